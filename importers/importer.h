@@ -1,0 +1,60 @@
+// The importer interface: probe by content, then stream into a TraceBuilder.
+#pragma once
+
+#include "model/result.h"
+#include "model/tracebuilder.h"
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace accelscope::importers {
+
+/// A file or directory to import. `head` holds the first bytes (decompressed when the file is
+/// gzip/zstd) so probes judge content without each reopening the file.
+struct Source {
+    std::filesystem::path path;
+    bool isDirectory = false;
+    std::string head;       ///< up to 64 KiB of (decompressed) content; empty for directories
+    std::int32_t rank = -1; ///< rank assigned by the caller (multi-input), -1 = let the importer decide
+
+    static Source fromPath(const std::filesystem::path &p);
+};
+
+enum class Confidence : int { No = 0, Maybe = 25, Likely = 50, Certain = 100 };
+
+/// Import stages, reported to the progress callback with a fraction 0..1.
+enum class Stage : std::uint8_t { Scanning, Reading, Parsing, Building, Done };
+std::string_view stageName(Stage s);
+
+/// Progress and cancellation shared by an import job. Importers call report() at most once per
+/// chunk and check stopRequested() as often.
+class ImportContext {
+public:
+    std::function<void(Stage, double)> onProgress;
+    std::stop_token stop;
+
+    void report(Stage s, double fraction) const
+    {
+        if (onProgress)
+            onProgress(s, fraction);
+    }
+    bool stopRequested() const { return stop.stop_requested(); }
+};
+
+class Importer {
+public:
+    virtual ~Importer() = default;
+    virtual std::string_view name() const = 0;        ///< machine name, e.g. "chrome-json"
+    virtual std::string_view displayName() const = 0; ///< e.g. "Chrome Trace Event JSON"
+    virtual Confidence probe(const Source &src) const = 0;
+    /// Streams the source into `builder`. Fatal problems return an ImportError naming the file
+    /// and position; recoverable ones become diagnostics.
+    virtual model::Status import(const Source &src, model::TraceBuilder &builder, ImportContext &ctx) = 0;
+};
+
+} // namespace accelscope::importers
