@@ -159,7 +159,7 @@ public:
     std::span<const Track> tracks() const { return m_tracks; }
     const Track &track(TrackId id) const { return m_tracks[id]; }
     const Process &process(ProcessId id) const { return m_processes[id]; }
-    /// Processes in display order (rank, then sort index, then pid).
+    /// Processes that have tracks, in display order (rank, then sort index, then pid).
     std::span<const ProcessId> processOrder() const { return m_processOrder; }
 
     std::span<const Flow> flows() const { return m_flows; }

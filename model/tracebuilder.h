@@ -69,9 +69,10 @@ public:
     void endSlice(LocalTrack t, TimeNs ts, StringId name = kEmptyString, ArgsId args = kNoArgs);
     void addInstant(LocalTrack t, TimeNs ts, StringId name, StringId cat, ArgsId args);
     void addCounter(LocalTrack t, TimeNs ts, double value);
-    /// Async (nestable) events: matched by `key` (the source's cat+id, already combined).
-    void asyncBegin(LocalTrack t, StringId key, TimeNs ts, StringId name, StringId cat, ArgsId args);
-    void asyncEnd(LocalTrack t, StringId key, TimeNs ts);
+    /// Async (nestable) events of a process, matched by `key` (the source's cat+id, combined by
+    /// the importer). The slice goes to asyncTrack(p, name of the begin).
+    void asyncBegin(LocalProcess p, StringId key, TimeNs ts, StringId name, StringId cat, ArgsId args);
+    void asyncEnd(LocalProcess p, StringId key, TimeNs ts);
     void addFlow(FlowPhase phase, FlowBinding binding, std::uint64_t id, StringId key, LocalTrack t, TimeNs ts,
                  StringId sliceName = kEmptyString);
 

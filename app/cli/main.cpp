@@ -1,0 +1,116 @@
+// accelscope-cli: the headless face of Accelscope. Shares every line of model and importer
+// code with the GUI; scripts, CI, tests and benchmarks use it.
+#include "app/cli/infojson.h"
+#include "app/cli/samplegenerator.h"
+#include "importers/registry.h"
+#include "model/tracedump.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+using namespace accelscope;
+
+namespace {
+
+int usage(QCommandLineParser &p)
+{
+    std::fputs(qPrintable(p.helpText()), stderr);
+    std::fputs("\nCommands:\n"
+               "  info INPUT... [--json]    load the inputs and print counts, processes and diagnostics\n"
+               "  dump INPUT...             print the whole loaded trace as text (golden-test format)\n"
+               "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
+               "  formats                   list the supported input formats\n",
+               stderr);
+    return 1;
+}
+
+model::Result<importers::LoadResult> load(const QStringList &inputs, bool quiet)
+{
+    std::vector<std::filesystem::path> paths;
+    for (const QString &s : inputs)
+        paths.emplace_back(s.toStdString());
+    importers::ImportContext ctx;
+    (void)quiet;
+    return importers::loadTrace(paths, ctx);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("accelscope-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Accelscope command-line tool: inspect and analyse accelerator traces."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("info | dump | generate | formats"));
+    parser.addPositionalArgument(QStringLiteral("inputs"), QStringLiteral("Trace files or directories."), QStringLiteral("[INPUT...]"));
+    QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
+    QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output path."), QStringLiteral("PATH"));
+    QCommandLineOption ranksOpt(QStringLiteral("ranks"), QStringLiteral("Ranks to generate (generate)."), QStringLiteral("N"), QStringLiteral("2"));
+    QCommandLineOption stepsOpt(QStringLiteral("steps"), QStringLiteral("Training steps per rank (generate)."), QStringLiteral("N"), QStringLiteral("4"));
+    QCommandLineOption timeOpt(QStringLiteral("time"), QStringLiteral("Print the load time to stderr."));
+    parser.addOptions({jsonOpt, outOpt, ranksOpt, stepsOpt, timeOpt});
+    parser.process(app);
+
+    const QStringList args = parser.positionalArguments();
+    if (args.isEmpty())
+        return usage(parser);
+    const QString cmd = args.first();
+    const QStringList inputs = args.mid(1);
+
+    if (cmd == QLatin1String("formats")) {
+        for (const auto &d : importers::importerDescriptors())
+            std::printf("%.*s\t%.*s\n", int(d.name.size()), d.name.data(), int(d.displayName.size()), d.displayName.data());
+        return 0;
+    }
+    if (cmd == QLatin1String("generate")) {
+        if (!parser.isSet(outOpt))
+            return usage(parser);
+        app::SampleOptions opt;
+        opt.ranks = parser.value(ranksOpt).toInt();
+        opt.steps = parser.value(stepsOpt).toInt();
+        if (opt.ranks < 1 || opt.steps < 1) {
+            std::fprintf(stderr, "accelscope-cli: --ranks and --steps must be positive\n");
+            return 1;
+        }
+        const std::string err = app::writeSampleTrace(parser.value(outOpt).toStdString(), opt);
+        if (!err.empty()) {
+            std::fprintf(stderr, "accelscope-cli: %s\n", err.c_str());
+            return 2;
+        }
+        return 0;
+    }
+    if (cmd != QLatin1String("info") && cmd != QLatin1String("dump"))
+        return usage(parser);
+    if (inputs.isEmpty()) {
+        std::fprintf(stderr, "accelscope-cli: %s needs at least one INPUT\n", qPrintable(cmd));
+        return 1;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    auto result = load(inputs, parser.isSet(jsonOpt));
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!result.ok()) {
+        std::fprintf(stderr, "accelscope-cli: error: %s\n", result.error().toString().c_str());
+        return 2;
+    }
+    if (parser.isSet(timeOpt))
+        std::fprintf(stderr, "loaded in %.3f s\n", secs);
+    const model::Trace &trace = *result.value().trace;
+    if (cmd == QLatin1String("dump")) {
+        std::fputs(model::dumpTrace(trace).c_str(), stdout);
+        return 0;
+    }
+    if (parser.isSet(jsonOpt))
+        std::fputs(app::traceInfoJson(trace, result.value().format).c_str(), stdout);
+    else
+        std::fputs(app::traceInfoText(trace, result.value().format).c_str(), stdout);
+    return 0;
+}

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "importers/importer.h"
+
+namespace accelscope::importers::chrome {
+
+/// Chrome Trace Event Format (array and object forms; PyTorch/Kineto; plain, gzip, zstd).
+/// A reader thread decompresses and cuts the traceEvents array into chunks of whole events
+/// (EventSplitter); worker threads parse chunks into BuilderShards (ChunkParser); the calling
+/// thread merges shards in order. Memory stays bounded by a few chunks, whatever the file size.
+class ChromeJsonImporter final : public Importer {
+public:
+    std::string_view name() const override { return "chrome-json"; }
+    std::string_view displayName() const override { return "Chrome Trace Event JSON"; }
+    Confidence probe(const Source &src) const override;
+    model::Status import(const Source &src, model::TraceBuilder &builder, ImportContext &ctx) override;
+
+    /// Chunk size used to cut the event array (tests make it small to exercise boundaries).
+    std::size_t chunkBytes = 16u << 20;
+    unsigned workerThreads = 0; ///< 0 = one per core
+};
+
+} // namespace accelscope::importers::chrome

@@ -1,0 +1,2 @@
+#define ACCELSCOPE_CHUNK_NS generic
+#include "chromejsonparser_impl.inc"

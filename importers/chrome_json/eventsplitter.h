@@ -1,0 +1,38 @@
+// Finds event boundaries in the traceEvents array at memory speed, so the array can be cut
+// into chunks of whole events and parsed on several threads. It is a cut-down simdjson
+// stage 1: 64 bytes at a time, SSE2 masks for quotes, backslashes and brackets, escape and
+// in-string masks by bit tricks, then a walk over the (sparse) brackets only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace accelscope::importers::chrome {
+
+class EventSplitter {
+public:
+    /// Scans bytes [data, data+n). `data` must be readable up to data+n rounded up to 64.
+    /// Positions reported are offsets from `data`.
+    /// Stops early when the array closes (returns the offset of the ']').
+    /// Returns n when the array did not close in this range.
+    std::size_t scan(const char *data, std::size_t n);
+
+    /// Offset (from the last scan's data) just past the last event that ended in the last
+    /// scan, or -1 when none ended.
+    std::ptrdiff_t lastEventEnd() const { return m_lastEventEnd; }
+    std::uint64_t eventsEnded() const { return m_eventsEnded; }
+    bool arrayClosed() const { return m_arrayClosed; }
+    /// Nesting depth inside the array: 0 between events.
+    int depth() const { return m_depth; }
+    bool inString() const { return m_inString != 0; }
+
+private:
+    std::uint64_t m_prevEscaped = 0;
+    std::uint64_t m_inString = 0; // all ones when the previous block ended inside a string
+    int m_depth = 0;
+    bool m_arrayClosed = false;
+    std::ptrdiff_t m_lastEventEnd = -1;
+    std::uint64_t m_eventsEnded = 0;
+};
+
+} // namespace accelscope::importers::chrome

@@ -1,0 +1,1311 @@
+#include "packetparser.h"
+
+#include "jsonwriter.h"
+#include "perfettofields.h"
+#include "protowire.h"
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace accelscope::importers::perfetto {
+
+using model::DiagKind;
+using wire::Decoder;
+using wire::Field;
+namespace F = fields;
+
+namespace {
+
+/// iid -> value for one interning table of one sequence. iids are small and dense in practice
+/// (the SDK counts from 1), so they live in a vector; anything huge goes to a hash map.
+template <typename T>
+class IidMap {
+public:
+    void set(std::uint64_t iid, T v)
+    {
+        if (iid < kDense) {
+            if (iid >= m_dense.size()) {
+                m_dense.resize(iid + 1);
+                m_present.resize(iid + 1, 0);
+            }
+            m_dense[iid] = std::move(v);
+            m_present[iid] = 1;
+        } else {
+            m_sparse[iid] = std::move(v);
+        }
+    }
+    const T *find(std::uint64_t iid) const
+    {
+        if (iid < m_dense.size())
+            return m_present[iid] ? &m_dense[iid] : nullptr;
+        if (iid < kDense)
+            return nullptr;
+        auto it = m_sparse.find(iid);
+        return it == m_sparse.end() ? nullptr : &it->second;
+    }
+    void clear()
+    {
+        m_dense.clear();
+        m_present.clear();
+        m_sparse.clear();
+    }
+
+private:
+    static constexpr std::uint64_t kDense = 1 << 20;
+    std::vector<T> m_dense;
+    std::vector<std::uint8_t> m_present;
+    std::unordered_map<std::uint64_t, T> m_sparse;
+};
+
+struct SeqClock {
+    bool incremental = false;
+    std::uint64_t multiplier = 1;
+    std::int64_t snapshotRaw = 0; ///< this clock's value in the snapshot
+    std::int64_t last = 0;        ///< incremental: last absolute raw value
+    std::uint32_t anchorClock = 0;
+    std::int64_t anchorNs = 0;    ///< the anchor clock's value in the same snapshot
+};
+
+std::string_view bytesView(const Field &f) { return f.str(); }
+
+} // namespace
+
+struct SequenceState {
+    bool valid = false;
+    std::uint32_t generation = 0;
+    IidMap<model::StringId> names;
+    IidMap<model::StringId> categories;
+    IidMap<std::string> annotationNames; ///< already a JSON string literal
+    IidMap<std::string> stringValues;    ///< already a JSON string literal
+
+    // TracePacketDefaults
+    std::optional<std::uint32_t> defaultClock;
+    std::optional<std::uint64_t> defaultTrack;
+    std::vector<std::uint64_t> defaultExtraCounters;
+    std::vector<std::uint64_t> defaultExtraDoubleCounters;
+
+    std::unordered_map<std::uint32_t, SeqClock> clocks; ///< sequence-scoped clocks 64..127
+
+    // Legacy ThreadDescriptor packet state.
+    bool hasLegacyThread = false;
+    std::int64_t legacyPid = 0, legacyTid = 0;
+    std::int64_t legacyTsNs = 0;
+
+    // Last resolved packet timestamp (for events that carry none).
+    bool hasLastTs = false;
+    std::int64_t lastTs = 0;
+    std::uint8_t lastDomain = 0;
+
+    void clearIncremental(std::uint32_t newGeneration)
+    {
+        valid = true;
+        generation = newGeneration;
+        names.clear();
+        categories.clear();
+        annotationNames.clear();
+        stringValues.clear();
+        defaultClock.reset();
+        defaultTrack.reset();
+        defaultExtraCounters.clear();
+        defaultExtraDoubleCounters.clear();
+    }
+};
+
+struct PacketParser::TrackEventScratch {
+    std::vector<std::pair<const std::uint8_t *, std::size_t>> annotations;
+    std::vector<std::string_view> categoryNames;
+    std::vector<std::uint64_t> categoryIids;
+    std::vector<std::uint64_t> extraUuids, extraDoubleUuids;
+    std::vector<std::int64_t> extraValues;
+    std::vector<double> extraDoubleValues;
+    std::vector<std::uint64_t> flows, terms, flowsOld, termsOld;
+    std::string joined;
+    void clear()
+    {
+        annotations.clear();
+        categoryNames.clear();
+        categoryIids.clear();
+        extraUuids.clear();
+        extraDoubleUuids.clear();
+        extraValues.clear();
+        extraDoubleValues.clear();
+        flows.clear();
+        terms.clear();
+        flowsOld.clear();
+        termsOld.clear();
+    }
+};
+
+PacketParser::PacketParser(model::BuilderShard &shard, ParsedTrace &out)
+    : m_shard(shard), m_out(out), m_scratch(std::make_unique<TrackEventScratch>())
+{
+}
+
+PacketParser::~PacketParser() = default;
+
+SequenceState &PacketParser::sequence(std::uint32_t id)
+{
+    if (id == m_lastSeqId)
+        return *m_lastSeq;
+    auto &slot = m_sequences[id];
+    if (!slot) {
+        slot = std::make_unique<SequenceState>();
+        slot->generation = m_nextGeneration++; // distinct incremental-counter scope per sequence
+    }
+    m_lastSeqId = id;
+    m_lastSeq = slot.get();
+    return *slot;
+}
+
+void PacketParser::parseTraceFragment(const std::uint8_t *p, std::size_t n, std::uint64_t offset)
+{
+    Decoder d(p, n);
+    Field f;
+    while (d.next(f)) {
+        if (f.id == F::Trace::packet && f.type == wire::LengthDelimited)
+            parsePacket(f.data, f.size, offset);
+    }
+    if (d.error())
+        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt compressed packet fragment");
+}
+
+void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset)
+{
+    ++m_out.packets;
+    Decoder d(p, n);
+    Field f;
+    bool hasTs = false, hasClock = false, cleared = false, dropped = false, bad = false;
+    std::uint64_t ts = 0;
+    std::uint32_t clockId = 0, seqId = 0, flags = 0;
+    Field interned, defaults, data;
+    bool hasInterned = false, hasDefaults = false, hasData = false;
+    std::uint32_t unknownField = 0;
+
+    while (d.next(f)) {
+        switch (f.id) {
+        case F::TracePacket::timestamp:
+            bad |= f.type != wire::Varint;
+            hasTs = true;
+            ts = f.value;
+            break;
+        case F::TracePacket::timestamp_clock_id:
+            bad |= f.type != wire::Varint;
+            hasClock = true;
+            clockId = static_cast<std::uint32_t>(f.value);
+            break;
+        case F::TracePacket::trusted_packet_sequence_id:
+            bad |= f.type != wire::Varint;
+            seqId = static_cast<std::uint32_t>(f.value);
+            break;
+        case F::TracePacket::sequence_flags:
+            bad |= f.type != wire::Varint;
+            flags = static_cast<std::uint32_t>(f.value);
+            break;
+        case F::TracePacket::incremental_state_cleared:
+            bad |= f.type != wire::Varint;
+            cleared = f.value != 0;
+            break;
+        case F::TracePacket::previous_packet_dropped:
+            bad |= f.type != wire::Varint;
+            dropped = f.value != 0;
+            break;
+        case F::TracePacket::interned_data:
+            bad |= f.type != wire::LengthDelimited;
+            interned = f;
+            hasInterned = true;
+            break;
+        case F::TracePacket::trace_packet_defaults:
+            bad |= f.type != wire::LengthDelimited;
+            defaults = f;
+            hasDefaults = true;
+            break;
+        case F::TracePacket::track_event:
+        case F::TracePacket::track_descriptor:
+        case F::TracePacket::clock_snapshot:
+        case F::TracePacket::process_descriptor:
+        case F::TracePacket::thread_descriptor:
+        case F::TracePacket::compressed_packets:
+        case F::TracePacket::zstd_compressed_packets:
+        case F::TracePacket::synchronization_marker:
+            bad |= f.type != wire::LengthDelimited;
+            data = f;
+            hasData = true;
+            break;
+        case F::TracePacket::trusted_uid:
+        case F::TracePacket::trusted_pid:
+        case F::TracePacket::first_packet_on_sequence:
+        case F::TracePacket::machine_id:
+            break;
+        default:
+            if (!unknownField)
+                unknownField = f.id;
+        }
+    }
+    if (d.error() || bad) {
+        m_out.problem(DiagKind::MalformedEvent, offset,
+                      d.error() ? "TracePacket with a corrupt encoding" : "TracePacket field with a wrong wire type");
+        return;
+    }
+
+    SequenceState &seq = sequence(seqId);
+    // 1. Incremental state.
+    if (cleared || (flags & F::TracePacket::kSeqIncrementalStateCleared))
+        seq.clearIncremental(m_nextGeneration++);
+    if (dropped)
+        seq.valid = false;
+    // 2. Defaults.
+    if (hasDefaults && !handleDefaults(defaults.data, defaults.size, seq))
+        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt TracePacketDefaults");
+    // 3. Interned data (only with valid incremental state).
+    if (hasInterned && seq.valid && !handleInternedData(interned.data, interned.size, seq))
+        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt InternedData");
+
+    if (!hasData) {
+        if (unknownField)
+            m_out.problem(DiagKind::UnknownPacket, offset, "TracePacket field " + std::to_string(unknownField));
+        return;
+    }
+    switch (data.id) {
+    case F::TracePacket::clock_snapshot:
+        handleClockSnapshot(data.data, data.size, seq, offset);
+        return;
+    case F::TracePacket::track_descriptor:
+        // Descriptors are global and timeless: they apply to events before and after them.
+        handleTrackDescriptor(data.data, data.size, offset);
+        return;
+    case F::TracePacket::compressed_packets:
+    case F::TracePacket::zstd_compressed_packets:
+        handleCompressed(data.id, data.data, data.size, offset);
+        return;
+    case F::TracePacket::synchronization_marker:
+        return;
+    default:
+        break;
+    }
+
+    // 5. Packets that need incremental state are dropped until the sequence is cleared.
+    if ((flags & F::TracePacket::kSeqNeedsIncrementalState) && !seq.valid) {
+        ++m_out.droppedNeedsIncrementalState;
+        return;
+    }
+
+    if (data.id == F::TracePacket::process_descriptor || data.id == F::TracePacket::thread_descriptor) {
+        handleLegacyDescriptor(data.id, data.data, data.size, seq, offset);
+        return;
+    }
+
+    // 6. Timestamp in its clock domain.
+    std::int64_t tsOut = 0;
+    std::uint8_t domain = 0;
+    if (hasTs) {
+        const std::uint32_t cid = hasClock && clockId ? clockId : seq.defaultClock.value_or(0);
+        if (cid == 0) {
+            tsOut = static_cast<std::int64_t>(ts);
+        } else if (cid < F::kFirstSequenceClock) {
+            tsOut = static_cast<std::int64_t>(ts);
+            domain = m_out.domainFor(cid);
+        } else if (cid <= F::kLastSequenceClock) {
+            auto it = seq.clocks.find(cid);
+            if (it == seq.clocks.end()) {
+                m_out.problem(DiagKind::BadTimestamp, offset,
+                              "sequence clock " + std::to_string(cid) + " has no ClockSnapshot on its sequence");
+                return;
+            }
+            SeqClock &c = it->second;
+            std::int64_t raw = static_cast<std::int64_t>(ts);
+            if (c.incremental) {
+                c.last += raw;
+                raw = c.last;
+            }
+            tsOut = c.anchorNs + (raw - c.snapshotRaw) * static_cast<std::int64_t>(c.multiplier);
+            domain = m_out.domainFor(c.anchorClock);
+        } else {
+            m_out.problem(DiagKind::BadTimestamp, offset, "reserved clock id " + std::to_string(cid));
+            return;
+        }
+        seq.hasLastTs = true;
+        seq.lastTs = tsOut;
+        seq.lastDomain = domain;
+    }
+
+    if (data.id == F::TracePacket::track_event) {
+        handleTrackEvent(data.data, data.size, seq, hasTs, tsOut, domain, offset);
+        return;
+    }
+}
+
+bool PacketParser::handleDefaults(const std::uint8_t *p, std::size_t n, SequenceState &seq)
+{
+    seq.defaultClock.reset();
+    seq.defaultTrack.reset();
+    seq.defaultExtraCounters.clear();
+    seq.defaultExtraDoubleCounters.clear();
+    Decoder d(p, n);
+    Field f;
+    bool ok = true;
+    while (d.next(f)) {
+        if (f.id == F::TracePacketDefaults::timestamp_clock_id && f.type == wire::Varint) {
+            seq.defaultClock = static_cast<std::uint32_t>(f.value);
+        } else if (f.id == F::TracePacketDefaults::track_event_defaults && f.type == wire::LengthDelimited) {
+            Decoder e(f);
+            Field g;
+            while (e.next(g)) {
+                switch (g.id) {
+                case F::TrackEventDefaults::track_uuid:
+                    if (g.type == wire::Varint)
+                        seq.defaultTrack = g.value;
+                    else
+                        ok = false;
+                    break;
+                case F::TrackEventDefaults::extra_counter_track_uuids:
+                    ok &= wire::forEachVarint(g, [&](std::uint64_t v) { seq.defaultExtraCounters.push_back(v); });
+                    break;
+                case F::TrackEventDefaults::extra_double_counter_track_uuids:
+                    ok &= wire::forEachVarint(g,
+                                              [&](std::uint64_t v) { seq.defaultExtraDoubleCounters.push_back(v); });
+                    break;
+                default: break;
+                }
+            }
+            ok &= !e.error();
+        }
+    }
+    return ok && !d.error();
+}
+
+bool PacketParser::handleInternedData(const std::uint8_t *p, std::size_t n, SequenceState &seq)
+{
+    Decoder d(p, n);
+    Field f;
+    bool ok = true;
+    std::string lit;
+    while (d.next(f)) {
+        if (f.type != wire::LengthDelimited)
+            continue;
+        const bool isName = f.id == F::InternedData::event_names;
+        const bool isCat = f.id == F::InternedData::event_categories;
+        const bool isAnn = f.id == F::InternedData::debug_annotation_names;
+        const bool isStr = f.id == F::InternedData::debug_annotation_string_values;
+        if (!isName && !isCat && !isAnn && !isStr)
+            continue;
+        Decoder e(f);
+        Field g;
+        std::uint64_t iid = 0;
+        std::string_view str;
+        while (e.next(g)) {
+            if (g.id == F::InternedEntry::iid && g.type == wire::Varint)
+                iid = g.value;
+            else if (g.id == F::InternedEntry::name && g.type == wire::LengthDelimited)
+                str = bytesView(g);
+        }
+        if (e.error()) {
+            ok = false;
+            continue;
+        }
+        if (isName) {
+            seq.names.set(iid, m_shard.intern(str));
+        } else if (isCat) {
+            seq.categories.set(iid, m_shard.intern(str));
+        } else {
+            lit.clear();
+            appendString(lit, str);
+            (isAnn ? seq.annotationNames : seq.stringValues).set(iid, lit);
+        }
+    }
+    return ok && !d.error();
+}
+
+void PacketParser::handleClockSnapshot(const std::uint8_t *p, std::size_t n, SequenceState &seq, std::uint64_t offset)
+{
+    struct C {
+        std::uint32_t id = 0;
+        std::int64_t ts = 0;
+        bool incremental = false;
+        std::uint64_t mult = 0;
+    };
+    std::vector<C> clocks;
+    Decoder d(p, n);
+    Field f;
+    while (d.next(f)) {
+        if (f.id == F::ClockSnapshot::clocks && f.type == wire::LengthDelimited) {
+            C c;
+            Decoder e(f);
+            Field g;
+            while (e.next(g)) {
+                switch (g.id) {
+                case F::Clock::clock_id: c.id = static_cast<std::uint32_t>(g.value); break;
+                case F::Clock::timestamp: c.ts = static_cast<std::int64_t>(g.value); break;
+                case F::Clock::is_incremental: c.incremental = g.value != 0; break;
+                case F::Clock::unit_multiplier_ns: c.mult = g.value; break;
+                default: break;
+                }
+            }
+            if (e.error()) {
+                m_out.problem(DiagKind::MalformedEvent, offset, "corrupt ClockSnapshot");
+                return;
+            }
+            clocks.push_back(c);
+        } else if (f.id == F::ClockSnapshot::primary_trace_clock && f.type == wire::Varint) {
+            if (!m_out.primaryClock)
+                m_out.primaryClock = static_cast<std::uint32_t>(f.value);
+        }
+    }
+    if (d.error()) {
+        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt ClockSnapshot");
+        return;
+    }
+    ClockSnapshotRec rec;
+    for (const C &c : clocks) {
+        if (c.id == 0 || c.id >= F::kFirstSequenceClock)
+            continue;
+        std::int64_t v = c.ts;
+        if (c.mult > 1) {
+            m_out.clockMultiplier[c.id] = c.mult;
+            v *= static_cast<std::int64_t>(c.mult);
+        }
+        rec.clocks.emplace_back(c.id, v);
+    }
+    // Sequence-scoped clocks are anchored to a global clock of the same snapshot: the trace
+    // clock when it is there, else BOOTTIME, else the first one.
+    const C *anchor = nullptr;
+    for (const C &c : clocks) {
+        if (c.id == 0 || c.id >= F::kFirstSequenceClock)
+            continue;
+        const std::uint32_t want = m_out.primaryClock.value_or(F::kBuiltinClockBoottime);
+        if (!anchor || c.id == want)
+            anchor = &c;
+    }
+    for (const C &c : clocks) {
+        if (c.id < F::kFirstSequenceClock || c.id > F::kLastSequenceClock)
+            continue;
+        if (!anchor) {
+            m_out.problem(DiagKind::BadTimestamp, offset, "sequence clock snapshot without a global clock");
+            continue;
+        }
+        SeqClock sc;
+        sc.incremental = c.incremental;
+        sc.multiplier = c.mult ? c.mult : 1;
+        sc.snapshotRaw = c.ts;
+        sc.last = c.ts;
+        sc.anchorClock = anchor->id;
+        sc.anchorNs = anchor->ts * static_cast<std::int64_t>(anchor->mult > 1 ? anchor->mult : 1);
+        seq.clocks[c.id] = sc;
+    }
+    if (rec.clocks.size() >= 2)
+        m_out.snapshots.push_back(std::move(rec));
+}
+
+void PacketParser::handleTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t offset)
+{
+    ++m_out.trackDescriptors;
+    TrackDesc t;
+    bool hasUuid = false, hasProcess = false, hasThread = false, hasPid = false, hasTid = false, noneMerge = false;
+    std::string_view name, processName, threadName;
+    Decoder d(p, n);
+    Field f;
+    while (d.next(f)) {
+        switch (f.id) {
+        case F::TrackDescriptor::uuid:
+            hasUuid = true;
+            t.uuid = f.value;
+            break;
+        case F::TrackDescriptor::parent_uuid: t.parent = f.value; break;
+        case F::TrackDescriptor::name:
+        case F::TrackDescriptor::static_name:
+        case F::TrackDescriptor::atrace_name:
+            if (f.type == wire::LengthDelimited)
+                name = f.str();
+            break;
+        case F::TrackDescriptor::counter:
+            if (f.type != wire::LengthDelimited)
+                break;
+            t.isCounter = true;
+            {
+                Decoder e(f);
+                Field g;
+                while (e.next(g)) {
+                    if (g.id == F::CounterDescriptor::unit_multiplier && g.type == wire::Varint)
+                        t.unitMultiplier = static_cast<std::int64_t>(g.value);
+                    else if (g.id == F::CounterDescriptor::is_incremental && g.type == wire::Varint)
+                        t.incremental = g.value != 0;
+                }
+            }
+            break;
+        case F::TrackDescriptor::process:
+            if (f.type != wire::LengthDelimited)
+                break;
+            hasProcess = true;
+            {
+                Decoder e(f);
+                Field g;
+                while (e.next(g)) {
+                    if (g.id == F::ProcessDescriptor::pid && g.type == wire::Varint) {
+                        hasPid = true;
+                        t.pid = static_cast<std::int32_t>(g.value);
+                    } else if (g.id == F::ProcessDescriptor::process_name && g.type == wire::LengthDelimited) {
+                        processName = g.str();
+                    }
+                }
+            }
+            break;
+        case F::TrackDescriptor::thread:
+            if (f.type != wire::LengthDelimited)
+                break;
+            hasThread = true;
+            {
+                Decoder e(f);
+                Field g;
+                while (e.next(g)) {
+                    if (g.id == F::ThreadDescriptor::pid && g.type == wire::Varint) {
+                        hasPid = true;
+                        t.pid = static_cast<std::int32_t>(g.value);
+                    } else if (g.id == F::ThreadDescriptor::tid && g.type == wire::Varint) {
+                        hasTid = true;
+                        t.tid = static_cast<std::int64_t>(g.value);
+                    } else if (g.id == F::ThreadDescriptor::thread_name && g.type == wire::LengthDelimited) {
+                        threadName = g.str();
+                    }
+                }
+            }
+            break;
+        case F::TrackDescriptor::child_ordering: t.childOrdering = static_cast<std::uint32_t>(f.value); break;
+        case F::TrackDescriptor::sibling_order_rank: t.rank = static_cast<std::int32_t>(f.value); break;
+        case F::TrackDescriptor::sibling_merge_behavior:
+            noneMerge = f.value == F::TrackDescriptor::SIBLING_MERGE_BEHAVIOR_NONE;
+            break;
+        default: break;
+        }
+    }
+    if (d.error()) {
+        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt TrackDescriptor");
+        return;
+    }
+    if (!hasUuid) {
+        m_out.problem(DiagKind::MissingField, offset, "TrackDescriptor without uuid");
+        return;
+    }
+    if (hasThread) {
+        if (!hasPid || !hasTid) {
+            m_out.problem(DiagKind::MissingField, offset, "thread TrackDescriptor without pid and tid");
+            hasThread = false;
+        } else {
+            t.kind = DescKind::Thread;
+            if (name.empty())
+                name = threadName;
+        }
+    } else if (hasProcess) {
+        if (!hasPid) {
+            m_out.problem(DiagKind::MissingField, offset, "process TrackDescriptor without pid");
+        } else {
+            t.kind = DescKind::Process;
+            if (name.empty())
+                name = processName;
+        }
+    }
+    t.name = std::string(name);
+
+    auto [it, inserted] = m_out.descriptors.try_emplace(t.uuid);
+    TrackDesc &dst = it->second;
+    if (inserted) {
+        t.order = static_cast<std::uint32_t>(m_out.descriptors.size() - 1);
+        dst = std::move(t);
+        return;
+    }
+    // Re-emitted uuid: merge. The first non-empty name wins (the last one under
+    // SIBLING_MERGE_BEHAVIOR_NONE), as in trace_processor.
+    if (!t.name.empty() && (dst.name.empty() || noneMerge))
+        dst.name = t.name;
+    if (!dst.parent && t.parent)
+        dst.parent = t.parent;
+    if (dst.kind == DescKind::Plain && t.kind != DescKind::Plain) {
+        dst.kind = t.kind;
+        dst.pid = t.pid;
+        dst.tid = t.tid;
+    }
+    if (t.isCounter && !dst.isCounter) {
+        dst.isCounter = true;
+        dst.unitMultiplier = t.unitMultiplier;
+        dst.incremental = t.incremental;
+    }
+    if (!dst.childOrdering)
+        dst.childOrdering = t.childOrdering;
+    if (!dst.rank)
+        dst.rank = t.rank;
+}
+
+void PacketParser::handleLegacyDescriptor(std::uint32_t field, const std::uint8_t *p, std::size_t n,
+                                          SequenceState &seq, std::uint64_t offset)
+{
+    Decoder d(p, n);
+    Field f;
+    std::int64_t pid = 0, tid = 0, refUs = 0;
+    bool hasPid = false, hasTid = false, hasRef = false;
+    std::string_view name;
+    const bool thread = field == F::TracePacket::thread_descriptor;
+    while (d.next(f)) {
+        if (f.id == 1 && f.type == wire::Varint) {
+            hasPid = true;
+            pid = static_cast<std::int32_t>(f.value);
+        } else if (thread && f.id == F::ThreadDescriptor::tid && f.type == wire::Varint) {
+            hasTid = true;
+            tid = static_cast<std::int64_t>(f.value);
+        } else if (thread && f.id == F::ThreadDescriptor::thread_name && f.type == wire::LengthDelimited) {
+            name = f.str();
+        } else if (thread && f.id == F::ThreadDescriptor::reference_timestamp_us && f.type == wire::Varint) {
+            hasRef = true;
+            refUs = static_cast<std::int64_t>(f.value);
+        } else if (!thread && f.id == F::ProcessDescriptor::process_name && f.type == wire::LengthDelimited) {
+            name = f.str();
+        }
+    }
+    if (d.error() || !hasPid || (thread && !hasTid)) {
+        m_out.problem(DiagKind::MissingField, offset, thread ? "legacy ThreadDescriptor without pid and tid"
+                                                             : "legacy ProcessDescriptor without pid");
+        return;
+    }
+    if (!thread) {
+        if (!name.empty())
+            m_out.legacyProcessNames[pid] = std::string(name);
+        return;
+    }
+    seq.hasLegacyThread = true;
+    seq.legacyPid = pid;
+    seq.legacyTid = tid;
+    if (hasRef)
+        seq.legacyTsNs = refUs * 1000;
+    if (!name.empty())
+        m_out.legacyThreadNames[{pid, tid}] = std::string(name);
+}
+
+void PacketParser::handleCompressed(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::uint64_t offset)
+{
+    if (m_fragmentDepth >= 4) {
+        m_out.problem(DiagKind::MalformedEvent, offset, "compressed packets nested too deep");
+        return;
+    }
+    std::vector<std::uint8_t> out;
+    bool ok = true;
+    if (field == F::TracePacket::compressed_packets) {
+        z_stream zs{};
+        // 15 + 32: zlib or gzip header, detected automatically (Perfetto writes zlib).
+        if (inflateInit2(&zs, 15 + 32) != Z_OK)
+            return;
+        zs.next_in = const_cast<Bytef *>(p);
+        zs.avail_in = static_cast<uInt>(n);
+        out.resize(std::max<std::size_t>(n * 4, 4096));
+        int rc = Z_OK;
+        while (true) {
+            zs.next_out = out.data() + zs.total_out;
+            zs.avail_out = static_cast<uInt>(out.size() - zs.total_out);
+            rc = inflate(&zs, Z_NO_FLUSH);
+            if (rc == Z_STREAM_END)
+                break;
+            if (rc != Z_OK && rc != Z_BUF_ERROR) {
+                ok = false;
+                break;
+            }
+            if (zs.avail_out == 0) {
+                out.resize(out.size() * 2);
+                continue;
+            }
+            if (zs.avail_in == 0) { // input ended before the stream did
+                ok = false;
+                break;
+            }
+        }
+        out.resize(zs.total_out);
+        inflateEnd(&zs);
+    } else {
+        ZSTD_DStream *zs = ZSTD_createDStream();
+        ZSTD_initDStream(zs);
+        ZSTD_inBuffer in{p, n, 0};
+        std::size_t produced = 0;
+        out.resize(std::max<std::size_t>(n * 4, 4096));
+        std::size_t rc = 1;
+        while (true) {
+            ZSTD_outBuffer ob{out.data() + produced, out.size() - produced, 0};
+            rc = ZSTD_decompressStream(zs, &ob, &in);
+            produced += ob.pos;
+            if (ZSTD_isError(rc)) {
+                ok = false;
+                break;
+            }
+            if (rc == 0 && in.pos == in.size)
+                break;
+            if (produced == out.size()) {
+                out.resize(out.size() * 2);
+                continue;
+            }
+            if (in.pos == in.size) {
+                ok = false;
+                break;
+            }
+        }
+        out.resize(produced);
+        ZSTD_freeDStream(zs);
+    }
+    if (!ok)
+        m_out.problem(DiagKind::DecompressionError, offset,
+                      field == F::TracePacket::compressed_packets ? "compressed_packets" : "zstd_compressed_packets");
+    ++m_fragmentDepth;
+    parseTraceFragment(out.data(), out.size(), offset); // whatever inflated before an error
+    --m_fragmentDepth;
+}
+
+void PacketParser::appendString(std::string &out, std::string_view s)
+{
+    if (!json::appendString(out, s))
+        m_out.problem(DiagKind::InvalidUtf8, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// TrackEvent
+
+void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, SequenceState &seq, bool hasTs,
+                                    std::int64_t ts, std::uint8_t domain, std::uint64_t offset)
+{
+    TrackEventScratch &s = *m_scratch;
+    s.clear();
+    Decoder d(p, n);
+    Field f;
+    std::uint32_t type = 0;
+    bool hasTrack = false, hasName = false, hasNameIid = false, hasCounter = false, intCounter = false;
+    bool hasLegacy = false, hasDeltaUs = false, hasAbsUs = false, bad = false;
+    std::uint64_t trackUuid = 0, nameIid = 0;
+    std::string_view nameStr;
+    double counter = 0;
+    std::int64_t deltaUs = 0, absUs = 0;
+    Field legacy;
+
+    while (d.next(f)) {
+        switch (f.id) {
+        case F::TrackEvent::type:
+            bad |= f.type != wire::Varint;
+            type = static_cast<std::uint32_t>(f.value);
+            break;
+        case F::TrackEvent::track_uuid:
+            bad |= f.type != wire::Varint;
+            hasTrack = true;
+            trackUuid = f.value;
+            break;
+        case F::TrackEvent::name:
+            bad |= f.type != wire::LengthDelimited;
+            hasName = true;
+            nameStr = f.str();
+            break;
+        case F::TrackEvent::name_iid:
+            bad |= f.type != wire::Varint;
+            hasNameIid = true;
+            nameIid = f.value;
+            break;
+        case F::TrackEvent::categories:
+            bad |= f.type != wire::LengthDelimited;
+            s.categoryNames.push_back(f.str());
+            break;
+        case F::TrackEvent::category_iids:
+            bad |= !wire::forEachVarint(f, [&](std::uint64_t v) { s.categoryIids.push_back(v); });
+            break;
+        case F::TrackEvent::debug_annotations:
+            bad |= f.type != wire::LengthDelimited;
+            s.annotations.emplace_back(f.data, f.size);
+            break;
+        case F::TrackEvent::counter_value:
+            bad |= f.type != wire::Varint;
+            hasCounter = true;
+            intCounter = true;
+            counter = static_cast<double>(f.asInt64());
+            break;
+        case F::TrackEvent::double_counter_value:
+            bad |= f.type != wire::Fixed64;
+            hasCounter = true;
+            intCounter = false;
+            counter = f.asDouble();
+            break;
+        case F::TrackEvent::extra_counter_track_uuids:
+            bad |= !wire::forEachVarint(f, [&](std::uint64_t v) { s.extraUuids.push_back(v); });
+            break;
+        case F::TrackEvent::extra_counter_values:
+            bad |= !wire::forEachVarint(f, [&](std::uint64_t v) { s.extraValues.push_back(std::int64_t(v)); });
+            break;
+        case F::TrackEvent::extra_double_counter_track_uuids:
+            bad |= !wire::forEachVarint(f, [&](std::uint64_t v) { s.extraDoubleUuids.push_back(v); });
+            break;
+        case F::TrackEvent::extra_double_counter_values:
+            bad |= !wire::forEachFixed64(f, [&](std::uint64_t v) {
+                double dv;
+                std::memcpy(&dv, &v, 8);
+                s.extraDoubleValues.push_back(dv);
+            });
+            break;
+        case F::TrackEvent::flow_ids:
+            bad |= !wire::forEachFixed64(f, [&](std::uint64_t v) { s.flows.push_back(v); });
+            break;
+        case F::TrackEvent::terminating_flow_ids:
+            bad |= !wire::forEachFixed64(f, [&](std::uint64_t v) { s.terms.push_back(v); });
+            break;
+        case F::TrackEvent::flow_ids_old:
+            bad |= !wire::forEachVarint(f, [&](std::uint64_t v) { s.flowsOld.push_back(v); });
+            break;
+        case F::TrackEvent::terminating_flow_ids_old:
+            bad |= !wire::forEachVarint(f, [&](std::uint64_t v) { s.termsOld.push_back(v); });
+            break;
+        case F::TrackEvent::legacy_event:
+            bad |= f.type != wire::LengthDelimited;
+            hasLegacy = true;
+            legacy = f;
+            break;
+        case F::TrackEvent::timestamp_delta_us:
+            bad |= f.type != wire::Varint;
+            hasDeltaUs = true;
+            deltaUs = f.asInt64();
+            break;
+        case F::TrackEvent::timestamp_absolute_us:
+            bad |= f.type != wire::Varint;
+            hasAbsUs = true;
+            absUs = f.asInt64();
+            break;
+        default: break;
+        }
+    }
+    if (d.error() || bad) {
+        m_out.problem(DiagKind::MalformedEvent, offset,
+                      d.error() ? "TrackEvent with a corrupt encoding" : "TrackEvent field with a wrong wire type");
+        return;
+    }
+
+    // Event type, with legacy phases for TYPE_UNSPECIFIED.
+    EvType evType;
+    std::int64_t legacyDurNs = 0;
+    switch (type) {
+    case F::TrackEvent::TYPE_SLICE_BEGIN: evType = EvType::Begin; break;
+    case F::TrackEvent::TYPE_SLICE_END: evType = EvType::End; break;
+    case F::TrackEvent::TYPE_INSTANT: evType = EvType::Instant; break;
+    case F::TrackEvent::TYPE_COUNTER: evType = EvType::Counter; break;
+    case F::TrackEvent::TYPE_UNSPECIFIED: {
+        if (!hasLegacy) {
+            m_out.problem(DiagKind::SkippedPhase, offset, "TrackEvent without type or legacy phase");
+            return;
+        }
+        std::int32_t phase = 0;
+        Decoder e(legacy);
+        Field g;
+        while (e.next(g)) {
+            if (g.id == F::LegacyEvent::phase && g.type == wire::Varint)
+                phase = static_cast<std::int32_t>(g.value);
+            else if (g.id == F::LegacyEvent::duration_us && g.type == wire::Varint)
+                legacyDurNs = g.asInt64() * 1000;
+            else if (g.id == F::LegacyEvent::name_iid && g.type == wire::Varint && !hasName && !hasNameIid) {
+                hasNameIid = true;
+                nameIid = g.value;
+            }
+        }
+        switch (phase) {
+        case 'B': evType = EvType::Begin; break;
+        case 'E': evType = EvType::End; break;
+        case 'X': evType = EvType::Complete; break;
+        case 'I':
+        case 'i':
+        case 'R': evType = EvType::Instant; break;
+        default: {
+            char ph[2] = {static_cast<char>(phase > 32 && phase < 127 ? phase : '?'), 0};
+            m_out.problem(DiagKind::SkippedPhase, offset, std::string("legacy phase '") + ph + "'");
+            return;
+        }
+        }
+        break;
+    }
+    default:
+        m_out.problem(DiagKind::SkippedPhase, offset, "TrackEvent type " + std::to_string(type));
+        return;
+    }
+
+    // Timestamp: legacy µs fields override the packet timestamp.
+    if (hasAbsUs) {
+        ts = absUs * 1000;
+        hasTs = true;
+    } else if (hasDeltaUs) {
+        seq.legacyTsNs += deltaUs * 1000;
+        ts = seq.legacyTsNs;
+        hasTs = true;
+    }
+    if (!hasTs) {
+        if (!seq.hasLastTs) {
+            m_out.problem(DiagKind::BadTimestamp, offset, "TrackEvent without a timestamp");
+            return;
+        }
+        ts = seq.lastTs;
+        domain = seq.lastDomain;
+    }
+
+    // Track.
+    std::uint32_t track;
+    if (!hasTrack && seq.defaultTrack) {
+        hasTrack = true;
+        trackUuid = *seq.defaultTrack;
+    }
+    if (hasTrack) {
+        if (trackUuid != m_lastUuid || m_lastUuidTrack == 0xffffffffu) {
+            m_lastUuid = trackUuid;
+            m_lastUuidTrack = m_out.trackForUuid(trackUuid);
+        }
+        track = m_lastUuidTrack;
+    } else if (seq.hasLegacyThread) {
+        track = m_out.trackForThread(seq.legacyPid, seq.legacyTid);
+    } else {
+        track = m_out.trackForUuid(0);
+    }
+
+    Ev ev;
+    ev.ts = ts;
+    ev.domain = domain;
+    ev.track = track;
+    ev.type = evType;
+
+    // Extra counters go out as counter events at the same timestamp (any event type may carry
+    // them). Values pair index-wise with the event's uuid list, else the defaults' list.
+    auto emitExtras = [&](const std::vector<std::uint64_t> &own, const std::vector<std::uint64_t> &deflt,
+                          auto &values, bool isInt) {
+        if (values.empty())
+            return;
+        const auto &uuids = own.empty() ? deflt : own;
+        if (uuids.size() != values.size())
+            m_out.problem(DiagKind::MalformedEvent, offset, "extra counter values and track uuids differ in number");
+        const std::size_t k = std::min(uuids.size(), values.size());
+        for (std::size_t i = 0; i < k; ++i) {
+            Ev c;
+            c.ts = ts;
+            c.domain = domain;
+            c.track = m_out.trackForUuid(uuids[i]);
+            c.type = EvType::Counter;
+            c.name = seq.generation;
+            c.flags = isInt ? kEvIntCounter : 0;
+            c.u.value = static_cast<double>(values[i]);
+            m_out.events.push_back(c);
+        }
+    };
+    emitExtras(s.extraUuids, seq.defaultExtraCounters, s.extraValues, true);
+    emitExtras(s.extraDoubleUuids, seq.defaultExtraDoubleCounters, s.extraDoubleValues, false);
+
+    if (evType == EvType::Counter) {
+        if (!hasCounter) {
+            m_out.problem(DiagKind::MissingField, offset, "counter event without a value");
+            return;
+        }
+        ev.name = seq.generation;
+        ev.flags = intCounter ? kEvIntCounter : 0;
+        ev.u.value = counter;
+        m_out.events.push_back(ev);
+        return;
+    }
+
+    // Name.
+    if (hasName) {
+        if (!nameStr.empty()) {
+            ev.name = m_shard.intern(nameStr);
+            ev.flags |= kEvHasName;
+        }
+    } else if (hasNameIid) {
+        if (const model::StringId *id = seq.names.find(nameIid)) {
+            ev.name = *id;
+            if (*id != model::kEmptyString)
+                ev.flags |= kEvHasName;
+        } else {
+            m_out.problem(DiagKind::MissingField, offset, "event name iid not in the sequence's interned data");
+        }
+    }
+    // Categories.
+    if (!s.categoryNames.empty() || !s.categoryIids.empty()) {
+        ev.cat = joinCategories(seq, offset);
+        if (ev.cat != model::kEmptyString)
+            ev.flags |= kEvHasCategory;
+    }
+    // Args.
+    ev.u.s.args = s.annotations.empty() ? 0 : writeArgs(seq, offset);
+    ev.u.s.extra = kNoExtra;
+
+    // Flows (47/48 win over the deprecated 36/42) and legacy durations.
+    const auto &flows = s.flows.empty() ? s.flowsOld : s.flows;
+    const auto &terms = s.terms.empty() ? s.termsOld : s.terms;
+    if (!flows.empty() || !terms.empty() || evType == EvType::Complete) {
+        EvExtra x;
+        x.flowBegin = static_cast<std::uint32_t>(m_out.flowIds.size());
+        x.flowCount = static_cast<std::uint16_t>(std::min<std::size_t>(flows.size(), 0xffff));
+        x.termCount = static_cast<std::uint16_t>(std::min<std::size_t>(terms.size(), 0xffff));
+        m_out.flowIds.insert(m_out.flowIds.end(), flows.begin(), flows.begin() + x.flowCount);
+        m_out.flowIds.insert(m_out.flowIds.end(), terms.begin(), terms.begin() + x.termCount);
+        x.dur = legacyDurNs < 0 ? 0 : legacyDurNs;
+        ev.u.s.extra = static_cast<std::uint32_t>(m_out.extras.size());
+        m_out.extras.push_back(x);
+    }
+    m_out.events.push_back(ev);
+}
+
+std::uint32_t PacketParser::joinCategories(SequenceState &seq, std::uint64_t offset)
+{
+    TrackEventScratch &s = *m_scratch;
+    if (s.categoryNames.size() == 1 && s.categoryIids.empty())
+        return m_shard.intern(s.categoryNames[0]);
+    if (s.categoryIids.size() == 1 && s.categoryNames.empty()) {
+        if (const model::StringId *id = seq.categories.find(s.categoryIids[0]))
+            return *id;
+        m_out.problem(DiagKind::MissingField, offset, "category iid not in the sequence's interned data");
+        return model::kEmptyString;
+    }
+    s.joined.clear();
+    auto add = [&](std::string_view c) {
+        if (c.empty())
+            return;
+        if (!s.joined.empty())
+            s.joined.push_back(',');
+        s.joined.append(c);
+    };
+    for (std::uint64_t iid : s.categoryIids) {
+        if (const model::StringId *id = seq.categories.find(iid))
+            add(m_shard.str(*id));
+        else
+            m_out.problem(DiagKind::MissingField, offset, "category iid not in the sequence's interned data");
+    }
+    for (std::string_view c : s.categoryNames)
+        add(c);
+    return m_shard.intern(s.joined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Debug annotations -> compact JSON object text
+
+std::uint32_t PacketParser::writeArgs(SequenceState &seq, std::uint64_t offset)
+{
+    std::string &out = m_out.argsArena;
+    const std::size_t start = out.size();
+    out.push_back('{');
+    bool first = true;
+    for (auto [p, n] : m_scratch->annotations) {
+        const std::size_t mark = out.size();
+        if (!first)
+            out.push_back(',');
+        if (writeAnnotation(out, p, n, seq, true, 0)) {
+            first = false;
+        } else {
+            out.resize(mark);
+            m_out.problem(DiagKind::MalformedEvent, offset, "corrupt debug annotation");
+        }
+    }
+    if (first) { // nothing written
+        out.resize(start);
+        return 0;
+    }
+    out.push_back('}');
+    m_out.args.emplace_back(start, static_cast<std::uint32_t>(out.size() - start));
+    return static_cast<std::uint32_t>(m_out.args.size() - 1);
+}
+
+bool PacketParser::writeAnnotation(std::string &out, const std::uint8_t *p, std::size_t n, SequenceState &seq,
+                                   bool named, int depth)
+{
+    if (depth > 32)
+        return false;
+    namespace DA = F::DebugAnnotation;
+    Decoder d(p, n);
+    Field f, value;
+    bool hasValue = false, hasDict = false, hasArray = false, hasNameIid = false;
+    std::uint64_t nameIid = 0;
+    std::string_view name;
+    bool hasName = false;
+    while (d.next(f)) {
+        switch (f.id) {
+        case DA::name_iid:
+            if (f.type != wire::Varint)
+                return false;
+            hasNameIid = true;
+            nameIid = f.value;
+            break;
+        case DA::name:
+            if (f.type != wire::LengthDelimited)
+                return false;
+            hasName = true;
+            name = f.str();
+            break;
+        case DA::bool_value:
+        case DA::uint_value:
+        case DA::int_value:
+        case DA::pointer_value:
+        case DA::string_value_iid:
+            if (f.type != wire::Varint)
+                return false;
+            value = f;
+            hasValue = true;
+            break;
+        case DA::double_value:
+            if (f.type != wire::Fixed64)
+                return false;
+            value = f;
+            hasValue = true;
+            break;
+        case DA::string_value:
+        case DA::nested_value:
+        case DA::legacy_json_value:
+        case DA::proto_value:
+            if (f.type != wire::LengthDelimited)
+                return false;
+            value = f;
+            hasValue = true;
+            break;
+        case DA::dict_entries: hasDict = true; break;
+        case DA::array_values: hasArray = true; break;
+        default: break;
+        }
+    }
+    if (d.error())
+        return false;
+
+    if (named) {
+        if (hasName) {
+            appendString(out, name);
+        } else if (hasNameIid) {
+            if (const std::string *lit = seq.annotationNames.find(nameIid)) {
+                out.append(*lit);
+            } else {
+                m_out.problem(DiagKind::MissingField, 0, "debug annotation name iid not in the interned data");
+                out.append("\"?\"");
+            }
+        } else {
+            out.append("\"?\"");
+        }
+        out.push_back(':');
+    }
+
+    if (hasDict || hasArray) {
+        const bool dict = hasDict;
+        out.push_back(dict ? '{' : '[');
+        Decoder e(p, n);
+        bool first = true;
+        while (e.next(f)) {
+            if (f.id != (dict ? DA::dict_entries : DA::array_values) || f.type != wire::LengthDelimited)
+                continue;
+            if (!first)
+                out.push_back(',');
+            first = false;
+            if (!writeAnnotation(out, f.data, f.size, seq, dict, depth + 1))
+                return false;
+        }
+        out.push_back(dict ? '}' : ']');
+        return true;
+    }
+    if (!hasValue) {
+        out.append("null");
+        return true;
+    }
+    switch (value.id) {
+    case DA::bool_value: out.append(value.value ? "true" : "false"); break;
+    case DA::uint_value: json::appendUint(out, value.value); break;
+    case DA::int_value: json::appendInt(out, value.asInt64()); break;
+    case DA::pointer_value: json::appendPointer(out, value.value); break;
+    case DA::double_value: json::appendDouble(out, value.asDouble()); break;
+    case DA::string_value: appendString(out, value.str()); break;
+    case DA::string_value_iid:
+        if (const std::string *lit = seq.stringValues.find(value.value)) {
+            out.append(*lit);
+        } else {
+            m_out.problem(DiagKind::MissingField, 0, "debug annotation string iid not in the interned data");
+            out.append("null");
+        }
+        break;
+    case DA::legacy_json_value:
+        // Raw JSON from the producer: kept as a value when it parses, as a string otherwise.
+        if (json::isValid(value.str()))
+            out.append(value.str());
+        else
+            appendString(out, value.str());
+        break;
+    case DA::nested_value:
+        if (!writeNestedValue(out, value.data, value.size, depth + 1))
+            return false;
+        break;
+    case DA::proto_value:
+        out.append("\"<proto, ");
+        json::appendUint(out, value.size);
+        out.append(" bytes>\"");
+        break;
+    default: out.append("null");
+    }
+    return true;
+}
+
+bool PacketParser::writeNestedValue(std::string &out, const std::uint8_t *p, std::size_t n, int depth)
+{
+    if (depth > 32)
+        return false;
+    namespace NV = F::NestedValue;
+    Decoder d(p, n);
+    Field f, scalar;
+    std::uint32_t type = 0;
+    bool hasScalar = false;
+    while (d.next(f)) {
+        if (f.id == NV::nested_type && f.type == wire::Varint) {
+            type = static_cast<std::uint32_t>(f.value);
+        } else if (f.id == NV::int_value || f.id == NV::double_value || f.id == NV::bool_value
+                   || f.id == NV::string_value) {
+            scalar = f;
+            hasScalar = true;
+        }
+    }
+    if (d.error())
+        return false;
+    if (type == NV::DICT) {
+        // dict_keys[i] pairs with dict_values[i].
+        std::vector<std::string_view> keys;
+        Decoder k(p, n);
+        while (k.next(f))
+            if (f.id == NV::dict_keys && f.type == wire::LengthDelimited)
+                keys.push_back(f.str());
+        out.push_back('{');
+        std::size_t i = 0;
+        Decoder v(p, n);
+        while (v.next(f)) {
+            if (f.id != NV::dict_values || f.type != wire::LengthDelimited)
+                continue;
+            if (i)
+                out.push_back(',');
+            appendString(out, i < keys.size() ? keys[i] : std::string_view("?"));
+            out.push_back(':');
+            if (!writeNestedValue(out, f.data, f.size, depth + 1))
+                return false;
+            ++i;
+        }
+        out.push_back('}');
+        return true;
+    }
+    if (type == NV::ARRAY) {
+        out.push_back('[');
+        bool first = true;
+        Decoder v(p, n);
+        while (v.next(f)) {
+            if (f.id != NV::array_values || f.type != wire::LengthDelimited)
+                continue;
+            if (!first)
+                out.push_back(',');
+            first = false;
+            if (!writeNestedValue(out, f.data, f.size, depth + 1))
+                return false;
+        }
+        out.push_back(']');
+        return true;
+    }
+    if (!hasScalar) {
+        out.append("null");
+        return true;
+    }
+    switch (scalar.id) {
+    case NV::int_value: json::appendInt(out, scalar.asInt64()); break;
+    case NV::double_value: json::appendDouble(out, scalar.asDouble()); break;
+    case NV::bool_value: out.append(scalar.value ? "true" : "false"); break;
+    default: appendString(out, scalar.str());
+    }
+    return true;
+}
+
+} // namespace accelscope::importers::perfetto
