@@ -759,6 +759,22 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
             }
             return {};
         };
+        // Keys are "cat\x1fname" (v1) or "\x1fbind_id" (v2): split once per distinct key.
+        std::unordered_map<StringId, std::pair<StringId, StringId>> split;
+        auto parts = [&](StringId key) -> std::pair<StringId, StringId> {
+            auto it = split.find(key);
+            if (it != split.end())
+                return it->second;
+            const std::string k(t.m_strings.view(key));
+            const auto sep = k.find('\x1f');
+            std::pair<StringId, StringId> v{key, key};
+            if (sep != std::string::npos)
+                v = {t.m_strings.intern(k.substr(0, sep)), t.m_strings.intern(k.substr(sep + 1))};
+            split.emplace(key, v);
+            return v;
+        };
+        auto catOf = [&](StringId key) { return parts(key).first; };
+        auto nameOf = [&](StringId key) { return parts(key).second; };
         std::size_t i = 0;
         while (i < g.flows.size()) {
             std::size_t j = i;
@@ -784,7 +800,7 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
                     ++unbound;
                     continue;
                 }
-                t.m_flows.push_back(Flow{src, s, f.key, f.key, f.id});
+                t.m_flows.push_back(Flow{src, s, catOf(f.key), nameOf(f.key), f.id});
                 if (f.phase == FlowPhase::Step)
                     src = s;
             }
