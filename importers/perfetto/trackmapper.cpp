@@ -115,7 +115,7 @@ LocalProcess TrackMapper::pidProcess(std::int64_t pid)
 LocalProcess TrackMapper::globalProcess()
 {
     if (!m_hasGlobal) {
-        m_global = m_shard.process(EntityKey{0, m_shard.intern("perfetto:global")});
+        m_global = m_shard.process(EntityKey{0, m_shard.intern("Global tracks")});
         m_shard.setProcessName(m_global, m_shard.intern("Global tracks"));
         m_hasGlobal = true;
     }
@@ -229,7 +229,9 @@ LocalTrack TrackMapper::resolve(std::uint32_t track, model::StringId firstName)
     // No process or thread above: the root becomes a synthetic process.
     const TrackDesc *root = chain.back();
     const std::string rootName = ownName(root);
-    const LocalProcess p = m_shard.process(EntityKey{0, m_shard.intern("perfetto:track:" + std::to_string(root->uuid))});
+    // Keyed by the root's name: the model shows a string pid as the process name, and roots of
+    // the same name merge, as Perfetto's UI merges same-named sibling tracks by default.
+    const LocalProcess p = m_shard.process(EntityKey{0, m_shard.intern(rootName)});
     m_shard.setProcessName(p, m_shard.intern(rootName));
     m_shard.setProcessSortIndex(p, root->order);
     if (auto core = trailingIndex(rootName, "Core"))
