@@ -1,6 +1,7 @@
 #include "registry.h"
 
 #include "chrome_json/chromejsonimporter.h"
+#include "perfetto/perfettoimporter.h"
 
 #include <algorithm>
 #include <regex>
@@ -22,6 +23,7 @@ std::unique_ptr<Importer> make()
 const ImporterDescriptor kImporters[] = {
     {"chrome-json", "Chrome Trace Event JSON (.json, .json.gz, .json.zst)", "µs decimal text to ns, exact", 10,
      &make<chrome::ChromeJsonImporter>},
+    {"perfetto", "Perfetto protobuf trace (.pftrace, .perfetto-trace, also .gz/.zst)", "ns; ClockSnapshots convert every clock to the trace clock", 20, &make<perfetto::PerfettoImporter>},
 };
 
 } // namespace
