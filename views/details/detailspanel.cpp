@@ -1,0 +1,249 @@
+#include "views/details/detailspanel.h"
+
+#include "model/argstree.h"
+#include "views/document.h"
+#include "views/timeline/timeaxis.h"
+
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace accelscope::views {
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QLabel *valueLabel(QWidget *parent)
+{
+    auto *l = new QLabel(parent);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setWordWrap(true);
+    return l;
+}
+
+constexpr int kMaxFlowLinks = 50;
+
+} // namespace
+
+DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
+    : QWidget(parent)
+    , m_doc(doc)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_stack = new QStackedWidget(this);
+    outer->addWidget(m_stack);
+
+    m_empty = new QLabel(tr("Select a slice in the timeline to see its details."), m_stack);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setEnabled(false);
+    m_stack->addWidget(m_empty);
+
+    auto *page = new QWidget(m_stack);
+    auto *v = new QVBoxLayout(page);
+    v->setContentsMargins(8, 8, 8, 8);
+    m_name = valueLabel(page);
+    QFont f = m_name->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    m_name->setFont(f);
+    v->addWidget(m_name);
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_category = valueLabel(page);
+    m_track = valueLabel(page);
+    m_start = valueLabel(page);
+    m_duration = valueLabel(page);
+    m_self = valueLabel(page);
+    m_depth = valueLabel(page);
+    form->addRow(tr("Category:"), m_category);
+    form->addRow(tr("Track:"), m_track);
+    form->addRow(tr("Start:"), m_start);
+    form->addRow(tr("Duration:"), m_duration);
+    form->addRow(tr("Self time:"), m_self);
+    form->addRow(tr("Depth:"), m_depth);
+    v->addLayout(form);
+
+    m_flowsTitle = new QLabel(tr("<b>Flows</b>"), page);
+    v->addWidget(m_flowsTitle);
+    m_flows = new QLabel(page);
+    m_flows->setTextFormat(Qt::RichText);
+    m_flows->setWordWrap(true);
+    m_flows->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(m_flows, &QLabel::linkActivated, this, &DetailsPanel::activateLink);
+    v->addWidget(m_flows);
+
+    v->addWidget(new QLabel(tr("<b>Arguments</b>"), page));
+    m_args = new QTreeWidget(page);
+    m_args->setColumnCount(2);
+    m_args->setHeaderLabels({tr("Name"), tr("Value")});
+    m_args->setUniformRowHeights(true);
+    m_args->setAlternatingRowColors(true);
+    m_args->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_args->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    v->addWidget(m_args, 1);
+    m_stack->addWidget(page);
+
+    connect(m_doc, &Document::selectedSliceChanged, this, &DetailsPanel::showSlice);
+    connect(m_doc, &Document::traceChanged, this, [this] { showSlice({}); });
+    showSlice(m_doc->selectedSlice());
+}
+
+void DetailsPanel::clearContent()
+{
+    m_stack->setCurrentWidget(m_empty);
+    m_args->clear();
+    for (QLabel *l : {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth, m_flows})
+        l->clear();
+}
+
+QString DetailsPanel::sliceLink(model::SliceRef s) const
+{
+    const model::Trace &trace = *m_doc->trace();
+    if (!s.valid() || s.track >= trace.tracks().size())
+        return tr("(unbound)");
+    const model::Track &trk = trace.track(s.track);
+    QString name = qs(trace.str(trk.slices.name[s.index]));
+    if (name.size() > 80)
+        name = name.left(78) + QChar(0x2026);
+    const QString where = qs(trace.trackDisplayName(s.track));
+    return QStringLiteral("<a href=\"slice:%1:%2\">%3</a> <span style=\"color:gray\">(%4, %5)</span>")
+        .arg(s.track)
+        .arg(s.index)
+        .arg(name.toHtmlEscaped(), where.toHtmlEscaped(), timefmt::formatDuration(trk.slices.dur[s.index]));
+}
+
+void DetailsPanel::showSlice(model::SliceRef s)
+{
+    m_slice = s;
+    const model::TracePtr &tp = m_doc->trace();
+    if (!tp || !s.valid() || s.track >= tp->tracks().size() || s.index >= tp->track(s.track).slices.size()) {
+        m_slice = {};
+        clearContent();
+        return;
+    }
+    const model::Trace &trace = *tp;
+    const model::Track &trk = trace.track(s.track);
+    const auto i = s.index;
+    m_name->setText(qs(trace.str(trk.slices.name[i])));
+    const auto cat = trace.str(trk.slices.cat[i]);
+    m_category->setText(cat.empty() ? QStringLiteral("\u2013") : qs(cat));
+    const QString proc = trk.process < trace.processes().size() ? qs(trace.processDisplayName(trk.process)) : QString();
+    m_track->setText(proc.isEmpty() ? qs(trace.trackDisplayName(s.track))
+                                    : proc + QStringLiteral(" \u203a ") + qs(trace.trackDisplayName(s.track)));
+    m_start->setText(timefmt::formatDurationExact(trk.slices.start[i] - trace.startNs()));
+    QString dur = timefmt::formatDurationExact(trk.slices.dur[i]);
+    if (trk.slices.flags[i] & model::kSliceUnterminated)
+        dur += QLatin1Char(' ') + tr("(did not end)");
+    m_duration->setText(dur);
+    m_self->setText(timefmt::formatDurationExact(trace.selfTime(s)));
+    const std::uint32_t row = trk.rowOf(i);
+    m_depth->setText(row < trk.nestedRows ? QString::number(row)
+                                         : tr("lane %1 (overlapping slices)").arg(row - trk.nestedRows + 1));
+
+    // flows
+    QStringList lines;
+    const auto out = trace.flowsFrom(s);
+    const auto in = trace.flowsTo(s);
+    int shown = 0;
+    for (std::uint32_t f : in) {
+        if (shown++ >= kMaxFlowLinks)
+            break;
+        lines << QStringLiteral("\u2190 ") + sliceLink(trace.flows()[f].from);
+    }
+    for (std::uint32_t f : out) {
+        if (shown++ >= kMaxFlowLinks)
+            break;
+        lines << QStringLiteral("\u2192 ") + sliceLink(trace.flows()[f].to);
+    }
+    if (static_cast<int>(in.size() + out.size()) > kMaxFlowLinks)
+        lines << tr("\u2026 and %n more", nullptr, static_cast<int>(in.size() + out.size()) - kMaxFlowLinks);
+    const model::SliceRef parent = trace.parentOf(s);
+    if (parent.valid())
+        lines << tr("Parent: %1").arg(sliceLink(parent));
+    m_flowsTitle->setVisible(!in.empty() || !out.empty() || parent.valid());
+    m_flows->setVisible(m_flowsTitle->isVisible());
+    m_flows->setText(lines.join(QStringLiteral("<br>")));
+
+    // args, parsed now (only for the selected slice)
+    m_args->clear();
+    const model::ArgsId a = trk.slices.args[i];
+    if (a != model::kNoArgs) {
+        const std::string_view json = trace.args().json(a);
+        if (auto root = model::parseArgs(json)) {
+            fillArgs(m_args->invisibleRootItem(), *root);
+            m_args->expandToDepth(0);
+        } else {
+            auto *item = new QTreeWidgetItem(m_args, {tr("(unparsed)"), qs(json)});
+            item->setToolTip(1, qs(json));
+        }
+    }
+    m_stack->setCurrentIndex(1);
+}
+
+void DetailsPanel::fillArgs(QTreeWidgetItem *parent, const model::ArgNode &node)
+{
+    for (const model::ArgNode &c : node.children) {
+        QString value;
+        switch (c.type) {
+        case model::ArgNode::Type::Object:
+            value = tr("{%n member(s)}", nullptr, static_cast<int>(c.children.size()));
+            break;
+        case model::ArgNode::Type::Array:
+            value = tr("[%n item(s)]", nullptr, static_cast<int>(c.children.size()));
+            // short arrays of scalars read better inline: [1, 2, 3]
+            if (c.children.size() <= 8 &&
+                std::all_of(c.children.begin(), c.children.end(), [](const model::ArgNode &e) {
+                    return e.type != model::ArgNode::Type::Object && e.type != model::ArgNode::Type::Array;
+                })) {
+                QStringList parts;
+                for (const auto &e : c.children)
+                    parts << (e.type == model::ArgNode::Type::String ? QLatin1Char('"') + qs(e.value) + QLatin1Char('"')
+                                                                     : qs(e.value));
+                value = QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+            }
+            break;
+        default:
+            value = qs(c.value);
+            break;
+        }
+        auto *item = new QTreeWidgetItem(parent, {qs(c.key), value});
+        item->setToolTip(1, value);
+        if (!c.children.empty() && (c.type == model::ArgNode::Type::Object ||
+                                    value.isEmpty() || !value.startsWith(QLatin1Char('['))))
+            fillArgs(item, c);
+    }
+}
+
+QString DetailsPanel::fieldText(const QString &field) const
+{
+    static const QStringList names = {QStringLiteral("name"), QStringLiteral("category"), QStringLiteral("track"),
+                                      QStringLiteral("start"), QStringLiteral("duration"), QStringLiteral("self"),
+                                      QStringLiteral("depth")};
+    const QLabel *labels[] = {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth};
+    const auto k = names.indexOf(field);
+    return k >= 0 ? labels[k]->text() : QString();
+}
+
+void DetailsPanel::activateLink(const QString &link)
+{
+    const QStringList parts = link.split(QLatin1Char(':'));
+    if (parts.size() != 3 || parts[0] != QLatin1String("slice"))
+        return;
+    bool ok1 = false, ok2 = false;
+    const model::SliceRef s{parts[1].toUInt(&ok1), parts[2].toUInt(&ok2)};
+    if (!ok1 || !ok2)
+        return;
+    m_doc->revealSlice(s);
+    Q_EMIT linkActivated(s);
+}
+
+} // namespace accelscope::views

@@ -1,0 +1,68 @@
+// DetailsPanel: the content of the Details dock. Shows the selected slice of the Document:
+// name, category, track, start (relative to the trace start), duration, self time, depth,
+// its args as a tree (parsed on demand from the args store's JSON text, numbers verbatim),
+// and its incoming and outgoing flows as links that select and reveal the other end.
+#pragma once
+
+#include "model/trace.h"
+#include "views/metatypes.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+class QFormLayout;
+class QStackedWidget;
+
+namespace accelscope::model {
+struct ArgNode;
+}
+
+namespace accelscope::views {
+
+class Document;
+
+class DetailsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DetailsPanel(Document *doc, QWidget *parent = nullptr);
+
+    Document *document() const { return m_doc; }
+    /// The slice shown (the document's selection).
+    model::SliceRef slice() const { return m_slice; }
+
+    // Introspection for tests.
+    QString fieldText(const QString &field) const; ///< "name", "category", "track", "start", "duration", "self", "depth"
+    QTreeWidget *argsTree() const { return m_args; }
+    QLabel *flowsLabel() const { return m_flows; }
+    /// Follows a flow link ("slice:<track>:<index>") as a click would.
+    void activateLink(const QString &link);
+
+Q_SIGNALS:
+    /// Emitted after a flow link selected another slice.
+    void linkActivated(accelscope::model::SliceRef slice);
+
+private:
+    void showSlice(model::SliceRef slice);
+    void clearContent();
+    void fillArgs(QTreeWidgetItem *parent, const model::ArgNode &node);
+    QString sliceLink(model::SliceRef s) const;
+
+    Document *m_doc;
+    model::SliceRef m_slice;
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_empty = nullptr;
+    QLabel *m_name = nullptr;
+    QLabel *m_category = nullptr;
+    QLabel *m_track = nullptr;
+    QLabel *m_start = nullptr;
+    QLabel *m_duration = nullptr;
+    QLabel *m_self = nullptr;
+    QLabel *m_depth = nullptr;
+    QTreeWidget *m_args = nullptr;
+    QLabel *m_flows = nullptr;
+    QLabel *m_flowsTitle = nullptr;
+};
+
+} // namespace accelscope::views

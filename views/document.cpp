@@ -1,0 +1,251 @@
+#include "views/document.h"
+
+#include "views/search/searchengine.h"
+
+#include <QAction>
+
+#include <algorithm>
+
+namespace accelscope::views {
+
+using model::TimeNs;
+
+namespace {
+constexpr qint64 kCoalesceMs = 800; // navigation closer together than this is one gesture
+}
+
+Document::Document(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<model::SliceRef>();
+    qRegisterMetaType<TimeRange>();
+    m_zoomBack = new QAction(tr("Zoom &Back"), this);
+    m_zoomBack->setShortcut(QKeySequence(Qt::Key_Backspace));
+    m_zoomBack->setToolTip(tr("Go back to the previous visible range"));
+    connect(m_zoomBack, &QAction::triggered, this, &Document::zoomBack);
+    m_showAll = new QAction(tr("Show &All"), this);
+    m_showAll->setShortcut(QKeySequence(Qt::Key_Home));
+    connect(m_showAll, &QAction::triggered, this, &Document::zoomToAll);
+    m_zoomToSel = new QAction(tr("&Zoom to Selection"), this);
+    m_zoomToSel->setShortcut(QKeySequence(Qt::Key_F));
+    connect(m_zoomToSel, &QAction::triggered, this, &Document::zoomToSelection);
+    m_clear = new QAction(tr("&Clear Selection"), this);
+    m_clear->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(m_clear, &QAction::triggered, this, &Document::clearSelection);
+    for (QAction *a : {m_zoomBack, m_showAll, m_zoomToSel, m_clear})
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    updateActions();
+}
+
+Document::~Document() = default;
+
+void Document::setTrace(model::TracePtr trace)
+{
+    m_trace = std::move(trace);
+    m_selected = {};
+    m_history.clear();
+    m_coalesceValid = false;
+    m_range = {};
+    m_tracks.clear();
+    m_search.reset();
+    m_currentMatch = -1;
+    m_visible = traceRange();
+    if (m_visible.isEmpty() && m_trace)
+        m_visible = {m_trace->startNs(), m_trace->startNs() + 1000};
+    Q_EMIT traceChanged(m_trace);
+    Q_EMIT selectedSliceChanged(m_selected);
+    Q_EMIT visibleRangeChanged(m_visible);
+    Q_EMIT zoomHistoryChanged(false);
+    Q_EMIT selectedRangeChanged(m_range);
+    Q_EMIT selectedTracksChanged();
+    Q_EMIT searchResultsChanged();
+    Q_EMIT currentMatchChanged(-1);
+    updateActions();
+}
+
+TimeRange Document::traceRange() const
+{
+    if (!m_trace)
+        return {};
+    return {m_trace->startNs(), std::max(m_trace->endNs(), m_trace->startNs() + 1)};
+}
+
+void Document::setSelectedSlice(model::SliceRef slice)
+{
+    if (slice == m_selected)
+        return;
+    m_selected = slice;
+    Q_EMIT selectedSliceChanged(m_selected);
+    updateActions();
+}
+
+void Document::revealSlice(model::SliceRef slice)
+{
+    if (!m_trace || !slice.valid() || slice.track >= m_trace->tracks().size())
+        return;
+    const auto &tr = m_trace->track(slice.track);
+    if (slice.index >= tr.slices.size())
+        return;
+    setSelectedSlice(slice);
+    const TimeNs s = tr.slices.start[slice.index], e = tr.end(slice.index);
+    const TimeNs span = m_visible.duration();
+    if (e - s <= span * 9 / 10) {
+        if (s < m_visible.start || e > m_visible.end) {
+            const TimeNs mid = s + (e - s) / 2;
+            setVisibleRange({mid - span / 2, mid - span / 2 + span}, History::Push);
+        }
+    } else {
+        zoomToSlice(slice);
+        return;
+    }
+    Q_EMIT revealRequested(slice);
+}
+
+void Document::zoomToSlice(model::SliceRef slice)
+{
+    if (!m_trace || !slice.valid() || slice.track >= m_trace->tracks().size())
+        return;
+    const auto &tr = m_trace->track(slice.track);
+    if (slice.index >= tr.slices.size())
+        return;
+    setSelectedSlice(slice);
+    const TimeNs s = tr.slices.start[slice.index], d = std::max<TimeNs>(tr.slices.dur[slice.index], 1);
+    const TimeNs margin = std::max<TimeNs>(d / 3, kMinSpanNs / 2);
+    setVisibleRange({s - margin, s + d + margin}, History::Push);
+    Q_EMIT revealRequested(slice);
+}
+
+TimeRange Document::clampRange(TimeRange r) const
+{
+    if (r.end < r.start)
+        std::swap(r.start, r.end);
+    const TimeRange full = traceRange();
+    if (full.isEmpty())
+        return r;
+    const TimeNs fullSpan = full.duration();
+    const TimeNs maxSpan = std::max<TimeNs>(fullSpan + fullSpan / 10, 1000);
+    TimeNs span = std::clamp<TimeNs>(r.duration(), kMinSpanNs, maxSpan);
+    TimeNs start = r.start + (r.duration() - span) / 2;
+    if (span >= fullSpan) {
+        // zoomed out beyond the trace: keep it in view
+        start = std::clamp(start, full.end - span, full.start);
+    } else {
+        // allow a quarter window of empty space beyond either end
+        start = std::clamp(start, full.start - span / 4, full.end - span + span / 4);
+    }
+    return {start, start + span};
+}
+
+void Document::setVisibleRange(TimeRange range, History history)
+{
+    const TimeRange r = clampRange(range);
+    if (r == m_visible)
+        return;
+    bool record = false;
+    if (history == History::Push) {
+        record = true;
+        m_coalesceValid = false;
+    } else if (history == History::Coalesce) {
+        record = !m_coalesceValid || m_lastCoalesce.elapsed() > kCoalesceMs;
+        m_lastCoalesce.start();
+        m_coalesceValid = true;
+    }
+    if (record && !m_visible.isEmpty()) {
+        if (m_history.empty() || m_history.back() != m_visible)
+            m_history.push_back(m_visible);
+        constexpr std::size_t kMaxHistory = 200;
+        if (m_history.size() > kMaxHistory)
+            m_history.erase(m_history.begin());
+    }
+    m_visible = r;
+    Q_EMIT visibleRangeChanged(m_visible);
+    if (record)
+        Q_EMIT zoomHistoryChanged(true);
+    updateActions();
+}
+
+void Document::zoomBack()
+{
+    if (m_history.empty())
+        return;
+    m_visible = clampRange(m_history.back());
+    m_history.pop_back();
+    m_coalesceValid = false;
+    Q_EMIT visibleRangeChanged(m_visible);
+    Q_EMIT zoomHistoryChanged(!m_history.empty());
+    updateActions();
+}
+
+void Document::zoomToAll()
+{
+    if (!m_trace)
+        return;
+    setVisibleRange(traceRange(), History::Push);
+}
+
+void Document::zoomToSelection()
+{
+    if (!m_trace)
+        return;
+    if (!m_range.isEmpty()) {
+        setVisibleRange(m_range, History::Push);
+        return;
+    }
+    if (m_selected.valid())
+        zoomToSlice(m_selected);
+}
+
+void Document::setSelectedRange(TimeRange range)
+{
+    if (range.end < range.start)
+        std::swap(range.start, range.end);
+    if (range == m_range)
+        return;
+    m_range = range;
+    Q_EMIT selectedRangeChanged(m_range);
+    updateActions();
+}
+
+void Document::clearSelection()
+{
+    setSelectedSlice({});
+    setSelectedRange({});
+}
+
+void Document::setSelectedTracks(std::vector<model::TrackId> tracks)
+{
+    std::sort(tracks.begin(), tracks.end());
+    tracks.erase(std::unique(tracks.begin(), tracks.end()), tracks.end());
+    if (tracks == m_tracks)
+        return;
+    m_tracks = std::move(tracks);
+    Q_EMIT selectedTracksChanged();
+}
+
+void Document::setSearchResults(std::shared_ptr<const SearchResults> results)
+{
+    m_search = std::move(results);
+    m_currentMatch = -1;
+    Q_EMIT searchResultsChanged();
+    Q_EMIT currentMatchChanged(-1);
+}
+
+void Document::setCurrentMatch(int index)
+{
+    if (!m_search || index < 0 || static_cast<std::size_t>(index) >= m_search->matches.size())
+        index = -1;
+    m_currentMatch = index;
+    Q_EMIT currentMatchChanged(index);
+    if (index >= 0)
+        zoomToSlice(m_search->matches[static_cast<std::size_t>(index)]);
+}
+
+void Document::updateActions()
+{
+    m_zoomBack->setEnabled(!m_history.empty());
+    m_showAll->setEnabled(m_trace != nullptr);
+    m_zoomToSel->setEnabled(m_selected.valid() || !m_range.isEmpty());
+    m_clear->setEnabled(m_selected.valid() || !m_range.isEmpty());
+}
+
+} // namespace accelscope::views

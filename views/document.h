@@ -1,0 +1,143 @@
+// Document: the one shared view state of an open trace (conventions item 8).
+//
+// It holds the trace, the selected slice, the visible time range with its zoom history,
+// the selected time range, the selected tracks and the search results, and emits one signal
+// per change. The timeline, the details panel, the search bar and the analysis panels read
+// and write it and never talk to each other. It also owns the QActions for the navigation
+// commands, so a main window can put them into menus and toolbars; their shortcuts are only
+// active where the window adds them (the timeline handles the same keys itself while it has
+// focus, so there is no ambiguity).
+#pragma once
+
+#include "model/trace.h"
+#include "views/metatypes.h"
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+class QAction;
+
+namespace accelscope::views {
+
+struct SearchResults;
+
+/// A half-open time interval [start, end) in trace nanoseconds.
+struct TimeRange {
+    model::TimeNs start = 0;
+    model::TimeNs end = 0;
+    bool isEmpty() const { return end <= start; }
+    model::TimeNs duration() const { return end - start; }
+    bool contains(model::TimeNs t) const { return t >= start && t < end; }
+    friend bool operator==(const TimeRange &, const TimeRange &) = default;
+};
+
+} // namespace accelscope::views
+
+Q_DECLARE_METATYPE(accelscope::views::TimeRange)
+
+namespace accelscope::views {
+
+class Document : public QObject {
+    Q_OBJECT
+public:
+    /// How a visible-range change enters the zoom history (Backspace goes back).
+    enum class History {
+        Push,     ///< a discrete jump (F, Home, search step, overview click): always recorded
+        Coalesce, ///< continuous navigation (W/S/A/D, wheel, drag): recorded once per gesture
+        None,     ///< not recorded
+    };
+    /// The smallest visible span; with about 1000 px that still shows single nanoseconds wide.
+    static constexpr model::TimeNs kMinSpanNs = 20;
+
+    explicit Document(QObject *parent = nullptr);
+    ~Document() override;
+
+    // --- trace ---
+    const model::TracePtr &trace() const { return m_trace; }
+    /// Replaces the trace and resets all view state (selection, range, history, search).
+    void setTrace(model::TracePtr trace);
+    /// [trace start, trace end]; empty without a trace.
+    TimeRange traceRange() const;
+
+    // --- selected slice ---
+    model::SliceRef selectedSlice() const { return m_selected; }
+    void setSelectedSlice(model::SliceRef slice);
+    /// Selects `slice` and makes it visible: pans when it fits into the current window,
+    /// otherwise zooms to it (recorded in history); emits revealRequested for vertical scrolling.
+    void revealSlice(model::SliceRef slice);
+    /// Selects `slice` and zooms so that it fills about 60% of the window (search steps).
+    void zoomToSlice(model::SliceRef slice);
+
+    // --- visible range and zoom history ---
+    TimeRange visibleRange() const { return m_visible; }
+    void setVisibleRange(TimeRange range, History history = History::Coalesce);
+    /// The range that setVisibleRange would actually apply (min span, limits around the trace).
+    TimeRange clampRange(TimeRange range) const;
+    bool canZoomBack() const { return !m_history.empty(); }
+    int zoomHistoryDepth() const { return static_cast<int>(m_history.size()); }
+
+    // --- selected time range (Shift+drag, measure) ---
+    TimeRange selectedRange() const { return m_range; }
+    void setSelectedRange(TimeRange range);
+
+    // --- selected tracks (range statistics; empty = all tracks) ---
+    const std::vector<model::TrackId> &selectedTracks() const { return m_tracks; }
+    void setSelectedTracks(std::vector<model::TrackId> tracks);
+
+    // --- search ---
+    std::shared_ptr<const SearchResults> searchResults() const { return m_search; }
+    void setSearchResults(std::shared_ptr<const SearchResults> results);
+    int currentMatch() const { return m_currentMatch; }
+    /// Makes match `index` current, selects it and zooms to it (-1 clears).
+    void setCurrentMatch(int index);
+
+    // --- actions (owned by the document; no shortcut context until a window adds them) ---
+    QAction *zoomBackAction() const { return m_zoomBack; }
+    QAction *showAllAction() const { return m_showAll; }
+    QAction *zoomToSelectionAction() const { return m_zoomToSel; }
+    QAction *clearSelectionAction() const { return m_clear; }
+
+public Q_SLOTS:
+    void zoomBack();
+    void zoomToAll();
+    /// Zooms to the selected range, or else to the selected slice.
+    void zoomToSelection();
+    /// Clears the selected slice and the selected range (Esc).
+    void clearSelection();
+
+Q_SIGNALS:
+    void traceChanged(const accelscope::model::TracePtr &trace);
+    void selectedSliceChanged(accelscope::model::SliceRef slice);
+    void visibleRangeChanged(accelscope::views::TimeRange range);
+    void zoomHistoryChanged(bool canZoomBack);
+    void selectedRangeChanged(accelscope::views::TimeRange range);
+    void selectedTracksChanged();
+    void searchResultsChanged();
+    void currentMatchChanged(int index);
+    /// Views that scroll vertically should bring the slice's track into view.
+    void revealRequested(accelscope::model::SliceRef slice);
+
+private:
+    void updateActions();
+
+    model::TracePtr m_trace;
+    model::SliceRef m_selected;
+    TimeRange m_visible;
+    std::vector<TimeRange> m_history;
+    QElapsedTimer m_lastCoalesce;
+    bool m_coalesceValid = false;
+    TimeRange m_range;
+    std::vector<model::TrackId> m_tracks;
+    std::shared_ptr<const SearchResults> m_search;
+    int m_currentMatch = -1;
+    QAction *m_zoomBack = nullptr;
+    QAction *m_showAll = nullptr;
+    QAction *m_zoomToSel = nullptr;
+    QAction *m_clear = nullptr;
+};
+
+} // namespace accelscope::views

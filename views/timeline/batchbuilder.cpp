@@ -1,0 +1,589 @@
+#include "views/timeline/batchbuilder.h"
+
+#include "views/search/searchengine.h"
+#include "views/timeline/palette.h"
+#include "views/timeline/timeaxis.h"
+#include "views/timeline/tracecache.h"
+#include "views/timeline/trackbatcher.h"
+#include "views/timeline/valueformat.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+namespace accelscope::views {
+
+using model::TimeNs;
+using Item = TimelineLayout::Item;
+using Kind = TimelineLayout::ItemKind;
+
+namespace {
+
+QString tr(const char *s, const char *disambiguation = nullptr, int n = -1)
+{
+    return QCoreApplication::translate("accelscope::views::BatchBuilder", s, disambiguation, n);
+}
+
+void bgRect(FrameBatch &out, float x, float y, float w, float h, Rgba c)
+{
+    if (w > 0 && h > 0)
+        out.rects.push_back({x, y, w, h, c, RectKind::Background, RectShape::Rect, 0xffff, model::kInvalidId, 0});
+}
+
+/// Clips a segment to a rectangle (Liang-Barsky). Returns false when nothing is left.
+bool clipSegment(float &x1, float &y1, float &x2, float &y2, float l, float t, float r, float b)
+{
+    float u0 = 0, u1 = 1;
+    const float dx = x2 - x1, dy = y2 - y1;
+    const float p[4] = {-dx, dx, -dy, dy};
+    const float q[4] = {x1 - l, r - x1, y1 - t, b - y1};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        const float u = q[i] / p[i];
+        if (p[i] < 0)
+            u0 = std::max(u0, u);
+        else
+            u1 = std::min(u1, u);
+        if (u0 > u1)
+            return false;
+    }
+    const float nx1 = x1 + u0 * dx, ny1 = y1 + u0 * dy, nx2 = x1 + u1 * dx, ny2 = y1 + u1 * dy;
+    x1 = nx1;
+    y1 = ny1;
+    x2 = nx2;
+    y2 = ny2;
+    return true;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// CanvasGeometry
+
+CanvasGeometry CanvasGeometry::compute(const TimelineLayout &layout, const ViewState &st)
+{
+    CanvasGeometry g;
+    g.width = st.width;
+    g.height = st.height;
+    g.dpr = std::max(1.0f, st.dpr);
+    g.eventLeft = std::clamp(st.headerWidth, 0.0f, std::max(0.0f, st.width - 40));
+    g.eventRight = std::max(g.eventLeft + 1, st.width);
+    g.overviewTop = 0;
+    g.axisTop = kOverviewHeight;
+    g.pinnedTop = g.axisTop + kAxisHeight;
+    const float avail = std::max(0.0f, st.height - g.pinnedTop);
+    g.pinnedBottom = g.pinnedTop + std::min(layout.pinnedHeight(), avail * 0.5f);
+    g.scrollTop = g.pinnedBottom + (layout.pinnedHeight() > 0 ? kPinnedSeparator : 0);
+    g.scrollY = st.scrollY;
+    g.scrollClip = g.scrollTop;
+    const auto &items = layout.items();
+    const int idx = layout.itemAt(st.scrollY);
+    if (idx >= 0) {
+        const int gi = items[idx].group;
+        if (gi >= 0 && items[gi].y < st.scrollY) {
+            g.stickyGroup = gi;
+            g.scrollClip = g.scrollTop + TimelineLayout::kGroupHeight;
+        }
+    }
+    g.origin = st.visible.start;
+    g.visibleEnd = std::max(st.visible.end, st.visible.start + 1);
+    g.nsPerPx = static_cast<double>(g.visibleEnd - g.origin) / std::max(1.0f, g.eventWidth());
+    return g;
+}
+
+float CanvasGeometry::overviewX(TimeNs t, TimeNs traceStart, TimeNs traceEnd) const
+{
+    const double span = static_cast<double>(std::max<TimeNs>(1, traceEnd - traceStart));
+    return static_cast<float>(eventLeft + static_cast<double>(t - traceStart) / span * eventWidth());
+}
+
+TimeNs CanvasGeometry::overviewTime(float x, TimeNs traceStart, TimeNs traceEnd) const
+{
+    const double span = static_cast<double>(std::max<TimeNs>(1, traceEnd - traceStart));
+    return traceStart + static_cast<TimeNs>(std::llround((x - eventLeft) / std::max(1.0f, eventWidth()) * span));
+}
+
+// ---------------------------------------------------------------------------------------------
+// BatchBuilder
+
+BatchBuilder::BatchBuilder(TraceCache &cache, const TimelineLayout &layout)
+    : m_cache(cache)
+    , m_layout(layout)
+{
+}
+
+FrameBatch BatchBuilder::build(const ViewState &state)
+{
+    FrameBatch main, overlay;
+    buildMain(state, main);
+    buildOverlay(state, overlay);
+    main.append(overlay);
+    return main;
+}
+
+void BatchBuilder::buildMain(const ViewState &st, FrameBatch &out)
+{
+    out.clear();
+    const CanvasGeometry geo = CanvasGeometry::compute(m_layout, st);
+    out.width = st.width;
+    out.height = st.height;
+    out.dpr = geo.dpr;
+    out.eventLeft = geo.eventLeft;
+    out.eventRight = geo.eventRight;
+    out.eventTop = geo.pinnedTop;
+    out.eventBottom = geo.height;
+    out.clearColor = palette::kBackground;
+    if (st.width <= 0 || st.height <= 0)
+        return;
+
+    overview(geo, st, out);
+    axis(geo, st, out);
+    area(geo, st, true, out);
+    area(geo, st, false, out);
+
+    // separators: header | events, pinned | scrolling
+    bgRect(out, geo.eventLeft - 1, geo.axisTop, 1, geo.height - geo.axisTop, palette::kSeparator);
+    if (m_layout.pinnedHeight() > 0)
+        bgRect(out, 0, geo.pinnedBottom, geo.width, geo.scrollTop - geo.pinnedBottom, palette::kSeparator);
+
+    if (st.allFlows && m_cache.index()) {
+        const TraceIndex &ix = *m_cache.index();
+        auto lo = std::lower_bound(ix.flowTime.begin(), ix.flowTime.end(), geo.origin - ix.flowSpanMax);
+        auto hi = std::upper_bound(ix.flowTime.begin(), ix.flowTime.end(), geo.visibleEnd + ix.flowSpanMax);
+        std::vector<std::uint32_t> flows;
+        constexpr std::size_t kMaxFlows = 4000;
+        for (auto it = lo; it != hi && flows.size() < kMaxFlows; ++it)
+            flows.push_back(ix.flowsByTime[static_cast<std::size_t>(it - ix.flowTime.begin())]);
+        flowLines(geo, flows, false, out);
+    }
+}
+
+void BatchBuilder::overview(const CanvasGeometry &geo, const ViewState &st, FrameBatch &out)
+{
+    const model::Trace &trace = m_cache.trace();
+    const float top = geo.overviewTop, h = CanvasGeometry::kOverviewHeight;
+    bgRect(out, 0, top, geo.width, h, palette::kAxisBackground);
+    bgRect(out, 0, top + h - 1, geo.width, 1, palette::kSeparator);
+    const TimeNs ts = trace.startNs(), te = std::max(trace.endNs(), ts + 1);
+
+    TextItem label;
+    label.x = 8;
+    label.y = top + h / 2;
+    label.maxWidth = geo.eventLeft - 14;
+    label.color = palette::kTextMuted;
+    label.small = true;
+    label.text = tr("Trace %1").arg(timefmt::formatDuration(te - ts));
+    out.texts.push_back(std::move(label));
+
+    const float xl = geo.eventLeft, W = std::floor(geo.eventWidth());
+    const TraceIndex *ix = m_cache.index();
+    if (ix && ix->densityMax > 0 && W > 0) {
+        const int K = TraceIndex::kDensityBuckets;
+        const float barMax = h - 8;
+        float runX = xl, runH = -1;
+        auto flush = [&](float xEnd) {
+            if (runH > 0)
+                bgRect(out, runX, top + h - 2 - runH, xEnd - runX, runH, palette::kOverviewBar);
+        };
+        for (int c = 0; c < static_cast<int>(W); ++c) {
+            const int b0 = static_cast<int>(static_cast<std::int64_t>(c) * K / static_cast<int>(W));
+            const int b1 = std::max(b0 + 1, static_cast<int>(static_cast<std::int64_t>(c + 1) * K / static_cast<int>(W)));
+            float d = 0;
+            for (int b = b0; b < b1 && b < K; ++b)
+                d = std::max(d, ix->density[b]);
+            float bh = d > 0 ? std::max(1.0f, std::round(std::sqrt(d / ix->densityMax) * barMax)) : 0;
+            if (bh != runH) {
+                flush(xl + c);
+                runX = xl + c;
+                runH = bh;
+            }
+        }
+        flush(xl + W);
+    }
+    // search matches as ticks along the top edge
+    if (st.search && st.search->isActive() && !st.search->matchStart.empty() && W > 0) {
+        const auto &ms = st.search->matchStart;
+        auto it = ms.begin();
+        float runX = -1;
+        for (int c = 0; c <= static_cast<int>(W); ++c) {
+            const TimeNs t1 = c < static_cast<int>(W) ? geo.overviewTime(xl + c + 1, ts, te) : te + 1;
+            const auto next = std::lower_bound(it, ms.end(), t1);
+            const bool any = next != it;
+            it = next;
+            if (any && runX < 0)
+                runX = xl + c;
+            if ((!any || c == static_cast<int>(W)) && runX >= 0) {
+                bgRect(out, runX, top + 1, xl + c - runX + (any ? 1 : 0), 5, palette::kSearchMark);
+                runX = -1;
+            }
+        }
+    }
+    // the visible window
+    float x0 = std::clamp(geo.overviewX(geo.origin, ts, te), xl, geo.eventRight - 2);
+    float x1 = std::clamp(geo.overviewX(geo.visibleEnd, ts, te), x0 + 2, geo.eventRight);
+    out.rects.push_back({x0, top + 1, x1 - x0, h - 2, palette::kOverviewWindow, RectKind::Highlight});
+    bgRect(out, x0, top + 1, 1, h - 2, palette::kRangeEdge);
+    bgRect(out, x1 - 1, top + 1, 1, h - 2, palette::kRangeEdge);
+}
+
+void BatchBuilder::axis(const CanvasGeometry &geo, const ViewState &st, FrameBatch &out)
+{
+    const float top = geo.axisTop, h = CanvasGeometry::kAxisHeight;
+    bgRect(out, 0, top, geo.width, h, palette::kAxisBackground);
+    bgRect(out, 0, top + h - 1, geo.width, 1, palette::kSeparator);
+    const auto plan = timefmt::planTicks(m_cache.trace().startNs(), geo.origin, geo.nsPerPx, geo.eventWidth());
+    const float xl = geo.eventLeft, xr = geo.eventRight;
+    for (const auto &tk : plan.ticks) {
+        const float x = std::round(geo.xOf(tk.t) * geo.dpr) / geo.dpr;
+        if (x < xl || x >= xr)
+            continue;
+        if (tk.major) {
+            bgRect(out, x, top + h - 10, 1, 9, palette::kAxisTick);
+            // grid line through the track areas (behind the events: drawn before them)
+            bgRect(out, x, geo.pinnedTop, 1, geo.height - geo.pinnedTop, palette::kGridLine);
+            TextItem t;
+            t.x = x + 3;
+            t.y = top + 9;
+            t.maxWidth = std::max(0.0f, xr - x - 4);
+            t.color = palette::kTextMuted;
+            t.small = true;
+            t.text = tk.label;
+            out.texts.push_back(std::move(t));
+        } else {
+            bgRect(out, x, top + h - 5, 1, 4, palette::kAxisTick);
+        }
+    }
+    TextItem left;
+    left.x = geo.eventLeft - 8;
+    left.y = top + h / 2;
+    left.align = TextAlign::Right;
+    left.maxWidth = geo.eventLeft - 12;
+    left.small = true;
+    left.color = palette::kTextMuted;
+    if (plan.useBase)
+        left.text = plan.baseLabel + QStringLiteral(" +");
+    else
+        left.text = tr("Window %1").arg(timefmt::formatDuration(st.visible.duration()));
+    out.texts.push_back(std::move(left));
+}
+
+void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, const Item &it, float top,
+                              float clipTop, float clipBottom, FrameBatch &out)
+{
+    const float y0 = std::max(top, clipTop), y1 = std::min(top + it.h, clipBottom);
+    if (y1 <= y0)
+        return;
+    const float hw = geo.eventLeft - 1;
+    TextItem t;
+    t.color = palette::kText;
+    if (it.kind == Kind::Group) {
+        bgRect(out, 0, y0, geo.width, y1 - y0, palette::kGroupHeaderBackground);
+        const float cy = top + it.h / 2;
+        if (cy < clipTop + 4 || cy > clipBottom - 4)
+            return;
+        TextItem chevron;
+        chevron.x = 6;
+        chevron.y = cy;
+        chevron.color = palette::kTextMuted;
+        chevron.text = it.expanded ? QStringLiteral("\u25be") : QStringLiteral("\u25b8");
+        out.texts.push_back(std::move(chevron));
+        t.x = 20;
+        t.y = cy;
+        t.bold = true;
+        t.maxWidth = hw - t.x - 6;
+        t.text = it.title;
+        out.texts.push_back(t);
+        // summary on the right of the group bar, in the event area
+        TextItem info;
+        info.x = geo.eventLeft + 8;
+        info.y = cy;
+        info.small = true;
+        info.color = palette::kTextMuted;
+        info.maxWidth = geo.eventWidth() - 16;
+        QString s = tr("%n track(s)", nullptr, it.trackCount);
+        if (it.hiddenTracks > 0)
+            s += QStringLiteral(" \u00b7 ") + tr("%n hidden", nullptr, it.hiddenTracks);
+        if (!it.expanded)
+            s += QStringLiteral(" \u00b7 ") + tr("collapsed");
+        info.text = s;
+        out.texts.push_back(std::move(info));
+        return;
+    }
+    const bool selected = std::find(st.selectedTracks.begin(), st.selectedTracks.end(), it.track) != st.selectedTracks.end();
+    bgRect(out, 0, y0, hw, y1 - y0, selected ? palette::kTrackSelected : palette::kHeaderBackground);
+    if (it.pinned)
+        bgRect(out, 0, y0, 3, y1 - y0, palette::kRangeEdge);
+    // separator under the track
+    if (top + it.h - 1 >= clipTop && top + it.h <= clipBottom)
+        bgRect(out, 0, top + it.h - 1, geo.width, 1, palette::kSeparator);
+    const float firstRowH = std::min(it.h, TimelineLayout::kRowHeight + 2 * TimelineLayout::kTrackPad);
+    const float cy = it.kind == Kind::Counter ? top + 12 : top + firstRowH / 2;
+    if (cy < clipTop + 5 || cy > clipBottom - 5)
+        return;
+    t.x = (it.pinned ? 8 : TimelineLayout::kIndent + 6);
+    t.y = cy;
+    t.maxWidth = hw - t.x - 6;
+    t.text = it.title;
+    out.texts.push_back(std::move(t));
+    if (it.kind == Kind::Counter && top + 30 < clipBottom - 4) {
+        auto [mn, mx] = m_cache.counterRange(it.track);
+        TextItem r;
+        r.x = (it.pinned ? 8 : TimelineLayout::kIndent + 6);
+        r.y = top + 30;
+        r.small = true;
+        r.color = palette::kTextMuted;
+        r.maxWidth = hw - r.x - 6;
+        r.text = tr("%1 \u2013 %2").arg(formatValue(mn), formatValue(mx));
+        out.texts.push_back(std::move(r));
+    }
+}
+
+void BatchBuilder::area(const CanvasGeometry &geo, const ViewState &st, bool pinned, FrameBatch &out)
+{
+    const auto &items = m_layout.list(pinned);
+    const float clipTop = geo.clipTop(pinned), clipBottom = geo.clipBottom(pinned);
+    if (items.empty() || clipBottom <= clipTop)
+        return;
+    // first item intersecting the clip
+    const float contentTop = pinned ? clipTop - geo.pinnedTop : geo.scrollY + (clipTop - geo.scrollTop);
+    auto first = std::partition_point(items.begin(), items.end(),
+                                      [&](const Item &it) { return it.y + it.h <= contentTop; });
+    std::size_t a = static_cast<std::size_t>(first - items.begin()), b = a;
+    while (b < items.size() && geo.itemTop(items[b]) < clipBottom)
+        ++b;
+
+    for (std::size_t k = a; k < b; ++k)
+        headerItem(geo, st, items[k], geo.itemTop(items[k]), clipTop, clipBottom, out);
+
+    TrackBatcher tb(m_cache, geo, st, out);
+    for (std::size_t k = a; k < b; ++k) {
+        const Item &it = items[k];
+        const float top = geo.itemTop(it);
+        if (it.kind == Kind::Group)
+            continue;
+        auto clipY = [&](float y, float h, float &cy, float &ch) {
+            cy = std::max(y, clipTop);
+            ch = std::min(y + h, clipBottom) - cy;
+            return ch > 0;
+        };
+        float cy, ch;
+        if (it.kind == Kind::Counter) {
+            if (clipY(top, it.h - 1, cy, ch))
+                tb.counter(it.track, cy, ch, top, it.h - 1);
+            continue;
+        }
+        if (it.kind == Kind::Instants || it.instantRow) {
+            const float y = top + TimelineLayout::instantRowOffset(it);
+            if (y >= clipTop && y + TimelineLayout::kInstantRowHeight <= clipBottom)
+                tb.instantRow(it.track, y, TimelineLayout::kInstantRowHeight);
+        }
+        if (it.kind != Kind::Slices)
+            continue;
+        const float rowH = TimelineLayout::kRowHeight;
+        const float off0 = top + TimelineLayout::sliceRowOffset(it, 0);
+        const auto r0 = static_cast<std::uint32_t>(std::max(0.0f, std::floor((clipTop - off0) / rowH)));
+        const auto r1 = static_cast<std::uint32_t>(std::clamp(std::ceil((clipBottom - off0) / rowH), 0.0f,
+                                                              static_cast<float>(it.rows)));
+        for (std::uint32_t r = r0; r < r1; ++r) {
+            const float y = off0 + static_cast<float>(r) * rowH;
+            if (!clipY(y, rowH - 1, cy, ch))
+                continue;
+            const bool labels = y >= clipTop && y + rowH - 1 <= clipBottom;
+            const auto rowIndex = static_cast<std::uint16_t>(std::min<std::size_t>(out.rows.size(), 0xfffe));
+            tb.sliceRow(it.track, r, cy, ch, labels, rowIndex);
+        }
+    }
+
+    if (!pinned && geo.stickyGroup >= 0) {
+        const Item &g = items[static_cast<std::size_t>(geo.stickyGroup)];
+        headerItem(geo, st, g, geo.scrollTop, geo.scrollTop, geo.scrollTop + g.h, out);
+        bgRect(out, 0, geo.scrollTop + g.h - 1, geo.width, 1, palette::kSeparator);
+    }
+}
+
+std::optional<SliceGeometry> BatchBuilder::sliceGeometry(const CanvasGeometry &geo, model::SliceRef s) const
+{
+    const model::Trace &trace = m_cache.trace();
+    if (!s.valid() || s.track >= trace.tracks().size())
+        return std::nullopt;
+    const model::Track &tr = trace.track(s.track);
+    if (s.index >= tr.slices.size())
+        return std::nullopt;
+    SliceGeometry g;
+    g.x0 = static_cast<float>(geo.xOfD(tr.slices.start[s.index]));
+    g.x1 = std::max(g.x0 + 1.0f / geo.dpr, static_cast<float>(geo.xOfD(tr.end(s.index))));
+    if (auto ref = m_layout.itemOfTrack(s.track)) {
+        const Item &it = m_layout.list(ref->pinned)[static_cast<std::size_t>(ref->index)];
+        g.y = geo.itemTop(it) + TimelineLayout::sliceRowOffset(it, tr.rowOf(s.index));
+        g.h = TimelineLayout::kRowHeight - 1;
+        return g;
+    }
+    if (auto ref = m_layout.itemOfGroup(tr.process)) {
+        const Item &it = m_layout.items()[static_cast<std::size_t>(ref->index)];
+        g.y = geo.itemTop(it);
+        g.h = TimelineLayout::kGroupHeight;
+        g.collapsed = true;
+        return g;
+    }
+    return std::nullopt;
+}
+
+void BatchBuilder::flowLines(const CanvasGeometry &geo, const std::vector<std::uint32_t> &flows, bool emphasised,
+                             FrameBatch &out) const
+{
+    const auto all = m_cache.trace().flows();
+    for (std::uint32_t f : flows) {
+        if (f >= all.size())
+            continue;
+        const auto a = sliceGeometry(geo, all[f].from);
+        const auto b = sliceGeometry(geo, all[f].to);
+        if (!a || !b)
+            continue;
+        LineItem l;
+        l.x1 = a->x1;
+        l.y1 = a->y + a->h / 2;
+        l.x2 = b->x0;
+        l.y2 = b->y + b->h / 2;
+        const bool headVisible = l.x2 >= geo.eventLeft && l.x2 <= geo.eventRight && l.y2 >= geo.pinnedTop &&
+                                 l.y2 <= geo.height;
+        if (!clipSegment(l.x1, l.y1, l.x2, l.y2, geo.eventLeft, geo.pinnedTop, geo.eventRight, geo.height))
+            continue;
+        l.color = emphasised ? palette::kFlow : palette::kFlowDim;
+        l.width = emphasised ? 1.5f : 1.0f;
+        l.arrow = headVisible;
+        l.dashed = a->collapsed || b->collapsed;
+        out.lines.push_back(l);
+    }
+}
+
+void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
+{
+    out.clear();
+    const CanvasGeometry geo = CanvasGeometry::compute(m_layout, st);
+    out.width = st.width;
+    out.height = st.height;
+    out.dpr = geo.dpr;
+    out.eventLeft = geo.eventLeft;
+    out.eventRight = geo.eventRight;
+    out.eventTop = geo.pinnedTop;
+    out.eventBottom = geo.height;
+    if (st.width <= 0 || st.height <= 0)
+        return;
+    const float xl = geo.eventLeft, xr = geo.eventRight;
+    const model::Trace &trace = m_cache.trace();
+
+    auto visibleRect = [&](const SliceGeometry &g, float &x0, float &x1, float &y0, float &y1) {
+        x0 = std::max(g.x0, xl);
+        x1 = std::min(g.x1, xr);
+        y0 = std::max(g.y, geo.pinnedTop);
+        y1 = std::min(g.y + g.h, geo.height);
+        return x1 > x0 && y1 > y0;
+    };
+
+    // selected range: shading, edges, and its duration on the axis
+    if (!st.selectedRange.isEmpty()) {
+        const float x0 = std::clamp(geo.xOf(st.selectedRange.start), xl, xr);
+        const float x1 = std::clamp(geo.xOf(st.selectedRange.end), xl, xr);
+        if (x1 > x0)
+            out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, palette::kRangeFill,
+                                 RectKind::Highlight});
+        for (float x : {geo.xOf(st.selectedRange.start), geo.xOf(st.selectedRange.end)}) {
+            if (x >= xl && x < xr)
+                out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, palette::kRangeEdge,
+                                     RectKind::Highlight});
+        }
+        const float mid = (std::max(geo.xOf(st.selectedRange.start), xl) + std::min(geo.xOf(st.selectedRange.end), xr)) / 2;
+        TextItem t;
+        t.text = timefmt::formatDuration(st.selectedRange.duration());
+        const float tw = 8.0f * static_cast<float>(t.text.size()) + 12;
+        const float bx = std::clamp(mid - tw / 2, xl, std::max(xl, xr - tw));
+        out.rects.push_back({bx, geo.axisTop + 2, tw, CanvasGeometry::kAxisHeight - 5, palette::kRangeEdge,
+                             RectKind::Highlight});
+        t.x = bx + tw / 2;
+        t.y = geo.axisTop + CanvasGeometry::kAxisHeight / 2 - 1;
+        t.align = TextAlign::Center;
+        t.bold = true;
+        t.color = 0xffffffff;
+        out.texts.push_back(std::move(t));
+    }
+
+    // hover
+    if (st.hovered.valid() && st.hovered != st.selected) {
+        if (auto g = sliceGeometry(geo, st.hovered); g && !g->collapsed) {
+            float x0, x1, y0, y1;
+            if (visibleRect(*g, x0, x1, y0, y1))
+                out.rects.push_back({x0, y0, x1 - x0, y1 - y0, palette::kHover, RectKind::Highlight});
+        }
+    }
+
+    // current search match (when it is not the selection) and the selection
+    auto outline = [&](model::SliceRef s, Rgba color, float width) {
+        auto g = sliceGeometry(geo, s);
+        if (!g || g->collapsed)
+            return;
+        // keep the stroke inside the event area and below the axis/sticky header
+        const auto ref = m_layout.itemOfTrack(s.track);
+        const float top = ref && ref->pinned ? geo.pinnedTop : geo.scrollClip;
+        const float bottom = ref && ref->pinned ? geo.pinnedBottom : geo.height;
+        const float x0 = std::max(g->x0 - 1, xl), x1 = std::min(g->x1 + 1, xr);
+        const float y0 = std::max(g->y - 1, top), y1 = std::min(g->y + g->h + 1, bottom);
+        if (x1 <= x0 || y1 <= y0)
+            return;
+        out.outlines.push_back({x0, y0, x1 - x0, y1 - y0, color, width});
+    };
+    if (st.search && st.search->isActive() && st.currentMatch >= 0 &&
+        static_cast<std::size_t>(st.currentMatch) < st.search->matches.size()) {
+        const auto m = st.search->matches[static_cast<std::size_t>(st.currentMatch)];
+        if (m != st.selected)
+            outline(m, palette::kCurrentMatch, 2);
+    }
+    if (st.selected.valid())
+        outline(st.selected, palette::kSelection, 2);
+
+    // flows of the selection
+    if (st.selected.valid()) {
+        std::vector<std::uint32_t> flows = trace.flowsFrom(st.selected);
+        const auto in = trace.flowsTo(st.selected);
+        flows.insert(flows.end(), in.begin(), in.end());
+        flowLines(geo, flows, true, out);
+    }
+
+    // cursor line and counter values at the cursor
+    if (st.cursor) {
+        const float x = geo.xOf(*st.cursor);
+        if (x >= xl && x < xr) {
+            out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, palette::kCursorLine,
+                                 RectKind::Highlight});
+            for (bool pinned : {true, false}) {
+                const auto &items = m_layout.list(pinned);
+                for (const Item &it : items) {
+                    if (it.kind != Kind::Counter)
+                        continue;
+                    const float top = geo.itemTop(it);
+                    if (top + 14 < geo.clipTop(pinned) || top + 14 > geo.clipBottom(pinned))
+                        continue;
+                    const auto &cs = trace.track(it.track).counter;
+                    auto k = std::upper_bound(cs.ts.begin(), cs.ts.end(), *st.cursor) - cs.ts.begin();
+                    if (k == 0)
+                        continue;
+                    TextItem t;
+                    t.x = x + 6;
+                    t.y = top + 10;
+                    t.small = true;
+                    t.bold = true;
+                    t.color = palette::kText;
+                    t.maxWidth = std::max(0.0f, xr - t.x - 2);
+                    t.text = formatValue(cs.value[static_cast<std::size_t>(k - 1)]);
+                    out.texts.push_back(std::move(t));
+                }
+            }
+        }
+    }
+}
+
+} // namespace accelscope::views
