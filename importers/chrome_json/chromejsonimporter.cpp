@@ -536,7 +536,7 @@ headerDone:
     if (!objectForm && !arrayClosed && remainder.empty()) {
         // A missing ']' in array form is legal (tools stop mid-write): nothing to report.
     }
-    (void)eventsSeen;
+    lastEventCount = eventsSeen;
     return Ok{};
 }
 

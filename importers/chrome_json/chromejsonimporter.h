@@ -18,6 +18,8 @@ public:
     /// Chunk size used to cut the event array (tests make it small to exercise boundaries).
     std::size_t chunkBytes = 16u << 20;
     unsigned workerThreads = 0; ///< 0 = one per core
+    /// JSON events parsed by the last import() (for benchmarks and progress text).
+    std::uint64_t lastEventCount = 0;
 };
 
 } // namespace accelscope::importers::chrome
