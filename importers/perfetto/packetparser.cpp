@@ -1,6 +1,7 @@
 #include "packetparser.h"
 
-#include "jsonwriter.h"
+#include "debugannotations.h"
+#include "descriptors.h"
 #include "perfettofields.h"
 #include "protowire.h"
 
@@ -17,103 +18,6 @@ using model::DiagKind;
 using wire::Decoder;
 using wire::Field;
 namespace F = fields;
-
-namespace {
-
-/// iid -> value for one interning table of one sequence. iids are small and dense in practice
-/// (the SDK counts from 1), so they live in a vector; anything huge goes to a hash map.
-template <typename T>
-class IidMap {
-public:
-    void set(std::uint64_t iid, T v)
-    {
-        if (iid < kDense) {
-            if (iid >= m_dense.size()) {
-                m_dense.resize(iid + 1);
-                m_present.resize(iid + 1, 0);
-            }
-            m_dense[iid] = std::move(v);
-            m_present[iid] = 1;
-        } else {
-            m_sparse[iid] = std::move(v);
-        }
-    }
-    const T *find(std::uint64_t iid) const
-    {
-        if (iid < m_dense.size())
-            return m_present[iid] ? &m_dense[iid] : nullptr;
-        if (iid < kDense)
-            return nullptr;
-        auto it = m_sparse.find(iid);
-        return it == m_sparse.end() ? nullptr : &it->second;
-    }
-    void clear()
-    {
-        m_dense.clear();
-        m_present.clear();
-        m_sparse.clear();
-    }
-
-private:
-    static constexpr std::uint64_t kDense = 1 << 20;
-    std::vector<T> m_dense;
-    std::vector<std::uint8_t> m_present;
-    std::unordered_map<std::uint64_t, T> m_sparse;
-};
-
-struct SeqClock {
-    bool incremental = false;
-    std::uint64_t multiplier = 1;
-    std::int64_t snapshotRaw = 0; ///< this clock's value in the snapshot
-    std::int64_t last = 0;        ///< incremental: last absolute raw value
-    std::uint32_t anchorClock = 0;
-    std::int64_t anchorNs = 0;    ///< the anchor clock's value in the same snapshot
-};
-
-std::string_view bytesView(const Field &f) { return f.str(); }
-
-} // namespace
-
-struct SequenceState {
-    bool valid = false;
-    std::uint32_t generation = 0;
-    IidMap<model::StringId> names;
-    IidMap<model::StringId> categories;
-    IidMap<std::string> annotationNames; ///< already a JSON string literal
-    IidMap<std::string> stringValues;    ///< already a JSON string literal
-
-    // TracePacketDefaults
-    std::optional<std::uint32_t> defaultClock;
-    std::optional<std::uint64_t> defaultTrack;
-    std::vector<std::uint64_t> defaultExtraCounters;
-    std::vector<std::uint64_t> defaultExtraDoubleCounters;
-
-    std::unordered_map<std::uint32_t, SeqClock> clocks; ///< sequence-scoped clocks 64..127
-
-    // Legacy ThreadDescriptor packet state.
-    bool hasLegacyThread = false;
-    std::int64_t legacyPid = 0, legacyTid = 0;
-    std::int64_t legacyTsNs = 0;
-
-    // Last resolved packet timestamp (for events that carry none).
-    bool hasLastTs = false;
-    std::int64_t lastTs = 0;
-    std::uint8_t lastDomain = 0;
-
-    void clearIncremental(std::uint32_t newGeneration)
-    {
-        valid = true;
-        generation = newGeneration;
-        names.clear();
-        categories.clear();
-        annotationNames.clear();
-        stringValues.clear();
-        defaultClock.reset();
-        defaultTrack.reset();
-        defaultExtraCounters.clear();
-        defaultExtraDoubleCounters.clear();
-    }
-};
 
 struct PacketParser::TrackEventScratch {
     std::vector<std::pair<const std::uint8_t *, std::size_t>> annotations;
@@ -141,7 +45,7 @@ struct PacketParser::TrackEventScratch {
 };
 
 PacketParser::PacketParser(model::BuilderShard &shard, ParsedTrace &out)
-    : m_shard(shard), m_out(out), m_scratch(std::make_unique<TrackEventScratch>())
+    : m_shard(shard), m_out(out), m_args(out), m_scratch(std::make_unique<TrackEventScratch>())
 {
 }
 
@@ -271,11 +175,11 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
     }
     switch (data.id) {
     case F::TracePacket::clock_snapshot:
-        handleClockSnapshot(data.data, data.size, seq, offset);
+        parseClockSnapshot(data.data, data.size, seq, offset, m_out);
         return;
     case F::TracePacket::track_descriptor:
         // Descriptors are global and timeless: they apply to events before and after them.
-        handleTrackDescriptor(data.data, data.size, offset);
+        parseTrackDescriptor(data.data, data.size, offset, m_out);
         return;
     case F::TracePacket::compressed_packets:
     case F::TracePacket::zstd_compressed_packets:
@@ -294,7 +198,7 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
     }
 
     if (data.id == F::TracePacket::process_descriptor || data.id == F::TracePacket::thread_descriptor) {
-        handleLegacyDescriptor(data.id, data.data, data.size, seq, offset);
+        parseLegacyDescriptor(data.id, data.data, data.size, seq, offset, m_out);
         return;
     }
 
@@ -400,7 +304,7 @@ bool PacketParser::handleInternedData(const std::uint8_t *p, std::size_t n, Sequ
             if (g.id == F::InternedEntry::iid && g.type == wire::Varint)
                 iid = g.value;
             else if (g.id == F::InternedEntry::name && g.type == wire::LengthDelimited)
-                str = bytesView(g);
+                str = g.str();
         }
         if (e.error()) {
             ok = false;
@@ -412,275 +316,12 @@ bool PacketParser::handleInternedData(const std::uint8_t *p, std::size_t n, Sequ
             seq.categories.set(iid, m_shard.intern(str));
         } else {
             lit.clear();
-            appendString(lit, str);
+            m_args.appendString(lit, str);
             (isAnn ? seq.annotationNames : seq.stringValues).set(iid, lit);
         }
     }
     return ok && !d.error();
 }
-
-void PacketParser::handleClockSnapshot(const std::uint8_t *p, std::size_t n, SequenceState &seq, std::uint64_t offset)
-{
-    struct C {
-        std::uint32_t id = 0;
-        std::int64_t ts = 0;
-        bool incremental = false;
-        std::uint64_t mult = 0;
-    };
-    std::vector<C> clocks;
-    Decoder d(p, n);
-    Field f;
-    while (d.next(f)) {
-        if (f.id == F::ClockSnapshot::clocks && f.type == wire::LengthDelimited) {
-            C c;
-            Decoder e(f);
-            Field g;
-            while (e.next(g)) {
-                switch (g.id) {
-                case F::Clock::clock_id: c.id = static_cast<std::uint32_t>(g.value); break;
-                case F::Clock::timestamp: c.ts = static_cast<std::int64_t>(g.value); break;
-                case F::Clock::is_incremental: c.incremental = g.value != 0; break;
-                case F::Clock::unit_multiplier_ns: c.mult = g.value; break;
-                default: break;
-                }
-            }
-            if (e.error()) {
-                m_out.problem(DiagKind::MalformedEvent, offset, "corrupt ClockSnapshot");
-                return;
-            }
-            clocks.push_back(c);
-        } else if (f.id == F::ClockSnapshot::primary_trace_clock && f.type == wire::Varint) {
-            if (!m_out.primaryClock)
-                m_out.primaryClock = static_cast<std::uint32_t>(f.value);
-        }
-    }
-    if (d.error()) {
-        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt ClockSnapshot");
-        return;
-    }
-    ClockSnapshotRec rec;
-    for (const C &c : clocks) {
-        if (c.id == 0 || c.id >= F::kFirstSequenceClock)
-            continue;
-        std::int64_t v = c.ts;
-        if (c.mult > 1) {
-            m_out.clockMultiplier[c.id] = c.mult;
-            v *= static_cast<std::int64_t>(c.mult);
-        }
-        rec.clocks.emplace_back(c.id, v);
-    }
-    // Sequence-scoped clocks are anchored to a global clock of the same snapshot: the trace
-    // clock when it is there, else BOOTTIME, else the first one.
-    const C *anchor = nullptr;
-    for (const C &c : clocks) {
-        if (c.id == 0 || c.id >= F::kFirstSequenceClock)
-            continue;
-        const std::uint32_t want = m_out.primaryClock.value_or(F::kBuiltinClockBoottime);
-        if (!anchor || c.id == want)
-            anchor = &c;
-    }
-    for (const C &c : clocks) {
-        if (c.id < F::kFirstSequenceClock || c.id > F::kLastSequenceClock)
-            continue;
-        if (!anchor) {
-            m_out.problem(DiagKind::BadTimestamp, offset, "sequence clock snapshot without a global clock");
-            continue;
-        }
-        SeqClock sc;
-        sc.incremental = c.incremental;
-        sc.multiplier = c.mult ? c.mult : 1;
-        sc.snapshotRaw = c.ts;
-        sc.last = c.ts;
-        sc.anchorClock = anchor->id;
-        sc.anchorNs = anchor->ts * static_cast<std::int64_t>(anchor->mult > 1 ? anchor->mult : 1);
-        seq.clocks[c.id] = sc;
-    }
-    if (rec.clocks.size() >= 2)
-        m_out.snapshots.push_back(std::move(rec));
-}
-
-void PacketParser::handleTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t offset)
-{
-    ++m_out.trackDescriptors;
-    TrackDesc t;
-    bool hasUuid = false, hasProcess = false, hasThread = false, hasPid = false, hasTid = false, noneMerge = false;
-    std::string_view name, processName, threadName;
-    Decoder d(p, n);
-    Field f;
-    while (d.next(f)) {
-        switch (f.id) {
-        case F::TrackDescriptor::uuid:
-            hasUuid = true;
-            t.uuid = f.value;
-            break;
-        case F::TrackDescriptor::parent_uuid: t.parent = f.value; break;
-        case F::TrackDescriptor::name:
-        case F::TrackDescriptor::static_name:
-        case F::TrackDescriptor::atrace_name:
-            if (f.type == wire::LengthDelimited)
-                name = f.str();
-            break;
-        case F::TrackDescriptor::counter:
-            if (f.type != wire::LengthDelimited)
-                break;
-            t.isCounter = true;
-            {
-                Decoder e(f);
-                Field g;
-                while (e.next(g)) {
-                    if (g.id == F::CounterDescriptor::unit_multiplier && g.type == wire::Varint)
-                        t.unitMultiplier = static_cast<std::int64_t>(g.value);
-                    else if (g.id == F::CounterDescriptor::is_incremental && g.type == wire::Varint)
-                        t.incremental = g.value != 0;
-                }
-            }
-            break;
-        case F::TrackDescriptor::process:
-            if (f.type != wire::LengthDelimited)
-                break;
-            hasProcess = true;
-            {
-                Decoder e(f);
-                Field g;
-                while (e.next(g)) {
-                    if (g.id == F::ProcessDescriptor::pid && g.type == wire::Varint) {
-                        hasPid = true;
-                        t.pid = static_cast<std::int32_t>(g.value);
-                    } else if (g.id == F::ProcessDescriptor::process_name && g.type == wire::LengthDelimited) {
-                        processName = g.str();
-                    }
-                }
-            }
-            break;
-        case F::TrackDescriptor::thread:
-            if (f.type != wire::LengthDelimited)
-                break;
-            hasThread = true;
-            {
-                Decoder e(f);
-                Field g;
-                while (e.next(g)) {
-                    if (g.id == F::ThreadDescriptor::pid && g.type == wire::Varint) {
-                        hasPid = true;
-                        t.pid = static_cast<std::int32_t>(g.value);
-                    } else if (g.id == F::ThreadDescriptor::tid && g.type == wire::Varint) {
-                        hasTid = true;
-                        t.tid = static_cast<std::int64_t>(g.value);
-                    } else if (g.id == F::ThreadDescriptor::thread_name && g.type == wire::LengthDelimited) {
-                        threadName = g.str();
-                    }
-                }
-            }
-            break;
-        case F::TrackDescriptor::child_ordering: t.childOrdering = static_cast<std::uint32_t>(f.value); break;
-        case F::TrackDescriptor::sibling_order_rank: t.rank = static_cast<std::int32_t>(f.value); break;
-        case F::TrackDescriptor::sibling_merge_behavior:
-            noneMerge = f.value == F::TrackDescriptor::SIBLING_MERGE_BEHAVIOR_NONE;
-            break;
-        default: break;
-        }
-    }
-    if (d.error()) {
-        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt TrackDescriptor");
-        return;
-    }
-    if (!hasUuid) {
-        m_out.problem(DiagKind::MissingField, offset, "TrackDescriptor without uuid");
-        return;
-    }
-    if (hasThread) {
-        if (!hasPid || !hasTid) {
-            m_out.problem(DiagKind::MissingField, offset, "thread TrackDescriptor without pid and tid");
-            hasThread = false;
-        } else {
-            t.kind = DescKind::Thread;
-            if (name.empty())
-                name = threadName;
-        }
-    } else if (hasProcess) {
-        if (!hasPid) {
-            m_out.problem(DiagKind::MissingField, offset, "process TrackDescriptor without pid");
-        } else {
-            t.kind = DescKind::Process;
-            if (name.empty())
-                name = processName;
-        }
-    }
-    t.name = std::string(name);
-
-    auto [it, inserted] = m_out.descriptors.try_emplace(t.uuid);
-    TrackDesc &dst = it->second;
-    if (inserted) {
-        t.order = static_cast<std::uint32_t>(m_out.descriptors.size() - 1);
-        dst = std::move(t);
-        return;
-    }
-    // Re-emitted uuid: merge. The first non-empty name wins (the last one under
-    // SIBLING_MERGE_BEHAVIOR_NONE), as in trace_processor.
-    if (!t.name.empty() && (dst.name.empty() || noneMerge))
-        dst.name = t.name;
-    if (!dst.parent && t.parent)
-        dst.parent = t.parent;
-    if (dst.kind == DescKind::Plain && t.kind != DescKind::Plain) {
-        dst.kind = t.kind;
-        dst.pid = t.pid;
-        dst.tid = t.tid;
-    }
-    if (t.isCounter && !dst.isCounter) {
-        dst.isCounter = true;
-        dst.unitMultiplier = t.unitMultiplier;
-        dst.incremental = t.incremental;
-    }
-    if (!dst.childOrdering)
-        dst.childOrdering = t.childOrdering;
-    if (!dst.rank)
-        dst.rank = t.rank;
-}
-
-void PacketParser::handleLegacyDescriptor(std::uint32_t field, const std::uint8_t *p, std::size_t n,
-                                          SequenceState &seq, std::uint64_t offset)
-{
-    Decoder d(p, n);
-    Field f;
-    std::int64_t pid = 0, tid = 0, refUs = 0;
-    bool hasPid = false, hasTid = false, hasRef = false;
-    std::string_view name;
-    const bool thread = field == F::TracePacket::thread_descriptor;
-    while (d.next(f)) {
-        if (f.id == 1 && f.type == wire::Varint) {
-            hasPid = true;
-            pid = static_cast<std::int32_t>(f.value);
-        } else if (thread && f.id == F::ThreadDescriptor::tid && f.type == wire::Varint) {
-            hasTid = true;
-            tid = static_cast<std::int64_t>(f.value);
-        } else if (thread && f.id == F::ThreadDescriptor::thread_name && f.type == wire::LengthDelimited) {
-            name = f.str();
-        } else if (thread && f.id == F::ThreadDescriptor::reference_timestamp_us && f.type == wire::Varint) {
-            hasRef = true;
-            refUs = static_cast<std::int64_t>(f.value);
-        } else if (!thread && f.id == F::ProcessDescriptor::process_name && f.type == wire::LengthDelimited) {
-            name = f.str();
-        }
-    }
-    if (d.error() || !hasPid || (thread && !hasTid)) {
-        m_out.problem(DiagKind::MissingField, offset, thread ? "legacy ThreadDescriptor without pid and tid"
-                                                             : "legacy ProcessDescriptor without pid");
-        return;
-    }
-    if (!thread) {
-        if (!name.empty())
-            m_out.legacyProcessNames[pid] = std::string(name);
-        return;
-    }
-    seq.hasLegacyThread = true;
-    seq.legacyPid = pid;
-    seq.legacyTid = tid;
-    if (hasRef)
-        seq.legacyTsNs = refUs * 1000;
-    if (!name.empty())
-        m_out.legacyThreadNames[{pid, tid}] = std::string(name);
-}
-
 void PacketParser::handleCompressed(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::uint64_t offset)
 {
     if (m_fragmentDepth >= 4) {
@@ -755,13 +396,6 @@ void PacketParser::handleCompressed(std::uint32_t field, const std::uint8_t *p, 
     parseTraceFragment(out.data(), out.size(), offset); // whatever inflated before an error
     --m_fragmentDepth;
 }
-
-void PacketParser::appendString(std::string &out, std::string_view s)
-{
-    if (!json::appendString(out, s))
-        m_out.problem(DiagKind::InvalidUtf8, 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // TrackEvent
 
@@ -1024,7 +658,7 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
             ev.flags |= kEvHasCategory;
     }
     // Args.
-    ev.u.s.args = s.annotations.empty() ? 0 : writeArgs(seq, offset);
+    ev.u.s.args = s.annotations.empty() ? 0 : m_args.write(s.annotations, seq, offset);
     ev.u.s.extra = kNoExtra;
 
     // Flows (47/48 win over the deprecated 36/42) and legacy durations.
@@ -1073,239 +707,4 @@ std::uint32_t PacketParser::joinCategories(SequenceState &seq, std::uint64_t off
         add(c);
     return m_shard.intern(s.joined);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Debug annotations -> compact JSON object text
-
-std::uint32_t PacketParser::writeArgs(SequenceState &seq, std::uint64_t offset)
-{
-    std::string &out = m_out.argsArena;
-    const std::size_t start = out.size();
-    out.push_back('{');
-    bool first = true;
-    for (auto [p, n] : m_scratch->annotations) {
-        const std::size_t mark = out.size();
-        if (!first)
-            out.push_back(',');
-        if (writeAnnotation(out, p, n, seq, true, 0)) {
-            first = false;
-        } else {
-            out.resize(mark);
-            m_out.problem(DiagKind::MalformedEvent, offset, "corrupt debug annotation");
-        }
-    }
-    if (first) { // nothing written
-        out.resize(start);
-        return 0;
-    }
-    out.push_back('}');
-    m_out.args.emplace_back(start, static_cast<std::uint32_t>(out.size() - start));
-    return static_cast<std::uint32_t>(m_out.args.size() - 1);
-}
-
-bool PacketParser::writeAnnotation(std::string &out, const std::uint8_t *p, std::size_t n, SequenceState &seq,
-                                   bool named, int depth)
-{
-    if (depth > 32)
-        return false;
-    namespace DA = F::DebugAnnotation;
-    Decoder d(p, n);
-    Field f, value;
-    bool hasValue = false, hasDict = false, hasArray = false, hasNameIid = false;
-    std::uint64_t nameIid = 0;
-    std::string_view name;
-    bool hasName = false;
-    while (d.next(f)) {
-        switch (f.id) {
-        case DA::name_iid:
-            if (f.type != wire::Varint)
-                return false;
-            hasNameIid = true;
-            nameIid = f.value;
-            break;
-        case DA::name:
-            if (f.type != wire::LengthDelimited)
-                return false;
-            hasName = true;
-            name = f.str();
-            break;
-        case DA::bool_value:
-        case DA::uint_value:
-        case DA::int_value:
-        case DA::pointer_value:
-        case DA::string_value_iid:
-            if (f.type != wire::Varint)
-                return false;
-            value = f;
-            hasValue = true;
-            break;
-        case DA::double_value:
-            if (f.type != wire::Fixed64)
-                return false;
-            value = f;
-            hasValue = true;
-            break;
-        case DA::string_value:
-        case DA::nested_value:
-        case DA::legacy_json_value:
-        case DA::proto_value:
-            if (f.type != wire::LengthDelimited)
-                return false;
-            value = f;
-            hasValue = true;
-            break;
-        case DA::dict_entries: hasDict = true; break;
-        case DA::array_values: hasArray = true; break;
-        default: break;
-        }
-    }
-    if (d.error())
-        return false;
-
-    if (named) {
-        if (hasName) {
-            appendString(out, name);
-        } else if (hasNameIid) {
-            if (const std::string *lit = seq.annotationNames.find(nameIid)) {
-                out.append(*lit);
-            } else {
-                m_out.problem(DiagKind::MissingField, 0, "debug annotation name iid not in the interned data");
-                out.append("\"?\"");
-            }
-        } else {
-            out.append("\"?\"");
-        }
-        out.push_back(':');
-    }
-
-    if (hasDict || hasArray) {
-        const bool dict = hasDict;
-        out.push_back(dict ? '{' : '[');
-        Decoder e(p, n);
-        bool first = true;
-        while (e.next(f)) {
-            if (f.id != (dict ? DA::dict_entries : DA::array_values) || f.type != wire::LengthDelimited)
-                continue;
-            if (!first)
-                out.push_back(',');
-            first = false;
-            if (!writeAnnotation(out, f.data, f.size, seq, dict, depth + 1))
-                return false;
-        }
-        out.push_back(dict ? '}' : ']');
-        return true;
-    }
-    if (!hasValue) {
-        out.append("null");
-        return true;
-    }
-    switch (value.id) {
-    case DA::bool_value: out.append(value.value ? "true" : "false"); break;
-    case DA::uint_value: json::appendUint(out, value.value); break;
-    case DA::int_value: json::appendInt(out, value.asInt64()); break;
-    case DA::pointer_value: json::appendPointer(out, value.value); break;
-    case DA::double_value: json::appendDouble(out, value.asDouble()); break;
-    case DA::string_value: appendString(out, value.str()); break;
-    case DA::string_value_iid:
-        if (const std::string *lit = seq.stringValues.find(value.value)) {
-            out.append(*lit);
-        } else {
-            m_out.problem(DiagKind::MissingField, 0, "debug annotation string iid not in the interned data");
-            out.append("null");
-        }
-        break;
-    case DA::legacy_json_value:
-        // Raw JSON from the producer: kept as a value when it parses, as a string otherwise.
-        if (json::isValid(value.str()))
-            out.append(value.str());
-        else
-            appendString(out, value.str());
-        break;
-    case DA::nested_value:
-        if (!writeNestedValue(out, value.data, value.size, depth + 1))
-            return false;
-        break;
-    case DA::proto_value:
-        out.append("\"<proto, ");
-        json::appendUint(out, value.size);
-        out.append(" bytes>\"");
-        break;
-    default: out.append("null");
-    }
-    return true;
-}
-
-bool PacketParser::writeNestedValue(std::string &out, const std::uint8_t *p, std::size_t n, int depth)
-{
-    if (depth > 32)
-        return false;
-    namespace NV = F::NestedValue;
-    Decoder d(p, n);
-    Field f, scalar;
-    std::uint32_t type = 0;
-    bool hasScalar = false;
-    while (d.next(f)) {
-        if (f.id == NV::nested_type && f.type == wire::Varint) {
-            type = static_cast<std::uint32_t>(f.value);
-        } else if (f.id == NV::int_value || f.id == NV::double_value || f.id == NV::bool_value
-                   || f.id == NV::string_value) {
-            scalar = f;
-            hasScalar = true;
-        }
-    }
-    if (d.error())
-        return false;
-    if (type == NV::DICT) {
-        // dict_keys[i] pairs with dict_values[i].
-        std::vector<std::string_view> keys;
-        Decoder k(p, n);
-        while (k.next(f))
-            if (f.id == NV::dict_keys && f.type == wire::LengthDelimited)
-                keys.push_back(f.str());
-        out.push_back('{');
-        std::size_t i = 0;
-        Decoder v(p, n);
-        while (v.next(f)) {
-            if (f.id != NV::dict_values || f.type != wire::LengthDelimited)
-                continue;
-            if (i)
-                out.push_back(',');
-            appendString(out, i < keys.size() ? keys[i] : std::string_view("?"));
-            out.push_back(':');
-            if (!writeNestedValue(out, f.data, f.size, depth + 1))
-                return false;
-            ++i;
-        }
-        out.push_back('}');
-        return true;
-    }
-    if (type == NV::ARRAY) {
-        out.push_back('[');
-        bool first = true;
-        Decoder v(p, n);
-        while (v.next(f)) {
-            if (f.id != NV::array_values || f.type != wire::LengthDelimited)
-                continue;
-            if (!first)
-                out.push_back(',');
-            first = false;
-            if (!writeNestedValue(out, f.data, f.size, depth + 1))
-                return false;
-        }
-        out.push_back(']');
-        return true;
-    }
-    if (!hasScalar) {
-        out.append("null");
-        return true;
-    }
-    switch (scalar.id) {
-    case NV::int_value: json::appendInt(out, scalar.asInt64()); break;
-    case NV::double_value: json::appendDouble(out, scalar.asDouble()); break;
-    case NV::bool_value: out.append(scalar.value ? "true" : "false"); break;
-    default: appendString(out, scalar.str());
-    }
-    return true;
-}
-
 } // namespace accelscope::importers::perfetto

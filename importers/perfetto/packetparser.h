@@ -3,7 +3,9 @@
 // resolved events to a ParsedTrace. Nothing here depends on events being time ordered.
 #pragma once
 
+#include "debugannotations.h"
 #include "parsedtrace.h"
+#include "sequencestate.h"
 
 #include "model/tracebuilder.h"
 
@@ -14,8 +16,6 @@
 #include <vector>
 
 namespace accelscope::importers::perfetto {
-
-struct SequenceState;
 
 class PacketParser {
 public:
@@ -34,25 +34,15 @@ private:
     SequenceState &sequence(std::uint32_t id);
     void handleTrackEvent(const std::uint8_t *p, std::size_t n, SequenceState &seq, bool hasTs, std::int64_t ts,
                           std::uint8_t domain, std::uint64_t offset);
-    void handleTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t offset);
-    void handleClockSnapshot(const std::uint8_t *p, std::size_t n, SequenceState &seq, std::uint64_t offset);
     bool handleInternedData(const std::uint8_t *p, std::size_t n, SequenceState &seq);
     bool handleDefaults(const std::uint8_t *p, std::size_t n, SequenceState &seq);
-    void handleLegacyDescriptor(std::uint32_t field, const std::uint8_t *p, std::size_t n, SequenceState &seq,
-                                std::uint64_t offset);
     void handleCompressed(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::uint64_t offset);
-
-    /// Writes `{...}` for the annotations into the args arena; returns the args index (0 if none).
-    std::uint32_t writeArgs(SequenceState &seq, std::uint64_t offset);
-    bool writeAnnotation(std::string &out, const std::uint8_t *p, std::size_t n, SequenceState &seq, bool named,
-                         int depth);
-    bool writeNestedValue(std::string &out, const std::uint8_t *p, std::size_t n, int depth);
-    void appendString(std::string &out, std::string_view s);
 
     std::uint32_t joinCategories(SequenceState &seq, std::uint64_t offset);
 
     model::BuilderShard &m_shard;
     ParsedTrace &m_out;
+    DebugAnnotationWriter m_args;
     std::unordered_map<std::uint32_t, std::unique_ptr<SequenceState>> m_sequences;
     std::uint32_t m_lastSeqId = 0xffffffffu;
     SequenceState *m_lastSeq = nullptr;
