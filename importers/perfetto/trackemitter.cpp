@@ -36,6 +36,7 @@ struct Emitter {
 
     std::vector<FlowPoint> flowPoints;
     std::uint64_t flowsOnInstants = 0;
+    std::uint64_t backwardFlows = 0;
     std::uint64_t tooDeep = 0;
     std::string mergeBuf;
 
@@ -241,7 +242,9 @@ void Emitter::emitFlows()
     // The builder chains flow events per (key, id) in order of the slice start it binds to:
     // Start opens, Step adds an edge and moves on. An id whose endpoints are in that order is
     // written as one chain; otherwise (flows attached to END events of long slices) each edge
-    // gets its own key so the builder cannot reorder it.
+    // gets its own key so the builder cannot reorder it. An edge into a slice that started
+    // before its source cannot be expressed through BuilderShard::addFlow (the builder would
+    // order the two ends the other way round); it is dropped and reported.
     std::stable_sort(edges.begin(), edges.end(), [](const Edge &a, const Edge &b) { return a.id < b.id; });
     std::uint64_t separateKeys = 0;
     for (std::size_t i = 0; i < edges.size();) {
@@ -268,6 +271,10 @@ void Emitter::emitFlows()
                 put(ph, p, model::kEmptyString);
         } else {
             for (std::size_t k = i; k < j; ++k) {
+                if (flowPoints[edges[k].to].sliceStart < flowPoints[edges[k].from].sliceStart) {
+                    ++backwardFlows; // see the note above
+                    continue;
+                }
                 const StringId key =
                     shard.intern("flow " + std::to_string(edges[k].id) + " #" + std::to_string(separateKeys++));
                 put(model::FlowPhase::Start, edges[k].from, key);
@@ -381,6 +388,9 @@ EmitResult emitTracks(ParsedTrace &P, model::BuilderShard &shard, const std::str
                   E.result.unmatchedEnds);
     if (E.tooDeep)
         diags.add(DiagKind::MalformedEvent, file, 0, "slices nested deeper than 512 levels", E.tooDeep);
+    if (E.backwardFlows)
+        diags.add(DiagKind::FlowUnbound, file, 0, "flow edges into a slice that began before their source",
+                  E.backwardFlows);
     if (E.flowsOnInstants)
         diags.add(DiagKind::FlowUnbound, file, 0, "flow ids on instant events (instants are not slices)",
                   E.flowsOnInstants);

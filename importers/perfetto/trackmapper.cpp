@@ -241,8 +241,8 @@ LocalTrack TrackMapper::resolve(std::uint32_t track, model::StringId firstName)
 
     const std::string name = chain.size() == 1 ? rootName : pathName(chain.size() - 1);
     result = keyedTrack(p, desc->uuid, desc->isCounter, name);
-    if (auto e = engineFor(rootName, ownName(chain.size() == 1 ? root : chain[chain.size() - 2]), desc->isCounter);
-        e && chain.size() > 1)
+    // Only the root's direct children are engines: deeper tracks would count engine time twice.
+    if (auto e = chain.size() == 2 ? engineFor(rootName, ownName(desc), desc->isCounter) : std::nullopt)
         m_shard.setTrackRole(result, e->role, e->kind, e->core);
     else
         m_shard.setTrackRole(result, desc->isCounter ? TrackRole::Counter : TrackRole::Async);
