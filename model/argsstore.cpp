@@ -30,10 +30,10 @@ ArgsId ArgsStore::append(ArgsStore &&other)
     const auto idBase = static_cast<ArgsId>(m_entries.size() - 1);
     const std::uint64_t blockBase = m_blocks.size();
     for (auto &b : other.m_blocks) {
-        b.shrink_to_fit();
+        if (b.capacity() > 2 * b.size() + 4096)
+            b.shrink_to_fit(); // unreserved slack would otherwise stay for the trace's life
         m_blocks.push_back(std::move(b));
     }
-    m_entries.reserve(m_entries.size() + other.m_entries.size() - 1);
     for (std::size_t i = 1; i < other.m_entries.size(); ++i) {
         Entry e = other.m_entries[i];
         e.blockAndOffset += blockBase << 40;

@@ -15,6 +15,8 @@ class ArgsStore {
 public:
     ArgsStore();
 
+    /// Reserves the current block for `bytes` of text (an importer knows its chunk size).
+    void reserve(std::size_t bytes) { m_blocks.back().reserve(bytes); }
     /// Appends args text to the current block and returns its id.
     ArgsId add(std::string_view json);
     /// Moves another store's blocks in; returns the id offset to add to its ids.

@@ -35,6 +35,37 @@ bool parseInt64(std::string_view s, std::int64_t &out)
 
 bool parseDecimalToNs(std::string_view s, std::int64_t unitNs, TimeNs &out)
 {
+    // Fast path for the common shape "[-]digits[.digits]" with at most 18 significant digits
+    // and a power-of-ten unit: plain 64-bit arithmetic.
+    if (unitNs == 1000 && !s.empty() && s.size() <= 24) {
+        std::size_t i = 0;
+        const bool neg = s[0] == '-';
+        i += neg ? 1 : 0;
+        std::uint64_t v = 0;
+        int digits = 0, frac = -1;
+        for (; i < s.size(); ++i) {
+            const char c = s[i];
+            if (c >= '0' && c <= '9') {
+                v = v * 10 + static_cast<unsigned>(c - '0');
+                ++digits;
+                if (frac >= 0)
+                    ++frac;
+            } else if (c == '.' && frac < 0) {
+                frac = 0;
+            } else {
+                break;
+            }
+        }
+        if (i == s.size() && digits > 0 && digits <= 18 && frac <= 3 && !(frac == 0 && digits == 0)) {
+            const int f = frac < 0 ? 0 : frac;
+            static constexpr std::uint64_t kScale[] = {1000, 100, 10, 1};
+            std::int64_t scaled = 0;
+            if (!__builtin_mul_overflow(static_cast<std::int64_t>(v), static_cast<std::int64_t>(kScale[f]), &scaled)) {
+                out = neg ? -scaled : scaled;
+                return true;
+            }
+        }
+    }
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
         s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))

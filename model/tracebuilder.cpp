@@ -250,18 +250,12 @@ void TraceBuilder::merge(BuilderShard &&shard)
             dt.engine = lt.engine;
             dt.core = lt.core;
         }
-        // slices
-        {
-            const std::size_t from = dt.slices.size();
-            appendVec(dt.slices.start, lt.slices.start);
-            appendVec(dt.slices.dur, lt.slices.dur);
-            appendVec(dt.slices.name, lt.slices.name);
-            appendVec(dt.slices.cat, lt.slices.cat);
-            appendVec(dt.slices.args, lt.slices.args);
-            appendVec(dt.slices.flags, lt.slices.flags);
-            remapIds(dt.slices.name, from, smap);
-            remapIds(dt.slices.cat, from, smap);
-            offsetArgs(dt.slices.args, from, argBase);
+        // slices: remap in place, then move the columns in as one segment
+        if (lt.slices.size()) {
+            remapIds(lt.slices.name, 0, smap);
+            remapIds(lt.slices.cat, 0, smap);
+            offsetArgs(lt.slices.args, 0, argBase);
+            dt.sliceSegments.push_back(std::move(lt.slices));
         }
         for (auto &e : lt.be) {
             e.name = smap[e.name];
@@ -434,6 +428,31 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         const std::uint32_t src = g.processes[process].source;
         return src < t.m_sources.size() ? t.m_sources[src].path : kNoFile;
     };
+
+    // 0. Concatenate merged slice segments with one exact allocation per column.
+    for (auto &tr : g.tracks) {
+        if (tr.sliceSegments.empty())
+            continue;
+        std::size_t n = tr.slices.size();
+        for (const auto &seg : tr.sliceSegments)
+            n += seg.size();
+        auto concat = [&](auto member) {
+            auto &dst = tr.slices.*member;
+            dst.reserve(n);
+            for (auto &seg : tr.sliceSegments) {
+                auto &src = seg.*member;
+                dst.insert(dst.end(), src.begin(), src.end());
+                src = {};
+            }
+        };
+        concat(&SliceColumns::start);
+        concat(&SliceColumns::dur);
+        concat(&SliceColumns::name);
+        concat(&SliceColumns::cat);
+        concat(&SliceColumns::args);
+        concat(&SliceColumns::flags);
+        tr.sliceSegments = {};
+    }
 
     // 1. Clock offsets per source.
     for (auto &tr : g.tracks) {

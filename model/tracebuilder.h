@@ -44,6 +44,8 @@ public:
     std::uint32_t source() const { return m_source; }
     StringId intern(std::string_view s) { return m_strings.intern(s); }
     ArgsId addArgs(std::string_view json) { return json.empty() ? kNoArgs : m_args.add(json); }
+    /// Hint: about how many bytes of args text this shard will hold.
+    void reserveArgs(std::size_t bytes) { m_args.reserve(bytes); }
     std::string_view str(StringId id) const { return m_strings.view(id); }
 
     // --- processes and tracks (created on first use; keys are per source) ---

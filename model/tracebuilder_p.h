@@ -38,6 +38,9 @@ struct TrackData {
     std::int32_t core = -1;
 
     SliceColumns slices; // unsorted, flags may be set
+    /// Slices of merged shards, kept as moved-in segments and concatenated once in build():
+    /// appending shard by shard would regrow (copy and page-fault) the columns log(n) times.
+    std::vector<SliceColumns> sliceSegments;
     std::vector<BeginEnd> be;
     InstantColumns instants;
     std::vector<TimeNs> counterTs;

@@ -72,8 +72,39 @@ std::size_t skipString(std::string_view t, std::size_t i)
     return std::string_view::npos;
 }
 
+/// Reuses chunk buffers: fresh 16 MiB allocations would page-fault their way in every time.
+class BufferPool {
+public:
+    std::unique_ptr<char[]> get(std::size_t bytes)
+    {
+        std::lock_guard lk(m_mu);
+        if (bytes == m_bytes && !m_free.empty()) {
+            auto b = std::move(m_free.back());
+            m_free.pop_back();
+            return b;
+        }
+        if (bytes != m_bytes) {
+            m_free.clear();
+            m_bytes = bytes;
+        }
+        return std::unique_ptr<char[]>(new char[bytes]);
+    }
+    void put(std::unique_ptr<char[]> b, std::size_t bytes)
+    {
+        std::lock_guard lk(m_mu);
+        if (bytes == m_bytes && m_free.size() < 8)
+            m_free.push_back(std::move(b));
+    }
+
+private:
+    std::mutex m_mu;
+    std::vector<std::unique_ptr<char[]>> m_free;
+    std::size_t m_bytes = 0;
+};
+
 struct Chunk {
     std::unique_ptr<char[]> buf;
+    std::size_t bufBytes = 0;     // allocation size (for the pool)
     std::size_t len = 0;          // bytes of "[...]" starting at buf[0]
     std::uint64_t fileOffset = 0; // input offset of buf[1]
     std::size_t index = 0;
@@ -349,11 +380,12 @@ headerDone:
     std::string readError;
     std::uint64_t eventsSeen = 0;
 
+    BufferPool pool;
     std::jthread reader([&](std::stop_token) {
         EventSplitter splitter;
         // `pending` holds text not yet given to a chunk, starting inside the array.
-        std::unique_ptr<char[]> buf(new char[chunkBytes + kPad + 1]);
         std::size_t cap = chunkBytes;
+        std::unique_ptr<char[]> buf = pool.get(cap + kPad + 1);
         std::size_t used = 1; // buf[0] reserved for '['
         std::uint64_t bufOffset = arrayStart; // input offset of buf[1]
         std::size_t scannedTo = 1;
@@ -374,7 +406,7 @@ headerDone:
             // buf[1, endExclusive) holds whole events (possibly with a leading comma).
             Chunk c;
             const std::size_t tailLen = used - endExclusive;
-            std::unique_ptr<char[]> next(new char[cap + kPad + 1]);
+            std::unique_ptr<char[]> next = pool.get(cap + kPad + 1);
             std::memcpy(next.get() + 1, buf.get() + endExclusive, tailLen);
             buf[0] = '[';
             // blank a leading comma
@@ -389,6 +421,7 @@ headerDone:
             buf[endExclusive] = ']';
             std::memset(buf.get() + endExclusive + 1, ' ', std::min<std::size_t>(kPad - 1, cap + kPad - endExclusive));
             c.buf = std::move(buf);
+            c.bufBytes = cap + kPad + 1;
             c.len = endExclusive + 1;
             c.fileOffset = bufOffset;
             c.index = index++;
@@ -481,7 +514,7 @@ headerDone:
                     continue;
                 ChunkStats st;
                 BuilderShard shard = parser.parse(c->buf.get(), c->len, c->fileOffset, st);
-                c->buf.reset();
+                pool.put(std::move(c->buf), c->bufBytes);
                 std::lock_guard lk(doneMu);
                 eventsSeen += st.events;
                 done.emplace(c->index, std::move(shard));

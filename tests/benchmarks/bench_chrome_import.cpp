@@ -1,7 +1,7 @@
 // Chrome JSON import benchmark: throughput, events/s, model bytes per slice, peak RSS, and for
 // .gz inputs the throughput relative to plain zlib decompression of the same file.
 //
-//   bench_chrome_import FILE.json|FILE.json.gz [--threads N]
+//   bench_chrome_import FILE.json|FILE.json.gz [--threads N] [--chunk-mb N]
 #include "importers/chrome_json/chromejsonimporter.h"
 #include "importers/chrome_json/chromejsonparser.h"
 
@@ -79,13 +79,19 @@ int main(int argc, char **argv)
     }
     const char *path = argv[1];
     unsigned threads = 0;
-    for (int i = 2; i + 1 < argc; ++i)
+    std::size_t chunkMb = 0;
+    for (int i = 2; i + 1 < argc; ++i) {
         if (!std::strcmp(argv[i], "--threads"))
             threads = static_cast<unsigned>(std::atoi(argv[i + 1]));
+        if (!std::strcmp(argv[i], "--chunk-mb"))
+            chunkMb = static_cast<std::size_t>(std::atoi(argv[i + 1]));
+    }
 
     const std::uint64_t fileBytes = std::filesystem::file_size(path);
     importers::chrome::ChromeJsonImporter imp;
     imp.workerThreads = threads;
+    if (chunkMb)
+        imp.chunkBytes = chunkMb << 20;
     model::TraceBuilder builder;
     importers::ImportContext ctx;
     const auto t0 = Clock::now();
