@@ -165,7 +165,7 @@ void DetailsPanel::showSlice(model::SliceRef s)
         lines << QStringLiteral("\u2192 ") + sliceLink(trace.flows()[f].to);
     }
     if (static_cast<int>(in.size() + out.size()) > kMaxFlowLinks)
-        lines << tr("\u2026 and %n more", nullptr, static_cast<int>(in.size() + out.size()) - kMaxFlowLinks);
+        lines << tr("\u2026 and %1 more").arg(static_cast<int>(in.size() + out.size()) - kMaxFlowLinks);
     const model::SliceRef parent = trace.parentOf(s);
     if (parent.valid())
         lines << tr("Parent: %1").arg(sliceLink(parent));
@@ -195,10 +195,10 @@ void DetailsPanel::fillArgs(QTreeWidgetItem *parent, const model::ArgNode &node)
         QString value;
         switch (c.type) {
         case model::ArgNode::Type::Object:
-            value = tr("{%n member(s)}", nullptr, static_cast<int>(c.children.size()));
+            value = c.children.size() == 1 ? tr("{1 member}") : tr("{%1 members}").arg(c.children.size());
             break;
         case model::ArgNode::Type::Array:
-            value = tr("[%n item(s)]", nullptr, static_cast<int>(c.children.size()));
+            value = c.children.size() == 1 ? tr("[1 item]") : tr("[%1 items]").arg(c.children.size());
             // short arrays of scalars read better inline: [1, 2, 3]
             if (c.children.size() <= 8 &&
                 std::all_of(c.children.begin(), c.children.end(), [](const model::ArgNode &e) {

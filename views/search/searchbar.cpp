@@ -228,9 +228,8 @@ void SearchBar::updateStatus()
         const QLocale loc;
         const int cur = m_doc->currentMatch();
         const QString total = loc.toString(static_cast<qulonglong>(res->totalMatches));
-        const int n = static_cast<int>(std::min<std::uint64_t>(res->totalMatches, INT_MAX));
         m_status->setText(cur >= 0 ? tr("%1 of %2").arg(loc.toString(cur + 1), total)
-                                   : tr("%Ln match(es)", nullptr, n));
+                                   : res->totalMatches == 1 ? tr("1 match") : tr("%1 matches").arg(total));
         m_status->setToolTip(res->truncated ? tr("Only the first %1 matches can be stepped through")
                                                   .arg(loc.toString(static_cast<qulonglong>(SearchResults::kMaxListed)))
                                             : QString());

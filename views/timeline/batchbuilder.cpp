@@ -305,9 +305,9 @@ void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, co
         info.small = true;
         info.color = palette::kTextMuted;
         info.maxWidth = geo.eventWidth() - 16;
-        QString s = tr("%n track(s)", nullptr, it.trackCount);
+        QString s = it.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(it.trackCount);
         if (it.hiddenTracks > 0)
-            s += QStringLiteral(" \u00b7 ") + tr("%n hidden", nullptr, it.hiddenTracks);
+            s += QStringLiteral(" \u00b7 ") + tr("%1 hidden").arg(it.hiddenTracks);
         if (!it.expanded)
             s += QStringLiteral(" \u00b7 ") + tr("collapsed");
         info.text = s;

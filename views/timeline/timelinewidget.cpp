@@ -360,6 +360,14 @@ QImage TimelineWidget::renderToImage()
     return m_canvas->grabImage();
 }
 
+QImage TimelineWidget::exportImage(qreal scale)
+{
+    const FrameBatch &main = mainBatch(nullptr);
+    const FrameBatch &overlay = overlayBatch();
+    QWidget *c = canvas();
+    return raster::renderImage(main, &overlay, c ? c->font() : font(), scale);
+}
+
 HitResult TimelineWidget::hitTest(QPointF pos) const
 {
     if (!m_cache)

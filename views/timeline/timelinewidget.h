@@ -93,7 +93,11 @@ public:
     const FrameBatch &currentMainBatch() { return mainBatch(nullptr); }
     const FrameBatch &currentOverlayBatch() { return overlayBatch(); }
     double lastBuildMs() const { return m_lastBuildMs; }
+    /// What the canvas shows now (GL: the framebuffer; raster: a grab).
     QImage renderToImage();
+    /// The current frame drawn by the raster backend at `scale` x the logical size, whatever
+    /// renderer is active: for PNG export and reports.
+    QImage exportImage(qreal scale = 1.0);
     HitResult hitTest(QPointF canvasPos) const;
     /// Blocks until the per-trace index (LOD pyramids, overview density) is built and applies it.
     void waitForIndex();

@@ -1,0 +1,194 @@
+// timeline_demo: a small harness to look at the timeline as a user would, and to take
+// screenshots. Not the application (that is app/gui); no menus beyond what the views offer.
+//
+//   timeline_demo [--renderer=gl|raster|auto] [--synthetic=N] [--size=WxH]
+//                 [--zoom=FRACTION[@CENTRE]] [--select=NAME] [--search=TEXT] [--range=A,B]
+//                 [--flows] [--screenshot=out.png] [--timeline-only] [files...]
+//
+// Without files it shows a synthetic trace (N slices, default 200000). With --screenshot it
+// renders once, writes the PNG and exits.
+#include "synthtrace.h"
+
+#include "importers/registry.h"
+#include "views/details/detailspanel.h"
+#include "views/document.h"
+#include "views/search/searchbar.h"
+#include "views/timeline/timelinewidget.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMainWindow>
+#include <QScreen>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace accelscope;
+using namespace accelscope::views;
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addOption({QStringLiteral("renderer"), QStringLiteral("gl, raster or auto"), QStringLiteral("r"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("synthetic"), QStringLiteral("synthetic slices"), QStringLiteral("n"), QStringLiteral("200000")});
+    p.addOption({QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1500x900")});
+    p.addOption({QStringLiteral("zoom"), QStringLiteral("visible fraction[@centre]"), QStringLiteral("f")});
+    p.addOption({QStringLiteral("select"), QStringLiteral("select the first slice with this name"), QStringLiteral("name")});
+    p.addOption({QStringLiteral("search"), QStringLiteral("search text"), QStringLiteral("text")});
+    p.addOption({QStringLiteral("range"), QStringLiteral("selected range as fractions a,b"), QStringLiteral("a,b")});
+    p.addOption({QStringLiteral("collapse"), QStringLiteral("collapse groups whose title contains this"), QStringLiteral("text")});
+    p.addOption({QStringLiteral("flows"), QStringLiteral("draw all flows in view")});
+    p.addOption({QStringLiteral("timeline-only"), QStringLiteral("screenshot the timeline widget only")});
+    p.addOption({QStringLiteral("crop"), QStringLiteral("crop the screenshot to x,y,w,h"), QStringLiteral("rect")});
+    p.addOption({QStringLiteral("magnify"), QStringLiteral("scale the screenshot by N"), QStringLiteral("n")});
+    p.addOption({QStringLiteral("screen-grab"), QStringLiteral("screenshot what the X server shows (QScreen::grabWindow)")});
+    p.addOption({QStringLiteral("screenshot"), QStringLiteral("write a PNG and exit"), QStringLiteral("file")});
+    p.addPositionalArgument(QStringLiteral("files"), QStringLiteral("trace files or directories"));
+    p.process(app);
+
+    model::TracePtr trace;
+    QElapsedTimer load;
+    load.start();
+    if (!p.positionalArguments().isEmpty()) {
+        std::vector<std::filesystem::path> paths;
+        for (const QString &f : p.positionalArguments())
+            paths.emplace_back(f.toStdString());
+        importers::ImportContext ctx;
+        auto res = importers::loadTrace(paths, ctx);
+        if (!res) {
+            qCritical("load failed: %s", res.error().message.c_str());
+            return 1;
+        }
+        trace = res.value().trace;
+    } else {
+        test::SynthOptions o;
+        o.slicesPerTrack = p.value(QStringLiteral("synthetic")).toULongLong() / 6;
+        o.instantsPerProcess = 200;
+        trace = test::makeSyntheticTrace(o);
+    }
+    qInfo("loaded %llu slices in %lld ms", static_cast<unsigned long long>(trace->sliceCount()),
+          static_cast<long long>(load.elapsed()));
+
+    Document doc;
+    const auto renderer = TimelineWidget::parseRenderer(p.value(QStringLiteral("renderer")));
+    if (!renderer) {
+        qCritical("--renderer must be gl, raster or auto");
+        return 2;
+    }
+    QMainWindow win;
+    auto *central = new QWidget(&win);
+    auto *v = new QVBoxLayout(central);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(0);
+    auto *search = new SearchBar(&doc, central);
+    auto *timeline = new TimelineWidget(&doc, *renderer, central);
+    v->addWidget(search);
+    v->addWidget(timeline, 1);
+    win.setCentralWidget(central);
+    win.addAction(search->findAction());
+    for (QAction *a : {doc.zoomBackAction(), doc.showAllAction(), doc.zoomToSelectionAction(), doc.clearSelectionAction()})
+        win.addAction(a);
+    QMenu *view = win.menuBar()->addMenu(QStringLiteral("&View"));
+    view->addAction(search->findAction());
+    view->addActions({doc.zoomBackAction(), doc.showAllAction(), doc.zoomToSelectionAction()});
+    view->addSeparator();
+    view->addActions(timeline->viewActions());
+    auto *dock = new QDockWidget(QStringLiteral("Details"), &win);
+    dock->setWidget(new DetailsPanel(&doc, dock));
+    win.addDockWidget(Qt::RightDockWidgetArea, dock);
+    auto *status = new QLabel(&win);
+    auto *rend = new QLabel(&win);
+    win.statusBar()->addWidget(status, 1);
+    win.statusBar()->addPermanentWidget(rend);
+    QObject::connect(timeline, &TimelineWidget::statusTextChanged, status, &QLabel::setText);
+    auto showRenderer = [&] { rend->setText(timeline->rendererDescription()); };
+    QObject::connect(timeline, &TimelineWidget::rendererChanged, rend, showRenderer);
+    search->hide();
+
+    const QStringList size = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
+    win.resize(size.value(0).toInt(), size.value(1).toInt());
+    doc.setTrace(trace);
+    win.show();
+    showRenderer();
+
+    if (p.isSet(QStringLiteral("collapse"))) {
+        const QString needle = p.value(QStringLiteral("collapse"));
+        for (const auto &it : timeline->trackLayout().items())
+            if (it.kind == TimelineLayout::ItemKind::Group && it.title.contains(needle))
+                timeline->setGroupExpanded(it.process, false);
+    }
+    const double span = static_cast<double>(trace->endNs() - trace->startNs());
+    if (p.isSet(QStringLiteral("zoom"))) {
+        const QStringList z = p.value(QStringLiteral("zoom")).split(QLatin1Char('@'));
+        const double frac = z.value(0).toDouble();
+        const double centre = z.size() > 1 ? z.value(1).toDouble() : 0.5;
+        const double c = static_cast<double>(trace->startNs()) + span * centre;
+        doc.setVisibleRange({static_cast<model::TimeNs>(c - span * frac / 2), static_cast<model::TimeNs>(c + span * frac / 2)});
+    }
+    if (p.isSet(QStringLiteral("range"))) {
+        const QStringList r = p.value(QStringLiteral("range")).split(QLatin1Char(','));
+        doc.setSelectedRange({trace->startNs() + static_cast<model::TimeNs>(span * r.value(0).toDouble()),
+                              trace->startNs() + static_cast<model::TimeNs>(span * r.value(1).toDouble())});
+    }
+    if (p.isSet(QStringLiteral("search"))) {
+        search->show();
+        search->setQuery(SearchQuery{p.value(QStringLiteral("search")), false, false});
+        search->waitForResults();
+    }
+    if (p.isSet(QStringLiteral("select"))) {
+        const std::string name = p.value(QStringLiteral("select")).toStdString();
+        const model::StringId id = trace->strings().find(name);
+        for (const auto &tr : trace->tracks()) {
+            bool found = false;
+            for (std::uint32_t i = 0; i < tr.slices.size() && id != model::kInvalidId; ++i) {
+                if (tr.slices.name[i] == id) {
+                    const TimeRange keep = doc.visibleRange();
+                    doc.revealSlice({tr.id, i});
+                    if (p.isSet(QStringLiteral("zoom")))
+                        doc.setVisibleRange(keep);
+                    found = true;
+                    break;
+                }
+            }
+            if (found)
+                break;
+        }
+    }
+    timeline->setDrawAllFlows(p.isSet(QStringLiteral("flows")));
+
+    if (p.isSet(QStringLiteral("screenshot"))) {
+        timeline->waitForIndex();
+        QTimer::singleShot(300, &app, [&] {
+            timeline->waitForIndex();
+            app.processEvents();
+            QImage img;
+            if (p.isSet(QStringLiteral("screen-grab")))
+                img = win.screen()->grabWindow(win.winId()).toImage();
+            else if (p.isSet(QStringLiteral("timeline-only")))
+                img = timeline->renderToImage();
+            else
+                img = win.grab().toImage();
+            if (p.isSet(QStringLiteral("crop"))) {
+                const QStringList c = p.value(QStringLiteral("crop")).split(QLatin1Char(','));
+                img = img.copy(c.value(0).toInt(), c.value(1).toInt(), c.value(2).toInt(), c.value(3).toInt());
+            }
+            if (p.isSet(QStringLiteral("magnify"))) {
+                const int m = p.value(QStringLiteral("magnify")).toInt();
+                img = img.scaled(img.size() * m, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+            }
+            const QString out = p.value(QStringLiteral("screenshot"));
+            const bool ok = img.save(out);
+            qInfo("renderer: %s, batch build %.2f ms, screenshot %s -> %s", qPrintable(timeline->rendererDescription()),
+                  timeline->lastBuildMs(), qPrintable(out), ok ? "ok" : "FAILED");
+            app.exit(ok ? 0 : 3);
+        });
+    }
+    return app.exec();
+}
