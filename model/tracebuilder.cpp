@@ -382,18 +382,37 @@ void layoutSlices(Track &tr, LayoutStats &stats)
         identity = dest[i] == i;
     if (identity)
         return;
-    auto permute = [&dest, n](auto &vec) {
-        std::remove_reference_t<decltype(vec)> out(n);
-        for (std::size_t i = 0; i < n; ++i)
-            out[i] = vec[dest[i]];
-        vec.swap(out);
-    };
-    permute(c.start);
-    permute(c.dur);
-    permute(c.name);
-    permute(c.cat);
-    permute(c.args);
-    permute(c.flags);
+    // Apply the permutation in place, cycle by cycle, to all columns at once: no second copy
+    // of the columns (fresh pages cost more than the moves).
+    for (std::size_t i = 0; i < n; ++i) {
+        if (dest[i] == i)
+            continue;
+        const TimeNs s0 = c.start[i], d0 = c.dur[i];
+        const StringId n0 = c.name[i], k0 = c.cat[i];
+        const ArgsId a0 = c.args[i];
+        const std::uint8_t f0 = c.flags[i];
+        std::size_t j = i;
+        for (;;) {
+            const std::size_t from = dest[j];
+            dest[j] = static_cast<std::uint32_t>(j);
+            if (from == i) {
+                c.start[j] = s0;
+                c.dur[j] = d0;
+                c.name[j] = n0;
+                c.cat[j] = k0;
+                c.args[j] = a0;
+                c.flags[j] = f0;
+                break;
+            }
+            c.start[j] = c.start[from];
+            c.dur[j] = c.dur[from];
+            c.name[j] = c.name[from];
+            c.cat[j] = c.cat[from];
+            c.args[j] = c.args[from];
+            c.flags[j] = c.flags[from];
+            j = from;
+        }
+    }
 }
 
 template <typename F>
