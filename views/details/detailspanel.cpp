@@ -8,7 +8,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QStackedWidget>
-#include <QTreeWidget>
+#include <QStandardItemModel>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace accelscope::views {
@@ -82,14 +83,16 @@ DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
     v->addWidget(m_flows);
 
     v->addWidget(new QLabel(tr("<b>Arguments</b>"), page));
-    m_args = new QTreeWidget(page);
-    m_args->setColumnCount(2);
-    m_args->setHeaderLabels({tr("Name"), tr("Value")});
-    m_args->setUniformRowHeights(true);
-    m_args->setAlternatingRowColors(true);
-    m_args->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_args->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    v->addWidget(m_args, 1);
+    m_args = new QStandardItemModel(0, 2, this);
+    m_args->setHorizontalHeaderLabels({tr("Name"), tr("Value")});
+    m_argsView = new QTreeView(page);
+    m_argsView->setModel(m_args);
+    m_argsView->setUniformRowHeights(true);
+    m_argsView->setAlternatingRowColors(true);
+    m_argsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_argsView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_argsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    v->addWidget(m_argsView, 1);
     m_stack->addWidget(page);
 
     connect(m_doc, &Document::selectedSliceChanged, this, &DetailsPanel::showSlice);
@@ -100,7 +103,7 @@ DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
 void DetailsPanel::clearContent()
 {
     m_stack->setCurrentWidget(m_empty);
-    m_args->clear();
+    m_args->removeRows(0, m_args->rowCount());
     for (QLabel *l : {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth, m_flows})
         l->clear();
 }
@@ -174,22 +177,23 @@ void DetailsPanel::showSlice(model::SliceRef s)
     m_flows->setText(lines.join(QStringLiteral("<br>")));
 
     // args, parsed now (only for the selected slice)
-    m_args->clear();
+    m_args->removeRows(0, m_args->rowCount());
     const model::ArgsId a = trk.slices.args[i];
     if (a != model::kNoArgs) {
         const std::string_view json = trace.args().json(a);
         if (auto root = model::parseArgs(json)) {
             fillArgs(m_args->invisibleRootItem(), *root);
-            m_args->expandToDepth(0);
+            m_argsView->expandToDepth(0);
         } else {
-            auto *item = new QTreeWidgetItem(m_args, {tr("(unparsed)"), qs(json)});
-            item->setToolTip(1, qs(json));
+            auto *value = new QStandardItem(qs(json));
+            value->setToolTip(qs(json));
+            m_args->appendRow({new QStandardItem(tr("(unparsed)")), value});
         }
     }
     m_stack->setCurrentIndex(1);
 }
 
-void DetailsPanel::fillArgs(QTreeWidgetItem *parent, const model::ArgNode &node)
+void DetailsPanel::fillArgs(QStandardItem *parent, const model::ArgNode &node)
 {
     for (const model::ArgNode &c : node.children) {
         QString value;
@@ -215,8 +219,10 @@ void DetailsPanel::fillArgs(QTreeWidgetItem *parent, const model::ArgNode &node)
             value = qs(c.value);
             break;
         }
-        auto *item = new QTreeWidgetItem(parent, {qs(c.key), value});
-        item->setToolTip(1, value);
+        auto *item = new QStandardItem(qs(c.key));
+        auto *valueItem = new QStandardItem(value);
+        valueItem->setToolTip(value);
+        parent->appendRow({item, valueItem});
         if (!c.children.empty() && (c.type == model::ArgNode::Type::Object ||
                                     value.isEmpty() || !value.startsWith(QLatin1Char('['))))
             fillArgs(item, c);

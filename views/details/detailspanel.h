@@ -10,8 +10,9 @@
 #include <QWidget>
 
 class QLabel;
-class QTreeWidget;
-class QTreeWidgetItem;
+class QStandardItem;
+class QStandardItemModel;
+class QTreeView;
 class QFormLayout;
 class QStackedWidget;
 
@@ -34,7 +35,10 @@ public:
 
     // Introspection for tests.
     QString fieldText(const QString &field) const; ///< "name", "category", "track", "start", "duration", "self", "depth"
-    QTreeWidget *argsTree() const { return m_args; }
+    QTreeView *argsView() const { return m_argsView; }
+    /// Args as an item model: column 0 the key, column 1 the value; nested objects and arrays
+    /// as children of column 0.
+    QStandardItemModel *argsModel() const { return m_args; }
     QLabel *flowsLabel() const { return m_flows; }
     /// Follows a flow link ("slice:<track>:<index>") as a click would.
     void activateLink(const QString &link);
@@ -46,7 +50,7 @@ Q_SIGNALS:
 private:
     void showSlice(model::SliceRef slice);
     void clearContent();
-    void fillArgs(QTreeWidgetItem *parent, const model::ArgNode &node);
+    void fillArgs(QStandardItem *parent, const model::ArgNode &node);
     QString sliceLink(model::SliceRef s) const;
 
     Document *m_doc;
@@ -60,7 +64,8 @@ private:
     QLabel *m_duration = nullptr;
     QLabel *m_self = nullptr;
     QLabel *m_depth = nullptr;
-    QTreeWidget *m_args = nullptr;
+    QTreeView *m_argsView = nullptr;
+    QStandardItemModel *m_args = nullptr;
     QLabel *m_flows = nullptr;
     QLabel *m_flowsTitle = nullptr;
 };
