@@ -1,5 +1,6 @@
 // accelscope-cli: the headless face of Accelscope. Shares every line of model and importer
 // code with the GUI; scripts, CI, tests and benchmarks use it.
+#include "app/cli/analyzecommand.h"
 #include "app/cli/infojson.h"
 #include "app/cli/samplegenerator.h"
 #include "importers/registry.h"
@@ -22,6 +23,7 @@ int usage(QCommandLineParser &p)
     std::fputs("\nCommands:\n"
                "  info INPUT... [--json]    load the inputs and print counts, processes and diagnostics\n"
                "  dump INPUT...             print the whole loaded trace as text (golden-test format)\n"
+               "  analyze NAME INPUT...     run an analysis (analyze --help lists them and their options)\n"
                "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
                "  formats                   list the supported input formats\n",
                stderr);
@@ -45,6 +47,8 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("accelscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
+    if (argc > 1 && std::string_view(argv[1]) == "analyze")
+        return app::runAnalyzeCommand(QCoreApplication::arguments());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Accelscope command-line tool: inspect and analyse accelerator traces."));

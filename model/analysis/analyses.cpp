@@ -1,0 +1,46 @@
+#include "analyses.h"
+
+#include <array>
+
+namespace accelscope::model::analysis {
+
+namespace {
+constexpr std::array kAnalyses = {
+    AnalysisInfo{"kernels", "Kernel breakdown", "per kernel name and rank: count, total, mean, min, max, std, percentiles, share of busy time", &kernelBreakdown},
+    AnalysisInfo{"kernel-types", "Kernel type breakdown", "device busy time by the kernel types running (computation, communication, memory, overlaps)", &kernelTypeBreakdown},
+    AnalysisInfo{"temporal", "Temporal breakdown", "idle / compute / non-compute time of each rank's device", &temporalBreakdown},
+    AnalysisInfo{"overlap", "Communication-computation overlap", "share of communication time overlapped by computation", &commCompOverlap},
+    AnalysisInfo{"idle", "Idle time breakdown", "per stream: idle time split into host wait, kernel wait and other", &idleTimeBreakdown},
+    AnalysisInfo{"idle-stats", "Idle interval statistics", "per stream and idle category: count, mean, std, quartiles of the gaps", &idleIntervalStats},
+    AnalysisInfo{"launch", "Kernel launch statistics", "per launch: CPU duration, device duration, launch delay, outliers", &kernelLaunchStats},
+    AnalysisInfo{"memcpy-bw", "Memory copy bandwidth", "per copy kind: bandwidth summary", &memcpyBandwidthSummary},
+    AnalysisInfo{"memcpy-bw-series", "Memory copy bandwidth over time", "per copy kind: bandwidth in use over time", &memcpyBandwidthSeries},
+    AnalysisInfo{"queue-length", "Queue length", "per stream: launched-but-not-started work, summary", &queueLengthSummary},
+    AnalysisInfo{"queue-length-series", "Queue length over time", "per stream: queue length over time", &queueLengthSeries},
+    AnalysisInfo{"queue-blocked", "Time blocked on a full queue", "per stream: time with at least 1024 queued launches", &timeBlockedOnFullQueue},
+    AnalysisInfo{"steps", "Step breakdown", "per ProfilerStep: host span, launched device work and its temporal breakdown", &stepBreakdown},
+    AnalysisInfo{"categories", "Category breakdown", "device time by category rules (matmul, conv, attention, ...; --rules FILE)", &categoryBreakdown},
+    AnalysisInfo{"annotations", "GPU user-annotation breakdown", "gpu_user_annotation spans per name and rank", &annotationBreakdown},
+};
+} // namespace
+
+std::span<const AnalysisInfo> analyses() { return kAnalyses; }
+
+const AnalysisInfo *findAnalysis(std::string_view name)
+{
+    for (const AnalysisInfo &a : kAnalyses)
+        if (a.name == name)
+            return &a;
+    return nullptr;
+}
+
+Table runAnalysis(std::string_view name, const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    if (const AnalysisInfo *a = findAnalysis(name))
+        return a->run(ctx, opt);
+    Table t(std::string(name), "Unknown analysis");
+    t.notes.push_back("unknown analysis: " + std::string(name));
+    return t;
+}
+
+} // namespace accelscope::model::analysis

@@ -1,0 +1,69 @@
+// Every analysis of Accelscope: a function (context, options) -> Table, and a registry naming
+// them for the CLI (`accelscope-cli analyze NAME`), the panels and the exporters.
+// Definitions, columns and units: docs/analysis.md.
+#pragma once
+
+#include "context.h"
+#include "table.h"
+
+#include <span>
+#include <string_view>
+
+namespace accelscope::model::analysis {
+
+// --- kernels (kernelbreakdown.cpp) ---
+/// Per kernel name and rank: count, total, mean, min, max, std, p50/p90/p99, share of the rank's
+/// device busy time, kernel type. HTA mode: HTA's per-kernel table (top-N and "others").
+Table kernelBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Device busy time split by the set of kernel types running (COMPUTATION, COMMUNICATION,
+/// MEMORY and their overlaps), summed over ranks — HTA's kernel-type table.
+Table kernelTypeBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// HTA's get_gpu_user_annotation_breakdown: gpu_user_annotation spans per name and rank.
+Table annotationBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- time accounting (temporal.cpp) ---
+Table temporalBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table commCompOverlap(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per ProfilerStep#N: CPU span, the device work it launched, and that work's temporal breakdown.
+Table stepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- idle time (idletime.cpp) ---
+Table idleTimeBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table idleIntervalStats(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- launches and queues (launchstats.cpp, timeseries.cpp) ---
+Table kernelLaunchStats(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table memcpyBandwidthSeries(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table memcpyBandwidthSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table queueLengthSeries(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table queueLengthSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table timeBlockedOnFullQueue(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- call graph (sequences.cpp) ---
+Table frequentKernelSequences(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- categories (categories.cpp, rules in categories.h) ---
+Table categoryBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- engines (engines.cpp) ---
+/// Per engine track (rank, device, core, engine kind): busy, idle, utilization, bytes, bandwidth.
+Table engineUtilization(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per core, bigTpuProfile's summary: total time, TIU/GDMA/SDMA working time, parallelism,
+/// compute/transfer overlap, DDR bandwidth; plus an Overall row.
+Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Binned utilization (%) and bandwidth (GB/s) over time per (core, engine kind).
+Table engineSeries(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- registry ---
+struct AnalysisInfo {
+    std::string_view name;        ///< CLI name: "kernels"
+    std::string_view title;       ///< "Kernel breakdown"
+    std::string_view description; ///< one line for --help
+    Table (*run)(const AnalysisContext &, const AnalysisOptions &);
+};
+std::span<const AnalysisInfo> analyses();
+const AnalysisInfo *findAnalysis(std::string_view name);
+/// Runs an analysis by name; an unknown name gives an empty table with a note.
+Table runAnalysis(std::string_view name, const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+} // namespace accelscope::model::analysis

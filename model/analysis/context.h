@@ -1,0 +1,67 @@
+// AnalysisContext (one per trace: the trace plus its lazily built EventIndex) and
+// AnalysisOptions (time range, ranks, HTA compatibility and the per-analysis knobs).
+#pragma once
+
+#include "eventindex.h"
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace accelscope::model::analysis {
+
+struct CategoryRules;
+
+/// Options shared by every analysis. Defaults are Accelscope's; `htaCompat` switches to HTA's
+/// loading rules (µs rounding, last-ProfilerStep filter, HTA's classifier, µs output columns
+/// named as in HTA) and HTA's defaults where an option is left at "auto" (negative).
+struct AnalysisOptions {
+    /// Half-open [first, second) in trace ns (the model's absolute time). Events overlapping it
+    /// take part; time-accounting analyses (temporal, overlap, kernel types, engines, steps)
+    /// clip intervals to it. Empty = whole trace.
+    std::optional<std::pair<TimeNs, TimeNs>> range;
+    /// Ranks to include; empty = all.
+    std::vector<int> ranks;
+    bool htaCompat = false;
+
+    // kernels / annotations
+    int topKernels = -1;        ///< HTA num_kernels; < 0: all (HTA mode: 10; annotations 1000)
+    double durationRatio = -1;  ///< HTA duration_ratio; < 0: 1.0 (HTA mode: 0.8)
+    // idle
+    TimeNs idleThresholdNs = 30000; ///< HTA consecutive_kernel_delay (30 µs; HTA's docs say ns)
+    // launch
+    TimeNs runtimeCutoffNs = 50000;      ///< HTA runtime_cutoff (50 µs)
+    TimeNs launchDelayCutoffNs = 100000; ///< HTA launch_delay_cutoff (100 µs)
+    // sequences
+    std::string operatorName;  ///< empty: the first of HTA's usual operators that gives a result
+    int minPatternLength = 3;
+    // queue length
+    int maxQueueLength = 1024;
+    // categories
+    std::shared_ptr<const CategoryRules> categoryRules; ///< null: defaultCategoryRules()
+    // engine series
+    TimeNs binNs = 0;  ///< 0: range / 200
+    int maxBins = 2000;
+
+    std::stop_token stop; ///< checked between phases; a stopped analysis returns an empty table
+};
+
+/// One per trace; shared by the panels of a window and by the CLI. Thread-safe: the index is
+/// built once on first use (on whichever thread asks first), then only read.
+class AnalysisContext {
+public:
+    explicit AnalysisContext(TracePtr trace);
+    const Trace &trace() const { return *m_trace; }
+    const TracePtr &tracePtr() const { return m_trace; }
+    const EventIndex &index() const;
+
+private:
+    TracePtr m_trace;
+    mutable std::once_flag m_once;
+    mutable std::unique_ptr<EventIndex> m_index;
+};
+
+} // namespace accelscope::model::analysis

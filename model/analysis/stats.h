@@ -1,0 +1,37 @@
+// Small statistics helpers with pandas' definitions (HTA's outputs come from pandas):
+// sample standard deviation (ddof = 1), quantiles by linear interpolation between closest ranks
+// (numpy's default), describe() = count, mean, std, min, 25%, 50%, 75%, max.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace accelscope::model::analysis {
+
+/// Linear-interpolation quantile of sorted values (q in [0,1]); NaN for an empty input.
+double quantileSorted(std::span<const double> sorted, double q);
+
+struct Describe {
+    double count = 0;
+    double mean = 0, std = 0, min = 0, q25 = 0, q50 = 0, q75 = 0, max = 0; ///< NaN when count == 0 (std also when 1)
+};
+/// pandas describe() of the values (sorted in place).
+Describe describe(std::vector<double> &values);
+
+/// Running accumulation of durations for count/sum/min/max/mean/std plus exact percentiles.
+struct DurationStats {
+    std::vector<std::int64_t> values;
+    void add(std::int64_t v) { values.push_back(v); }
+    struct Result {
+        std::int64_t count = 0, sum = 0, min = 0, max = 0;
+        double mean = 0, std = 0, p50 = 0, p90 = 0, p99 = 0; ///< std: sample (0 for one value)
+    };
+    /// Sorts `values` (percentiles need the order).
+    Result finish();
+};
+
+/// Sample standard deviation (ddof = 1) of a series, computed in two passes; 0 for n < 2.
+double sampleStd(std::span<const double> v);
+
+} // namespace accelscope::model::analysis
