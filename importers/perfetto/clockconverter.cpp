@@ -8,7 +8,7 @@
 
 namespace accelscope::importers::perfetto {
 
-ClockConverter::ClockConverter(const ParsedTrace &trace)
+ClockConverter::ClockConverter(const MergedTrace &trace)
     : m_traceClock(trace.primaryClock.value_or(fields::kBuiltinClockBoottime))
 {
     m_domains.resize(trace.domains.size());

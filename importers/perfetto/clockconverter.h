@@ -12,7 +12,7 @@ namespace accelscope::importers::perfetto {
 
 class ClockConverter {
 public:
-    explicit ClockConverter(const ParsedTrace &trace);
+    explicit ClockConverter(const MergedTrace &trace);
 
     /// The trace clock: primary_trace_clock of a snapshot, else BOOTTIME.
     std::uint32_t traceClock() const { return m_traceClock; }

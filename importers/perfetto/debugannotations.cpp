@@ -23,8 +23,9 @@ void DebugAnnotationWriter::appendString(std::string &out, std::string_view s)
 std::uint32_t DebugAnnotationWriter::write(const std::vector<std::pair<const std::uint8_t *, std::size_t>> &annotations,
                                            const SequenceState &seq, std::uint64_t offset)
 {
-    std::string &out = m_out.argsArena;
-    const std::size_t start = out.size();
+    std::string &out = m_buf;
+    out.clear();
+    const std::size_t start = 0;
     out.push_back('{');
     bool first = true;
     for (auto [p, n] : annotations) {
@@ -43,7 +44,7 @@ std::uint32_t DebugAnnotationWriter::write(const std::vector<std::pair<const std
         return 0;
     }
     out.push_back('}');
-    m_out.args.emplace_back(start, static_cast<std::uint32_t>(out.size() - start));
+    m_out.args.push_back(m_out.argsText.append(out));
     return static_cast<std::uint32_t>(m_out.args.size() - 1);
 }
 

@@ -31,6 +31,7 @@ private:
     bool writeNestedValue(std::string &out, const std::uint8_t *p, std::size_t n, int depth);
 
     ParsedTrace &m_out;
+    std::string m_buf; ///< the object being written (reused)
 };
 
 } // namespace accelscope::importers::perfetto

@@ -92,7 +92,8 @@ void parseClockSnapshot(const std::uint8_t *p, std::size_t n, SequenceState &seq
         out.snapshots.push_back(std::move(rec));
 }
 
-void parseTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t offset, ParsedTrace &out)
+void parseTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order,
+                          ParsedTrace &out)
 {
     ++out.trackDescriptors;
     TrackDesc t;
@@ -201,16 +202,16 @@ void parseTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t of
     }
     t.name = std::string(name);
 
-    auto [it, inserted] = out.descriptors.try_emplace(t.uuid);
-    TrackDesc &dst = it->second;
-    if (inserted) {
-        t.order = static_cast<std::uint32_t>(out.descriptors.size() - 1);
-        dst = std::move(t);
-        return;
-    }
-    // Re-emitted uuid: merge. The first non-empty name wins (the last one under
-    // SIBLING_MERGE_BEHAVIOR_NONE), as in trace_processor.
-    if (!t.name.empty() && (dst.name.empty() || noneMerge))
+    t.order = order;
+    t.lastNameWins = noneMerge;
+    out.descriptorEmissions.push_back(std::move(t));
+}
+
+void mergeDescriptor(TrackDesc &dst, const TrackDesc &t)
+{
+    // Re-emitted uuid: the first non-empty name wins (the last one under
+    // SIBLING_MERGE_BEHAVIOR_NONE), as in trace_processor; other fields fill what is missing.
+    if (!t.name.empty() && (dst.name.empty() || t.lastNameWins))
         dst.name = t.name;
     if (!dst.parent && t.parent)
         dst.parent = t.parent;

@@ -9,8 +9,11 @@
 
 namespace accelscope::importers::perfetto {
 
-/// Records (or merges) a TrackDescriptor into out.descriptors.
-void parseTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t offset, ParsedTrace &out);
+/// Records a TrackDescriptor emission (packet number `order`) in out.descriptorEmissions.
+void parseTrackDescriptor(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order,
+                          ParsedTrace &out);
+/// Folds a later emission of the same uuid into `dst` (trace_processor's merge rules).
+void mergeDescriptor(TrackDesc &dst, const TrackDesc &later);
 /// Records global clocks for the converter and (re)anchors the sequence's scoped clocks.
 void parseClockSnapshot(const std::uint8_t *p, std::size_t n, SequenceState &seq, std::uint64_t offset,
                         ParsedTrace &out);

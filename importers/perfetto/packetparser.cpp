@@ -5,9 +5,6 @@
 #include "perfettofields.h"
 #include "protowire.h"
 
-#include <zlib.h>
-#include <zstd.h>
-
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -44,8 +41,9 @@ struct PacketParser::TrackEventScratch {
     }
 };
 
-PacketParser::PacketParser(model::BuilderShard &shard, ParsedTrace &out)
-    : m_shard(shard), m_out(out), m_args(out), m_scratch(std::make_unique<TrackEventScratch>())
+PacketParser::PacketParser(StringPool &strings, ParsedTrace &out, std::uint8_t part)
+    : m_strings(strings), m_out(out), m_args(out), m_part(part), m_nextGeneration(std::uint32_t(part) << 28 | 1),
+      m_scratch(std::make_unique<TrackEventScratch>())
 {
 }
 
@@ -65,21 +63,10 @@ SequenceState &PacketParser::sequence(std::uint32_t id)
     return *slot;
 }
 
-void PacketParser::parseTraceFragment(const std::uint8_t *p, std::size_t n, std::uint64_t offset)
-{
-    Decoder d(p, n);
-    Field f;
-    while (d.next(f)) {
-        if (f.id == F::Trace::packet && f.type == wire::LengthDelimited)
-            parsePacket(f.data, f.size, offset);
-    }
-    if (d.error())
-        m_out.problem(DiagKind::MalformedEvent, offset, "corrupt compressed packet fragment");
-}
-
-void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset)
+void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order)
 {
     ++m_out.packets;
+    m_order = order;
     Decoder d(p, n);
     Field f;
     bool hasTs = false, hasClock = false, cleared = false, dropped = false, bad = false;
@@ -179,11 +166,13 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
         return;
     case F::TracePacket::track_descriptor:
         // Descriptors are global and timeless: they apply to events before and after them.
-        parseTrackDescriptor(data.data, data.size, offset, m_out);
+        parseTrackDescriptor(data.data, data.size, offset, m_order, m_out);
         return;
     case F::TracePacket::compressed_packets:
     case F::TracePacket::zstd_compressed_packets:
-        handleCompressed(data.id, data.data, data.size, offset);
+        // The reader expands these before packets reach a parser (see packetreader.cpp); one
+        // here was nested too deep.
+        m_out.problem(DiagKind::MalformedEvent, offset, "compressed packets nested too deep");
         return;
     case F::TracePacket::synchronization_marker:
         return;
@@ -311,9 +300,9 @@ bool PacketParser::handleInternedData(const std::uint8_t *p, std::size_t n, Sequ
             continue;
         }
         if (isName) {
-            seq.names.set(iid, m_shard.intern(str));
+            seq.names.set(iid, m_strings.intern(str));
         } else if (isCat) {
-            seq.categories.set(iid, m_shard.intern(str));
+            seq.categories.set(iid, m_strings.intern(str));
         } else {
             lit.clear();
             m_args.appendString(lit, str);
@@ -321,80 +310,6 @@ bool PacketParser::handleInternedData(const std::uint8_t *p, std::size_t n, Sequ
         }
     }
     return ok && !d.error();
-}
-void PacketParser::handleCompressed(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::uint64_t offset)
-{
-    if (m_fragmentDepth >= 4) {
-        m_out.problem(DiagKind::MalformedEvent, offset, "compressed packets nested too deep");
-        return;
-    }
-    std::vector<std::uint8_t> out;
-    bool ok = true;
-    if (field == F::TracePacket::compressed_packets) {
-        z_stream zs{};
-        // 15 + 32: zlib or gzip header, detected automatically (Perfetto writes zlib).
-        if (inflateInit2(&zs, 15 + 32) != Z_OK)
-            return;
-        zs.next_in = const_cast<Bytef *>(p);
-        zs.avail_in = static_cast<uInt>(n);
-        out.resize(std::max<std::size_t>(n * 4, 4096));
-        int rc = Z_OK;
-        while (true) {
-            zs.next_out = out.data() + zs.total_out;
-            zs.avail_out = static_cast<uInt>(out.size() - zs.total_out);
-            rc = inflate(&zs, Z_NO_FLUSH);
-            if (rc == Z_STREAM_END)
-                break;
-            if (rc != Z_OK && rc != Z_BUF_ERROR) {
-                ok = false;
-                break;
-            }
-            if (zs.avail_out == 0) {
-                out.resize(out.size() * 2);
-                continue;
-            }
-            if (zs.avail_in == 0) { // input ended before the stream did
-                ok = false;
-                break;
-            }
-        }
-        out.resize(zs.total_out);
-        inflateEnd(&zs);
-    } else {
-        ZSTD_DStream *zs = ZSTD_createDStream();
-        ZSTD_initDStream(zs);
-        ZSTD_inBuffer in{p, n, 0};
-        std::size_t produced = 0;
-        out.resize(std::max<std::size_t>(n * 4, 4096));
-        std::size_t rc = 1;
-        while (true) {
-            ZSTD_outBuffer ob{out.data() + produced, out.size() - produced, 0};
-            rc = ZSTD_decompressStream(zs, &ob, &in);
-            produced += ob.pos;
-            if (ZSTD_isError(rc)) {
-                ok = false;
-                break;
-            }
-            if (rc == 0 && in.pos == in.size)
-                break;
-            if (produced == out.size()) {
-                out.resize(out.size() * 2);
-                continue;
-            }
-            if (in.pos == in.size) {
-                ok = false;
-                break;
-            }
-        }
-        out.resize(produced);
-        ZSTD_freeDStream(zs);
-    }
-    if (!ok)
-        m_out.problem(DiagKind::DecompressionError, offset,
-                      field == F::TracePacket::compressed_packets ? "compressed_packets" : "zstd_compressed_packets");
-    ++m_fragmentDepth;
-    parseTraceFragment(out.data(), out.size(), offset); // whatever inflated before an error
-    --m_fragmentDepth;
 }
 // ---------------------------------------------------------------------------------------------
 // TrackEvent
@@ -594,9 +509,10 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
     }
 
     Ev ev;
+    ev.order = m_order;
+    ev.part = m_part;
     ev.ts = ts;
     ev.domain = domain;
-    ev.track = track;
     ev.type = evType;
 
     // Extra counters go out as counter events at the same timestamp (any event type may carry
@@ -611,14 +527,16 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
         const std::size_t k = std::min(uuids.size(), values.size());
         for (std::size_t i = 0; i < k; ++i) {
             Ev c;
+            c.order = m_order;
+            c.part = m_part;
             c.ts = ts;
             c.domain = domain;
-            c.track = m_out.trackForUuid(uuids[i]);
+            const std::uint32_t ct = m_out.trackForUuid(uuids[i]);
             c.type = EvType::Counter;
             c.name = seq.generation;
             c.flags = isInt ? kEvIntCounter : 0;
             c.u.value = static_cast<double>(values[i]);
-            m_out.events.push_back(c);
+            m_out.tracks[ct].events.push_back(c);
         }
     };
     emitExtras(s.extraUuids, seq.defaultExtraCounters, s.extraValues, true);
@@ -632,14 +550,14 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
         ev.name = seq.generation;
         ev.flags = intCounter ? kEvIntCounter : 0;
         ev.u.value = counter;
-        m_out.events.push_back(ev);
+        m_out.tracks[track].events.push_back(ev);
         return;
     }
 
     // Name.
     if (hasName) {
         if (!nameStr.empty()) {
-            ev.name = m_shard.intern(nameStr);
+            ev.name = m_strings.intern(nameStr);
             ev.flags |= kEvHasName;
         }
     } else if (hasNameIid) {
@@ -675,14 +593,14 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
         ev.u.s.extra = static_cast<std::uint32_t>(m_out.extras.size());
         m_out.extras.push_back(x);
     }
-    m_out.events.push_back(ev);
+    m_out.tracks[track].events.push_back(ev);
 }
 
 std::uint32_t PacketParser::joinCategories(SequenceState &seq, std::uint64_t offset)
 {
     TrackEventScratch &s = *m_scratch;
     if (s.categoryNames.size() == 1 && s.categoryIids.empty())
-        return m_shard.intern(s.categoryNames[0]);
+        return m_strings.intern(s.categoryNames[0]);
     if (s.categoryIids.size() == 1 && s.categoryNames.empty()) {
         if (const model::StringId *id = seq.categories.find(s.categoryIids[0]))
             return *id;
@@ -699,12 +617,12 @@ std::uint32_t PacketParser::joinCategories(SequenceState &seq, std::uint64_t off
     };
     for (std::uint64_t iid : s.categoryIids) {
         if (const model::StringId *id = seq.categories.find(iid))
-            add(m_shard.str(*id));
+            add(m_strings.view(*id));
         else
             m_out.problem(DiagKind::MissingField, offset, "category iid not in the sequence's interned data");
     }
     for (std::string_view c : s.categoryNames)
         add(c);
-    return m_shard.intern(s.joined);
+    return m_strings.intern(s.joined);
 }
 } // namespace accelscope::importers::perfetto

@@ -6,8 +6,7 @@
 #include "debugannotations.h"
 #include "parsedtrace.h"
 #include "sequencestate.h"
-
-#include "model/tracebuilder.h"
+#include "stringpool.h"
 
 #include <cstdint>
 #include <memory>
@@ -19,15 +18,14 @@ namespace accelscope::importers::perfetto {
 
 class PacketParser {
 public:
-    PacketParser(model::BuilderShard &shard, ParsedTrace &out);
+    /// `part` identifies this parser's ParsedTrace in the merged view (Ev::part).
+    PacketParser(StringPool &strings, ParsedTrace &out, std::uint8_t part = 0);
     ~PacketParser();
 
     /// One serialized TracePacket; `offset` is its position in the (decompressed) input, used
-    /// for diagnostics only.
-    void parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset);
-
-    /// A serialized Trace fragment (the payload of compressed_packets after inflating).
-    void parseTraceFragment(const std::uint8_t *p, std::size_t n, std::uint64_t offset);
+    /// for diagnostics only; `order` its number in the file (ties of equal timestamps).
+    /// Packets of one sequence must come to one parser, in file order.
+    void parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order);
 
 private:
     struct TrackEventScratch;
@@ -36,18 +34,18 @@ private:
                           std::uint8_t domain, std::uint64_t offset);
     bool handleInternedData(const std::uint8_t *p, std::size_t n, SequenceState &seq);
     bool handleDefaults(const std::uint8_t *p, std::size_t n, SequenceState &seq);
-    void handleCompressed(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::uint64_t offset);
 
     std::uint32_t joinCategories(SequenceState &seq, std::uint64_t offset);
 
-    model::BuilderShard &m_shard;
+    LocalInterner m_strings;
     ParsedTrace &m_out;
     DebugAnnotationWriter m_args;
+    std::uint8_t m_part = 0;
+    std::uint32_t m_order = 0;
     std::unordered_map<std::uint32_t, std::unique_ptr<SequenceState>> m_sequences;
     std::uint32_t m_lastSeqId = 0xffffffffu;
     SequenceState *m_lastSeq = nullptr;
-    std::uint32_t m_nextGeneration = 1;
-    int m_fragmentDepth = 0;
+    std::uint32_t m_nextGeneration = 1; ///< part in the top bits: unique across parsers
 
     // Scratch reused across events (no allocation per event).
     std::unique_ptr<TrackEventScratch> m_scratch;

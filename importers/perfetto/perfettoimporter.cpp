@@ -1,14 +1,20 @@
 #include "perfettoimporter.h"
 
 #include "packetparser.h"
+#include "packetreader.h"
 #include "perfettofields.h"
 #include "protowire.h"
+#include "stringpool.h"
 #include "trackemitter.h"
 
 #include "importers/common/inputstream.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <thread>
 
 namespace accelscope::importers::perfetto {
 
@@ -50,57 +56,6 @@ bool isKnownPacketField(std::uint32_t id)
     case 1:  // ftrace_events
         return true;
     default: return false;
-    }
-}
-
-enum class Frame { Packet, Skip, NeedMore, Corrupt };
-
-/// A varint that did not decode: cut by the end of the buffer (more input may complete it) or
-/// longer than 10 bytes (corrupt).
-Frame badVarint(const std::uint8_t *p, const std::uint8_t *end)
-{
-    if (end - p >= 10)
-        return Frame::Corrupt;
-    return Frame::NeedMore;
-}
-
-/// Reads one top-level field of the Trace message at p. On Packet/Skip, `header` is the size of
-/// tag + length and `body` the payload size (0 for varint fields).
-Frame frame(const std::uint8_t *p, const std::uint8_t *end, std::size_t &header, std::uint64_t &body)
-{
-    std::uint64_t tag;
-    const std::uint8_t *q = wire::readVarint(p, end, tag);
-    if (!q)
-        return badVarint(p, end);
-    if ((tag >> 3) == 0)
-        return Frame::Corrupt;
-    switch (tag & 7) {
-    case wire::LengthDelimited: {
-        std::uint64_t len;
-        const std::uint8_t *r = wire::readVarint(q, end, len);
-        if (!r)
-            return badVarint(q, end);
-        if (len > kMaxPacketBytes)
-            return Frame::Corrupt;
-        header = static_cast<std::size_t>(r - p);
-        body = len;
-        return (tag >> 3) == fields::Trace::packet ? Frame::Packet : Frame::Skip;
-    }
-    case wire::Varint: {
-        std::uint64_t v;
-        const std::uint8_t *r = wire::readVarint(q, end, v);
-        if (!r)
-            return badVarint(q, end);
-        header = static_cast<std::size_t>(r - p);
-        body = 0;
-        return Frame::Skip;
-    }
-    case wire::Fixed64:
-    case wire::Fixed32:
-        header = static_cast<std::size_t>(q - p);
-        body = (tag & 7) == wire::Fixed64 ? 8 : 4;
-        return Frame::Skip;
-    default: return Frame::Corrupt;
     }
 }
 
@@ -162,99 +117,57 @@ model::Status PerfettoImporter::import(const Source &src, TraceBuilder &builder,
     info.rank = src.rank;
     const std::uint32_t sourceIndex = builder.addSource(info);
 
-    model::BuilderShard shard(sourceIndex);
-    ParsedTrace parsed;
-    PacketParser parser(shard, parsed);
-
-    // ---- Pass 1: stream the top-level Trace message packet by packet.
-    const std::size_t chunk = std::max<std::size_t>(chunkBytes, 64);
-    std::vector<std::uint8_t> buf(chunk);
-    std::size_t have = 0;          // bytes in buf
-    std::uint64_t bufOffset = 0;   // input offset of buf[0]
-    std::uint64_t skipRemaining = 0; // bytes of a skipped top-level field still to drop
-    bool eof = false, corrupt = false;
-    const double totalSize = std::max<double>(1.0, double(in->compressedSize()));
-
-    while (!corrupt) {
-        std::size_t pos = 0;
-        if (skipRemaining) {
-            const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(skipRemaining, have));
-            pos += k;
-            skipRemaining -= k;
-        }
-        std::size_t needed = 0; // total bytes a packet at pos needs, when it does not fit
-        while (pos < have && !skipRemaining) {
-            std::size_t header = 0;
-            std::uint64_t body = 0;
-            const Frame fr = frame(buf.data() + pos, buf.data() + have, header, body);
-            if (fr == Frame::NeedMore)
-                break;
-            if (fr == Frame::Corrupt) {
-                builder.diagnostics().add(DiagKind::MalformedEvent, file, bufOffset + pos,
-                                          "corrupt packet framing; the rest of the input was skipped");
-                corrupt = true;
-                break;
-            }
-            if (fr == Frame::Skip) {
-                const std::uint64_t total = header + body;
-                if (total > have - pos) {
-                    skipRemaining = total - (have - pos);
-                    pos = have;
-                } else {
-                    pos += static_cast<std::size_t>(total);
-                }
-                continue;
-            }
-            if (header + body > have - pos) {
-                needed = static_cast<std::size_t>(header + body);
-                break;
-            }
-            parser.parsePacket(buf.data() + pos + header, static_cast<std::size_t>(body), bufOffset + pos);
-            pos += header + static_cast<std::size_t>(body);
-        }
-        if (corrupt)
-            break;
-        // Keep the unparsed tail at the front of the buffer.
-        if (pos) {
-            std::memmove(buf.data(), buf.data() + pos, have - pos);
-            have -= pos;
-            bufOffset += pos;
-        }
-        if (eof) {
-            if (have || skipRemaining)
-                builder.diagnostics().add(DiagKind::TruncatedInput, file, bufOffset,
-                                          "the input ends inside a packet; complete packets were loaded");
-            break;
-        }
-        if (needed > buf.size())
-            buf.resize(needed);
-        else if (have == buf.size())
-            buf.resize(buf.size() * 2);
-        const std::size_t n = in->read(reinterpret_cast<char *>(buf.data()) + have, buf.size() - have);
-        if (n == 0)
-            eof = true;
-        have += n;
-        if (ctx.stopRequested())
-            return model::Canceled{};
-        ctx.report(Stage::Parsing, std::min(1.0, double(in->compressedPosition()) / totalSize) * 0.8);
+    // Parsers: one per thread. Two when the machine has two cores and the file is big enough
+    // to pay for the threads; sequences are spread over them (see packetreader.h).
+    unsigned threads = workerThreads;
+    if (threads == 0) {
+        const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+        threads = in->compressedSize() >= (8u << 20) ? std::min(hw, 2u) : 1u;
     }
-    if (!in->error().empty())
-        builder.diagnostics().add(DiagKind::DecompressionError, file, in->position(), in->error());
+    threads = std::clamp(threads, 1u, 8u);
+    StringPool strings;
+    std::vector<std::unique_ptr<ParsedTrace>> parts;
+    std::vector<std::unique_ptr<PacketParser>> parsers;
+    std::vector<PacketParser *> parserPtrs;
+    for (unsigned i = 0; i < threads; ++i) {
+        parts.push_back(std::make_unique<ParsedTrace>());
+        parsers.push_back(std::make_unique<PacketParser>(strings, *parts.back(), static_cast<std::uint8_t>(i)));
+        parserPtrs.push_back(parsers.back().get());
+    }
 
-    for (auto &[key, v] : parsed.problems)
+    const bool profile = std::getenv("ACCELSCOPE_PERFETTO_PROFILE") != nullptr;
+    const auto wall0 = std::chrono::steady_clock::now();
+
+    // ---- Pass 1: stream the packets into the parsers.
+    const ReadResult read = readPackets(*in, parserPtrs, chunkBytes, ctx, 0.8);
+    if (read.canceled || ctx.stopRequested())
+        return model::Canceled{};
+    parsers.clear();
+    MergedTrace merged = mergeParts(std::move(parts), strings);
+    merged.packets += read.containerPackets;
+    for (auto &[key, v] : read.problems) {
+        auto [it, inserted] = merged.problems.try_emplace(key, v);
+        if (!inserted)
+            it->second.first += v.first;
+    }
+    const auto wall1 = std::chrono::steady_clock::now();
+
+    model::BuilderShard shard(sourceIndex);
+    for (auto &[key, v] : merged.problems)
         shard.diagnostics().add(key.first, file, v.second, key.second, v.first);
-    if (parsed.droppedNeedsIncrementalState)
+    if (merged.droppedNeedsIncrementalState)
         shard.diagnostics().add(DiagKind::MissingField, file, 0,
                                 "packets needing incremental state before their sequence was cleared were skipped",
-                                parsed.droppedNeedsIncrementalState);
+                                merged.droppedNeedsIncrementalState);
 
     // ---- Pass 2: clocks, per-track ordering, slices, counters, flows.
-    const std::uint64_t packets = parsed.packets, descriptors = parsed.trackDescriptors,
-                        dropped = parsed.droppedNeedsIncrementalState;
+    const std::uint64_t packets = merged.packets, descriptors = merged.trackDescriptors,
+                        dropped = merged.droppedNeedsIncrementalState;
     ctx.report(Stage::Parsing, 0.8);
-    const EmitResult r = emitTracks(parsed, shard, file, ctx.stop);
+    const EmitResult r = emitTracks(merged, shard, file, ctx.stop);
     if (r.canceled || ctx.stopRequested())
         return model::Canceled{};
+    const auto wall2 = std::chrono::steady_clock::now();
 
     auto &md = builder.source(sourceIndex).metadata;
     md.emplace_back("perfetto.packets", std::to_string(packets));
@@ -265,6 +178,11 @@ model::Status PerfettoImporter::import(const Source &src, TraceBuilder &builder,
     md.emplace_back("perfetto.unterminated_slices", std::to_string(r.unterminated));
 
     builder.merge(std::move(shard));
+    if (profile) {
+        auto s = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
+        std::fprintf(stderr, "perfetto import (%u parser threads): pass1 %.3f s, pass2 %.3f s, merge %.3f s\n",
+                     threads, s(wall0, wall1), s(wall1, wall2), s(wall2, std::chrono::steady_clock::now()));
+    }
     ctx.report(Stage::Parsing, 1.0);
     return model::Ok{};
 }

@@ -61,10 +61,35 @@ public:
     Decoder(const Field &f) : Decoder(f.data, f.size) {}
 
     /// Reads the next field; false at the end of the message or on error (then error() is true).
-    bool next(Field &f)
+    [[gnu::always_inline]] inline bool next(Field &f)
     {
         if (m_p >= m_end)
             return false;
+        // Fast path: one-byte tag (fields 1..15) with a one-byte varint or a one-byte length,
+        // which is most of what track events are made of.
+        if (m_end - m_p >= 2 && m_p[0] < 0x80 && m_p[1] < 0x80 && (m_p[0] >> 3) != 0) [[likely]] {
+            const std::uint8_t t = m_p[0];
+            if ((t & 7) == Varint) {
+                f.id = t >> 3;
+                f.type = Varint;
+                f.value = m_p[1];
+                m_p += 2;
+                return true;
+            }
+            if ((t & 7) == LengthDelimited && m_p[1] <= m_end - m_p - 2) {
+                f.id = t >> 3;
+                f.type = LengthDelimited;
+                f.data = m_p + 2;
+                f.size = m_p[1];
+                m_p += 2 + m_p[1];
+                return true;
+            }
+        }
+        return nextSlow(f);
+    }
+
+    bool nextSlow(Field &f)
+    {
         std::uint64_t tag;
         const std::uint8_t *p = readVarint(m_p, m_end, tag);
         if (!p || (tag >> 3) == 0 || (tag >> 3) > 0x1fffffff)

@@ -1,6 +1,7 @@
 #include "trackemitter.h"
 
 #include "clockconverter.h"
+#include "stringpool.h"
 #include "trackmapper.h"
 
 #include <algorithm>
@@ -14,21 +15,22 @@ using model::StringId;
 
 namespace {
 
-constexpr std::uint32_t kDropped = 0xffffffffu;
+constexpr std::uint32_t kNone = 0xffffffffu;
 constexpr std::int64_t kPending = -1;
 constexpr std::size_t kMaxDepth = 512; // trace_processor's limit
 
 /// A flow endpoint: the slice an event with flow ids belongs to.
 struct FlowPoint {
     std::int64_t orderTs;   ///< the event's timestamp (flows are processed in event order)
-    std::uint32_t extra;    ///< index into ParsedTrace::extras: file order and the ids
+    std::uint32_t order;    ///< the event's packet number (ties)
     LocalTrack track;
     std::int64_t sliceStart;
-    StringId sliceName;
+    StringId sliceName;     ///< shard id
+    std::vector<std::uint64_t> flows, terms;
 };
 
 struct Emitter {
-    ParsedTrace &P;
+    MergedTrace &P;
     model::BuilderShard &shard;
     const std::string &file;
     TrackMapper mapper;
@@ -39,23 +41,24 @@ struct Emitter {
     std::uint64_t backwardFlows = 0;
     std::uint64_t tooDeep = 0;
     std::string mergeBuf;
+    std::vector<StringId> strings; ///< StringPool id -> shard id
 
-    Emitter(ParsedTrace &p, model::BuilderShard &s, const std::string &f) : P(p), shard(s), file(f), mapper(p, s) {}
-
-    std::string_view argsText(std::uint32_t a) const
+    Emitter(MergedTrace &p, model::BuilderShard &s, const std::string &f) : P(p), shard(s), file(f), mapper(p, s)
     {
-        const auto &[off, len] = P.args[a];
-        return std::string_view(P.argsArena).substr(off, len);
+        strings.resize(P.strings->size());
+        for (std::size_t i = 0; i < strings.size(); ++i)
+            strings[i] = shard.intern(P.strings->viewUnlocked(static_cast<std::uint32_t>(i)));
     }
 
     /// BEGIN and END args are merged (END may add annotations), as trace_processor does.
-    model::ArgsId args(std::uint32_t begin, std::uint32_t end)
+    model::ArgsId args(const Ev &beginEv, const Ev *endEv)
     {
+        const std::uint32_t begin = beginEv.u.s.args, end = endEv ? endEv->u.s.args : 0;
         if (!end)
-            return begin ? shard.addArgs(argsText(begin)) : model::kNoArgs;
+            return begin ? shard.addArgs(P.args(beginEv, begin)) : model::kNoArgs;
         if (!begin)
-            return shard.addArgs(argsText(end));
-        const std::string_view a = argsText(begin), b = argsText(end);
+            return shard.addArgs(P.args(*endEv, end));
+        const std::string_view a = P.args(beginEv, begin), b = P.args(*endEv, end);
         mergeBuf.assign(a.substr(0, a.size() - 1));
         mergeBuf.push_back(',');
         mergeBuf.append(b.substr(1));
@@ -66,10 +69,15 @@ struct Emitter {
     {
         if (e.u.s.extra == kNoExtra)
             return;
-        const EvExtra &x = P.extras[e.u.s.extra];
+        const EvExtra &x = P.extra(e);
         if (x.flowCount + x.termCount == 0)
             return;
-        flowPoints.push_back(FlowPoint{e.ts, e.u.s.extra, t, start, name});
+        FlowPoint fp{e.ts, e.order, t, start, strings[name], {}, {}};
+        for (std::uint32_t i = 0; i < x.flowCount; ++i)
+            fp.flows.push_back(P.flowId(e, i));
+        for (std::uint32_t i = 0; i < x.termCount; ++i)
+            fp.terms.push_back(P.flowId(e, x.flowCount + i));
+        flowPoints.push_back(std::move(fp));
     }
 
     void emitCounters(LocalTrack t, const Ev *ev, std::size_t n)
@@ -96,18 +104,18 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
         std::int64_t start;
         std::int64_t dur;
         std::uint32_t ev;
-        std::uint32_t endArgs;
+        std::uint32_t end; ///< index of the END that closed it, or kNone
     };
     std::vector<Open> stack;
 
     auto emit = [&](const Open &o) {
         const Ev &b = ev[o.ev];
-        const model::ArgsId a = args(b.u.s.args, o.endArgs);
+        const model::ArgsId a = args(b, o.end == kNone ? nullptr : &ev[o.end]);
         if (o.dur == kPending) {
-            shard.beginSlice(t, o.start, b.name, b.cat, a); // the builder marks it unterminated
+            shard.beginSlice(t, o.start, strings[b.name], strings[b.cat], a); // the builder marks it unterminated
             ++result.unterminated;
         } else {
-            shard.addSlice(t, o.start, o.dur, b.name, b.cat, a);
+            shard.addSlice(t, o.start, o.dur, strings[b.name], strings[b.cat], a);
         }
     };
     auto pop = [&]() {
@@ -150,22 +158,24 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
     for (std::size_t i = 0; i < n; ++i) {
         const Ev &e = ev[i];
         switch (e.type) {
-        case EvType::Counter: break;
+        case EvType::Counter:
+        case EvType::Dropped: break;
         case EvType::Begin:
         case EvType::Complete: {
-            const std::int64_t dur = e.type == EvType::Complete ? P.extras[e.u.s.extra].dur : kPending;
+            const std::int64_t dur = e.type == EvType::Complete ? P.extra(e).dur : kPending;
             maybeClose(e.ts, dur);
             if (stack.size() >= kMaxDepth) {
                 ++tooDeep;
                 break;
             }
-            stack.push_back(Open{e.ts, dur, static_cast<std::uint32_t>(i), 0});
+            stack.push_back(Open{e.ts, dur, static_cast<std::uint32_t>(i), kNone});
             addFlowPoint(e, t, e.ts, e.name);
             break;
         }
         case EvType::Instant:
             maybeClose(e.ts, 0);
-            shard.addInstant(t, e.ts, e.name, e.cat, e.u.s.args ? shard.addArgs(argsText(e.u.s.args)) : model::kNoArgs);
+            shard.addInstant(t, e.ts, strings[e.name], strings[e.cat],
+                             e.u.s.args ? shard.addArgs(P.args(e, e.u.s.args)) : model::kNoArgs);
             if (e.u.s.extra != kNoExtra)
                 ++flowsOnInstants;
             break;
@@ -189,7 +199,7 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
             }
             Open &o = stack[k];
             o.dur = e.ts - o.start;
-            o.endArgs = e.u.s.args;
+            o.end = static_cast<std::uint32_t>(i);
             addFlowPoint(e, t, o.start, ev[o.ev].name);
             if (k == stack.size() - 1)
                 pop();
@@ -209,7 +219,7 @@ void Emitter::emitFlows()
     if (flowPoints.empty())
         return;
     std::sort(flowPoints.begin(), flowPoints.end(), [](const FlowPoint &a, const FlowPoint &b) {
-        return a.orderTs != b.orderTs ? a.orderTs < b.orderTs : a.extra < b.extra;
+        return a.orderTs != b.orderTs ? a.orderTs < b.orderTs : a.order < b.order;
     });
     struct Edge {
         std::uint64_t id;
@@ -218,17 +228,14 @@ void Emitter::emitFlows()
     std::vector<Edge> edges;
     std::unordered_map<std::uint64_t, std::uint32_t> active;
     for (std::uint32_t i = 0; i < flowPoints.size(); ++i) {
-        const EvExtra &x = P.extras[flowPoints[i].extra];
-        for (std::uint32_t k = 0; k < x.flowCount; ++k) {
-            const std::uint64_t id = P.flowIds[x.flowBegin + k];
+        for (const std::uint64_t id : flowPoints[i].flows) {
             auto [it, inserted] = active.try_emplace(id, i);
             if (!inserted) {
                 edges.push_back(Edge{id, it->second, i});
                 it->second = i;
             }
         }
-        for (std::uint32_t k = 0; k < x.termCount; ++k) {
-            const std::uint64_t id = P.flowIds[x.flowBegin + x.flowCount + k];
+        for (const std::uint64_t id : flowPoints[i].terms) {
             auto it = active.find(id);
             if (it == active.end())
                 continue;
@@ -252,7 +259,7 @@ void Emitter::emitFlows()
         while (j < edges.size() && edges[j].id == edges[i].id)
             ++j;
         std::vector<std::pair<model::FlowPhase, std::uint32_t>> seq;
-        std::uint32_t cur = kDropped;
+        std::uint32_t cur = kNone;
         for (std::size_t k = i; k < j; ++k) {
             if (edges[k].from != cur)
                 seq.emplace_back(model::FlowPhase::Start, edges[k].from);
@@ -287,48 +294,109 @@ void Emitter::emitFlows()
 
 } // namespace
 
-EmitResult emitTracks(ParsedTrace &P, model::BuilderShard &shard, const std::string &file, const std::stop_token &stop)
+EmitResult emitTracks(MergedTrace &P, model::BuilderShard &shard, const std::string &file, const std::stop_token &stop)
 {
     Emitter E(P, shard, file);
     ClockConverter clocks(P);
     E.result.traceClock = clocks.traceClock();
     auto &diags = shard.diagnostics();
 
-    // 1. File order: clocks, counter multipliers and incremental counters, events per track.
+    // Per track, in file order: clocks, counter multipliers and incremental counters (keyed by
+    // sequence generation and track, so per-track file order is all they need); then a stable
+    // sort by timestamp and the slice/counter/flow passes.
     const std::size_t nTracks = P.tracks.size();
-    std::vector<std::size_t> begin(nTracks + 1, 0);
     std::unordered_map<std::uint64_t, double> accumulators; // (generation, track) -> value
     std::uint64_t unconvertible = 0, counterOnPlain = 0;
     std::uint32_t badClock = 0;
     const bool convert = !clocks.allIdentity();
-    for (Ev &e : P.events) {
-        if (convert) {
-            if (!clocks.canConvert(e.domain)) {
-                if (!unconvertible++)
-                    badClock = clocks.clockOf(e.domain);
-                e.track = kDropped;
-                continue;
-            }
-            e.ts = clocks.convert(e.domain, e.ts);
+    std::vector<Ev> scratch;
+    for (std::size_t t = 0; t < nTracks; ++t) {
+        if (stop.stop_requested()) {
+            E.result.canceled = true;
+            return E.result;
         }
-        if (e.type == EvType::Counter) {
-            const TrackDesc *d = E.mapper.descOf(e.track);
-            if (!d || !d->isCounter) {
-                ++counterOnPlain;
-                e.track = kDropped;
-                continue;
-            }
-            double v = e.u.value;
-            if (d->unitMultiplier > 1)
-                v *= static_cast<double>(d->unitMultiplier);
-            if (d->incremental) {
-                double &acc = accumulators[(std::uint64_t(e.name) << 32) | e.track];
-                acc += v;
-                v = acc;
-            }
-            e.u.value = v;
+        MergedTrack &track = P.tracks[t];
+        const std::size_t n = track.size();
+        if (n == 0)
+            continue;
+        const TrackDesc *desc = E.mapper.descOf(static_cast<std::uint32_t>(t));
+        const bool counterTrack = desc && desc->isCounter;
+        bool sorted = true;
+        std::int64_t prevTs = INT64_MIN;
+        std::uint32_t prevOrder = 0;
+        for (BlockList<Ev> *list : track.lists) {
+            list->forEachBlock([&](Ev *ev, std::size_t m) {
+                for (std::size_t i = 0; i < m; ++i) {
+                    Ev &e = ev[i];
+                    if (convert) {
+                        const std::uint8_t domain = P.domainOf[e.part][e.domain];
+                        if (!clocks.canConvert(domain)) {
+                            if (!unconvertible++)
+                                badClock = clocks.clockOf(domain);
+                            e.type = EvType::Dropped;
+                            continue;
+                        }
+                        e.ts = clocks.convert(domain, e.ts);
+                    }
+                    if (e.type == EvType::Counter) {
+                        if (!counterTrack) {
+                            ++counterOnPlain;
+                            e.type = EvType::Dropped;
+                            continue;
+                        }
+                        double v = e.u.value;
+                        if (desc->unitMultiplier > 1)
+                            v *= static_cast<double>(desc->unitMultiplier);
+                        if (desc->incremental) {
+                            double &acc = accumulators[(std::uint64_t(e.name) << 32) | t];
+                            acc += v;
+                            v = acc;
+                        }
+                        e.u.value = v;
+                    }
+                    sorted &= e.ts > prevTs || (e.ts == prevTs && e.order >= prevOrder);
+                    prevTs = e.ts;
+                    prevOrder = e.order;
+                }
+            });
         }
-        ++begin[e.track + 1];
+        // One list in order is used in place; otherwise the lists are joined and sorted by
+        // (timestamp, packet number): trace_processor's stable (ts, file order) sort.
+        Ev *first;
+        if (track.lists.size() == 1) {
+            first = track.lists[0]->contiguous(scratch);
+        } else {
+            scratch.clear();
+            scratch.reserve(n);
+            for (BlockList<Ev> *list : track.lists)
+                list->forEachBlock([&](Ev *ev, std::size_t m) { scratch.insert(scratch.end(), ev, ev + m); });
+            first = scratch.data();
+        }
+        if (!sorted)
+            std::stable_sort(first, first + n, [](const Ev &a, const Ev &b) {
+                return a.ts != b.ts ? a.ts < b.ts : a.order < b.order;
+            });
+
+        StringId firstName = model::kEmptyString;
+        bool hasSlices = false, hasCounters = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (first[i].type == EvType::Dropped)
+                continue;
+            if (first[i].type == EvType::Counter) {
+                hasCounters = true;
+            } else {
+                hasSlices = true;
+                if (firstName == model::kEmptyString)
+                    firstName = first[i].name;
+            }
+        }
+        const LocalTrack lt = E.mapper.resolve(static_cast<std::uint32_t>(t), E.strings[firstName]);
+        if (hasCounters)
+            E.emitCounters(lt, first, n);
+        if (hasSlices)
+            E.emitSlices(lt, first, n);
+        for (BlockList<Ev> *list : track.lists)
+            list->release();
     }
     if (unconvertible)
         diags.add(DiagKind::BadTimestamp, file, 0,
@@ -338,48 +406,6 @@ EmitResult emitTracks(ParsedTrace &P, model::BuilderShard &shard, const std::str
     if (counterOnPlain)
         diags.add(DiagKind::MalformedEvent, file, 0, "counter values on tracks without a CounterDescriptor",
                   counterOnPlain);
-
-    // 2. Group by track keeping file order (counting sort), then stable-sort each track by ts.
-    for (std::size_t t = 0; t < nTracks; ++t)
-        begin[t + 1] += begin[t];
-    std::vector<Ev> grouped(begin[nTracks]);
-    {
-        std::vector<std::size_t> pos(begin.begin(), begin.end() - 1);
-        for (const Ev &e : P.events)
-            if (e.track != kDropped)
-                grouped[pos[e.track]++] = e;
-        P.events = {};
-    }
-
-    for (std::size_t t = 0; t < nTracks; ++t) {
-        if (stop.stop_requested()) {
-            E.result.canceled = true;
-            return E.result;
-        }
-        Ev *first = grouped.data() + begin[t];
-        const std::size_t n = begin[t + 1] - begin[t];
-        if (n == 0)
-            continue;
-        if (!std::is_sorted(first, first + n, [](const Ev &a, const Ev &b) { return a.ts < b.ts; }))
-            std::stable_sort(first, first + n, [](const Ev &a, const Ev &b) { return a.ts < b.ts; });
-
-        StringId firstName = model::kEmptyString;
-        bool hasSlices = false, hasCounters = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (first[i].type == EvType::Counter) {
-                hasCounters = true;
-            } else {
-                hasSlices = true;
-                if (firstName == model::kEmptyString)
-                    firstName = first[i].name;
-            }
-        }
-        const LocalTrack lt = E.mapper.resolve(static_cast<std::uint32_t>(t), firstName);
-        if (hasCounters)
-            E.emitCounters(lt, first, n);
-        if (hasSlices)
-            E.emitSlices(lt, first, n);
-    }
     E.emitFlows();
 
     // 3. Diagnostics.

@@ -20,8 +20,8 @@ struct EmitResult {
     bool canceled = false;
 };
 
-/// Writes `parsed` into `shard`. `parsed` is consumed (its event vectors are released as it goes).
-EmitResult emitTracks(ParsedTrace &parsed, model::BuilderShard &shard, const std::string &file,
+/// Writes `parsed` into `shard`. `parsed` is consumed (each track's events are released as it goes).
+EmitResult emitTracks(MergedTrace &parsed, model::BuilderShard &shard, const std::string &file,
                       const std::stop_token &stop = {});
 
 } // namespace accelscope::importers::perfetto

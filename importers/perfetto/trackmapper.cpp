@@ -80,13 +80,13 @@ std::optional<EngineInfo> engineFor(std::string_view root, std::string_view name
 
 } // namespace
 
-TrackMapper::TrackMapper(const ParsedTrace &parsed, model::BuilderShard &shard)
+TrackMapper::TrackMapper(const MergedTrace &parsed, model::BuilderShard &shard)
     : m_parsed(parsed), m_shard(shard)
 {
     m_desc.resize(parsed.tracks.size(), nullptr);
     m_resolved.resize(parsed.tracks.size(), 0xffffffffu);
     for (std::size_t i = 0; i < parsed.tracks.size(); ++i) {
-        const TrackRef &r = parsed.tracks[i];
+        const MergedTrack &r = parsed.tracks[i];
         if (r.legacyThread)
             continue;
         auto it = parsed.descriptors.find(r.uuid);
@@ -141,7 +141,7 @@ LocalTrack TrackMapper::resolve(std::uint32_t track, model::StringId firstName)
 {
     if (m_resolved[track] != 0xffffffffu)
         return m_resolved[track];
-    const TrackRef &ref = m_parsed.tracks[track];
+    const MergedTrack &ref = m_parsed.tracks[track];
     LocalTrack result;
 
     if (ref.legacyThread) {

@@ -22,7 +22,7 @@ namespace accelscope::importers::perfetto {
 
 class TrackMapper {
 public:
-    TrackMapper(const ParsedTrace &parsed, model::BuilderShard &shard);
+    TrackMapper(const MergedTrace &parsed, model::BuilderShard &shard);
 
     /// The descriptor of a parsed track, or nullptr (uuid 0, unknown uuid, legacy thread).
     const TrackDesc *descOf(std::uint32_t track) const { return m_desc[track]; }
@@ -40,7 +40,7 @@ private:
     model::LocalProcess globalProcess();
     model::LocalTrack keyedTrack(model::LocalProcess p, std::uint64_t uuid, bool counter, const std::string &name);
 
-    const ParsedTrace &m_parsed;
+    const MergedTrace &m_parsed;
     model::BuilderShard &m_shard;
     std::vector<const TrackDesc *> m_desc;
     std::vector<model::LocalTrack> m_resolved;

@@ -21,11 +21,12 @@ namespace perfettotest {
 
 using namespace accelscope;
 
-Loaded importFile(const std::filesystem::path &path, std::size_t chunkBytes)
+Loaded importFile(const std::filesystem::path &path, std::size_t chunkBytes, unsigned threads)
 {
     importers::perfetto::PerfettoImporter imp;
     if (chunkBytes)
         imp.chunkBytes = chunkBytes;
+    imp.workerThreads = threads;
     model::TraceBuilder builder;
     importers::ImportContext ctx;
     const importers::Source src = importers::Source::fromPath(path);

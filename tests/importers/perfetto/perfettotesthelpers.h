@@ -23,8 +23,9 @@ struct Loaded {
     std::string error;       ///< ImportError text when it failed
 };
 
-/// Imports one file with the Perfetto importer (chunkBytes 0 = default) and builds the trace.
-Loaded importFile(const std::filesystem::path &path, std::size_t chunkBytes = 0);
+/// Imports one file with the Perfetto importer (chunkBytes 0 = default; threads 0 = automatic)
+/// and builds the trace.
+Loaded importFile(const std::filesystem::path &path, std::size_t chunkBytes = 0, unsigned threads = 0);
 /// Writes `bytes` to a fresh temporary file (kept until the process exits) and imports it.
 Loaded importBytes(const std::string &bytes, const std::string &suffix = ".pftrace", std::size_t chunkBytes = 0);
 

@@ -215,9 +215,9 @@ private slots:
 void TestPerfettoImporter::sampleMatchesExpectedTotals_data()
 {
     QTest::addColumn<QString>("sample");    // the plain .pftrace (for descriptors and expected)
-    QTest::addColumn<QString>("variant");   // plain, zst (shared copy), gz / zstd (made here), small reads
+    QTest::addColumn<QString>("variant");   // plain, zst (shared copy), gz / zstd (made here), small reads, threads
     for (const char *s : {"bigtpu_like", "interned_sequences", "dart_vm_flutter_ios"}) {
-        for (const char *v : {"plain", "gz", "zstd", "tiny-reads"})
+        for (const char *v : {"plain", "gz", "zstd", "tiny-reads", "two-threads", "three-threads-tiny-reads"})
             QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(s, v))) << QString(s) << QString(v);
     }
     QTest::newRow("bigtpu_like/shared-zst") << QStringLiteral("bigtpu_like") << QStringLiteral("shared-zst");
@@ -241,6 +241,10 @@ void TestPerfettoImporter::sampleMatchesExpectedTotals()
         l = importBytes(zstd(bytes), ".pftrace.zst");
     else if (variant == "tiny-reads")
         l = importFile(plainPath, 97); // packets straddle every read
+    else if (variant == "two-threads")
+        l = importFile(plainPath, 0, 2); // sequences spread over two parser threads
+    else if (variant == "three-threads-tiny-reads")
+        l = importFile(plainPath, 211, 3);
     else
         l = importFile(sharedSample(sample.toStdString() + ".pftrace.zst"));
     QVERIFY2(l.trace, l.error.c_str());
