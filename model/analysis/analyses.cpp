@@ -20,6 +20,10 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"queue-blocked", "Time blocked on a full queue", "per stream: time with at least 1024 queued launches", &timeBlockedOnFullQueue},
     AnalysisInfo{"steps", "Step breakdown", "per ProfilerStep: host span, launched device work and its temporal breakdown", &stepBreakdown},
     AnalysisInfo{"categories", "Category breakdown", "device time by category rules (matmul, conv, attention, ...; --rules FILE)", &categoryBreakdown},
+    AnalysisInfo{"sequences", "Frequent kernel sequences", "kernel sequences launched by an operator (--operator NAME), counted", &frequentKernelSequences},
+    AnalysisInfo{"engines", "Engine utilization", "per accelerator engine (TIU/GDMA/SDMA/CDMA per core): busy, idle, utilization, bytes, bandwidth", &engineUtilization},
+    AnalysisInfo{"engine-summary", "Engine summary per core", "per core, as bigTpuProfile's summary: parallelism, TIU ratio, overlap, DMA bandwidth", &engineCoreSummary},
+    AnalysisInfo{"engine-series", "Engine utilization over time", "per core and engine: binned utilization and bandwidth (--bin NS)", &engineSeries},
     AnalysisInfo{"annotations", "GPU user-annotation breakdown", "gpu_user_annotation spans per name and rank", &annotationBreakdown},
 };
 } // namespace

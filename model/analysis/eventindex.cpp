@@ -77,7 +77,7 @@ void scanTrack(const Trace &trace, const Track &track, std::uint32_t base, Event
                         ix.correlation[g] = v;
                 }
                 break;
-            case 17:
+            case 16:
                 if (key == "DMA data size(B)") {
                     std::int64_t v;
                     if (parseInt(value, v) && ix.bytes[g] == kNoValue)

@@ -5,9 +5,23 @@
 #include "model/analysis/analyses.h"
 #include "model/tracebuilder.h"
 
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
+
+// QCOMPARE of std::string prints both values (QTest finds toString by argument-dependent lookup).
+namespace std {
+inline char *toString(const std::string &s)
+{
+    char *out = new char[s.size() + 3];
+    out[0] = '"';
+    std::memcpy(out + 1, s.data(), s.size());
+    out[s.size() + 1] = '"';
+    out[s.size() + 2] = 0;
+    return out;
+}
+} // namespace std
 
 namespace testsupport {
 

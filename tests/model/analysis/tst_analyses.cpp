@@ -335,6 +335,95 @@ private slots:
         QCOMPARE(rowsText(categoryBreakdown(ctx, o), {"category", "count", "kernels"}), std::string("rest|2|2;mine|3|2;"));
     }
 
+    void frequentSequencesCountIdenticalKernelPatterns()
+    {
+        // two aten::linear with addmm below launching memset, gemm, bias; a third launches one kernel
+        KinetoTrace k(0);
+        for (TimeNs base : {TimeNs(0), 200 * us}) {
+            k.host(base, 100 * us, "aten::linear");
+            k.host(base + 10 * us, 80 * us, "aten::addmm");
+            k.launch(base + 20 * us, 5 * us, 7, base + 50 * us, 10 * us, "gemm", base / us + 1);
+            k.launch(base + 30 * us, 5 * us, 7, base + 60 * us, 5 * us, "bias", base / us + 2);
+            k.launch(base + 40 * us, 5 * us, 7, base + 45 * us, 2 * us, "Memset (Device)", base / us + 3, "cudaMemsetAsync");
+        }
+        k.host(400 * us, 50 * us, "aten::linear");
+        k.launch(410 * us, 5 * us, 7, 420 * us, 5 * us, "gemm", 999);
+        AnalysisContext ctx(k.build());
+        AnalysisOptions o;
+        o.operatorName = "aten::linear";
+        const Table t = frequentKernelSequences(ctx, o);
+        QCOMPARE(rowsText(t, {"pattern", "count", "gpu_kernel_ns", "cpu_op_ns"}),
+                 std::string("aten::linear|Memset (Device)|gemm|bias|2|34000|200000;"));
+        AnalysisOptions h = compat();
+        h.operatorName = "linear";
+        QCOMPARE(rowsText(frequentKernelSequences(ctx, h), {"count", "GPU kernel duration (us)", "CPU op duration (us)"}),
+                 std::string("2|34|200;"));
+        // the default operator list finds aten::linear first; a shorter minimum admits the third
+        o.operatorName.clear();
+        o.minPatternLength = 1;
+        const Table d = frequentKernelSequences(ctx, o);
+        QCOMPARE(d.rowCount(), std::size_t(2));
+        QCOMPARE(d.notes.front(), std::string("operator: aten::linear"));
+    }
+
+    void enginesReportUtilizationBytesAndBandwidth()
+    {
+        KinetoTrace k(0);
+        const auto tiu0 = k.engine(5, 0, EngineKind::TIU, "TIU");
+        const auto gdma0 = k.engine(5, 0, EngineKind::GDMA, "GDMA");
+        const auto tiu1 = k.engine(5, 1, EngineKind::TIU, "TIU");
+        const auto sdma1 = k.engine(5, 1, EngineKind::SDMA, "SDMA");
+        k.engineSlice(tiu0, 0, 100, "conv");
+        k.engineSlice(tiu0, 150, 100, "mm");
+        k.engineSlice(tiu0, 250, 10, "sys");
+        k.engineSlice(gdma0, 50, 150, "tensorLd", "{\"DMA data size(B)\":3000}");
+        k.engineSlice(gdma0, 300, 100, "sys_wait");
+        k.engineSlice(tiu1, 100, 200, "mm");
+        k.engineSlice(sdma1, 0, 50, "tensorSt", "{\"DMA data size(B)\":500}");
+        AnalysisContext ctx(k.build());
+        // window [0, 400): utilization = working (without sys) / 400
+        const Table e = engineUtilization(ctx, {});
+        QCOMPARE(rowsText(e, {"core", "engine", "slices", "busy_ns", "working_ns", "idle_ns", "utilization_pct", "bytes",
+                              "bandwidth_gbps"}),
+                 std::string("0|TIU|3|210|200|190|50||;0|GDMA|2|250|150|150|37.5|3000|20;"
+                             "1|TIU|1|200|200|200|50||;1|SDMA|1|50|50|350|12.5|500|10;"));
+        // bigTpuProfile's summary: parallelism (TIU + GDMA + SDMA) / total; overall over cores x total
+        const Table s = engineCoreSummary(ctx, {});
+        QCOMPARE(rowsText(s, {"core", "total_time_ns", "compute_ns", "gdma_ns", "sdma_ns", "parallelism_pct",
+                              "compute_ratio_pct", "overlap_ns", "gdma_bw_gbps", "sdma_bw_gbps"}),
+                 std::string("0|400|200|150|0|87.5|50|100|20|;1|400|200|0|50|62.5|50|0||10;"
+                             "Overall|400|200|150|50|75|50|100|20|10;"));
+        QVERIFY(near(num(s, 0, "overlap_pct"), 100.0 * 100 / 150, 1e-12));
+        QCOMPARE(num(s, 2, "overlap_pct"), 50.0);
+        // binned series, 100 ns bins
+        AnalysisOptions o;
+        o.binNs = 100;
+        const Table b = engineSeries(ctx, o);
+        QCOMPARE(b.rowCount(), std::size_t(16));
+        std::string tiu0Util, gdmaBw;
+        for (std::size_t r = 0; r < b.rowCount(); ++r) {
+            if (cell(b, r, "core") == "0" && cell(b, r, "engine") == "TIU")
+                tiu0Util += cell(b, r, "utilization_pct") + " ";
+            if (cell(b, r, "engine") == "GDMA")
+                gdmaBw += cell(b, r, "bandwidth_gbps") + " ";
+        }
+        QCOMPARE(tiu0Util, std::string("100 50 50 0 "));
+        QCOMPARE(gdmaBw, std::string("10 20 0 0 "));
+        // a range narrows the window
+        AnalysisOptions r;
+        r.range = {ctx.trace().startNs() + 0, ctx.trace().startNs() + 100};
+        QCOMPARE(rowsText(engineUtilization(ctx, r), {"engine", "utilization_pct"}),
+                 std::string("TIU|100;GDMA|50;TIU|0;SDMA|50;"));
+    }
+
+    void nonEngineTracesGiveEmptyEngineTables()
+    {
+        AnalysisContext ctx(mixedStreams());
+        QCOMPARE(engineUtilization(ctx, {}).rowCount(), std::size_t(0));
+        QCOMPARE(engineCoreSummary(ctx, {}).rowCount(), std::size_t(0));
+        QCOMPARE(engineSeries(ctx, {}).rowCount(), std::size_t(0));
+    }
+
     void ranksAreFilteredAndReported()
     {
         AnalysisContext ctx(mixedStreams());
