@@ -1,0 +1,98 @@
+// ImportController: runs one import job at a time off the GUI thread (conventions item 6).
+//
+// A job is importers::loadTrace() on its own std::thread (not the global QThreadPool, which the
+// timeline's index and the search share: a queued import behind them would look frozen). The
+// worker publishes progress through two atomics; a 50 ms timer on the GUI thread samples them
+// and emits progressChanged() only when something changed, so a fast importer cannot flood the
+// event loop. Each job has its own std::stop_source; cancel() requests a stop, and the job ends
+// with canceled() once the worker noticed (importers check once per chunk). The result comes
+// back once, through a queued call, as an immutable TracePtr; the controller never touches the
+// open trace, so a canceled or failed job leaves it as it was.
+//
+// Starting a job while another runs cancels the older one; its result, whatever it is, is
+// dropped (generation number). The destructor cancels and joins every worker.
+#pragma once
+
+#include "importers/importer.h"
+#include "model/trace.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <stop_token>
+#include <thread>
+#include <vector>
+
+namespace accelscope::app {
+
+/// A fatal import error, as shown to the user.
+struct ImportFailure {
+    QString file;
+    quint64 position = 0;
+    bool positionIsLine = false;
+    QString message; ///< English text from the importer
+};
+
+class ImportController : public QObject {
+    Q_OBJECT
+public:
+    explicit ImportController(QObject *parent = nullptr);
+    ~ImportController() override;
+
+    /// Starts loading `paths` (files and/or directories) as one trace; cancels a running job.
+    /// Returns the job's generation.
+    quint64 start(const QStringList &paths);
+    /// Requests a stop of the running job; canceled() follows once the worker returned.
+    void cancel();
+    bool isRunning() const { return m_job != nullptr; }
+    bool isCanceling() const;
+    QStringList paths() const;
+
+    importers::Stage stage() const;
+    double fraction() const; ///< 0..1 over the whole job
+    /// Translated stage name ("Parsing").
+    static QString stageText(importers::Stage stage);
+
+Q_SIGNALS:
+    void started(const QStringList &paths);
+    void progressChanged(int stage, double fraction); ///< stage: importers::Stage
+    void loaded(const accelscope::model::TracePtr &trace, const QString &format, const QStringList &paths,
+                qint64 elapsedMs);
+    void failed(const accelscope::app::ImportFailure &failure, const QStringList &paths);
+    void canceled(const QStringList &paths);
+    /// Emitted after every job ends, whatever the outcome.
+    void idle();
+
+private:
+    struct Progress {
+        std::atomic<int> stage{0};
+        std::atomic<double> fraction{0.0};
+    };
+    struct Outcome;
+    struct Job {
+        quint64 generation = 0;
+        QStringList paths;
+        std::stop_source stop;
+        std::shared_ptr<Progress> progress = std::make_shared<Progress>();
+        std::thread thread;
+        QElapsedTimer elapsed;
+    };
+
+    void poll();
+    void deliver(quint64 generation, std::shared_ptr<Outcome> outcome);
+
+    std::unique_ptr<Job> m_job;
+    std::vector<std::unique_ptr<Job>> m_retired; ///< canceled jobs whose worker may still run
+    quint64 m_generation = 0;
+    QTimer m_poll;
+    int m_lastStage = -1;
+    double m_lastFraction = -1;
+};
+
+} // namespace accelscope::app
+
+Q_DECLARE_METATYPE(accelscope::app::ImportFailure)

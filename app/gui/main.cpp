@@ -1,0 +1,125 @@
+// accelscope: the desktop application.
+//
+//   accelscope [FILE|DIR]... [--lang CODE] [--render auto|opengl|raster] [--theme system|light|dark]
+//              [--settings FILE] [--screenshot PNG [--size WxH]]
+//
+// Inputs given together open as one trace (several rank files become a multi-rank trace; a
+// directory is scanned). --screenshot loads the inputs, waits for the timeline, saves the window
+// as PNG and exits (1 when loading failed): the user guide's images are made this way.
+#include "app/gui/appsettings.h"
+#include "app/gui/importcontroller.h"
+#include "app/gui/language.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/theme.h"
+#include "app/gui/versions.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QImage>
+#include <QScreen>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace accelscope;
+
+namespace {
+
+QIcon appIcon()
+{
+    QIcon icon;
+    for (int size : {16, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/icons/accelscope-%1.png").arg(size), QSize(size, size));
+    return icon;
+}
+
+void printVersions()
+{
+    for (const auto &[name, version] : app::componentVersions())
+        std::printf("%s %s\n", qPrintable(name), qPrintable(version));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts); // the timeline's GL canvas may be re-created
+    QApplication qapp(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Accelscope"));
+    QApplication::setOrganizationName(QStringLiteral("Accelscope"));
+    QApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("accelscope"));
+    QApplication::setWindowIcon(appIcon());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Accelscope: viewer for AI-accelerator profiling traces."));
+    parser.addHelpOption();
+    QCommandLineOption versionOpt({QStringLiteral("v"), QStringLiteral("version")},
+                                  QStringLiteral("Print the versions of Accelscope and its libraries."));
+    QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("User-interface language (en, zh_CN); overrides the setting."),
+                               QStringLiteral("CODE"));
+    QCommandLineOption renderOpt(QStringLiteral("render"), QStringLiteral("Timeline renderer: auto, opengl or raster."),
+                                 QStringLiteral("RENDERER"));
+    QCommandLineOption themeOpt(QStringLiteral("theme"), QStringLiteral("Theme: system, light or dark."), QStringLiteral("THEME"));
+    QCommandLineOption settingsOpt(QStringLiteral("settings"),
+                                   QStringLiteral("Read and write settings in this INI file instead of the user's."),
+                                   QStringLiteral("FILE"));
+    QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("Load the inputs, save the window as PNG and exit."),
+                               QStringLiteral("PNG"));
+    QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."), QStringLiteral("WxH"),
+                               QStringLiteral("1440x900"));
+    parser.addOptions({versionOpt, langOpt, renderOpt, themeOpt, settingsOpt, shotOpt, sizeOpt});
+    parser.addPositionalArgument(QStringLiteral("inputs"), QStringLiteral("Trace files or directories, opened as one trace."),
+                                 QStringLiteral("[FILE|DIR...]"));
+    parser.process(qapp);
+    if (parser.isSet(versionOpt)) {
+        printVersions();
+        return 0;
+    }
+
+    app::AppSettings settings(parser.isSet(settingsOpt) ? app::AppSettings::openFile(parser.value(settingsOpt)) : nullptr);
+    const bool screenshot = parser.isSet(shotOpt);
+    app::theme::apply(parser.isSet(themeOpt) ? parser.value(themeOpt) : settings.theme());
+    app::language::apply(parser.isSet(langOpt) ? parser.value(langOpt) : settings.language());
+
+    app::MainWindow::Options options;
+    options.renderer = parser.value(renderOpt);
+    options.restoreLayout = !screenshot; // screenshots are reproducible: default layout
+    app::MainWindow window(&settings, options);
+
+    const QStringList inputs = parser.positionalArguments();
+    // Errors also go to stderr: a command line that fails should say why where it was typed.
+    QObject::connect(window.importController(), &app::ImportController::failed, &window, [](const app::ImportFailure &f) {
+        std::fprintf(stderr, "accelscope: %s (%s %llu): %s\n", qPrintable(f.file), f.positionIsLine ? "line" : "byte",
+                     static_cast<unsigned long long>(f.position), qPrintable(f.message));
+    });
+    if (screenshot) {
+        const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+        const QString out = parser.value(shotOpt);
+        // On X11 the screen's copy of the window is taken (what a user sees, GL canvas
+        // included); elsewhere (offscreen) the widgets are rendered with QWidget::grab().
+        const auto grabAndExit = [&window, out] {
+            QScreen *screen = window.screen();
+            const bool x11 = QGuiApplication::platformName() == QLatin1String("xcb");
+            const QImage image = (x11 && screen ? screen->grabWindow(window.winId()) : window.grab()).toImage();
+            const bool ok = image.save(out);
+            std::fprintf(stderr, ok ? "accelscope: wrote %s\n" : "accelscope: cannot write %s\n", qPrintable(out));
+            QApplication::exit(ok ? 0 : 1);
+        };
+        const auto save = [&window, grabAndExit] {
+            window.timeline()->waitForIndex();
+            QTimer::singleShot(400, &window, grabAndExit); // let the repaint reach the screen
+        };
+        QObject::connect(&window, &app::MainWindow::traceShown, &window, [save] { QTimer::singleShot(500, save); });
+        QObject::connect(window.importController(), &app::ImportController::failed, &window, [] { QApplication::exit(1); });
+        if (inputs.isEmpty())
+            QTimer::singleShot(500, save);
+    }
+    window.show();
+    if (!inputs.isEmpty())
+        window.open(inputs);
+    return QApplication::exec();
+}

@@ -1,0 +1,441 @@
+// MainWindow, offscreen: opening through the API and through drops of file and directory URLs,
+// cancel keeping the previous trace, error dialogs, the warnings banner, recent entries and the
+// dock layout persisted in a temporary settings file, the shortcuts and About dialogs, themes,
+// and a zh_CN string after switching the language.
+#include "app/gui/aboutdialog.h"
+#include "app/gui/appsettings.h"
+#include "app/gui/banners.h"
+#include "app/gui/diagnosticsmodel.h"
+#include "app/gui/importcontroller.h"
+#include "app/gui/language.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/searchresultsmodel.h"
+#include "app/gui/shortcutsdialog.h"
+#include "app/gui/theme.h"
+#include "app/gui/welcomewidget.h"
+#include "testhelpers.h"
+#include "views/document.h"
+#include "views/search/searchbar.h"
+
+#include <QAbstractItemModelTester>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTreeWidget>
+#include <QUrl>
+#include <QtTest>
+
+#include <memory>
+
+using namespace accelscope;
+using app::MainWindow;
+
+namespace {
+
+QStringList rankFiles(const QString &dir)
+{
+    QStringList out;
+    for (const QString &f : QDir(dir).entryList({QStringLiteral("*.json.gz")}, QDir::Files, QDir::Name))
+        out << QDir(dir).filePath(f);
+    return out;
+}
+
+/// Sends a drag-enter and a drop of `urls` at the centre of `w`, as a file manager would.
+bool dropUrls(QWidget *w, const QList<QUrl> &urls)
+{
+    QMimeData mime;
+    mime.setUrls(urls);
+    const QPointF pos(w->width() / 2.0, w->height() / 2.0);
+    QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(w, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDropEvent drop(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(w, &drop);
+    return drop.isAccepted();
+}
+
+QString menuTitle(const QMenuBar *bar, int index)
+{
+    return bar->actions().at(index)->text();
+}
+
+} // namespace
+
+namespace {
+/// Events per rank file of the "big" input: enough that loading takes about a second or more.
+constexpr int kBigEvents = 1'000'000;
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+    QString m_sample;
+    QString m_big;
+    std::unique_ptr<app::AppSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+
+    QString iniPath() const { return m_tmp.filePath(QStringLiteral("accelscope.ini")); }
+
+    std::unique_ptr<MainWindow> makeWindow()
+    {
+        MainWindow::Options opt;
+        opt.renderer = QStringLiteral("raster");
+        auto w = std::make_unique<MainWindow>(m_settings.get(), opt);
+        return w;
+    }
+
+    bool openAndWait(MainWindow *w, const QStringList &paths)
+    {
+        QSignalSpy idle(w->importController(), &app::ImportController::idle);
+        w->open(paths);
+        return idle.wait(60000);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_sample = m_tmp.filePath(QStringLiteral("sample"));
+        m_big = m_tmp.filePath(QStringLiteral("big"));
+        QVERIFY(testing::writeSample(m_sample, 2, 4));
+        QVERIFY(QDir().mkpath(m_big));
+        QElapsedTimer t;
+        t.start();
+        for (int rank = 0; rank < 2; ++rank)
+            QVERIFY(testing::writeBigChromeTrace(QDir(m_big).filePath(QStringLiteral("rank%1.json").arg(rank)), kBigEvents, rank + 1));
+        qInfo("wrote 2 x %d events in %lld ms", kBigEvents, t.elapsed());
+        app::language::apply(QStringLiteral("en"));
+        app::theme::apply(QStringLiteral("light"));
+    }
+
+    void init()
+    {
+        QFile::remove(iniPath());
+        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(iniPath()));
+        m_window = makeWindow();
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_settings.reset();
+        app::language::apply(QStringLiteral("en"));
+    }
+
+    void startsOnTheWelcomePage()
+    {
+        QVERIFY(!m_window->trace());
+        QCOMPARE(m_window->windowTitle(), QStringLiteral("Accelscope"));
+        QVERIFY(m_window->welcomePage()->isVisible());
+        QVERIFY(!m_window->progressPanel()->isVisible());
+    }
+
+    void opensADirectoryThroughTheApi()
+    {
+        // When the sample directory is opened, as `accelscope DIR` does
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        // Then the timeline shows one two-rank trace and the window says what is open
+        QVERIFY(m_window->trace());
+        QCOMPARE(m_window->trace()->rankCount(), 2);
+        QVERIFY(m_window->timeline()->isVisible());
+        QVERIFY(!m_window->welcomePage()->isVisible());
+        QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("sample")), qPrintable(m_window->windowTitle()));
+        QVERIFY(m_window->spanLabel()->text().startsWith(QStringLiteral("Span: ")));
+        QVERIFY(m_window->eventsLabel()->text().endsWith(QStringLiteral(" events")));
+        QCOMPARE(m_settings->recentFolders(), QStringList{m_sample});
+        QCOMPARE(m_settings->lastDirectory(), m_tmp.path());
+    }
+
+    void opensDroppedRankFilesAsOneTrace()
+    {
+        const QStringList files = rankFiles(m_sample);
+        QCOMPARE(files.size(), 2);
+        QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
+        QVERIFY(dropUrls(m_window.get(), {QUrl::fromLocalFile(files[0]), QUrl::fromLocalFile(files[1])}));
+        QVERIFY(idle.wait(60000));
+        QVERIFY(m_window->trace());
+        QCOMPARE(m_window->trace()->rankCount(), 2);
+        QCOMPARE(m_window->openPaths(), files);
+        QCOMPARE(m_settings->recentFiles().first(), files);
+    }
+
+    void opensADroppedDirectory()
+    {
+        QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
+        QVERIFY(dropUrls(m_window.get(), {QUrl::fromLocalFile(m_sample)}));
+        QVERIFY(idle.wait(60000));
+        QVERIFY(m_window->trace());
+        QCOMPARE(m_window->trace()->sources().size(), std::size_t(2));
+    }
+
+    void refusesDropsWithoutLocalFiles()
+    {
+        QVERIFY(!dropUrls(m_window.get(), {QUrl(QStringLiteral("https://example.com/trace.json"))}));
+        QVERIFY(!m_window->isLoading());
+    }
+
+    void cancelKeepsThePreviousTrace()
+    {
+        // Given an open trace
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        const model::TracePtr before = m_window->trace();
+        const QString title = m_window->windowTitle();
+        // When a big trace starts loading and Cancel is clicked mid-import
+        QSignalSpy canceled(m_window->importController(), &app::ImportController::canceled);
+        m_window->open({m_big});
+        QVERIFY(m_window->progressPanel()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->importController()->fraction() > 0.05, 60000);
+        QVERIFY2(m_window->progressPanel()->statusText().contains(QStringLiteral("Loading big")),
+                 qPrintable(m_window->progressPanel()->statusText()));
+        QTest::mouseClick(m_window->progressPanel()->cancelButton(), Qt::LeftButton);
+        QVERIFY(canceled.wait(30000));
+        // Then the previous trace is still shown, unchanged
+        QVERIFY(!m_window->isLoading());
+        QCOMPARE(m_window->trace().get(), before.get());
+        QCOMPARE(m_window->windowTitle(), title);
+        QTRY_VERIFY(!m_window->progressPanel()->isVisible());
+        QCOMPARE(m_settings->recentFolders().first(), m_sample); // the canceled input is not recent
+    }
+
+    void guiStaysResponsiveWhileLoading()
+    {
+        // Given a 10 ms timer on the GUI thread
+        QElapsedTimer clock;
+        qint64 last = 0, worstGap = 0;
+        int ticks = 0;
+        QTimer timer;
+        timer.setInterval(10);
+        connect(&timer, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.elapsed();
+            worstGap = std::max(worstGap, now - last);
+            last = now;
+            ++ticks;
+        });
+        // When the big trace loads (until the import job ends)
+        QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
+        clock.start();
+        timer.start();
+        m_window->open({m_big});
+        QVERIFY(idle.wait(120000));
+        const qint64 loadMs = clock.elapsed();
+        timer.stop();
+        qInfo("loading took %lld ms; worst gap between 10 ms timer ticks: %lld ms (%d ticks)", loadMs, worstGap, ticks);
+        // Then the event loop kept running: no gap anywhere near the load time
+        QVERIFY(m_window->trace());
+        QVERIFY2(worstGap < std::max<qint64>(250, loadMs / 4), qPrintable(QString::number(worstGap)));
+    }
+
+    void errorDialogNamesFileAndPosition()
+    {
+        const QString bad = m_tmp.filePath(QStringLiteral("bad.json"));
+        QVERIFY(testing::writeFile(bad, R"({"displayTimeUnit": "ns", "traceEvents": 42})"));
+        QVERIFY(openAndWait(m_window.get(), {bad}));
+        QVERIFY(!m_window->trace());
+        QMessageBox *box = m_window->errorDialog();
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        QVERIFY2(box->informativeText().contains(bad), qPrintable(box->informativeText()));
+        QVERIFY2(box->informativeText().contains(QStringLiteral("Position: byte ")), qPrintable(box->informativeText()));
+        box->close();
+    }
+
+    void unknownFileSaysWhichFormatsAreSupported()
+    {
+        const QString txt = m_tmp.filePath(QStringLiteral("readme.txt"));
+        QVERIFY(testing::writeFile(txt, "hello\n"));
+        QVERIFY(openAndWait(m_window.get(), {txt}));
+        QVERIFY(m_window->errorDialog());
+        QVERIFY(m_window->lastErrorText().contains(QStringLiteral("Supported formats")));
+        QVERIFY(m_window->errorDialog()->detailedText().contains(QStringLiteral("Chrome")));
+        m_window->errorDialog()->close();
+    }
+
+    void partialLoadShowsBannerThatOpensDiagnostics()
+    {
+        // Given a truncated trace (loads what it holds, with a data-loss diagnostic)
+        const QString truncated = QStringLiteral(ACCELSCOPE_TEST_DATA "/chrome_json/truncated.json");
+        QVERIFY(QFileInfo::exists(truncated));
+        QVERIFY(openAndWait(m_window.get(), {truncated}));
+        QVERIFY(m_window->trace());
+        // Then the banner counts the warnings, and its button opens the Diagnostics dock
+        app::MessageBanner *banner = m_window->messageBanner();
+        QVERIFY(banner->isVisible());
+        const int n = app::DiagnosticsModel::warningCount(*m_window->trace());
+        QVERIFY(n > 0);
+        QCOMPARE(banner->text(), n == 1 ? QStringLiteral("Loaded with 1 warning") : QStringLiteral("Loaded with %1 warnings").arg(n));
+        QVERIFY(!m_window->diagnosticsDock()->isVisible());
+        QTest::mouseClick(banner->actionButton(), Qt::LeftButton);
+        QVERIFY(m_window->diagnosticsDock()->isVisible());
+        QVERIFY(!banner->isVisible());
+        QVERIFY(m_window->diagnosticsModel()->rowCount() > 0);
+    }
+
+    void diagnosticsAndSearchModelsPassTheModelTester()
+    {
+        // Any warning fails (the model tester reports through them), except the offscreen
+        // platform's note about size hints.
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("^(?!This plugin does not support propagateSizeHints).*")));
+        const QString truncated = QStringLiteral(ACCELSCOPE_TEST_DATA "/chrome_json/truncated.json");
+        app::DiagnosticsModel diag;
+        QAbstractItemModelTester t1(&diag, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(openAndWait(m_window.get(), {truncated}));
+        diag.setTrace(m_window->trace());
+        QVERIFY(diag.rowCount() > 0);
+        QVERIFY(!diag.data(diag.index(0, app::DiagnosticsModel::ProblemColumn)).toString().isEmpty());
+
+        app::SearchResultsModel search(m_window->document());
+        QAbstractItemModelTester t2(&search, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        m_window->searchBar()->lineEdit()->setText(QStringLiteral("ProfilerStep"));
+        m_window->searchBar()->waitForResults();
+        QTRY_VERIFY(search.rowCount() > 0);
+        QVERIFY(search.summary().contains(QStringLiteral("ProfilerStep")));
+        QVERIFY(search.data(search.index(0, app::SearchResultsModel::NameColumn)).toString().startsWith(QStringLiteral("ProfilerStep")));
+    }
+
+    void recentMenuReopensATrace()
+    {
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        m_window->closeTrace();
+        QVERIFY(!m_window->trace());
+        QVERIFY(m_window->welcomePage()->isVisible());
+        // The welcome page and File > Open Recent both list the folder
+        QCOMPARE(m_window->welcomePage()->recentList()->count(), 1);
+        auto *recent = m_window->findChild<QMenu *>(QStringLiteral("recentMenu"));
+        QVERIFY(recent);
+        QAction *entry = nullptr;
+        for (QAction *a : recent->actions())
+            if (a->data().toStringList() == QStringList{m_sample})
+                entry = a;
+        QVERIFY(entry);
+        QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
+        entry->trigger();
+        QVERIFY(idle.wait(60000));
+        QVERIFY(m_window->trace());
+    }
+
+    void layoutAndGeometryPersistAcrossRuns()
+    {
+        // Given a window whose user moved the Details dock left, showed Diagnostics and resized
+        m_window->resize(1111, 777);
+        m_window->addDockWidget(Qt::LeftDockWidgetArea, m_window->detailsDock());
+        m_window->diagnosticsDock()->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_window->close(); // saves
+        m_window.reset();
+        // When the application starts again with the same settings
+        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(iniPath()));
+        QVERIFY(!m_settings->windowState().isEmpty());
+        m_window = makeWindow();
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        // Then the layout is the same
+        QCOMPARE(m_window->dockWidgetArea(m_window->detailsDock()), Qt::LeftDockWidgetArea);
+        QVERIFY(m_window->diagnosticsDock()->isVisible());
+        QCOMPARE(m_window->size(), QSize(1111, 777));
+    }
+
+    void panelDocksJoinTheViewMenuAndTheLayout()
+    {
+        auto *dock = new QDockWidget(QStringLiteral("Kernel statistics"));
+        dock->setObjectName(QStringLiteral("kernelStatsDock"));
+        dock->setWidget(new QLabel(QStringLiteral("panel")));
+        m_window->addPanelDock(dock);
+        QVERIFY(m_window->panelsMenu()->actions().contains(dock->toggleViewAction()));
+        dock->toggleViewAction()->trigger();
+        QVERIFY(dock->isVisible());
+        QCOMPARE(m_window->dockWidgetArea(dock), Qt::BottomDockWidgetArea);
+    }
+
+    void zhCNStringShownAfterSwitchingLanguage()
+    {
+        QCOMPARE(menuTitle(m_window->menuBar(), 0), QStringLiteral("&File"));
+        m_window->setLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(app::language::current(), QStringLiteral("zh_CN"));
+        // Qt posts LanguageChange to every window; it arrives with the next event processing.
+        QTRY_COMPARE(menuTitle(m_window->menuBar(), 0), QStringLiteral("文件(&F)"));
+        QCOMPARE(m_window->diagnosticsDock()->windowTitle(), QStringLiteral("诊断"));
+        QCOMPARE(m_window->welcomePage()->findChild<QLabel *>(QStringLiteral("welcomeTitle"))->text(), QStringLiteral("打开追踪"));
+        QCOMPARE(app::DiagnosticsModel::describe(model::DiagKind::TruncatedInput),
+                 QStringLiteral("输入在某个事件中间结束；已加载完整的事件"));
+        QCOMPARE(m_settings->language(), QStringLiteral("zh_CN"));
+        // and back
+        m_window->setLanguage(QStringLiteral("en"));
+        QTRY_COMPARE(menuTitle(m_window->menuBar(), 0), QStringLiteral("&File"));
+    }
+
+    void shortcutsDialogListsEveryShortcutOnce()
+    {
+        const QList<app::ShortcutEntry> entries = app::ShortcutsDialog::fromMenuBar(m_window->menuBar(), m_window->actions());
+        QStringList keys;
+        bool openFile = false;
+        for (const app::ShortcutEntry &e : entries) {
+            openFile = openFile || (e.action == QStringLiteral("Open File") && e.keys == QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText));
+            for (const QString &k : e.keys.split(QStringLiteral(", ")))
+                keys << k;
+        }
+        QVERIFY(openFile);
+        // No two commands share a key: an ambiguous shortcut fires neither.
+        QStringList dupes;
+        for (const QString &k : keys)
+            if (keys.count(k) > 1 && !dupes.contains(k))
+                dupes << k;
+        QVERIFY2(dupes.isEmpty(), qPrintable(dupes.join(QStringLiteral(" "))));
+
+        m_window->showShortcutsDialog();
+        auto *dlg = m_window->findChild<app::ShortcutsDialog *>();
+        QVERIFY(dlg);
+        QVERIFY(dlg->isVisible());
+        int rows = 0;
+        for (int g = 0; g < dlg->tree()->topLevelItemCount(); ++g)
+            rows += dlg->tree()->topLevelItem(g)->childCount();
+        QCOMPARE(rows, int(entries.size() + app::ShortcutsDialog::timelineEntries().size()));
+        dlg->filter()->setText(QStringLiteral("Zoom"));
+        QVERIFY(dlg->tree()->topLevelItem(0)->isHidden()); // File has no zoom command
+        dlg->close();
+    }
+
+    void aboutDialogListsLibraryVersions()
+    {
+        m_window->showAboutDialog();
+        auto *dlg = m_window->findChild<app::AboutDialog *>();
+        QVERIFY(dlg);
+        const QString text = dlg->versionsText();
+        for (const char *lib : {"Qt", "simdjson", "protobuf", "zstd", "zlib", "libxlsxwriter"}) {
+            const QRegularExpression re(QStringLiteral("^%1: \\d+\\.\\d+").arg(QLatin1String(lib)),
+                                        QRegularExpression::MultilineOption);
+            QVERIFY2(re.match(text).hasMatch(), qPrintable(QStringLiteral("%1 missing in:\n%2").arg(QLatin1String(lib), text)));
+        }
+        dlg->close();
+    }
+
+    void darkThemeAndBackToSystem()
+    {
+        m_window->setTheme(QStringLiteral("dark"));
+        QVERIFY(app::theme::isDark());
+        QCOMPARE(m_settings->theme(), QStringLiteral("dark"));
+        m_window->setTheme(QStringLiteral("light"));
+        QVERIFY(!app::theme::isDark());
+        QCOMPARE(m_settings->theme(), QStringLiteral("light"));
+    }
+
+    void rendererChoiceIsRemembered()
+    {
+        m_window->setRenderer(views::TimelineWidget::Renderer::Raster);
+        QCOMPARE(m_settings->renderer(), QStringLiteral("raster"));
+        QCOMPARE(m_window->timeline()->activeRenderer(), views::TimelineWidget::Renderer::Raster);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,932 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>Diagnostics</name>
+    <message>
+        <source>Events with an unsupported phase were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Malformed events were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events lacked a required field and were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events with an unparsable timestamp or duration were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices with a negative duration were clamped to zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End events without a matching begin were ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Begin events were never ended; kept with unknown duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End events whose name differs from their begin were matched anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Async end events without a matching begin were ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Async begins were never ended; kept with unknown duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices overlapped without nesting and were placed on extra lanes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flow steps or ends without a start were dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flow events could not be bound to a slice and were dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strings with invalid UTF-8 were replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input ends in the middle of an event; complete events were loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected data after the end of the trace was ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counter args that are not numbers were ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two inputs claimed the same rank; the later one was renumbered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank was taken from the file name (no distributedInfo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank clocks were aligned using baseTimeNanoseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown packet kinds were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compressed stream is corrupt; data before the error was loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Versions</name>
+    <message>
+        <source> (built with %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::AboutDialog</name>
+    <message>
+        <source>About Accelscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A native viewer and analyser for AI-accelerator profiling traces: PyTorch Kineto, Chrome trace JSON, Perfetto, Ascend, Sophgo and more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renderer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy Versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::DiagnosticsModel</name>
+    <message>
+        <source>Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ImportController</name>
+    <message>
+        <source>Scanning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parsing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ImportProgressPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop loading; the trace that was open stays open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canceling loading of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 — %2 %3 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::MainWindow</name>
+    <message>
+        <source>Cursor: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open trace files; several files open as one multi-rank trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a profile folder; it is scanned for the traces it contains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tables and traces (not available yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel Loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Navigate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search Results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No analysis panels yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;heme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Renderer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;OpenGL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Raster (software)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Automatic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;System Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main Toolbar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ull Screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Accelscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.gz *.json.zst *.zst *.pftrace *.perfetto-trace *.pb *.db *.log *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Trace Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Profile Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1 in %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded with %n warning(s)</source>
+        <translation>
+            <numerusform>Loaded with %n warning</numerusform>
+            <numerusform>Loaded with %n warnings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show Diagnostics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Open Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supported formats: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading of %1 canceled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent traces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Accelscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Span: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 slices, %2 instants, %3 counter samples, %4 flows on %5 tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenGL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raster</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::MessageBanner</name>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::SearchResultsModel</name>
+    <message>
+        <source>No matches for “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) for “%1”</source>
+        <translation>
+            <numerusform>%n match for “%1”</numerusform>
+            <numerusform>%n matches for “%1”</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(the first %1 are listed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline navigation (mouse)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in at the mouse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out at the mouse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pan left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pan right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous / next slice in the row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left / Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parent / first child slice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Wheel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift+Wheel, or drag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a time range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift+Drag, or drag on the time axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a slice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom to a slice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::WelcomeWidget</name>
+    <message numerus="yes">
+        <source>%1 + %n more</source>
+        <translation>
+            <numerusform>%1 + %n more</numerusform>
+            <numerusform>%1 + %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop trace files or a profile folder anywhere on this window, or use the buttons below. Several rank files dropped together open as one multi-rank trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supported formats: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::BatchBuilder</name>
+    <message>
+        <source>Trace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 track</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::DetailsPanel</name>
+    <message>
+        <source>Select a slice in the timeline to see its details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Track:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Depth:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Flows&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Arguments&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unbound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(did not end)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lane %1 (overlapping slices)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unparsed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{1 member}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{%1 members}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[1 item]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[%1 items]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::Document</name>
+    <message>
+        <source>Zoom &amp;Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the previous visible range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Zoom to Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::SearchBar</name>
+    <message>
+        <source>Search slice names (Enter: next, Shift+Enter: previous)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aa</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.*</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid pattern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the first %1 matches can be stepped through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid regular expression: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::TimelineLayout</name>
+    <message>
+        <source>Global</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::TimelineWidget</name>
+    <message>
+        <source>Collapse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide Group&apos;s Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin to Top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide Track</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select Track for Statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom to Slice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select Time Range of Slice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour Slices by &amp;Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show All &amp;Flows in View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Expand All Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;ollapse All Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;Hidden Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenGL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raster (QPainter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
