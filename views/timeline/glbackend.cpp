@@ -8,6 +8,7 @@
 #include <QOffscreenSurface>
 #include <QOpenGLBuffer>
 #include <QOpenGLContext>
+#include <QOpenGLFunctions>
 #include <QOpenGLShaderProgram>
 #include <QOpenGLVertexArrayObject>
 #include <QPainter>
@@ -95,9 +96,31 @@ QSurfaceFormat GlCanvas::requestedFormat()
     return fmt;
 }
 
+namespace {
+int g_available = -1;
+QString g_renderer;
+} // namespace
+
+QString GlCanvas::probedRenderer()
+{
+    isAvailable();
+    return g_renderer;
+}
+
+bool GlCanvas::isHardwareAccelerated()
+{
+    if (!isAvailable())
+        return false;
+    const QString r = g_renderer.toLower();
+    for (const char *soft : {"llvmpipe", "softpipe", "swrast", "swiftshader", "software", "lavapipe"})
+        if (r.contains(QLatin1String(soft)))
+            return false;
+    return true;
+}
+
 bool GlCanvas::isAvailable()
 {
-    static int cached = -1;
+    int &cached = g_available;
     if (cached >= 0)
         return cached == 1;
     cached = 0;
@@ -116,6 +139,8 @@ bool GlCanvas::isAvailable()
         surface.setFormat(f);
         surface.create();
         cached = ctx.makeCurrent(&surface) ? 1 : 0;
+        if (cached)
+            g_renderer = QString::fromLatin1(reinterpret_cast<const char *>(ctx.functions()->glGetString(GL_RENDERER)));
         ctx.doneCurrent();
     }
     return cached == 1;

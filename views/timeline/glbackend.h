@@ -34,6 +34,11 @@ public:
     static QSurfaceFormat requestedFormat();
     /// True when a context of requestedFormat() can be created here (cached).
     static bool isAvailable();
+    /// The GL_RENDERER string of that context ("" when unavailable).
+    static QString probedRenderer();
+    /// False for software rasterisers (llvmpipe, softpipe, SwiftShader, ...): there QPainter on
+    /// the CPU is faster than emulated GL, so Renderer::Auto picks raster.
+    static bool isHardwareAccelerated();
     /// Version string of the context after initialisation ("OpenGL 4.5 core (llvmpipe)").
     QString glInfo() const { return m_info; }
     /// Time of the last paintGL's GL part in ms (CPU side, glFinish not called).

@@ -131,10 +131,15 @@ QString TimelineWidget::rendererDescription() const
 
 void TimelineWidget::createCanvas()
 {
+    // Auto: OpenGL when a hardware context exists. With a software rasteriser (llvmpipe in a
+    // VM or over remote X) QPainter is several times faster than emulated GL (measured: ~25 vs
+    // ~200 ms for a 2180x1080 frame), so Auto stays on raster there; --renderer=gl still forces GL.
     bool useGl = false;
-    if (m_requested != Renderer::Raster) {
+    if (m_requested == Renderer::Auto) {
+        useGl = GlCanvas::isHardwareAccelerated();
+    } else if (m_requested == Renderer::OpenGL) {
         useGl = GlCanvas::isAvailable();
-        if (!useGl && m_requested == Renderer::OpenGL)
+        if (!useGl)
             qCWarning(lcTimeline) << "OpenGL renderer requested but no OpenGL 3.3 / GLES 3 context can be made on"
                                   << QGuiApplication::platformName() << "- using the raster renderer";
     }

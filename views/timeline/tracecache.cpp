@@ -13,6 +13,8 @@ using model::TimeNs;
 std::size_t TraceIndex::memoryBytes() const
 {
     std::size_t n = density.capacity() * sizeof(float) + flowsByTime.capacity() * 4 + flowTime.capacity() * 8;
+    for (const auto &c : counterLod)
+        n += c.memoryBytes() + sizeof(CounterLod);
     for (const auto &t : lod)
         for (const auto &l : t)
             n += l.memoryBytes() + sizeof(SliceLod);
@@ -26,6 +28,7 @@ std::shared_ptr<const TraceIndex> TraceIndex::build(const model::Trace &trace, s
     idx->lod.resize(tracks.size());
     idx->counterRange.resize(tracks.size(), {std::numeric_limits<double>::quiet_NaN(),
                                              std::numeric_limits<double>::quiet_NaN()});
+    idx->counterLod.resize(tracks.size());
     idx->density.assign(kDensityBuckets, 0.f);
     const TimeNs t0 = trace.startNs();
     const TimeNs span = std::max<TimeNs>(1, trace.endNs() - t0);
@@ -58,6 +61,7 @@ std::shared_ptr<const TraceIndex> TraceIndex::build(const model::Trace &trace, s
         }
         if (tr.counter.size() > 0) {
             idx->counterRange[t] = tr.counter.summary.minMax(tr.counter.value, 0, tr.counter.size());
+            idx->counterLod[t].build(tr.counter.ts, tr.counter.value);
         }
     }
     for (int k = 0; k < kDensityBuckets; ++k) {
@@ -118,6 +122,27 @@ std::pair<double, double> TraceCache::counterRange(model::TrackId track) const
     if (c.size() == 0)
         return {0.0, 0.0};
     return c.summary.minMax(c.value, 0, c.size()); // O(fanout * levels)
+}
+
+} // namespace accelscope::views
+
+namespace accelscope::views {
+
+std::size_t TraceCache::counterLowerBound(model::TrackId track, std::size_t from, model::TimeNs t) const
+{
+    const auto &c = m_trace->track(track).counter;
+    if (m_index && track < m_index->counterLod.size())
+        return m_index->counterLod[track].lowerBound(c.ts, from, t);
+    return static_cast<std::size_t>(std::lower_bound(c.ts.begin() + static_cast<std::ptrdiff_t>(std::min(from, c.ts.size())),
+                                                     c.ts.end(), t) - c.ts.begin());
+}
+
+std::pair<double, double> TraceCache::counterMinMax(model::TrackId track, std::size_t begin, std::size_t end) const
+{
+    const auto &c = m_trace->track(track).counter;
+    if (m_index && track < m_index->counterLod.size() && !m_index->counterLod[track].isEmpty())
+        return m_index->counterLod[track].minMax(c.value, begin, end);
+    return c.summary.minMax(c.value, begin, end);
 }
 
 } // namespace accelscope::views

@@ -10,6 +10,7 @@
 
 #include "model/trace.h"
 #include "views/timeline/framebatch.h"
+#include "views/timeline/counterlod.h"
 #include "views/timeline/slicelod.h"
 
 #include <QString>
@@ -35,6 +36,8 @@ struct TraceIndex {
     model::TimeNs flowSpanMax = 0;
     /// Global (min, max) of each counter track (NaN when the track has no samples).
     std::vector<std::pair<double, double>> counterRange;
+    /// Per counter track; empty for small series.
+    std::vector<CounterLod> counterLod;
 
     std::size_t memoryBytes() const;
 
@@ -78,6 +81,16 @@ public:
         return l.isEmpty() ? nullptr : &l;
     }
     std::pair<double, double> counterRange(model::TrackId track) const;
+    const CounterLod *counterLod(model::TrackId track) const
+    {
+        if (!m_index || track >= m_index->counterLod.size() || m_index->counterLod[track].isEmpty())
+            return nullptr;
+        return &m_index->counterLod[track];
+    }
+    /// Min/max of a counter's samples [begin, end), through the index when it exists.
+    std::pair<double, double> counterMinMax(model::TrackId track, std::size_t begin, std::size_t end) const;
+    /// First sample index >= from with ts >= t.
+    std::size_t counterLowerBound(model::TrackId track, std::size_t from, model::TimeNs t) const;
 
 private:
     Rgba computeColor(model::StringId id) const;

@@ -302,10 +302,30 @@ void TrackBatcher::counter(model::TrackId tid, float y, float h, float fullTop, 
         --k;
     }
     float prevY = NAN;
+    const CounterLod *lod = m_cache.counterLod(tid);
+    constexpr std::size_t kDenseColumn = 64; // samples per column from which blocks are fine enough
     while (col < W) {
         const TimeNs tn = m_geo.origin + static_cast<TimeNs>(std::floor((col + 1) * m_geo.nsPerPx));
+        if (lod) {
+            // Dense column: min/max of whole leaf blocks, from the tree only. Snapping to blocks
+            // of 8 samples moves at most 7 samples (under 1/8 of this column) across a pixel
+            // border, and no raw timestamp or value is read, so zoomed-out counters stay cheap.
+            const std::size_t kb = k / CounterLod::kLeaf;
+            const std::size_t b = lod->firstBlockAtOrAfter(kb + 1, tn);
+            if (b * CounterLod::kLeaf >= k + kDenseColumn) {
+                const auto [mn, mx] = lod->blockMinMax(kb, b);
+                const float x = static_cast<float>(xl + col);
+                const float yMin = yOf(mn), yMax = yOf(mx);
+                vrect(x, 1, base, yMax, fill);
+                vrect(x, 1, yMax, std::max(yMin, yMax + 1), line);
+                k = (b - 1) * CounterLod::kLeaf; // starts before tn: in effect at tn or earlier
+                prevY = NAN; // the bar covers the transition; reading the raw value would cost a miss
+                col += 1;
+                continue;
+            }
+        }
         // samples k+1 .. kn-1 start inside this column
-        const std::size_t kn = gallopGe(cs.ts, k + 1, n, tn);
+        const std::size_t kn = m_cache.counterLowerBound(tid, k + 1, tn);
         if (kn == k + 1) {
             // sample k holds across the whole column and until the next sample: one step
             const TimeNs stepEnd = k + 1 < n ? cs.ts[k + 1] : traceEnd;
@@ -325,7 +345,7 @@ void TrackBatcher::counter(model::TrackId tid, float y, float h, float fullTop, 
             continue;
         }
         // several samples meet in this column: their min/max from the pyramid
-        const auto [mn, mx] = cs.summary.minMax(cs.value, k, kn);
+        const auto [mn, mx] = m_cache.counterMinMax(tid, k, kn);
         const float x = static_cast<float>(xl + col);
         const float yMin = yOf(mn), yMax = yOf(mx);
         vrect(x, 1, base, yMax, fill);
