@@ -4,6 +4,7 @@
 
 #include "eventindex.h"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -58,10 +59,16 @@ public:
     const TracePtr &tracePtr() const { return m_trace; }
     const EventIndex &index() const;
 
+    /// Per-trace results that several analyses share (e.g. HTA's rounded event table), built
+    /// once by `make` under a lock and kept for the context's lifetime.
+    std::shared_ptr<const void> cached(const std::string &key, const std::function<std::shared_ptr<const void>()> &make) const;
+
 private:
     TracePtr m_trace;
     mutable std::once_flag m_once;
     mutable std::unique_ptr<EventIndex> m_index;
+    mutable std::mutex m_cacheMutex;
+    mutable std::vector<std::pair<std::string, std::shared_ptr<const void>>> m_cache;
 };
 
 } // namespace accelscope::model::analysis

@@ -1,9 +1,11 @@
 #include "eventset.h"
 
 #include <algorithm>
+#include <tuple>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace accelscope::model::analysis {
@@ -34,6 +36,9 @@ struct NativeTypeKeyHash {
 /// (epoch-µs traces such as cp_alexnet have ts around 1.7e15 µs), so parse the decimal.
 double microsAsJsonDouble(std::int64_t ns)
 {
+    constexpr std::int64_t kExact = std::int64_t(1) << 53;
+    if (ns > -kExact && ns < kExact)
+        return double(ns) / 1000.0; // exact operand, correctly rounded quotient: the same double
     const std::int64_t q = ns / 1000, r = ns % 1000;
     if (r == 0)
         return double(q); // exact below 2^53 µs, as in the JSON text
@@ -60,6 +65,8 @@ void selectNative(const AnalysisContext &ctx, const AnalysisOptions &opt, unsign
     const bool hasRange = opt.range.has_value();
     const std::int64_t lo = hasRange ? opt.range->first : 0, hi = hasRange ? opt.range->second : 0;
     std::vector<char> rankSeen;
+    if (flags & SelectGpu)
+        s.gpu.reserve(ix.sliceCount() / 2);
     for (const Track &track : tr.tracks()) {
         const auto &sc = track.slices;
         if (sc.size() == 0)
@@ -131,10 +138,19 @@ bool looksLikeMtia(const Trace &tr)
     return false;
 }
 
-void selectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, unsigned flags, EventSet &s)
+/// HTA's event table of the whole trace (every rank): rounded, aligned, last-step filtered,
+/// typed. Built once per context and flag set, then only filtered by rank and range per call.
+struct CompatBase {
+    std::vector<Ev> rows; ///< kept rows, ts aligned; `type` set for device rows (stream != -1)
+    std::int64_t minTs = 0;
+    std::vector<std::string> notes;
+};
+
+std::shared_ptr<const CompatBase> buildCompatBase(const AnalysisContext &ctx, bool keepLastStep)
 {
     const Trace &tr = ctx.trace();
     const EventIndex &ix = ctx.index();
+    auto base = std::make_shared<CompatBase>();
     struct Row {
         Ev e;
         bool gpuSide; // HTA §1.4: (stream >= 0 and correlation >= 0) or Event/Context Sync
@@ -150,7 +166,7 @@ void selectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, unsign
             continue;
         const Process &proc = tr.process(track.process);
         const std::int64_t off = proc.source < tr.sources().size() ? tr.sources()[proc.source].timeOffsetNs : 0;
-        const std::uint32_t base = ix.trackBegin[track.id];
+        const std::uint32_t gbase = ix.trackBegin[track.id];
         const int rank = ix.trackRank[track.id];
         for (std::uint32_t i = 0; i < sc.size(); ++i) {
             if (sc.flags[i] & kSkipFlags)
@@ -158,8 +174,8 @@ void selectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, unsign
             const StringId cat = sc.cat[i];
             if (cat == kEmptyString || cat == ix.catTrace)
                 continue;
-            // json.loads gives the double nearest to the decimal µs text, which is the double
-            // nearest to ns / 1000; HTA then adds in doubles and rounds start up, end down.
+            // json.loads gives the double nearest to the decimal µs text; HTA then adds in
+            // doubles and rounds the start up and the end down
             const double tsD = microsAsJsonDouble(sc.start[i] - off);
             const double durD = microsAsJsonDouble(sc.dur[i]);
             Row r;
@@ -168,19 +184,20 @@ void selectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, unsign
             r.e.name = sc.name[i];
             r.e.cat = cat;
             r.e.rank = rank;
-            r.e.gid = base + i;
+            r.e.gid = gbase + i;
             const std::int64_t st = ix.stream[r.e.gid];
             r.e.stream = st == kNoValue ? -1 : st;
             const std::int64_t c = ix.correlation[r.e.gid];
             r.e.corr = c == kNoValue ? -1 : c;
-            r.gpuSide = (r.e.stream >= 0 && r.e.corr >= 0) || (r.e.name != kEmptyString && (r.e.name == eventSync || r.e.name == contextSync));
+            r.gpuSide = (r.e.stream >= 0 && r.e.corr >= 0)
+                || (r.e.name != kEmptyString && (r.e.name == eventSync || r.e.name == contextSync));
             minTs = std::min(minTs, r.e.ts);
             rows.push_back(r);
         }
     }
     if (rows.empty())
-        return;
-    s.htaMinTsUs = minTs;
+        return base;
+    base->minTs = minTs;
 
     // The last-ProfilerStep filter (§1.5), when the symbol table has >= 2 ProfilerStep names.
     std::vector<std::uint8_t> isStep(tr.strings().size(), 0);
@@ -196,9 +213,9 @@ void selectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, unsign
         }
     }
     std::vector<char> keep(rows.size(), 1);
-    if (stepNames >= 2 && !(flags & SelectKeepLastStep)) {
+    if (stepNames >= 2 && !keepLastStep) {
         if (looksLikeMtia(tr)) {
-            s.notes.push_back("HTA compatibility: HTA's MTIA step filter is not reproduced; all events kept");
+            base->notes.push_back("HTA compatibility: HTA's MTIA step filter is not reproduced; all events kept");
         } else {
             std::unordered_map<int, std::int64_t> lastStart;
             std::unordered_map<int, std::int64_t> firstCpu;
@@ -233,42 +250,63 @@ void selectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, unsign
                 auto it = keptCorr.find(r.e.rank);
                 keep[k] = it != keptCorr.end() && it->second.count(r.e.corr);
             }
-            s.notes.push_back("HTA compatibility: the last ProfilerStep and the GPU work it launched are dropped, "
-                              "as are GPU rows without a launching CPU row");
+            base->notes.push_back("HTA compatibility: the last ProfilerStep and the GPU work it launched are dropped, "
+                                  "as are GPU rows without a launching CPU row");
         }
     }
-    s.notes.push_back("HTA compatibility: times are whole microseconds (start rounded up, end rounded down) "
-                      "relative to the first event");
+    base->notes.push_back("HTA compatibility: times are whole microseconds (start rounded up, end rounded down) "
+                          "relative to the first event");
+    std::vector<std::int8_t> typeMemo(tr.strings().size(), -1);
+    base->rows.reserve(rows.size());
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        if (!keep[k])
+            continue;
+        Ev e = rows[k].e;
+        e.ts -= minTs;
+        if (e.stream != -1) {
+            std::int8_t &t = typeMemo[e.name];
+            if (t < 0)
+                t = std::int8_t(htaKernelType(tr.str(e.name)));
+            e.type = KernelType(t);
+        }
+        base->rows.push_back(e);
+    }
+    return base;
+}
 
+void selectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, unsigned flags, EventSet &s)
+{
+    const Trace &tr = ctx.trace();
+    const bool keepLast = flags & SelectKeepLastStep;
+    const auto base = std::static_pointer_cast<const CompatBase>(ctx.cached(
+        keepLast ? "hta-rows-keep-last" : "hta-rows", [&] { return std::shared_ptr<const void>(buildCompatBase(ctx, keepLast)); }));
+    if (base->rows.empty())
+        return;
+    s.htaMinTsUs = base->minTs;
+    s.notes = base->notes;
     const bool hasRange = opt.range.has_value();
     std::int64_t lo = 0, hi = 0;
     if (hasRange) {
         // range (trace ns) -> HTA ticks, with the first source's clock offset
         const std::int64_t off = tr.sources().empty() ? 0 : tr.sources()[0].timeOffsetNs;
-        lo = std::int64_t(std::floor(double(opt.range->first - off) / 1000.0)) - minTs;
-        hi = std::int64_t(std::ceil(double(opt.range->second - off) / 1000.0)) - minTs;
+        lo = std::int64_t(std::floor(double(opt.range->first - off) / 1000.0)) - base->minTs;
+        hi = std::int64_t(std::ceil(double(opt.range->second - off) / 1000.0)) - base->minTs;
         s.clip = true;
         s.clipLo = lo;
         s.clipHi = hi;
     }
     std::vector<char> rankSeen;
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-        if (!keep[k])
-            continue;
-        Ev e = rows[k].e;
+    for (const Ev &e : base->rows) {
         if (!s.wantRank(e.rank))
             continue;
-        e.ts -= minTs;
         if (hasRange && !overlaps(e.ts, std::max(e.end(), e.ts), lo, hi))
             continue;
         if (std::size_t(e.rank) >= rankSeen.size())
             rankSeen.resize(std::size_t(e.rank) + 1, 0);
         rankSeen[std::size_t(e.rank)] = 1;
         if (e.stream != -1) {
-            if (flags & SelectGpu) {
-                e.type = htaKernelType(tr.str(e.name));
+            if (flags & SelectGpu)
                 s.gpu.push_back(e);
-            }
         } else if (flags & SelectCpu) {
             s.cpu.push_back(e);
         }
@@ -293,20 +331,51 @@ EventSet selectEvents(const AnalysisContext &ctx, const AnalysisOptions &opt, un
     return s;
 }
 
-std::unordered_map<int, CorrelationMap> correlationMaps(const EventSet &set)
+CorrelationGroups correlationGroups(const EventSet &set)
 {
-    std::unordered_map<int, CorrelationMap> maps;
-    for (std::size_t i = 0; i < set.cpu.size(); ++i) {
-        const Ev &e = set.cpu[i];
-        if (e.corr != -1)
-            maps[e.rank].byCorr[e.corr].cpu = std::int64_t(i);
+    struct Item {
+        std::int32_t rank;
+        std::int64_t corr;
+        std::uint32_t side; // 0 host, 1 device
+        std::uint32_t idx;
+    };
+    std::vector<Item> items;
+    items.reserve(set.cpu.size() + set.gpu.size());
+    for (std::uint32_t i = 0; i < set.cpu.size(); ++i)
+        if (set.cpu[i].corr != -1)
+            items.push_back({set.cpu[i].rank, set.cpu[i].corr, 0, i});
+    for (std::uint32_t i = 0; i < set.gpu.size(); ++i)
+        if (set.gpu[i].corr >= 0)
+            items.push_back({set.gpu[i].rank, set.gpu[i].corr, 1, i});
+    std::sort(items.begin(), items.end(), [](const Item &a, const Item &b) {
+        return std::tie(a.rank, a.corr, a.side, a.idx) < std::tie(b.rank, b.corr, b.side, b.idx);
+    });
+    CorrelationGroups g;
+    g.cpuOfGpu.assign(set.gpu.size(), -1);
+    g.gpuOfCpu.assign(set.cpu.size(), -1);
+    for (std::size_t k = 0; k < items.size();) {
+        std::size_t e = k;
+        while (e < items.size() && items[e].rank == items[k].rank && items[e].corr == items[k].corr)
+            ++e;
+        CorrelationGroups::Group grp;
+        grp.cpuBegin = std::uint32_t(g.cpu.size());
+        grp.gpuBegin = std::uint32_t(g.gpu.size());
+        for (std::size_t m = k; m < e; ++m)
+            (items[m].side ? g.gpu : g.cpu).push_back(items[m].idx);
+        grp.cpuEnd = std::uint32_t(g.cpu.size());
+        grp.gpuEnd = std::uint32_t(g.gpu.size());
+        if (grp.cpuEnd > grp.cpuBegin && grp.gpuEnd > grp.gpuBegin) {
+            const std::int32_t lastCpu = std::int32_t(g.cpu[grp.cpuEnd - 1]);
+            const std::int32_t lastGpu = std::int32_t(g.gpu[grp.gpuEnd - 1]);
+            for (std::uint32_t m = grp.gpuBegin; m < grp.gpuEnd; ++m)
+                g.cpuOfGpu[g.gpu[m]] = lastCpu;
+            for (std::uint32_t m = grp.cpuBegin; m < grp.cpuEnd; ++m)
+                g.gpuOfCpu[g.cpu[m]] = lastGpu;
+        }
+        g.groups.push_back(grp);
+        k = e;
     }
-    for (std::size_t i = 0; i < set.gpu.size(); ++i) {
-        const Ev &e = set.gpu[i];
-        if (e.corr >= 0)
-            maps[e.rank].byCorr[e.corr].gpu = std::int64_t(i);
-    }
-    return maps;
+    return g;
 }
 
 std::vector<std::pair<int, std::vector<std::uint32_t>>> byRank(const std::vector<Ev> &v, const std::vector<int> &ranks)

@@ -11,7 +11,6 @@
 #include "table.h"
 
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace accelscope::model::analysis {
@@ -56,22 +55,22 @@ enum SelectFlags : unsigned {
 
 EventSet selectEvents(const AnalysisContext &ctx, const AnalysisOptions &opt, unsigned flags);
 
-/// Correlation partners of one rank: for each correlation id, the index (into EventSet::cpu /
-/// gpu) of the host row and of the device row (last one wins on duplicates, like HTA).
-struct CorrelationMap {
-    struct Pair {
-        std::int64_t cpu = -1;
-        std::int64_t gpu = -1;
+/// Host and device rows sharing a (rank, correlation), found by sorting (no hash maps: this is
+/// the hot join of launch, idle, queue and step analyses). Host rows take part when their
+/// correlation is not -1, device rows when it is >= 0 (HTA §1.4).
+struct CorrelationGroups {
+    struct Group {
+        std::uint32_t cpuBegin, cpuEnd; ///< range in `cpu`
+        std::uint32_t gpuBegin, gpuEnd; ///< range in `gpu`
     };
-    std::unordered_map<std::int64_t, Pair> byCorr;
-    const Pair *find(std::int64_t corr) const
-    {
-        auto it = byCorr.find(corr);
-        return it == byCorr.end() ? nullptr : &it->second;
-    }
+    std::vector<Group> groups;     ///< ordered by (rank, correlation)
+    std::vector<std::uint32_t> cpu; ///< indices into EventSet::cpu, grouped, ascending within a group
+    std::vector<std::uint32_t> gpu; ///< indices into EventSet::gpu, grouped, ascending within a group
+    /// For each device row, the last host row of its group (-1 none); for each host row, the last
+    /// device row of its group (-1 none). "Last wins" as in HTA's index_correlation.
+    std::vector<std::int32_t> cpuOfGpu, gpuOfCpu;
 };
-/// Maps over all ranks: key = (rank, correlation).
-std::unordered_map<int, CorrelationMap> correlationMaps(const EventSet &set);
+CorrelationGroups correlationGroups(const EventSet &set);
 
 /// Output column helpers: HTA's names in HTA mode, Accelscope's otherwise.
 inline Unit durUnit(const EventSet &s) { return s.compat ? Unit::Microseconds : Unit::Nanoseconds; }

@@ -35,7 +35,7 @@ std::vector<StreamIdle> computeIdle(const AnalysisContext &ctx, const AnalysisOp
                 catOk[id] = 1;
         }
     }
-    auto maps = correlationMaps(s);
+    const CorrelationGroups cg = correlationGroups(s);
     // rows per (rank, stream)
     std::map<std::pair<int, std::int64_t>, std::vector<std::uint32_t>> streams;
     for (std::uint32_t i = 0; i < s.gpu.size(); ++i) {
@@ -51,7 +51,6 @@ std::vector<StreamIdle> computeIdle(const AnalysisContext &ctx, const AnalysisOp
         StreamIdle si;
         si.rank = key.first;
         si.stream = key.second;
-        const CorrelationMap &cm = maps[key.first];
         bool first = true;
         std::int64_t prevEnd = 0;
         for (std::uint32_t i : idx) {
@@ -65,11 +64,9 @@ std::vector<StreamIdle> computeIdle(const AnalysisContext &ctx, const AnalysisOp
             }
             std::int64_t runtimeTs = 0;
             bool haveRuntime = false;
-            if (e.corr >= 0) {
-                if (const CorrelationMap::Pair *p = cm.find(e.corr); p && p->cpu >= 0) {
-                    runtimeTs = s.cpu[std::size_t(p->cpu)].ts;
-                    haveRuntime = true;
-                }
+            if (const std::int32_t p = cg.cpuOfGpu[i]; p >= 0) {
+                runtimeTs = s.cpu[std::size_t(p)].ts;
+                haveRuntime = true;
             }
             // HTA: the previous row's end; Accelscope: the latest end so far (overlaps are not idle)
             std::int64_t interval = e.ts - prevEnd;

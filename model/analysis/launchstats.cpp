@@ -4,7 +4,6 @@
 #include "eventset.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <unordered_set>
 
 namespace accelscope::model::analysis {
@@ -38,22 +37,7 @@ Table kernelLaunchStats(const AnalysisContext &ctx, const AnalysisOptions &opt)
         addNames(kHtaLaunchNames);
     else
         addNames(kNativeLaunchNames);
-    // correlation ids of the launch calls, per rank
-    std::unordered_map<int, std::unordered_set<std::int64_t>> corrSet;
-    for (const Ev &e : s.cpu)
-        if (e.corr != -1 && launchNames.count(e.name))
-            corrSet[e.rank].insert(e.corr);
-    for (const Ev &e : s.gpu)
-        if (e.corr != -1 && launchNames.count(e.name))
-            corrSet[e.rank].insert(e.corr);
-    // device rows by (rank, correlation), in trace order
-    std::unordered_map<int, std::unordered_map<std::int64_t, std::vector<std::uint32_t>>> gpuByCorr;
-    for (std::uint32_t i = 0; i < s.gpu.size(); ++i) {
-        const Ev &e = s.gpu[i];
-        auto it = corrSet.find(e.rank);
-        if (it != corrSet.end() && it->second.count(e.corr))
-            gpuByCorr[e.rank][e.corr].push_back(i);
-    }
+    const CorrelationGroups cg = correlationGroups(s);
     Table t("launch", "Kernel launch statistics");
     const bool c = s.compat;
     const Unit u = durUnit(s);
@@ -71,40 +55,42 @@ Table kernelLaunchStats(const AnalysisContext &ctx, const AnalysisOptions &opt)
         rtOut = &t.addInt("runtime_outlier", "Launch call above cutoff", Unit::Count);
         delayOut = &t.addInt("delay_outlier", "Delay above cutoff", Unit::Count);
     }
-    for (const Ev &e : s.cpu) {
-        if (e.corr == -1)
+    for (const CorrelationGroups::Group &grp : cg.groups) {
+        if (grp.cpuBegin == grp.cpuEnd || grp.gpuBegin == grp.gpuEnd)
             continue;
-        auto sit = corrSet.find(e.rank);
-        if (sit == corrSet.end() || !sit->second.count(e.corr))
+        // the correlation is a launch's when any of its rows is named like one (HTA)
+        bool isLaunch = false;
+        for (std::uint32_t m = grp.cpuBegin; m < grp.cpuEnd && !isLaunch; ++m)
+            isLaunch = launchNames.count(s.cpu[cg.cpu[m]].name) > 0;
+        for (std::uint32_t m = grp.gpuBegin; m < grp.gpuEnd && !isLaunch; ++m)
+            isLaunch = launchNames.count(s.gpu[cg.gpu[m]].name) > 0;
+        if (!isLaunch)
             continue;
-        auto rit = gpuByCorr.find(e.rank);
-        if (rit == gpuByCorr.end())
-            continue;
-        auto git = rit->second.find(e.corr);
-        if (git == rit->second.end())
-            continue;
-        for (std::uint32_t gi : git->second) {
-            const Ev &g = s.gpu[gi];
-            const std::int64_t d = std::max<std::int64_t>(0, g.ts - e.ts - e.dur);
-            corr.push(e.corr);
-            rank.push(std::int64_t(e.rank));
-            if (c) {
-                cpuDur.push(double(e.dur));
-                gpuDur.push(double(g.dur));
-                delay.push(double(d));
-                continue;
+        for (std::uint32_t ci = grp.cpuBegin; ci < grp.cpuEnd; ++ci) {
+            const Ev &e = s.cpu[cg.cpu[ci]];
+            for (std::uint32_t gi = grp.gpuBegin; gi < grp.gpuEnd; ++gi) {
+                const Ev &g = s.gpu[cg.gpu[gi]];
+                const std::int64_t d = std::max<std::int64_t>(0, g.ts - e.ts - e.dur);
+                corr.push(e.corr);
+                rank.push(std::int64_t(e.rank));
+                if (c) {
+                    cpuDur.push(double(e.dur));
+                    gpuDur.push(double(g.dur));
+                    delay.push(double(d));
+                    continue;
+                }
+                cpuDur.push(e.dur);
+                gpuDur.push(g.dur);
+                delay.push(d);
+                launch->push(std::string(tr.str(e.name)));
+                kernel->push(std::string(tr.str(g.name)));
+                start->push(s.outTime(e.ts));
+                // HTA's three outlier views (plots only in HTA)
+                shortK->push(std::int64_t(e.dur <= opt.runtimeCutoffNs && g.dur < e.dur));
+                rtOut->push(std::int64_t(e.dur > opt.runtimeCutoffNs));
+                delayOut->push(std::int64_t(d > opt.launchDelayCutoffNs));
+                t.keys.push_back(RowKey{g.name, g.rank, g.stream, ctx.index().ref(g.gid)});
             }
-            cpuDur.push(e.dur);
-            gpuDur.push(g.dur);
-            delay.push(d);
-            launch->push(std::string(tr.str(e.name)));
-            kernel->push(std::string(tr.str(g.name)));
-            start->push(s.outTime(e.ts));
-            // HTA's three outlier views (plots only in HTA)
-            shortK->push(std::int64_t(e.dur <= opt.runtimeCutoffNs && g.dur < e.dur));
-            rtOut->push(std::int64_t(e.dur > opt.runtimeCutoffNs));
-            delayOut->push(std::int64_t(d > opt.launchDelayCutoffNs));
-            t.keys.push_back(RowKey{g.name, g.rank, g.stream, ctx.index().ref(g.gid)});
         }
     }
     t.notes = s.notes;

@@ -10,7 +10,7 @@
 
 #include <algorithm>
 #include <map>
-#include <unordered_map>
+#include <span>
 
 namespace accelscope::model::analysis {
 
@@ -23,24 +23,32 @@ struct Pattern {
 };
 
 /// Runs the analysis for one operator name; returns false when no candidate qualified.
-bool sequencesFor(const AnalysisContext &ctx, const AnalysisOptions &opt, const EventSet &s, const std::string &op,
-                  std::map<std::string, Pattern> &out)
+bool sequencesFor(const AnalysisContext &ctx, const AnalysisOptions &opt, const EventSet &s, const CorrelationGroups &cg,
+                  const std::string &op, std::map<std::string, Pattern> &out)
 {
+    // device rows of a host row: those whose last host partner it is (HTA's index_correlation)
+    std::vector<std::uint32_t> kernelBegin(s.cpu.size() + 1, 0), kernelList;
+    {
+        for (std::uint32_t g = 0; g < s.gpu.size(); ++g)
+            if (cg.cpuOfGpu[g] >= 0)
+                ++kernelBegin[std::size_t(cg.cpuOfGpu[g]) + 1];
+        for (std::size_t i = 0; i < s.cpu.size(); ++i)
+            kernelBegin[i + 1] += kernelBegin[i];
+        kernelList.resize(kernelBegin.back());
+        std::vector<std::uint32_t> fill(kernelBegin.begin(), kernelBegin.end() - 1);
+        for (std::uint32_t g = 0; g < s.gpu.size(); ++g)
+            if (cg.cpuOfGpu[g] >= 0)
+                kernelList[fill[std::size_t(cg.cpuOfGpu[g])]++] = g;
+    }
+    auto kernelsOfCpu = [&](std::uint32_t c) {
+        return std::span<const std::uint32_t>(kernelList.data() + kernelBegin[c], kernelBegin[c + 1] - kernelBegin[c]);
+    };
     const Trace &tr = ctx.trace();
     const EventIndex &ix = ctx.index();
     // host rows that take part (HTA mode: the filtered table), by gid -> index into s.cpu
-    std::unordered_map<std::uint32_t, std::uint32_t> cpuByGid;
-    cpuByGid.reserve(s.cpu.size());
+    std::vector<std::int32_t> cpuByGid(ix.sliceCount(), -1);
     for (std::uint32_t i = 0; i < s.cpu.size(); ++i)
-        cpuByGid.emplace(s.cpu[i].gid, i);
-    // device rows by (rank, correlation); HTA attaches only rows with stream > 0
-    std::map<std::pair<int, std::int64_t>, std::vector<std::uint32_t>> gpuByCorr;
-    for (std::uint32_t i = 0; i < s.gpu.size(); ++i) {
-        const Ev &g = s.gpu[i];
-        if (g.corr < 0 || (s.compat ? g.stream <= 0 : g.stream < 0))
-            continue;
-        gpuByCorr[{g.rank, g.corr}].push_back(i);
-    }
+        cpuByGid[s.cpu[i].gid] = std::int32_t(i);
     // candidates and their depth
     struct Cand {
         std::uint32_t cpu;
@@ -76,15 +84,14 @@ bool sequencesFor(const AnalysisContext &ctx, const AnalysisOptions &opt, const 
         const TimeNs start = track.slices.start[ref.index], end = track.end(ref.index);
         std::vector<std::uint32_t> kernels;
         auto addKernelsOf = [&](std::uint32_t gid) {
-            auto it = cpuByGid.find(gid);
-            if (it == cpuByGid.end())
+            const std::int32_t h = cpuByGid[gid];
+            if (h < 0)
                 return;
-            const Ev &h = s.cpu[it->second];
-            if (h.corr < 0)
-                return;
-            auto g = gpuByCorr.find({h.rank, h.corr});
-            if (g != gpuByCorr.end())
-                kernels.insert(kernels.end(), g->second.begin(), g->second.end());
+            // each device row hangs under the host row it is correlated with; HTA attaches
+            // only rows with stream > 0
+            for (std::uint32_t k : kernelsOfCpu(std::uint32_t(h)))
+                if (s.compat ? s.gpu[k].stream > 0 : s.gpu[k].stream >= 0)
+                    kernels.push_back(k);
         };
         addKernelsOf(e.gid);
         for (std::uint32_t row = c.depth + 1; row < track.nestedRows; ++row) {
@@ -121,16 +128,17 @@ bool sequencesFor(const AnalysisContext &ctx, const AnalysisOptions &opt, const 
 Table frequentKernelSequences(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
     const EventSet s = selectEvents(ctx, opt, SelectGpu | SelectCpu);
+    const CorrelationGroups cg = correlationGroups(s);
     std::map<std::string, Pattern> patterns;
     std::string used;
     if (!opt.operatorName.empty()) {
         used = opt.operatorName;
-        sequencesFor(ctx, opt, s, used, patterns);
+        sequencesFor(ctx, opt, s, cg, used, patterns);
     } else {
         for (const char *op : {"aten::linear", "aten::addmm", "aten::conv2d", "aten::mm", "autograd::engine::evaluate_function",
                                "aten::", "ProfilerStep#"}) {
             patterns.clear();
-            if (sequencesFor(ctx, opt, s, op, patterns)) {
+            if (sequencesFor(ctx, opt, s, cg, op, patterns)) {
                 used = op;
                 break;
             }

@@ -147,21 +147,27 @@ Table stepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt)
     for (auto &[r, v] : steps)
         std::sort(v.begin(), v.end(), [&](const Step &a, const Step &b) { return s.cpu[a.cpu].ts < s.cpu[b.cpu].ts; });
     // assign device rows to the step containing their launching host row (HTA's iteration)
-    auto maps = correlationMaps(s);
+    const CorrelationGroups cg = correlationGroups(s);
     for (std::uint32_t i = 0; i < s.gpu.size(); ++i) {
         const Ev &g = s.gpu[i];
         auto sit = steps.find(g.rank);
-        if (sit == steps.end() || g.corr < 0)
+        if (sit == steps.end() || cg.cpuOfGpu[i] < 0)
             continue;
-        const CorrelationMap::Pair *pair = maps[g.rank].find(g.corr);
-        if (!pair || pair->cpu < 0)
-            continue;
-        const std::int64_t ts = s.cpu[std::size_t(pair->cpu)].ts;
+        const std::int64_t ts = s.cpu[std::size_t(cg.cpuOfGpu[i])].ts;
+        // the last step (by start) containing the launch wins, as in HTA; steps do not overlap
+        // in practice, so look at the last step starting at or before ts and walk back
+        auto &v = sit->second;
+        auto it = std::upper_bound(v.begin(), v.end(), ts, [&](std::int64_t t, const Step &st) { return t < s.cpu[st.cpu].ts; });
         Step *hit = nullptr;
-        for (Step &st : sit->second) {
-            const Ev &se = s.cpu[st.cpu];
-            if (se.ts <= ts && ts < se.end())
-                hit = &st; // the last matching step wins, as in HTA
+        for (auto k = it; k != v.begin();) {
+            --k;
+            const Ev &se = s.cpu[k->cpu];
+            if (se.ts <= ts && ts < se.end()) {
+                hit = &*k;
+                break;
+            }
+            if (it - k > 4)
+                break;
         }
         if (hit)
             hit->gpu.push_back(i);

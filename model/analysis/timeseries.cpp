@@ -121,20 +121,21 @@ std::vector<QueueSeries> queueSeries(const AnalysisContext &ctx, const AnalysisO
     for (const char *n : kEnqueueNames)
         if (const StringId id = tr.strings().find(n); id != kInvalidId)
             names.insert(id);
-    auto maps = correlationMaps(s);
+    const CorrelationGroups cg = correlationGroups(s);
     struct QP {
         std::int64_t ts;
         int delta;
     };
     std::map<std::pair<int, std::int64_t>, std::pair<std::vector<QP>, QueueSeries>> groups;
-    std::unordered_map<int, std::unordered_set<std::int64_t>> enqueued;
-    for (const Ev &e : s.cpu) {
+    std::vector<char> enqueuedCpu(s.cpu.size(), 0);
+    for (std::uint32_t ci = 0; ci < s.cpu.size(); ++ci) {
+        const Ev &e = s.cpu[ci];
         if (e.corr == -1 || !names.count(e.name))
             continue;
-        const CorrelationMap::Pair *p = maps[e.rank].find(e.corr);
-        if (!p || p->gpu < 0)
+        const std::int32_t p = cg.gpuOfCpu[ci];
+        if (p < 0)
             continue; // no device partner: not counted (HTA: index_correlation > 0)
-        const Ev &g = s.gpu[std::size_t(p->gpu)];
+        const Ev &g = s.gpu[std::size_t(p)];
         auto &grp = groups[{e.rank, g.stream}];
         grp.first.push_back({e.ts, +1});
         QueueSeries &qs = grp.second;
@@ -143,15 +144,21 @@ std::vector<QueueSeries> queueSeries(const AnalysisContext &ctx, const AnalysisO
         const Track &gt = trackOf(ctx, g.gid);
         qs.pid = tr.process(gt.process).pid;
         qs.tid = gt.tid;
-        enqueued[e.rank].insert(e.corr);
+        enqueuedCpu[ci] = 1;
     }
-    for (const Ev &g : s.gpu) {
-        auto it = enqueued.find(g.rank);
-        if (it == enqueued.end() || !it->second.count(g.corr))
+    // dequeue: every device row whose correlation was enqueued (HTA: correlation in the set)
+    for (const CorrelationGroups::Group &grp : cg.groups) {
+        bool enq = false;
+        for (std::uint32_t m = grp.cpuBegin; m < grp.cpuEnd && !enq; ++m)
+            enq = enqueuedCpu[cg.cpu[m]];
+        if (!enq)
             continue;
-        auto gi = groups.find({g.rank, g.stream});
-        if (gi != groups.end())
-            gi->second.first.push_back({g.ts, -1});
+        for (std::uint32_t m = grp.gpuBegin; m < grp.gpuEnd; ++m) {
+            const Ev &g = s.gpu[cg.gpu[m]];
+            auto gi = groups.find({g.rank, g.stream});
+            if (gi != groups.end())
+                gi->second.first.push_back({g.ts, -1});
+        }
     }
     std::vector<QueueSeries> out;
     for (auto &[key, grp] : groups) {
