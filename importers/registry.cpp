@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include "ascend/ascendimporter.h"
 #include "chrome_json/chromejsonimporter.h"
 #include "perfetto/perfettoimporter.h"
 
@@ -24,6 +25,7 @@ const ImporterDescriptor kImporters[] = {
     {"chrome-json", "Chrome Trace Event JSON (.json, .json.gz, .json.zst)", "µs decimal text to ns, exact", 10,
      &make<chrome::ChromeJsonImporter>},
     {"perfetto", "Perfetto protobuf trace (.pftrace, .perfetto-trace, also .gz/.zst)", "ns; ClockSnapshots convert every clock to the trace clock", 20, &make<perfetto::PerfettoImporter>},
+    {"ascend", "Huawei Ascend profiler folder (torch_npu *_ascend_pt, MindSpore *_ascend_ms and profiler/, cluster roots; trace_view.json, ascend_pytorch_profiler_*.db)", "epoch µs text or ns db to ns, exact; ranks share the epoch clock", 30, &make<ascend::AscendImporter>},
 };
 
 } // namespace

@@ -1,0 +1,364 @@
+#include "ascendimporter.h"
+
+#include "ascendcommon.h"
+#include "dbexport.h"
+#include "layout.h"
+#include "legacy.h"
+#include "textexport.h"
+#include "traceview.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+
+namespace accelscope::importers::ascend {
+
+using namespace accelscope::model;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lower(std::string s)
+{
+    for (char &c : s)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return s;
+}
+
+bool isSqlite(std::string_view head) { return head.size() >= 16 && head.substr(0, 16) == std::string_view("SQLite format 3\0", 16); }
+
+bool isFrameworkDbName(const std::string &l)
+{
+    return l.size() > 3 && l.compare(l.size() - 3, 3, ".db") == 0
+        && (l.rfind("ascend_pytorch_profiler", 0) == 0 || l.rfind("ascend_mindspore_profiler", 0) == 0);
+}
+
+bool isLegacyTimelineName(const std::string &l)
+{
+    return (l.rfind("ascend_timeline_display_", 0) == 0 || l.rfind("timeline_display_", 0) == 0)
+        && l.size() > 5 && l.compare(l.size() - 5, 5, ".json") == 0;
+}
+
+std::string jsonQuoted(std::string_view s)
+{
+    std::string o;
+    appendJsonString(o, s);
+    return o;
+}
+
+/// end_info.collectionTimeEnd of profiler_info (epoch ns), 0 when absent.
+TimeNs sessionEndFrom(const std::string &profilerInfo)
+{
+    if (profilerInfo.empty())
+        return 0;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    if (parser.parse(profilerInfo).get(doc))
+        return 0;
+    std::int64_t v = 0;
+    if (!doc["end_info"]["collectionTimeEnd"].get_int64().get(v))
+        return v;
+    std::uint64_t u = 0;
+    if (!doc["end_info"]["collectionTimeEnd"].get_uint64().get(u))
+        return static_cast<TimeNs>(u);
+    return 0;
+}
+
+/// Other CSV tables of ASCEND_PROFILER_OUTPUT kept as metadata (statistics the analyses compare
+/// against, and files the timeline does not use).
+bool isTimelineCsv(const std::string &name)
+{
+    return name == "kernel_details.csv" || name == "memory_record.csv" || name == "npu_module_mem.csv"
+        || name == "operator_memory.csv" || name == "l2_cache.csv";
+}
+
+struct RankResult {
+    bool loaded = false;
+    std::string error;
+};
+
+class RankImport {
+public:
+    RankImport(const AscendImporter &imp, const RankDir &rd, TraceBuilder &builder, const ImportContext &ctx,
+               std::function<void(double)> progress)
+        : m_imp(imp), m_rd(rd), m_builder(builder), m_ctx(ctx), m_progress(std::move(progress))
+    {
+    }
+
+    Status run(int rankOverride)
+    {
+        SourceInfo info;
+        info.path = m_rd.root.string();
+        info.format = m_rd.formatName();
+        info.rank = rankOverride >= 0 ? rankOverride : m_rd.rank;
+        info.timeUnit = "us";
+        m_source = m_builder.addSource(info);
+        if (!m_rd.rankFrom.empty())
+            meta("ascend.rank_from", jsonQuoted(m_rd.rankFrom));
+        if (m_rd.rankFrom == "folder name" || m_rd.rankFrom == "db name" || m_rd.rankFrom == "file suffix")
+            m_diags.add(DiagKind::RankFromFileName, m_rd.root.string(), 0, m_rd.rankFrom);
+        if (!m_rd.profilerInfo.empty()) {
+            const std::string text = readSmallFile(m_rd.profilerInfo, 16u << 20);
+            if (!text.empty())
+                meta("ascend.profiler_info", minifyJson(text));
+            m_sessionEnd = sessionEndFrom(text);
+        }
+        std::string metadataJson;
+        if (!m_rd.profilerMetadata.empty()) {
+            metadataJson = readSmallFile(m_rd.profilerMetadata, 16u << 20);
+            if (!metadataJson.empty())
+                meta("ascend.profiler_metadata", minifyJson(metadataJson));
+        }
+        m_groups = readCommGroups(metadataJson);
+        if (!m_groups.empty())
+            meta("ascend.comm_groups", commGroupsJson(m_groups));
+
+        Status st = Ok{};
+        if (m_rd.flavor == Flavor::MindSporeLegacy) {
+            st = importLegacy(m_rd, m_source, m_builder, m_ctx, m_diags);
+            meta("ascend.export", "\"legacy\"");
+        } else {
+            const bool haveText = m_rd.has("trace_view.json") || m_rd.has("kernel_details.csv");
+            const bool useDb = !m_rd.frameworkDb.empty()
+                && (m_imp.prefer == AscendImporter::Export::Db
+                    || (m_imp.prefer == AscendImporter::Export::Auto) || !haveText);
+            if (useDb) {
+                meta("ascend.export", haveText ? "\"db (text export also present, not read)\"" : "\"db\"");
+                st = importDb();
+            } else {
+                meta("ascend.export", "\"text\"");
+                st = importText();
+            }
+        }
+        m_builder.diagnostics().merge(m_diags);
+        return st;
+    }
+
+private:
+    void meta(std::string key, std::string json)
+    {
+        m_builder.source(m_source).metadata.emplace_back(std::move(key), std::move(json));
+    }
+
+    void tables(bool textFiles)
+    {
+        if (textFiles) {
+            for (const auto &[name, path] : m_rd.files) {
+                if (name.size() < 5 || name.compare(name.size() - 4, 4, ".csv") != 0 || isTimelineCsv(name))
+                    continue;
+                std::string t = csvAsJsonTable(path, m_diags);
+                if (!t.empty())
+                    meta("ascend.table." + name.substr(0, name.size() - 4), std::move(t));
+            }
+            for (const char *name : {"communication.json", "communication_matrix.json"}) {
+                const fs::path p = m_rd.file(name);
+                if (p.empty())
+                    continue;
+                const std::string text = readSmallFile(p, 64u << 20);
+                if (!text.empty())
+                    meta(std::string("ascend.") + std::string(name).substr(0, std::string(name).size() - 5), minifyJson(text));
+            }
+        }
+    }
+
+    Status importText()
+    {
+        DiagnosticSink &d = m_diags;
+        bool anything = !m_rd.analysisDb.empty();
+        for (const auto &[name, path] : m_rd.files)
+            anything = anything || name.size() > 4;
+        if (!anything)
+            return ImportError{m_rd.output.string(), 0, false,
+                               "ASCEND_PROFILER_OUTPUT holds no profiler data (the offline analysis may not have run)"};
+        KernelTable kernels;
+        if (m_rd.has("kernel_details.csv"))
+            kernels = readKernelDetails(m_rd.file("kernel_details.csv"), m_rd.file("l2_cache.csv"), d);
+        else
+            kernels.join.finalize();
+        CommTable comm;
+        if (m_rd.has("communication.json"))
+            comm = readCommunication(m_rd.file("communication.json"), m_groups, d);
+        else
+            comm.join.finalize();
+        int device = kernels.device;
+        if (device < 0 && m_rd.has("step_trace_time.csv"))
+            device = deviceFromIdColumn(m_rd.file("step_trace_time.csv"));
+        for (const char *f : {"memory_record.csv", "npu_module_mem.csv", "operator_memory.csv"})
+            if (device < 0 && m_rd.has(f))
+                device = deviceFromCsv(m_rd.file(f));
+        if (m_ctx.stopRequested())
+            return Canceled{};
+        m_progress(0.05);
+        if (m_rd.has("trace_view.json")) {
+            TraceViewOptions opts;
+            opts.kernels = &kernels.join;
+            opts.comm = &comm.join;
+            opts.chunkBytes = m_imp.chunkBytes;
+            opts.threads = m_imp.workerThreads;
+            opts.progress = [this](double f) { m_progress(0.05 + 0.85 * f); };
+            TraceViewSummary summary;
+            Status st = readTraceView(m_rd.file("trace_view.json"), m_source, m_builder, m_ctx, opts, summary);
+            if (!st.ok())
+                return st;
+            decorateTraceView(m_builder, m_source, summary, DeviceHint{device});
+            if (device < 0)
+                for (const auto &[pid, name] : summary.processNames)
+                    if (name == proc::kHardware && summary.processNames.count(pid >> 10) == 0)
+                        device = static_cast<int>(pid & 31);
+            ArgsWriter w;
+            w.integer("trace_view_events", static_cast<std::int64_t>(summary.events));
+            w.integer("kernel_details_rows", static_cast<std::int64_t>(kernels.join.size()));
+            w.integer("kernel_details_joined", static_cast<std::int64_t>(kernels.join.matched()));
+            w.integer("communication_ops", static_cast<std::int64_t>(comm.join.size()));
+            w.integer("communication_joined", static_cast<std::int64_t>(comm.join.matched()));
+            meta("ascend.joins", w.finish());
+        } else if (!kernels.rows.empty() || !comm.ops.empty()) {
+            emitKernelTimeline(m_builder, m_source, std::max(device, 0), kernels, comm);
+            ArgsWriter w;
+            w.str("timeline", "kernel_details.csv and communication.json (no trace_view.json)");
+            w.integer("kernel_details_rows", static_cast<std::int64_t>(kernels.rows.size()));
+            w.integer("communication_ops", static_cast<std::int64_t>(comm.ops.size()));
+            meta("ascend.joins", w.finish());
+        }
+        if (m_ctx.stopRequested())
+            return Canceled{};
+        emitMemory(m_builder, m_source, std::max(device, 0), m_rd, m_sessionEnd, d);
+        tables(true);
+        if (device >= 0)
+            meta("ascend.device", std::to_string(device));
+        if (!m_rd.has("trace_view.json") && !m_rd.has("kernel_details.csv") && m_rd.has("communication.json") == false
+            && !m_rd.analysisDb.empty()) {
+            // Only the analysis db: its tables are all there is.
+            importAnalysisDb(m_rd.analysisDb, m_source, m_builder, d);
+        }
+        m_progress(1.0);
+        return Ok{};
+    }
+
+    Status importDb()
+    {
+        DbImportOptions opts;
+        opts.sessionEnd = m_sessionEnd;
+        opts.groups = &m_groups;
+        opts.progress = [this](double f) { m_progress(f); };
+        Status st = importFrameworkDb(m_rd.frameworkDb, m_source, m_builder, m_ctx, opts, m_diags);
+        if (!st.ok())
+            return st;
+        if (opts.deviceOut >= 0)
+            meta("ascend.device", std::to_string(opts.deviceOut));
+        if (m_builder.source(m_source).rank < 0 && opts.rankOut >= 0) {
+            m_builder.source(m_source).rank = opts.rankOut;
+            meta("ascend.rank_from", "\"RANK_DEVICE_MAP\"");
+        }
+        if (!m_rd.analysisDb.empty())
+            importAnalysisDb(m_rd.analysisDb, m_source, m_builder, m_diags);
+        return Ok{};
+    }
+
+    const AscendImporter &m_imp;
+    const RankDir &m_rd;
+    TraceBuilder &m_builder;
+    const ImportContext &m_ctx;
+    std::function<void(double)> m_progress;
+    std::uint32_t m_source = 0;
+    TimeNs m_sessionEnd = 0;
+    std::map<std::uint64_t, CommGroup> m_groups;
+    DiagnosticSink m_diags;
+};
+
+/// A single dropped file becomes a one-file rank.
+std::optional<RankDir> rankForFile(const fs::path &p, std::string_view head)
+{
+    const std::string l = lower(p.filename().string());
+    RankDir rd;
+    rd.root = p.parent_path();
+    rd.output = p.parent_path();
+    if (p.parent_path().filename() == "ASCEND_PROFILER_OUTPUT")
+        rd.root = p.parent_path().parent_path();
+    if (l == "trace_view.json") {
+        rd.files[l] = p;
+    } else if (isFrameworkDbName(l) && isSqlite(head)) {
+        rd.frameworkDb = p;
+        if (l.rfind("ascend_mindspore_profiler", 0) == 0)
+            rd.flavor = Flavor::MindSpore;
+    } else if (isLegacyTimelineName(l)) {
+        rd.flavor = Flavor::MindSporeLegacy;
+        rd.files[l.rfind("timeline_display_", 0) == 0 ? "timeline_display.json" : "ascend_timeline_display.json"] = p;
+    } else {
+        return std::nullopt;
+    }
+    // Rank: the number in the name (db, legacy timeline), else profiler_info next to the output.
+    const std::string stem = p.stem().string();
+    const auto us = stem.rfind('_');
+    if (rd.frameworkDb == p || rd.flavor == Flavor::MindSporeLegacy) {
+        if (us != std::string::npos && us + 1 < stem.size()
+            && std::all_of(stem.begin() + static_cast<std::ptrdiff_t>(us + 1), stem.end(),
+                           [](char c) { return c >= '0' && c <= '9'; })) {
+            rd.rank = std::stoi(stem.substr(us + 1));
+            rd.rankFrom = rd.flavor == Flavor::MindSporeLegacy ? "file suffix" : "db name";
+        }
+    }
+    return rd;
+}
+
+} // namespace
+
+Confidence AscendImporter::probe(const Source &src) const
+{
+    if (src.isDirectory)
+        return discoverLayout(src.path).empty() ? Confidence::No : Confidence::Certain;
+    const std::string l = lower(src.path.filename().string());
+    if (isFrameworkDbName(l) && isSqlite(src.head))
+        return Confidence::Certain;
+    const std::string_view h = src.head;
+    const auto first = h.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (first == std::string_view::npos || (h[first] != '[' && h[first] != '{'))
+        return Confidence::No;
+    if ((l == "trace_view.json" || isLegacyTimelineName(l)) && h.find("\"ph\"") != std::string_view::npos)
+        return Confidence::Certain;
+    return Confidence::No;
+}
+
+Status AscendImporter::import(const Source &src, TraceBuilder &builder, ImportContext &ctx)
+{
+    Layout layout;
+    if (src.isDirectory) {
+        ctx.report(Stage::Scanning, 0);
+        layout = discoverLayout(src.path);
+        if (layout.empty())
+            return ImportError{src.path.string(), 0, false, "no Ascend profiler output found in this directory"};
+    } else {
+        auto rd = rankForFile(src.path, src.head);
+        if (!rd)
+            return ImportError{src.path.string(), 0, false, "not an Ascend profiler file"};
+        layout.ranks.push_back(std::move(*rd));
+    }
+    const std::size_t n = layout.ranks.size();
+    std::optional<ImportError> firstError;
+    std::size_t loaded = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (ctx.stopRequested())
+            return Canceled{};
+        const RankDir &rd = layout.ranks[i];
+        const double base = double(i) / double(n), span = 1.0 / double(n);
+        RankImport ri(*this, rd, builder, ctx, [&ctx, base, span](double f) { ctx.report(Stage::Parsing, base + span * f); });
+        Status st = ri.run(n == 1 && src.rank >= 0 ? src.rank : -1);
+        if (st.canceled())
+            return Canceled{};
+        if (!st.ok()) {
+            // One broken rank of a cluster must not hide the others.
+            if (!firstError)
+                firstError = st.error();
+            builder.diagnostics().add(DiagKind::MalformedEvent, st.error().file, st.error().position,
+                                      st.error().message);
+            continue;
+        }
+        ++loaded;
+    }
+    if (loaded == 0 && firstError)
+        return *firstError;
+    return Ok{};
+}
+
+} // namespace accelscope::importers::ascend

@@ -1,0 +1,628 @@
+#include "textexport.h"
+
+#include "csvreader.h"
+#include "model/timeparse.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <array>
+#include <deque>
+#include <tuple>
+
+namespace accelscope::importers::ascend {
+
+using namespace accelscope::model;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool isIdColumn(std::string_view name)
+{
+    return name.find("ID") != std::string_view::npos || name.find("Id") != std::string_view::npos
+        || name.find("rank") != std::string_view::npos || name.find("Rank") != std::string_view::npos;
+}
+
+bool isSentinel(std::string_view v) { return v == "4294967295" || v == "18446744073709551615"; }
+
+void reportCsvProblems(DiagnosticSink &diags, const std::string &file, const CsvParser &p, std::uint64_t badRows,
+                       std::uint64_t badLine, const char *what)
+{
+    if (badRows)
+        diags.add(DiagKind::MalformedEvent, file, badLine, what, badRows, true);
+    if (p.truncated())
+        diags.add(DiagKind::TruncatedInput, file, p.line(), "the CSV file ends inside a quoted cell", 1, true);
+}
+
+/// Synthetic pid of a process made from side files: the torch_npu layout with host pid 0.
+std::int64_t syntheticPid(std::string_view processName, int device)
+{
+    const int idx = processSortIndex(processName);
+    return (static_cast<std::int64_t>(idx < 0 ? 31 : idx) << 5) | (device & 31);
+}
+
+LocalProcess deviceProcess(BuilderShard &sh, std::string_view name, int device)
+{
+    const LocalProcess p = sh.process(EntityKey::number(syntheticPid(name, device)));
+    sh.setProcessName(p, sh.intern(name));
+    sh.setProcessKind(p, ProcessKind::Device, device);
+    sh.setProcessLabels(p, sh.intern("NPU " + std::to_string(device) + " \u00b7 " + std::string(name)));
+    sh.setProcessSortIndex(p, processSortIndex(name));
+    return p;
+}
+
+std::string joinMembers(const std::string &a, const std::string *b)
+{
+    if (!b || b->empty())
+        return a;
+    if (a.empty())
+        return *b;
+    return a + "," + *b;
+}
+
+} // namespace
+
+KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, DiagnosticSink &diags)
+{
+    KernelTable out;
+    auto opened = CsvFile::read(csv);
+    if (!opened.ok()) {
+        diags.add(DiagKind::MalformedEvent, csv.string(), 0, opened.error().message);
+        return out;
+    }
+    const CsvFile &f = opened.value();
+    const CsvHeader &h = f.header;
+    const int iName = h.find({"Name", "Op Name"});
+    const int iStart = h.find({"Start Time(us)", "Task Start Time(us)", "Start Time"});
+    const int iDur = h.find({"Duration(us)", "Task Duration(us)", "Duration"});
+    const int iStream = h.find({"Stream ID", "Stream Id"});
+    const int iTask = h.find({"Task ID", "Task Id"});
+    const int iModel = h.find({"Model ID", "Model Id"});
+    const int iCore = h.find({"Accelerator Core", "Core Type"});
+    const int iDevice = h.find({"Device_id", "Device ID", "Device Id"});
+    if (iName < 0 || iStart < 0) {
+        diags.add(DiagKind::MissingField, f.path, 1, "kernel_details.csv has no Name or Start Time(us) column", 1, true);
+        return out;
+    }
+
+    // l2_cache.csv: hit/victim rates by (stream, task, op name), consumed in order.
+    std::map<std::tuple<std::string, std::string, std::string>, std::deque<std::string>> l2;
+    if (!l2Cache.empty()) {
+        auto l2f = CsvFile::read(l2Cache);
+        if (l2f.ok()) {
+            const CsvHeader &lh = l2f.value().header;
+            const int s = lh.find({"Stream Id", "Stream ID"}), t = lh.find({"Task Id", "Task ID"}),
+                      hit = lh.find("Hit Rate"), vic = lh.find("Victim Rate"), op = lh.find({"Op Name", "Name"});
+            CsvParser p = l2f.value().records();
+            std::vector<std::string_view> cells;
+            while (s >= 0 && t >= 0 && p.next(cells)) {
+                ArgsWriter w;
+                if (auto v = cellAt(cells, hit); !isMissing(v))
+                    w.numberOrString("L2 Hit Rate", v);
+                if (auto v = cellAt(cells, vic); !isMissing(v))
+                    w.numberOrString("L2 Victim Rate", v);
+                l2[{std::string(cellAt(cells, s)), std::string(cellAt(cells, t)), std::string(cellAt(cells, op))}]
+                    .push_back(w.body());
+            }
+        }
+    }
+
+    CsvParser p = f.records();
+    std::vector<std::string_view> cells;
+    std::uint64_t bad = 0, badLine = 0;
+    ArgsWriter ids, w;
+    while (p.next(cells)) {
+        const std::string_view name = cellAt(cells, iName);
+        const auto start = microsCell(cellAt(cells, iStart));
+        if (!start) {
+            if (!bad++)
+                badLine = p.line();
+            continue;
+        }
+        KernelRow row;
+        row.name.assign(name);
+        row.start = *start;
+        row.dur = std::max<TimeNs>(microsCell(cellAt(cells, iDur)).value_or(0), 0);
+        row.core.assign(cellAt(cells, iCore));
+        if (auto s = numberCell(cellAt(cells, iStream)))
+            row.stream = static_cast<std::int64_t>(*s);
+        if (out.device < 0 && iDevice >= 0)
+            if (auto d = numberCell(cellAt(cells, iDevice)))
+                out.device = static_cast<int>(*d);
+        ids.clear();
+        w.clear();
+        for (std::size_t i = 0; i < cells.size() && i < h.size(); ++i) {
+            const int c = static_cast<int>(i);
+            if (c == iName || c == iStart || c == iDur)
+                continue;
+            const std::string_view v = cleanCell(cells[i]);
+            if (isMissing(v) || (isIdColumn(h.name(i)) && isSentinel(v)))
+                continue;
+            (c == iStream || c == iTask || c == iModel ? ids : w).numberOrString(h.name(i), v);
+        }
+        std::string members = w.body();
+        if (!l2.empty()) {
+            auto it = l2.find({std::string(cellAt(cells, iStream)), std::string(cellAt(cells, iTask)), row.name});
+            if (it != l2.end() && !it->second.empty()) {
+                members = joinMembers(members, &it->second.front());
+                it->second.pop_front();
+            }
+        }
+        row.members = joinMembers(ids.body(), &members);
+        out.join.add(row.name, row.start, std::move(members));
+        out.rows.push_back(std::move(row));
+    }
+    out.join.finalize();
+    reportCsvProblems(diags, f.path, p, bad, badLine, "kernel_details.csv rows without a valid Start Time(us)");
+    return out;
+}
+
+std::map<std::uint64_t, CommGroup> readCommGroups(const std::string &json)
+{
+    std::map<std::uint64_t, CommGroup> out;
+    if (json.empty())
+        return out;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    if (parser.parse(json).get(doc))
+        return out;
+    simdjson::dom::object groups;
+    if (doc["parallel_group_info"].get_object().get(groups))
+        return out;
+    for (auto [key, value] : groups) {
+        CommGroup g;
+        g.key.assign(key);
+        std::string_view name;
+        if (!value["group_name"].get_string().get(name))
+            g.name.assign(name);
+        std::int64_t r;
+        if (!value["group_rank"].get_int64().get(r))
+            g.groupRank = static_cast<int>(r);
+        simdjson::dom::array ranks;
+        if (!value["global_ranks"].get_array().get(ranks))
+            for (auto e : ranks)
+                if (!e.get_int64().get(r))
+                    g.globalRanks.push_back(static_cast<int>(r));
+        out.emplace(groupNameHash(g.key), std::move(g));
+    }
+    return out;
+}
+
+std::string commGroupsJson(const std::map<std::uint64_t, CommGroup> &groups)
+{
+    std::string o = "{";
+    bool first = true;
+    for (const auto &[hash, g] : groups) {
+        if (!first)
+            o.push_back(',');
+        first = false;
+        appendJsonString(o, std::to_string(hash));
+        o += ":{";
+        ArgsWriter w;
+        w.str("group", g.key);
+        w.str("name", g.name);
+        w.integer("group_rank", g.groupRank);
+        std::string ranks = "[";
+        for (std::size_t i = 0; i < g.globalRanks.size(); ++i)
+            ranks += (i ? "," : "") + std::to_string(g.globalRanks[i]);
+        ranks += "]";
+        w.raw("global_ranks", ranks);
+        o += w.body();
+        o.push_back('}');
+    }
+    o.push_back('}');
+    return o;
+}
+
+CommTable readCommunication(const fs::path &json, std::map<std::uint64_t, CommGroup> groups, DiagnosticSink &diags)
+{
+    namespace od = simdjson::ondemand;
+    CommTable out;
+    out.groups = std::move(groups);
+    const std::string text = readSmallFile(json, 1u << 30);
+    if (text.empty()) {
+        out.join.finalize();
+        return out;
+    }
+    // On-Demand keeps the raw text of numbers and objects: the op's time and bandwidth info go
+    // into args as written, and the start timestamp is parsed exactly.
+    const simdjson::padded_string padded(text);
+    od::parser parser, inner;
+    std::uint64_t bad = 0;
+    auto addOp = [&](std::string_view step, std::string_view type, std::string_view fullName, std::string_view timeRaw,
+                     std::string_view bwRaw) {
+        if (fullName.rfind("Total Op Info", 0) == 0 || timeRaw.empty())
+            return;
+        const simdjson::padded_string tp(timeRaw);
+        od::document tdoc;
+        od::object tobj;
+        if (inner.iterate(tp).get(tdoc) || tdoc.get_object().get(tobj)) {
+            ++bad;
+            return;
+        }
+        std::string startText, elapseText;
+        for (auto f : tobj) {
+            std::string_view k;
+            od::value v;
+            if (f.unescaped_key().get(k) || f.value().get(v))
+                break;
+            if (k == "Start Timestamp(us)")
+                startText.assign(v.raw_json_token());
+            else if (k == "Elapse Time(ms)")
+                elapseText.assign(v.raw_json_token());
+        }
+        auto trim = [](std::string &t) {
+            while (!t.empty() && (t.back() == ' ' || t.back() == '\n' || t.back() == '\r' || t.back() == '\t'))
+                t.pop_back();
+        };
+        trim(startText);
+        trim(elapseText);
+        CommOp op;
+        TimeNs dur = 0;
+        if (!parseMicrosToNs(startText, op.start)) {
+            ++bad;
+            return;
+        }
+        if (!parseDecimalToNs(elapseText, 1000000, dur))
+            dur = 0;
+        op.dur = std::max<TimeNs>(dur, 0);
+        op.fullName.assign(fullName);
+        const auto at = fullName.rfind('@');
+        op.name.assign(fullName.substr(0, at));
+        ArgsWriter w;
+        w.str("Communication Step", step);
+        w.str("Communication Type", type);
+        if (at != std::string_view::npos) {
+            const std::string_view hash = fullName.substr(at + 1);
+            w.str("Group Hash", hash);
+            const std::uint64_t hv = flowIdFromText(hash);
+            if (auto it = out.groups.find(hv); it != out.groups.end()) {
+                w.str("Group", it->second.key);
+                w.str("Group Name", it->second.name);
+                std::string ranks = "[";
+                for (std::size_t i = 0; i < it->second.globalRanks.size(); ++i)
+                    ranks += (i ? "," : "") + std::to_string(it->second.globalRanks[i]);
+                w.raw("Global Ranks", ranks + "]");
+            }
+        }
+        w.raw("Communication Time Info", minifyJson(timeRaw));
+        if (!bwRaw.empty())
+            w.raw("Communication Bandwidth Info", minifyJson(bwRaw));
+        op.members = w.body();
+        out.join.add(op.name, op.start, op.members);
+        out.ops.push_back(std::move(op));
+    };
+    od::document doc;
+    od::object top;
+    bool ok = !parser.iterate(padded).get(doc) && !doc.get_object().get(top);
+    if (ok) {
+        for (auto f1 : top) {
+            std::string_view k1v;
+            od::object o1;
+            if (f1.unescaped_key().get(k1v) || f1.value().get_object().get(o1)) {
+                ok = false;
+                break;
+            }
+            const std::string k1(k1v);
+            for (auto f2 : o1) {
+                std::string_view k2v;
+                od::object ops;
+                if (f2.unescaped_key().get(k2v) || f2.value().get_object().get(ops)) {
+                    ok = false;
+                    break;
+                }
+                const std::string k2(k2v);
+                // Per rank: {step: {p2p|collective: ops}}; cluster files: {p2p|collective: {step: ops}}.
+                const bool typeFirst = k1 == "p2p" || k1 == "collective";
+                const std::string &step = typeFirst ? k2 : k1, &type = typeFirst ? k1 : k2;
+                for (auto f3 : ops) {
+                    std::string_view namev;
+                    od::object info;
+                    if (f3.unescaped_key().get(namev) || f3.value().get_object().get(info)) {
+                        ok = false;
+                        break;
+                    }
+                    const std::string name(namev);
+                    std::string_view timeRaw, bwRaw;
+                    for (auto f4 : info) {
+                        std::string_view k;
+                        od::object o;
+                        if (f4.unescaped_key().get(k)) {
+                            ok = false;
+                            break;
+                        }
+                        const bool isTime = k == "Communication Time Info", isBw = k == "Communication Bandwidth Info";
+                        if (!isTime && !isBw)
+                            continue;
+                        if (f4.value().get_object().get(o)) {
+                            ok = false;
+                            break;
+                        }
+                        std::string_view raw;
+                        if (o.raw_json().get(raw)) {
+                            ok = false;
+                            break;
+                        }
+                        (isTime ? timeRaw : bwRaw) = raw;
+                    }
+                    if (!ok)
+                        break;
+                    addOp(step, type, name, timeRaw, bwRaw);
+                }
+                if (!ok)
+                    break;
+            }
+            if (!ok)
+                break;
+        }
+    }
+    if (!ok)
+        diags.add(DiagKind::MalformedEvent, json.string(), 0, "communication.json is not valid JSON; ops before the error were loaded");
+    if (bad)
+        diags.add(DiagKind::BadTimestamp, json.string(), 0, "communication.json ops without a valid Start Timestamp(us)", bad);
+    std::sort(out.ops.begin(), out.ops.end(), [](const CommOp &a, const CommOp &b) { return a.start < b.start; });
+    out.join.finalize();
+    return out;
+}
+
+void emitKernelTimeline(TraceBuilder &builder, std::uint32_t source, int device, const KernelTable &kernels,
+                        const CommTable &comm)
+{
+    BuilderShard sh(source);
+    std::vector<Interval> compute, communication;
+    std::map<std::int64_t, std::array<std::uint64_t, 4>> streamMix;
+    LocalProcess hw = 0, hccl = 0;
+    bool haveHw = false, haveHccl = false;
+    LocalTrack hcclTrack = 0;
+    auto hcclOps = [&]() -> LocalTrack {
+        if (!haveHccl) {
+            hccl = deviceProcess(sh, proc::kHccl, device);
+            hcclTrack = sh.thread(hccl, EntityKey::number(0));
+            sh.setThreadName(hcclTrack, sh.intern("Communication"));
+            sh.setTrackRole(hcclTrack, TrackRole::DeviceStream, EngineKind::Communication);
+            haveHccl = true;
+        }
+        return hcclTrack;
+    };
+    bool kernelHccl = false;
+    for (const KernelRow &r : kernels.rows) {
+        const bool isComm = r.core == "HCCL" || r.core == "COMMUNICATION" || r.stream < 0;
+        if (isComm) {
+            kernelHccl = true;
+            const std::string *c = comm.join.find(r.name, r.start);
+            const std::string args = "{" + joinMembers(r.members, c) + "}";
+            sh.addSlice(hcclOps(), r.start, r.dur, sh.intern(r.name), kEmptyString, sh.addArgs(args));
+            communication.push_back({r.start, r.start + r.dur});
+            continue;
+        }
+        if (!haveHw) {
+            hw = deviceProcess(sh, proc::kHardware, device);
+            haveHw = true;
+        }
+        const LocalTrack t = sh.thread(hw, EntityKey::number(r.stream));
+        auto &mix = streamMix[r.stream];
+        switch (classifyTaskType(r.core)) {
+        case TaskClass::Compute: ++mix[0]; break;
+        case TaskClass::Communication: ++mix[1]; break;
+        case TaskClass::Dma: ++mix[2]; break;
+        case TaskClass::Other: ++mix[3]; break;
+        }
+        sh.addSlice(t, r.start, r.dur, sh.intern(r.name), kEmptyString,
+                    r.members.empty() ? kNoArgs : sh.addArgs("{" + r.members + "}"));
+        compute.push_back({r.start, r.start + r.dur});
+    }
+    if (!kernelHccl) {
+        for (const CommOp &op : comm.ops) {
+            sh.addSlice(hcclOps(), op.start, op.dur, sh.intern(op.name), kEmptyString, sh.addArgs("{" + op.members + "}"));
+            communication.push_back({op.start, op.start + op.dur});
+        }
+    }
+    for (const auto &[stream, mix] : streamMix) {
+        const LocalTrack t = sh.thread(hw, EntityKey::number(stream));
+        sh.setThreadName(t, sh.intern("Stream " + std::to_string(stream)));
+        sh.setThreadSortIndex(t, stream);
+        sh.setTrackRole(t, TrackRole::DeviceStream, streamEngine(mix[0], mix[1], mix[2], mix[3]));
+    }
+    if (!compute.empty() || !communication.empty()) {
+        const LocalProcess ov = deviceProcess(sh, proc::kOverlap, device);
+        emitOverlapLanes(sh, ov, deriveOverlap(std::move(compute), std::move(communication)));
+    }
+    builder.merge(std::move(sh));
+}
+
+void emitMemory(TraceBuilder &builder, std::uint32_t source, int device, const RankDir &rd, TimeNs sessionEnd,
+                DiagnosticSink &diags)
+{
+    constexpr LocalTrack kNone = ~LocalTrack(0);
+    BuilderShard sh(source);
+    std::vector<std::string_view> cells;
+    if (auto path = rd.file("memory_record.csv"); !path.empty()) {
+        auto f = CsvFile::read(path);
+        if (f.ok()) {
+            const CsvHeader &h = f.value().header;
+            const int iComp = h.find("Component"), iTs = h.find({"Timestamp(us)", "Timestamp"});
+            const int cols[3] = {h.find("Total Allocated(MB)"), h.find("Total Reserved(MB)"), h.find("Total Active(MB)")};
+            const char *labels[3] = {"Allocated (MB)", "Reserved (MB)", "Active (MB)"};
+            const LocalProcess p = deviceProcess(sh, proc::kMemory, device);
+            // Tracks are made on the first value, so all-empty columns (APP's Allocated) add none.
+            std::map<std::string, std::array<LocalTrack, 3>, std::less<>> tracks;
+            CsvParser parser = f.value().records();
+            std::uint64_t bad = 0, badLine = 0;
+            while (iTs >= 0 && parser.next(cells)) {
+                const auto ts = microsCell(cellAt(cells, iTs));
+                if (!ts) {
+                    if (!bad++)
+                        badLine = parser.line();
+                    continue;
+                }
+                const std::string_view comp = cellAt(cells, iComp);
+                auto it = tracks.find(comp);
+                if (it == tracks.end())
+                    it = tracks.emplace(std::string(comp), std::array<LocalTrack, 3>{kNone, kNone, kNone}).first;
+                for (int k = 0; k < 3; ++k) {
+                    if (auto v = numberCell(cellAt(cells, cols[k]))) {
+                        if (it->second[k] == kNone)
+                            it->second[k] = sh.counterTrack(p, sh.intern(std::string(comp) + " " + labels[k]));
+                        sh.addCounter(it->second[k], *ts, *v);
+                    }
+                }
+            }
+            reportCsvProblems(diags, f.value().path, parser, bad, badLine, "memory_record.csv rows without a valid Timestamp(us)");
+        } else {
+            diags.add(DiagKind::MalformedEvent, path.string(), 0, f.error().message);
+        }
+    }
+    if (auto path = rd.file("npu_module_mem.csv"); !path.empty()) {
+        auto f = CsvFile::read(path);
+        if (f.ok()) {
+            const CsvHeader &h = f.value().header;
+            const int iComp = h.find("Component"), iTs = h.find({"Timestamp(us)", "Timestamp"}),
+                      iRes = h.find({"Total Reserved(MB)", "Total Reserved(KB)"});
+            const bool kb = iRes >= 0 && h.name(static_cast<std::size_t>(iRes)).find("KB") != std::string::npos;
+            const LocalProcess p = deviceProcess(sh, proc::kModuleMemory, device);
+            std::map<std::string, LocalTrack, std::less<>> tracks;
+            CsvParser parser = f.value().records();
+            std::uint64_t bad = 0, badLine = 0;
+            while (iTs >= 0 && parser.next(cells)) {
+                const auto ts = microsCell(cellAt(cells, iTs));
+                if (!ts) {
+                    if (!bad++)
+                        badLine = parser.line();
+                    continue;
+                }
+                const auto v = numberCell(cellAt(cells, iRes));
+                if (!v)
+                    continue;
+                const std::string_view comp = cellAt(cells, iComp);
+                auto it = tracks.find(comp);
+                if (it == tracks.end())
+                    it = tracks.emplace(std::string(comp),
+                                        sh.counterTrack(p, sh.intern(std::string(comp) + (kb ? " Reserved (KB)" : " Reserved (MB)"))))
+                             .first;
+                sh.addCounter(it->second, *ts, *v);
+            }
+            reportCsvProblems(diags, f.value().path, parser, bad, badLine, "npu_module_mem.csv rows without a valid Timestamp(us)");
+        } else {
+            diags.add(DiagKind::MalformedEvent, path.string(), 0, f.error().message);
+        }
+    }
+    if (auto path = rd.file("operator_memory.csv"); !path.empty()) {
+        auto f = CsvFile::read(path);
+        if (f.ok()) {
+            const CsvHeader &h = f.value().header;
+            const int iName = h.find("Name"), iAlloc = h.find({"Allocation Time(us)", "Allocation Time"}),
+                      iRel = h.find({"Release Time(us)", "Release Time"});
+            const LocalProcess p = deviceProcess(sh, proc::kMemory, device);
+            const LocalTrack t = sh.thread(p, EntityKey::number(0));
+            sh.setThreadName(t, sh.intern("Operator Memory"));
+            sh.setTrackRole(t, TrackRole::Async);
+            CsvParser parser = f.value().records();
+            std::uint64_t bad = 0, badLine = 0;
+            ArgsWriter w;
+            while (iAlloc >= 0 && parser.next(cells)) {
+                const auto alloc = microsCell(cellAt(cells, iAlloc));
+                if (!alloc) {
+                    if (!bad++)
+                        badLine = parser.line();
+                    continue;
+                }
+                const auto rel = microsCell(cellAt(cells, iRel));
+                TimeNs end = rel ? *rel : std::max(sessionEnd, *alloc);
+                w.clear();
+                for (std::size_t i = 0; i < cells.size() && i < h.size(); ++i) {
+                    const int c = static_cast<int>(i);
+                    if (c == iName)
+                        continue;
+                    const std::string_view v = cleanCell(cells[i]);
+                    if (!isMissing(v))
+                        w.numberOrString(h.name(i), v);
+                }
+                if (!rel)
+                    w.str("Released", "not within the profiling window");
+                sh.addSlice(t, *alloc, std::max<TimeNs>(end - *alloc, 0), sh.intern(cellAt(cells, iName)), kEmptyString,
+                            sh.addArgs(w.finish()));
+            }
+            reportCsvProblems(diags, f.value().path, parser, bad, badLine,
+                              "operator_memory.csv rows without a valid Allocation Time(us)");
+        } else {
+            diags.add(DiagKind::MalformedEvent, path.string(), 0, f.error().message);
+        }
+    }
+    builder.merge(std::move(sh));
+}
+
+std::string csvAsJsonTable(const fs::path &csv, DiagnosticSink &diags, std::size_t maxBytes)
+{
+    std::error_code ec;
+    const auto size = fs::file_size(csv, ec);
+    if (ec || size > maxBytes)
+        return {};
+    auto f = CsvFile::read(csv);
+    if (!f.ok()) {
+        diags.add(DiagKind::MalformedEvent, csv.string(), 0, f.error().message);
+        return {};
+    }
+    std::string o = "{\"columns\":[";
+    const CsvHeader &h = f.value().header;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        if (i)
+            o.push_back(',');
+        appendJsonString(o, h.name(i));
+    }
+    o += "],\"rows\":[";
+    CsvParser p = f.value().records();
+    std::vector<std::string_view> cells;
+    bool firstRow = true;
+    while (p.next(cells)) {
+        o += firstRow ? "[" : ",[";
+        firstRow = false;
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            if (i)
+                o.push_back(',');
+            const std::string_view v = cleanCell(cells[i]);
+            if (isMissing(v))
+                o += "null";
+            else if (isJsonNumber(v))
+                o += v;
+            else
+                appendJsonString(o, v);
+        }
+        o.push_back(']');
+    }
+    o += "]}";
+    reportCsvProblems(diags, f.value().path, p, 0, 0, "");
+    return o;
+}
+
+int deviceFromCsv(const fs::path &csv)
+{
+    const std::string head = readSmallFile(csv, 1u << 16);
+    const auto pos = head.find("NPU:");
+    if (pos == std::string::npos)
+        return -1;
+    int d = 0;
+    std::size_t i = pos + 4;
+    if (i >= head.size() || head[i] < '0' || head[i] > '9')
+        return -1;
+    for (; i < head.size() && head[i] >= '0' && head[i] <= '9'; ++i)
+        d = d * 10 + (head[i] - '0');
+    return d;
+}
+
+int deviceFromIdColumn(const fs::path &csv)
+{
+    auto f = CsvFile::read(csv);
+    if (!f.ok())
+        return -1;
+    const int col = f.value().header.find({"Device_id", "Device ID", "Device Id", "deviceId"});
+    if (col < 0)
+        return -1;
+    CsvParser p = f.value().records();
+    std::vector<std::string_view> cells;
+    if (!p.next(cells))
+        return -1;
+    const auto v = numberCell(cellAt(cells, col));
+    return v && *v >= 0 && *v < 4096 ? static_cast<int>(*v) : -1;
+}
+
+} // namespace accelscope::importers::ascend

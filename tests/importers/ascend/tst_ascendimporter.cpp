@@ -1,0 +1,460 @@
+// Ascend importer: detection of rank folders and cluster roots, golden dumps of hand-made
+// exports, every real sample against independent counts (tests/tools/ascend_expected.py),
+// engines, flows, ranks, the step breakdown against step_trace_time.csv, broken inputs.
+#include "importers/ascend/ascendimporter.h"
+#include "importers/registry.h"
+#include "model/argstree.h"
+#include "model/tracedump.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+using namespace accelscope;
+using namespace accelscope::importers;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kData = fs::path(ASCEND_TEST_DATA);
+const fs::path kShared = fs::path(ACCELSCOPE_SHARED_DATA);
+
+std::string readFile(const fs::path &p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void writeFile(const fs::path &p, const std::string &data)
+{
+    fs::create_directories(p.parent_path());
+    std::ofstream out(p, std::ios::binary);
+    out << data;
+}
+
+struct Loaded {
+    model::TracePtr trace;
+    std::string format;
+    std::string error;
+};
+
+Loaded loadPaths(const std::vector<fs::path> &paths)
+{
+    ImportContext ctx;
+    auto r = loadTrace(paths, ctx);
+    if (!r.ok())
+        return {nullptr, {}, r.error().toString()};
+    return {r.value().trace, r.value().format, {}};
+}
+
+Loaded loadDirect(const fs::path &p, std::size_t chunkBytes = 1u << 20, unsigned threads = 0)
+{
+    ascend::AscendImporter imp;
+    imp.chunkBytes = chunkBytes;
+    imp.workerThreads = threads;
+    model::TraceBuilder b;
+    ImportContext ctx;
+    auto st = imp.import(Source::fromPath(p), b, ctx);
+    if (!st.ok())
+        return {nullptr, {}, st.error().toString()};
+    return {b.build(), "ascend", {}};
+}
+
+std::uint64_t diagCount(const model::Trace &t, model::DiagKind k)
+{
+    std::uint64_t n = 0;
+    for (const auto &d : t.diagnostics())
+        if (d.kind == k)
+            n += d.count;
+    return n;
+}
+
+/// The track of a process (by display name) with the given track display name.
+const model::Track *findTrack(const model::Trace &t, std::string_view process, std::string_view track)
+{
+    for (model::ProcessId pid : t.processOrder())
+        if (t.processDisplayName(pid) == process)
+            for (model::TrackId id : t.process(pid).tracks)
+                if (t.trackDisplayName(id) == track)
+                    return &t.track(id);
+    return nullptr;
+}
+
+std::string metadata(const model::Trace &t, std::size_t source, std::string_view key)
+{
+    for (const auto &[k, v] : t.sources().at(source).metadata)
+        if (k == key)
+            return v;
+    return {};
+}
+
+/// Sum of the slice durations of a track, in µs.
+double laneMicros(const model::Trace &t, const model::Track *tr)
+{
+    if (!tr)
+        return 0;
+    model::TimeNs s = 0;
+    for (std::size_t i = 0; i < tr->slices.size(); ++i)
+        s += tr->slices.dur[i];
+    (void)t;
+    return double(s) / 1000.0;
+}
+
+/// Value of column `col` in the first row of a metadata table {"columns": [...], "rows": [[...]]}.
+double tableValue(const std::string &json, const std::string &col)
+{
+    auto tree = model::parseArgs(json);
+    if (!tree)
+        return NAN;
+    const model::ArgNode *cols = tree->child("columns");
+    const model::ArgNode *rows = tree->child("rows");
+    if (!cols || !rows || rows->children.empty())
+        return NAN;
+    for (std::size_t i = 0; i < cols->children.size(); ++i)
+        if (cols->children[i].value == col)
+            return std::stod(rows->children[0].children.at(i).value);
+    return NAN;
+}
+
+std::size_t flowsWithCat(const model::Trace &t, std::string_view cat)
+{
+    std::size_t n = 0;
+    for (const auto &f : t.flows())
+        if (t.str(f.cat) == cat)
+            ++n;
+    return n;
+}
+
+} // namespace
+
+class TstAscendImporter : public QObject {
+    Q_OBJECT
+private slots:
+    void probeRecognisesRankFoldersAndClusterRoots_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("confidence");
+        const fs::path r0 = kData / "tiny_cluster/node_a/worker0_111_ascend_pt";
+        QTest::newRow("cluster root") << QString::fromStdString((kData / "tiny_cluster").string()) << 100;
+        QTest::newRow("rank folder") << QString::fromStdString(r0.string()) << 100;
+        QTest::newRow("output folder") << QString::fromStdString((r0 / "ASCEND_PROFILER_OUTPUT").string()) << 100;
+        QTest::newRow("trace_view.json") << QString::fromStdString((r0 / "ASCEND_PROFILER_OUTPUT/trace_view.json").string()) << 100;
+        QTest::newRow("raw data folder") << QString::fromStdString((r0 / "FRAMEWORK").string()) << 0;
+        QTest::newRow("a CSV alone") << QString::fromStdString((r0 / "ASCEND_PROFILER_OUTPUT/kernel_details.csv").string()) << 0;
+        QTest::newRow("chrome json folder") << QString::fromStdString((fs::path(ACCELSCOPE_SOURCE_DIR) / "tests/data/chrome_json").string()) << 0;
+    }
+    void probeRecognisesRankFoldersAndClusterRoots()
+    {
+        QFETCH(QString, path);
+        QFETCH(int, confidence);
+        ascend::AscendImporter imp;
+        QCOMPARE(static_cast<int>(imp.probe(Source::fromPath(path.toStdString()))), confidence);
+    }
+
+    void aClusterRootIsOneJobWithOneSourcePerRank()
+    {
+        // Given a root with rank folders at different depths
+        auto plan = planImport({kData / "tiny_cluster"});
+        QVERIFY(plan.ok());
+        QCOMPARE(plan.value().size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(plan.value()[0].importer), QStringLiteral("ascend"));
+        // When it loads, every rank is a source with the rank of its profiler_info (an int and a string)
+        Loaded l = loadPaths({kData / "tiny_cluster"});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(l.trace->sources().size(), std::size_t(2));
+        QCOMPARE(l.trace->sources()[0].rank, 0);
+        QCOMPARE(l.trace->sources()[1].rank, 1);
+        QCOMPARE(l.trace->rankCount(), 2);
+        QVERIFY(findTrack(*l.trace, "Rank 0 \u00b7 NPU 0 \u00b7 Ascend Hardware", "Stream 2"));
+        QVERIFY(findTrack(*l.trace, "Rank 1 \u00b7 NPU 1 \u00b7 Ascend Hardware", "Stream 3"));
+    }
+
+    void goldenDumps_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("tiny_cluster") << "tiny_cluster";
+        QTest::newRow("kernels_only") << "kernels_only";
+    }
+    void goldenDumps()
+    {
+        QFETCH(QString, name);
+        const fs::path in = kData / name.toStdString();
+        const fs::path expected = kData / (name.toStdString() + ".expected.txt");
+        Loaded l = loadPaths({in});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(QString::fromStdString(l.trace->checkInvariants()), QString());
+        const std::string dump = model::dumpTrace(*l.trace);
+        if (qEnvironmentVariableIsSet("ACCELSCOPE_UPDATE_GOLDEN")) {
+            writeFile(expected, dump);
+            QSKIP("golden file rewritten");
+        }
+        QCOMPARE(QString::fromStdString(dump), QString::fromStdString(readFile(expected)));
+    }
+
+    void chunkBoundariesDoNotChangeTheResult_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("tiny") << QString::fromStdString((kData / "tiny_cluster").string());
+        QTest::newRow("level1 rank0")
+            << QString::fromStdString((kShared / "ascend/pt_text_level1_8card_cnn/rank0_ascend_pt").string());
+    }
+    void chunkBoundariesDoNotChangeTheResult()
+    {
+        QFETCH(QString, path);
+        const fs::path p = path.toStdString();
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded whole = loadDirect(p);
+        Loaded tiny = loadDirect(p, 64, 3);
+        QVERIFY(whole.trace && tiny.trace);
+        QCOMPARE(model::dumpTrace(*tiny.trace) == model::dumpTrace(*whole.trace), true);
+    }
+
+    // Expected numbers: python3 tests/tools/ascend_expected.py <sample> (an independent reading
+    // of the files; see the script's header for the rules).
+    void realSamplesLoadWithTheRightCounts_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<qulonglong>("slices");
+        QTest::addColumn<qulonglong>("samples");
+        QTest::addColumn<qulonglong>("flows");
+        QTest::newRow("level1 cluster") << "ascend/pt_text_level1_8card_cnn" << 2 << 5325ull << 12327ull << 577ull;
+        QTest::newRow("level1 rank0") << "ascend/pt_text_level1_8card_cnn/rank0_ascend_pt" << 1 << 4568ull << 8379ull << 577ull;
+        QTest::newRow("level1 rank1 (no trace_view)") << "ascend/pt_text_level1_8card_cnn/rank1_ascend_pt" << 1 << 757ull
+                                                      << 3948ull << 0ull;
+        QTest::newRow("qwen3 4 ranks") << "ascend/pt_text_level2_4rank_qwen3_cann83" << 4 << 15336ull << 6930ull << 0ull;
+        QTest::newRow("qwen3 rank1 (comm only)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_1_ascend_pt" << 1
+                                                 << 59ull << 0ull << 0ull;
+    }
+    void realSamplesLoadWithTheRightCounts()
+    {
+        QFETCH(QString, dir);
+        QFETCH(int, ranks);
+        QFETCH(qulonglong, slices);
+        QFETCH(qulonglong, samples);
+        QFETCH(qulonglong, flows);
+        const fs::path p = kShared / dir.toStdString();
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded l = loadPaths({p});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(QString::fromStdString(l.format), QStringLiteral("ascend"));
+        QCOMPARE(QString::fromStdString(l.trace->checkInvariants()), QString());
+        QCOMPARE(int(l.trace->sources().size()), ranks);
+        QCOMPARE(qulonglong(l.trace->sliceCount()), slices);
+        QCOMPARE(qulonglong(l.trace->counterSampleCount()), samples);
+        QCOMPARE(qulonglong(l.trace->flows().size()), flows);
+        QCOMPARE(qulonglong(l.trace->instantCount()), 0ull);
+    }
+
+    void level1SampleFacts()
+    {
+        const fs::path p = kShared / "ascend/pt_text_level1_8card_cnn";
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded l = loadPaths({p});
+        QVERIFY(l.trace);
+        const model::Trace &t = *l.trace;
+        // Engines: compute stream, HCCL stream, planes.
+        const model::Track *s2 = findTrack(t, "Rank 0 \u00b7 NPU 0 \u00b7 Ascend Hardware", "Stream 2");
+        const model::Track *s4 = findTrack(t, "Rank 0 \u00b7 NPU 0 \u00b7 Ascend Hardware", "Stream 4");
+        const model::Track *plane = findTrack(t, "Rank 0 \u00b7 NPU 0 \u00b7 HCCL", "Plane 3");
+        const model::Track *group = findTrack(t, "Rank 0 \u00b7 NPU 0 \u00b7 HCCL", "Group 0 Communication");
+        QVERIFY(s2 && s4 && plane && group);
+        QCOMPARE(s2->role, model::TrackRole::DeviceStream);
+        QCOMPARE(s2->engine, model::EngineKind::Compute);
+        QCOMPARE(s4->engine, model::EngineKind::Communication);
+        QCOMPARE(plane->role, model::TrackRole::Engine);
+        QCOMPARE(plane->engine, model::EngineKind::Communication);
+        QCOMPARE(group->slices.size(), std::size_t(4));
+        // Exact ns from the string ts, and the kernel_details row joined as args.
+        bool found = false;
+        for (std::size_t i = 0; i < s2->slices.size(); ++i) {
+            if (t.str(s2->slices.name[i]) != "Conv2D1")
+                continue;
+            found = true;
+            QCOMPARE(s2->slices.start[i], qint64(1736408883704903918));
+            QCOMPARE(s2->slices.dur[i], qint64(313886)); // 313.88628125 µs
+            const std::string args(t.args().json(s2->slices.args[i]));
+            QVERIFY2(args.find("\"Type\":\"Conv2D\"") != std::string::npos, args.c_str());
+            // """32,1,224,224,8;121,4,16,8;64""" in the CSV: one layer of literal quotes removed.
+            QVERIFY2(args.find("\"Input Shapes\":\"32,1,224,224,8;121,4,16,8;64\"") != std::string::npos, args.c_str());
+            QVERIFY2(args.find("\"L2 Victim Rate\":0.066913") != std::string::npos, args.c_str());
+        }
+        QVERIFY(found);
+        // Every kernel_details row and communication.json op found its slice.
+        QCOMPARE(QString::fromStdString(metadata(t, 0, "ascend.joins")),
+                 QStringLiteral("{\"trace_view_events\":10112,\"kernel_details_rows\":191,\"kernel_details_joined\":191,"
+                                "\"communication_ops\":4,\"communication_joined\":4}"));
+        // Flows by category (f before s on skewed HostToDevice pairs are dropped: 215 - 34).
+        QCOMPARE(flowsWithCat(t, "async_npu"), std::size_t(210));
+        QCOMPARE(flowsWithCat(t, "async_task_queue"), std::size_t(159));
+        QCOMPARE(flowsWithCat(t, "fwdbwd"), std::size_t(27));
+        QCOMPARE(flowsWithCat(t, "HostToDevice"), std::size_t(181));
+        QCOMPARE(diagCount(t, model::DiagKind::FlowWithoutStart), 34ull);
+        // One launch with two kernels: HostToDevice1404 has two finishes.
+        std::map<std::uint64_t, int> perId;
+        for (const auto &f : t.flows())
+            if (t.str(f.cat) == "HostToDevice")
+                ++perId[f.id];
+        QCOMPARE(perId[1404], 2);
+    }
+
+    void stepBreakdownLanesEqualStepTraceTime_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("process");
+        QTest::newRow("level1 rank0 (trace_view lanes)") << "ascend/pt_text_level1_8card_cnn/rank0_ascend_pt" << "Rank 0";
+        QTest::newRow("level1 rank1 (derived lanes)") << "ascend/pt_text_level1_8card_cnn/rank1_ascend_pt" << "Rank 1";
+        QTest::newRow("qwen3 rank0 (derived)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_0_ascend_pt" << "Rank 0";
+        QTest::newRow("qwen3 rank2 (derived)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_2_ascend_pt" << "Rank 2";
+        QTest::newRow("hand-made kernels only") << QString::fromStdString((kData / "kernels_only/rank_3_ascend_pt").string())
+                                                << "Rank 3";
+    }
+    void stepBreakdownLanesEqualStepTraceTime()
+    {
+        // One profiled step per sample: the Overlap Analysis lanes sum to the step's breakdown.
+        QFETCH(QString, dir);
+        QFETCH(QString, process);
+        const fs::path p = dir.startsWith('/') ? fs::path(dir.toStdString()) : kShared / dir.toStdString();
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded l = loadPaths({p});
+        QVERIFY2(l.trace, l.error.c_str());
+        const model::Trace &t = *l.trace;
+        const std::string table = metadata(t, 0, "ascend.table.step_trace_time");
+        QVERIFY(!table.empty());
+        std::string overlap;
+        for (model::ProcessId pid : t.processOrder())
+            if (t.str(t.process(pid).name) == "Overlap Analysis")
+                overlap = t.processDisplayName(pid);
+        QVERIFY(overlap.rfind(process.toStdString(), 0) == 0);
+        for (const char *lane : {"Computing", "Communication", "Communication(Not Overlapped)", "Free"}) {
+            const double got = laneMicros(t, findTrack(t, overlap, lane));
+            const double want = tableValue(table, lane);
+            // kernel_details durations have 3 decimals where msprof summed 8: ≤ 0.05 µs apart.
+            QVERIFY2(std::abs(got - want) < 0.05, (std::string(lane) + ": " + std::to_string(got) + " vs "
+                                                   + std::to_string(want)).c_str());
+        }
+    }
+
+    void ranksKeepTheirDevices()
+    {
+        const fs::path p = kShared / "ascend/pt_text_level2_4rank_qwen3_cann83";
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded l = loadPaths({p});
+        QVERIFY(l.trace);
+        std::set<std::string> names;
+        for (model::ProcessId pid : l.trace->processOrder())
+            names.insert(l.trace->processDisplayName(pid));
+        for (const char *n : {"Rank 0 \u00b7 NPU 0 \u00b7 Ascend Hardware", "Rank 1 \u00b7 NPU 1 \u00b7 HCCL",
+                              "Rank 2 \u00b7 NPU 4 \u00b7 Ascend Hardware", "Rank 3 \u00b7 NPU 5 \u00b7 HCCL"})
+            QVERIFY2(names.count(n), n);
+        // Communicator-local ranks map to global ranks: the pp group of rank 0 is {0, 2}.
+        const model::Track *hccl = findTrack(*l.trace, "Rank 0 \u00b7 NPU 0 \u00b7 HCCL", "Communication");
+        QVERIFY(hccl);
+        bool sawGroup = false;
+        for (std::size_t i = 0; i < hccl->slices.size(); ++i) {
+            const std::string args(l.trace->args().json(hccl->slices.args[i]));
+            if (args.find("\"Group Name\":\"pp\"") != std::string::npos) {
+                sawGroup = true;
+                QVERIFY2(args.find("\"Global Ranks\":[0,2]") != std::string::npos, args.c_str());
+            }
+        }
+        QVERIFY(sawGroup);
+    }
+
+    void truncatedTraceViewLoadsWhatItHolds_data()
+    {
+        QTest::addColumn<double>("fraction");
+        for (double f : {0.1, 0.37, 0.5, 0.83, 0.999})
+            QTest::newRow(std::to_string(f).c_str()) << f;
+    }
+    void truncatedTraceViewLoadsWhatItHolds()
+    {
+        QFETCH(double, fraction);
+        QTemporaryDir dir;
+        const fs::path src = kData / "tiny_cluster/node_a/worker0_111_ascend_pt";
+        const fs::path dst = fs::path(dir.path().toStdString()) / "r_ascend_pt";
+        fs::copy(src, dst, fs::copy_options::recursive);
+        const std::string tv = readFile(src / "ASCEND_PROFILER_OUTPUT/trace_view.json");
+        writeFile(dst / "ASCEND_PROFILER_OUTPUT/trace_view.json", tv.substr(0, std::size_t(double(tv.size()) * fraction)));
+        Loaded l = loadPaths({dst});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(QString::fromStdString(l.trace->checkInvariants()), QString());
+        QVERIFY(diagCount(*l.trace, model::DiagKind::TruncatedInput) >= 1);
+    }
+
+    void damagedFilesGiveDiagnosticsNotCrashes()
+    {
+        QTemporaryDir dir;
+        const fs::path src = kData / "tiny_cluster/node_a/worker0_111_ascend_pt";
+        const fs::path dst = fs::path(dir.path().toStdString()) / "r_ascend_pt";
+        fs::copy(src, dst, fs::copy_options::recursive);
+        const fs::path out = dst / "ASCEND_PROFILER_OUTPUT";
+        // A bad event inside the array, an unterminated quote in a CSV, broken JSON side files.
+        std::string tv = readFile(out / "trace_view.json");
+        tv.replace(tv.find("{\"ph\": \"X\", \"name\": \"Enqueue\""), 5, "{\"ph\" \"X\"");
+        writeFile(out / "trace_view.json", tv);
+        writeFile(out / "kernel_details.csv", readFile(out / "kernel_details.csv") + "1,2,3,\"open");
+        writeFile(out / "communication.json", "{\"step1\": {\"collective\": {\"x@1\": {");
+        writeFile(out / "memory_record.csv", "Component,Timestamp(us)\nAPP,not a time\n");
+        Loaded l = loadPaths({dst});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(QString::fromStdString(l.trace->checkInvariants()), QString());
+        QCOMPARE(diagCount(*l.trace, model::DiagKind::MalformedEvent), 3ull); // event, comm json, memory row
+        QCOMPARE(diagCount(*l.trace, model::DiagKind::TruncatedInput), 1ull);  // the CSV's open quote
+        QVERIFY(l.trace->sliceCount() > 10);
+    }
+
+    void aBrokenRankDoesNotHideTheOthers()
+    {
+        QTemporaryDir dir;
+        const fs::path root = dir.path().toStdString();
+        fs::copy(kData / "tiny_cluster", root / "c", fs::copy_options::recursive);
+        writeFile(root / "c/node_b/deep/worker1_222_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", "not json at all");
+        Loaded l = loadPaths({root / "c"});
+        QVERIFY2(l.trace, l.error.c_str());
+        QVERIFY(l.trace->sliceCount() > 10);
+        QCOMPARE(diagCount(*l.trace, model::DiagKind::MalformedEvent), 1ull);
+        // Alone, the broken rank is an error naming the file.
+        Loaded alone = loadPaths({root / "c/node_b/deep/worker1_222_ascend_pt"});
+        QVERIFY(!alone.trace);
+        QVERIFY2(alone.error.find("trace_view.json") != std::string::npos, alone.error.c_str());
+    }
+
+    void anEmptyOutputFolderIsAnError()
+    {
+        QTemporaryDir dir;
+        const fs::path r = fs::path(dir.path().toStdString()) / "x_ascend_pt";
+        fs::create_directories(r / "ASCEND_PROFILER_OUTPUT");
+        writeFile(r / "profiler_info_0.json", "{\"rank_id\": 0}");
+        Loaded l = loadPaths({r});
+        QVERIFY(!l.trace);
+        QVERIFY2(l.error.find("ASCEND_PROFILER_OUTPUT") != std::string::npos, l.error.c_str());
+    }
+
+    void cancellationStopsTheImport()
+    {
+        ascend::AscendImporter imp;
+        model::TraceBuilder b;
+        ImportContext ctx;
+        std::stop_source stop;
+        stop.request_stop();
+        ctx.stop = stop.get_token();
+        auto st = imp.import(Source::fromPath(kData / "tiny_cluster"), b, ctx);
+        QVERIFY(st.canceled());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstAscendImporter)
+#include "tst_ascendimporter.moc"
