@@ -1,6 +1,7 @@
 // accelscope-cli: the headless face of Accelscope. Shares every line of model and importer
 // code with the GUI; scripts, CI, tests and benchmarks use it.
 #include "app/cli/analyzecommand.h"
+#include "app/cli/exportcommand.h"
 #include "app/cli/infojson.h"
 #include "app/cli/samplegenerator.h"
 #include "importers/registry.h"
@@ -24,6 +25,8 @@ int usage(QCommandLineParser &p)
                "  info INPUT... [--json]    load the inputs and print counts, processes and diagnostics\n"
                "  dump INPUT...             print the whole loaded trace as text (golden-test format)\n"
                "  analyze NAME INPUT...     run an analysis (analyze --help lists them and their options)\n"
+               "  export INPUT... --to chrome-json -o PATH [--range START_NS:END_NS]\n"
+               "                            write the trace as Chrome JSON (.json or .json.gz)\n"
                "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
                "  formats                   list the supported input formats\n",
                stderr);
@@ -49,6 +52,8 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
     if (argc > 1 && std::string_view(argv[1]) == "analyze")
         return app::runAnalyzeCommand(QCoreApplication::arguments());
+    if (argc > 1 && std::string_view(argv[1]) == "export")
+        return app::runExportCommand(QCoreApplication::arguments());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Accelscope command-line tool: inspect and analyse accelerator traces."));

@@ -1,0 +1,34 @@
+// Streams a Trace as Chrome Trace Event JSON (object form) that Accelscope, Perfetto and
+// chrome://tracing open. Times keep ns precision (µs with 3 decimals).
+#pragma once
+
+#include "model/trace.h"
+
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+
+namespace accelscope::model::exportfmt {
+
+struct ChromeJsonOptions {
+    std::optional<std::pair<TimeNs, TimeNs>> range; ///< keep events that overlap [first, second]
+    bool gzip = false;                              ///< write .json.gz
+    std::function<void(double)> progress;           ///< fraction 0..1
+    std::stop_token stop;
+};
+
+struct ExportResult {
+    bool ok = false;
+    bool canceled = false;
+    std::string error;
+    std::uint64_t bytes = 0; ///< uncompressed bytes produced
+};
+
+/// Writes atomically: the destination is replaced only when everything was written.
+ExportResult writeChromeJson(const Trace &trace, const std::string &path, const ChromeJsonOptions &opt = {});
+
+/// "1700000000123.456": integer ns as decimal µs, exactly.
+std::string formatMicros(TimeNs ns);
+
+} // namespace accelscope::model::exportfmt
