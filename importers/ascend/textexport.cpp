@@ -421,7 +421,7 @@ void emitKernelTimeline(TraceBuilder &builder, std::uint32_t source, int device,
         const LocalTrack t = sh.thread(hw, EntityKey::number(stream));
         sh.setThreadName(t, sh.intern("Stream " + std::to_string(stream)));
         sh.setThreadSortIndex(t, stream);
-        sh.setTrackRole(t, TrackRole::DeviceStream, streamEngine(mix[0], mix[1], mix[2], mix[3]));
+        sh.setTrackRole(t, TrackRole::Engine, streamEngine(mix[0], mix[1], mix[2], mix[3]));
     }
     if (!compute.empty() || !communication.empty()) {
         const LocalProcess ov = deviceProcess(sh, proc::kOverlap, device);

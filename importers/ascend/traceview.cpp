@@ -434,7 +434,7 @@ void decorateTraceView(TraceBuilder &builder, std::uint32_t source, const TraceV
         const LocalTrack t = sh.thread(sh.process(EntityKey::number(pid)), EntityKey::number(tid));
         switch (cit->second) {
         case ProcessClass::Hardware:
-            sh.setTrackRole(t, TrackRole::DeviceStream, streamEngine(st.compute, st.comm, st.dma, st.other));
+            sh.setTrackRole(t, TrackRole::Engine, streamEngine(st.compute, st.comm, st.dma, st.other));
             if (st.name.empty())
                 sh.setThreadName(t, sh.intern("Stream " + std::to_string(tid)));
             break;

@@ -192,59 +192,100 @@ def memory_counts(out):
 
 
 def db_counts(db):
-    """Tracks of the db export: PYTORCH_API, CANN_API, TASK (each task once: on its stream, or
-    on its HCCL plane for communication tasks), COMMUNICATION_OP, derived overlap lanes, OP_MEMORY
-    rows; counters from the counter tables; flows async_npu (PYTORCH_API -> CONNECTION_IDS ->
-    TASK/COMMUNICATION_OP) and HostToDevice (node-level CANN_API -> TASK, or -> COMMUNICATION_OP
-    for hccl-level APIs)."""
+    """The db export: one slice per PYTORCH_API, CANN_API, TASK and OP_MEMORY row, one per
+    COMMUNICATION_OP row, one more per communication task (on its HCCL plane), plus the derived
+    overlap lanes (compute = TASK rows with COMPUTE_TASK_INFO, comm = COMMUNICATION_OP). Counter
+    samples: one per non-null value column of the counter tables. Flows (each a start and an end
+    bound to exact slices; an end earlier than its start is dropped, as in the text export):
+    async_npu  op row -> CONNECTION_IDS -> the HCCL op of that connection id, else its non-comm
+               tasks (id = device start);
+    HostToDevice  CANN_API -> the HCCL op / non-comm tasks of its connection id (id = connection);
+    async_task_queue  Enqueue -> Dequeue with the same connection id;
+    fwdbwd  forward op (seq, thread) -> the first backward op naming that thread and seq."""
     c = sqlite3.connect('file:%s?mode=ro' % db, uri=True)
     tables = {r[0] for r in c.execute("select name from sqlite_master where type='table'")}
     n = collections.Counter()
 
-    def count(sql):
-        return c.execute(sql).fetchone()[0]
-
     def has(t):
         return t in tables
 
-    if has('PYTORCH_API'):
-        n['slices'] += count('select count(*) from PYTORCH_API')
-    if has('CANN_API'):
-        n['slices'] += count('select count(*) from CANN_API')
-    if has('TASK'):
-        n['slices'] += count('select count(*) from TASK')
-    if has('COMMUNICATION_OP'):
-        n['slices'] += count('select count(*) from COMMUNICATION_OP')
-    if has('OP_MEMORY'):
-        n['slices'] += count('select count(*) from OP_MEMORY')
-    compute = [tuple(r) for r in c.execute(
-        'select t.startNs, t.endNs from TASK t join COMPUTE_TASK_INFO i on i.globalTaskId = t.globalTaskId')] \
-        if has('COMPUTE_TASK_INFO') else []
-    comm = [tuple(r) for r in c.execute('select startNs, endNs from COMMUNICATION_OP')] if has('COMMUNICATION_OP') else []
-    lanes = overlap(compute, comm) if compute or comm else ([], [], [], [])
-    n['slices'] += sum(len(l) for l in lanes)
-    for t, cols in (('NPU_MEM', 2), ('HBM', 1), ('LLC', 2), ('AICORE_FREQ', 1), ('ACC_PMU', 4),
-                    ('SOC_BANDWIDTH_LEVEL', 2), ('NPU_MODULE_MEM', 1)):
+    def rows(sql):
+        return list(c.execute(sql))
+
+    for t in ('PYTORCH_API', 'CANN_API', 'TASK', 'COMMUNICATION_OP', 'OP_MEMORY'):
         if has(t):
-            n['counter_samples'] += cols * count('select count(*) from %s' % t)
-    if has('MEMORY_RECORD'):
-        for col in ('totalAllocated', 'totalReserved', 'totalActive'):
-            n['counter_samples'] += count('select count(*) from MEMORY_RECORD where %s is not null' % col)
-    # Flows.
-    if has('CONNECTION_IDS') and has('PYTORCH_API') and has('TASK'):
-        n['flows'] += count('select count(*) from PYTORCH_API p join CONNECTION_IDS ci on ci.id = p.connectionId '
-                            'join TASK t on t.connectionId = ci.connectionId '
-                            'where p.type = 50001 and t.globalTaskId not in '
-                            '(select globalTaskId from COMMUNICATION_TASK_INFO)') if has('COMMUNICATION_TASK_INFO') else 0
-        if has('COMMUNICATION_OP'):
-            n['flows'] += count('select count(*) from PYTORCH_API p join CONNECTION_IDS ci on ci.id = p.connectionId '
-                                'join COMMUNICATION_OP o on o.connectionId = ci.connectionId where p.type = 50001')
-    if has('CANN_API') and has('TASK'):
-        n['flows'] += count('select count(*) from CANN_API a join TASK t on t.connectionId = a.connectionId '
-                            'where a.type = 10000 and t.globalTaskId not in '
-                            '(select globalTaskId from COMMUNICATION_TASK_INFO)')
-        if has('COMMUNICATION_OP'):
-            n['flows'] += count('select count(*) from CANN_API a join COMMUNICATION_OP o on o.connectionId = a.connectionId')
+            n['slices'] += rows('select count(*) from %s' % t)[0][0]
+    comm_tasks = {r[0] for r in rows('select globalTaskId from COMMUNICATION_TASK_INFO')} if has('COMMUNICATION_TASK_INFO') else set()
+    task_rows = rows('select globalTaskId, startNs, endNs, connectionId from TASK') if has('TASK') else []
+    n['slices'] += sum(1 for r in task_rows if r[0] in comm_tasks)
+    compute_ids = {r[0] for r in rows('select globalTaskId from COMPUTE_TASK_INFO')} if has('COMPUTE_TASK_INFO') else set()
+    compute = [(r[1], r[2]) for r in task_rows if r[0] in compute_ids]
+    ops = rows('select startNs, endNs, connectionId from COMMUNICATION_OP') if has('COMMUNICATION_OP') else []
+    lanes = overlap(compute, [(o[0], o[1]) for o in ops]) if compute or ops else ([], [], [], [])
+    n['slices'] += sum(len(l) for l in lanes)
+    for t, cols in (('NPU_MEM', ('ddr', 'hbm')), ('HBM', ('bandwidth',)), ('LLC', ('throughput', 'hitRate')),
+                    ('AICORE_FREQ', ('freq',)), ('ACC_PMU', ('readBwLevel', 'writeBwLevel', 'readOstLevel', 'writeOstLevel')),
+                    ('SOC_BANDWIDTH_LEVEL', ('l2BufferBwLevel', 'mataBwLevel')), ('NPU_MODULE_MEM', ('totalReserved',)),
+                    ('MEMORY_RECORD', ('totalAllocated', 'totalReserved', 'totalActive'))):
+        if has(t):
+            for col in cols:
+                n['counter_samples'] += rows('select count(*) from %s where %s is not null' % (t, col))[0][0]
+    op_by_conn = {o[2]: o[0] for o in ops}
+    tasks_by_conn = collections.defaultdict(list)
+    for r in task_rows:
+        if r[0] not in comm_tasks and r[3] is not None:
+            tasks_by_conn[r[3]].append(r[1])
+
+    def targets(conn):
+        if conn in op_by_conn:
+            return [op_by_conn[conn]]
+        return tasks_by_conn.get(conn, [])
+
+    flows = []  # (cat, id, ts, phase)
+    if has('CANN_API'):
+        for start, conn in rows('select startNs, connectionId from CANN_API'):
+            for t in targets(conn):
+                flows += [('HostToDevice', conn, start, 0), ('HostToDevice', conn, t, 1)]
+    if has('PYTORCH_API'):
+        conns = collections.defaultdict(list)
+        if has('CONNECTION_IDS'):
+            for i, cid in rows('select id, connectionId from CONNECTION_IDS'):
+                conns[i].append(cid)
+        enq = {}
+        fwd = {}
+        linked = set()
+        for start, gtid, conn, name, seq, fwdtid, typ in rows(
+                'select cast(startNs as integer), globalTid, connectionId, s.value, sequenceNumber, fwdThreadId, type '
+                'from PYTORCH_API p join STRING_IDS s on s.id = p.name order by cast(startNs as integer)'):
+            tid = gtid & 0xFFFFFFFF
+            if typ == 50002 and conn is not None:
+                if name.startswith('Enqueue'):
+                    enq[conn] = start
+                elif conn in enq:
+                    flows += [('queue', conn, enq.pop(conn), 0), ('queue', conn, start, 1)]
+            if typ == 50001 or typ is None:
+                for cid in conns.get(conn, []) if conn is not None else []:
+                    for t in targets(cid):
+                        flows += [('async_npu', t, start, 0), ('async_npu', t, t, 1)]
+                seq = -1 if seq is None else seq
+                fwdtid = fwdtid or 0
+                if seq >= 0 and fwdtid == 0:
+                    fwd.setdefault((tid, seq), start)
+                elif seq >= 0 and fwdtid != 0 and (fwdtid, seq) not in linked:
+                    linked.add((fwdtid, seq))
+                    if (fwdtid, seq) in fwd:
+                        flows += [('fwdbwd', seq, fwd[(fwdtid, seq)], 0), ('fwdbwd', seq, start, 1)]
+    groups = collections.defaultdict(list)
+    for i, (cat, ident, ts, ph) in enumerate(flows):
+        groups[(cat, ident)].append((ts, i, ph))
+    for evs in groups.values():
+        evs.sort()
+        opened = False
+        for ts, _, ph in evs:
+            if ph == 0:
+                opened = True
+            elif opened:
+                n['flows'] += 1
     names = ['Computing', 'Communication', 'Communication(Not Overlapped)', 'Free']
     return n, {names[i]: Decimal(sum(e - s for s, e in lanes[i])) / 1000 for i in range(4)}
 

@@ -6,6 +6,8 @@
 #include "model/argstree.h"
 #include "model/tracedump.h"
 
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -231,6 +233,8 @@ private slots:
         QTest::newRow("level1 rank1 (no trace_view)") << "ascend/pt_text_level1_8card_cnn/rank1_ascend_pt" << 1 << 757ull
                                                       << 3948ull << 0ull;
         QTest::newRow("qwen3 4 ranks") << "ascend/pt_text_level2_4rank_qwen3_cann83" << 4 << 15336ull << 6930ull << 0ull;
+        QTest::newRow("db 2 ranks") << "ascend/pt_db_level2_2rank" << 2 << 10108ull << 14092ull << 916ull;
+        QTest::newRow("db rank1") << "ascend/pt_db_level2_2rank/rank1_ascend_pt" << 1 << 5097ull << 7047ull << 458ull;
         QTest::newRow("qwen3 rank1 (comm only)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_1_ascend_pt" << 1
                                                  << 59ull << 0ull << 0ull;
     }
@@ -269,7 +273,7 @@ private slots:
         const model::Track *plane = findTrack(t, "Rank 0 \u00b7 NPU 0 \u00b7 HCCL", "Plane 3");
         const model::Track *group = findTrack(t, "Rank 0 \u00b7 NPU 0 \u00b7 HCCL", "Group 0 Communication");
         QVERIFY(s2 && s4 && plane && group);
-        QCOMPARE(s2->role, model::TrackRole::DeviceStream);
+        QCOMPARE(s2->role, model::TrackRole::Engine);
         QCOMPARE(s2->engine, model::EngineKind::Compute);
         QCOMPARE(s4->engine, model::EngineKind::Communication);
         QCOMPARE(plane->role, model::TrackRole::Engine);
@@ -316,6 +320,8 @@ private slots:
         QTest::newRow("level1 rank1 (derived lanes)") << "ascend/pt_text_level1_8card_cnn/rank1_ascend_pt" << "Rank 1";
         QTest::newRow("qwen3 rank0 (derived)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_0_ascend_pt" << "Rank 0";
         QTest::newRow("qwen3 rank2 (derived)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_2_ascend_pt" << "Rank 2";
+        QTest::newRow("db rank0 (derived from TASK)") << "ascend/pt_db_level2_2rank/rank0_ascend_pt" << "Rank 0";
+        QTest::newRow("db rank1 (derived from TASK)") << "ascend/pt_db_level2_2rank/rank1_ascend_pt" << "Rank 1";
         QTest::newRow("hand-made kernels only") << QString::fromStdString((kData / "kernels_only/rank_3_ascend_pt").string())
                                                 << "Rank 3";
     }
@@ -371,6 +377,162 @@ private slots:
             }
         }
         QVERIFY(sawGroup);
+    }
+
+    void dbAndTextExportsHaveTheSameShape()
+    {
+        // The db sample and the text sample are two collections of the same 8-card CNN job
+        // (Level2 db, Level1 text): the same processes, tracks and per-track slice counts where
+        // the level does not change what is recorded.
+        const fs::path text = kShared / "ascend/pt_text_level1_8card_cnn/rank0_ascend_pt";
+        const fs::path db = kShared / "ascend/pt_db_level2_2rank/rank0_ascend_pt";
+        if (!fs::exists(text) || !fs::exists(db))
+            QSKIP("shared sample data not present");
+        Loaded t = loadPaths({text}), d = loadPaths({db});
+        QVERIFY(t.trace && d.trace);
+        auto shape = [](const model::Trace &tr) {
+            std::map<std::string, std::pair<std::set<std::string>, std::size_t>> out;
+            for (model::ProcessId pid : tr.processOrder()) {
+                std::string name(tr.str(tr.process(pid).name));
+                auto &e = out[name];
+                for (model::TrackId id : tr.process(pid).tracks) {
+                    const model::Track &trk = tr.track(id);
+                    e.first.insert(tr.trackDisplayName(id) + " [" + std::string(model::trackRoleName(trk.role)) + " "
+                                   + std::string(model::engineKindName(trk.engine)) + "]");
+                    e.second += trk.slices.size();
+                }
+            }
+            return out;
+        };
+        auto st = shape(*t.trace), sd = shape(*d.trace);
+        QCOMPARE(QString::fromStdString(metadata(*d.trace, 0, "ascend.export")), QStringLiteral("\"db\""));
+        // Same slice counts: Python ops, HCCL ops and plane tasks, the overlap lanes, operator memory.
+        for (const char *p : {"Python", "HCCL", "Overlap Analysis", "Memory"})
+            QCOMPARE(sd[p].second, st[p].second);
+        // Same tracks (names, roles, engines) for the device and counter processes.
+        for (const char *p : {"HCCL", "Overlap Analysis", "AI Core Freq", "HBM", "LLC", "Acc PMU", "Stars Soc Info",
+                              "Ascend Hardware"}) {
+            QVERIFY2(sd[p].first == st[p].first, p);
+        }
+        // The db's ENUM_MODULE spells one module "AMP" where the text writer said "AML".
+        QCOMPARE(sd["NPU Module Memory"].first.size(), st["NPU Module Memory"].first.size());
+        // Memory: the components differ a little between the runs (no APP rows in the db, GE with
+        // an Active column); the operator-memory track and the PTA series are in both.
+        for (const char *track : {"Operator Memory [async ]", "PTA Allocated (MB) [counter ]", "PTA+GE Reserved (MB) [counter ]"}) {
+            QVERIFY2(st["Memory"].first.count(track), track);
+            QVERIFY2(sd["Memory"].first.count(track), track);
+        }
+        // Python threads, and the arg keys of a compute task (kernel_details columns on both).
+        QCOMPARE(sd["Python"].first.size(), st["Python"].first.size());
+        auto keysOfFirstCompute = [](const model::Trace &tr) {
+            std::set<std::string> keys;
+            for (const model::Track &trk : tr.tracks()) {
+                if (trk.engine != model::EngineKind::Compute || trk.role != model::TrackRole::Engine)
+                    continue;
+                for (std::size_t i = 0; i < trk.slices.size() && keys.empty(); ++i) {
+                    auto tree = model::parseArgs(tr.args().json(trk.slices.args[i]));
+                    if (tree && tree->child("Accelerator Core"))
+                        for (const auto &c : tree->children)
+                            keys.insert(c.key);
+                }
+            }
+            return keys;
+        };
+        const auto kt = keysOfFirstCompute(*t.trace), kd = keysOfFirstCompute(*d.trace);
+        for (const char *k : {"Task Type", "Physic Stream Id", "Task Id", "connection_id", "Type", "Accelerator Core",
+                              "Block Dim", "Input Shapes", "Input Data Types", "Output Shapes", "aic_mac_ratio"}) {
+            QVERIFY2(kt.count(k), k);
+            QVERIFY2(kd.count(k), k);
+        }
+    }
+
+    void theDbIsPreferredWhenBothExportsExist()
+    {
+        const fs::path db = kShared / "ascend/pt_db_level2_2rank/rank0_ascend_pt";
+        if (!fs::exists(db))
+            QSKIP("shared sample data not present");
+        QTemporaryDir dir;
+        const fs::path r = fs::path(dir.path().toStdString()) / "both_ascend_pt";
+        fs::copy(db, r, fs::copy_options::recursive);
+        fs::copy(kData / "tiny_cluster/node_a/worker0_111_ascend_pt/ASCEND_PROFILER_OUTPUT", r / "ASCEND_PROFILER_OUTPUT",
+                 fs::copy_options::recursive | fs::copy_options::skip_existing);
+        Loaded l = loadPaths({r});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(QString::fromStdString(metadata(*l.trace, 0, "ascend.export")),
+                 QStringLiteral("\"db (text export also present, not read)\""));
+        QCOMPARE(qulonglong(l.trace->sliceCount()), 5011ull);
+        ascend::AscendImporter text;
+        text.prefer = ascend::AscendImporter::Export::Text;
+        model::TraceBuilder b;
+        ImportContext ctx;
+        QVERIFY(text.import(Source::fromPath(r), b, ctx).ok());
+        auto tt = b.build();
+        QCOMPARE(QString::fromStdString(metadata(*tt, 0, "ascend.export")), QStringLiteral("\"text\""));
+        QCOMPARE(qulonglong(tt->sliceCount()), 24ull);
+    }
+
+    void dbSchemasAreDiscoveredNotAssumed()
+    {
+        // Given a db that went through another version (or MindStudio Insight): extra columns and
+        // tables, renamed columns (blockDim -> blockNum), optional tables missing
+        const fs::path src = kShared / "ascend/pt_db_level2_2rank/rank0_ascend_pt";
+        if (!fs::exists(src))
+            QSKIP("shared sample data not present");
+        QTemporaryDir dir;
+        const fs::path r = fs::path(dir.path().toStdString()) / "v_ascend_pt";
+        fs::copy(src, r, fs::copy_options::recursive);
+        const fs::path dbPath = r / "ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db";
+        fs::permissions(dbPath, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add);
+        {
+            QSqlDatabase w = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst-writer"));
+            w.setDatabaseName(QString::fromStdString(dbPath.string()));
+            QVERIFY(w.open());
+            QSqlQuery q(w);
+            for (const char *sql : {"ALTER TABLE TASK ADD COLUMN depth INTEGER", "ALTER TABLE COMPUTE_TASK_INFO ADD COLUMN waitNs INTEGER",
+                                    "CREATE TABLE OVERLAP_ANALYSIS(id INTEGER, deviceId INTEGER, startNs INTEGER, endNs INTEGER, type INTEGER)",
+                                    "ALTER TABLE COMPUTE_TASK_INFO RENAME COLUMN blockDim TO blockNum",
+                                    "DROP TABLE TASK_PMU_INFO", "DROP TABLE ACC_PMU", "DROP TABLE PYTORCH_CALLCHAINS"})
+                QVERIFY2(q.exec(QString::fromLatin1(sql)), sql);
+            w.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("tst-writer"));
+        Loaded l = loadPaths({r});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(QString::fromStdString(l.trace->checkInvariants()), QString());
+        QCOMPARE(qulonglong(l.trace->sliceCount()), 5011ull);
+        QCOMPARE(qulonglong(l.trace->counterSampleCount()), 7045ull - 4 * 688ull); // ACC_PMU dropped
+        bool blockNum = false;
+        for (const model::Track &trk : l.trace->tracks())
+            for (std::size_t i = 0; i < trk.slices.size() && !blockNum; ++i)
+                blockNum = l.trace->args().json(trk.slices.args[i]).find("\"Block Num\"") != std::string_view::npos;
+        QVERIFY(blockNum);
+    }
+
+    void brokenDbsAreErrorsOrDiagnostics()
+    {
+        const fs::path src = kShared / "ascend/pt_db_level2_2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db";
+        if (!fs::exists(src))
+            QSKIP("shared sample data not present");
+        QTemporaryDir dir;
+        const fs::path root = dir.path().toStdString();
+        // Not a database at all: an error naming the file.
+        writeFile(root / "a_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db", std::string(4096, 'x'));
+        Loaded a = loadPaths({root / "a_ascend_pt"});
+        QVERIFY(!a.trace);
+        QVERIFY2(a.error.find("ascend_pytorch_profiler_0.db") != std::string::npos, a.error.c_str());
+        // Truncated: whatever SQLite can still read loads, the rest is reported; never a crash.
+        const std::string bytes = readFile(src);
+        for (double f : {0.1, 0.5, 0.9}) {
+            const fs::path r = root / ("t" + std::to_string(int(f * 10)) + "_ascend_pt");
+            writeFile(r / "ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db", bytes.substr(0, std::size_t(double(bytes.size()) * f)));
+            Loaded t = loadPaths({r});
+            if (t.trace) {
+                QCOMPARE(QString::fromStdString(t.trace->checkInvariants()), QString());
+                QVERIFY(diagCount(*t.trace, model::DiagKind::MalformedEvent) >= 1);
+            } else {
+                QVERIFY(!t.error.empty());
+            }
+        }
     }
 
     void truncatedTraceViewLoadsWhatItHolds_data()
