@@ -92,15 +92,14 @@ std::string_view processNameForSortIndex(int idx)
 
 ProcessClass classifyProcess(std::string_view name)
 {
-    if (name == proc::kHardware)
+    if (name == proc::kHardware || name == proc::kAiCpu)
         return ProcessClass::Hardware;
     if (name == proc::kHccl)
         return ProcessClass::Hccl;
     if (name == proc::kOverlap)
         return ProcessClass::Overlap;
     if (name == proc::kPython || name == proc::kPythonGc || name == proc::kMindSpore || name == proc::kCpuOp
-        || name == proc::kScopeLayer || name == proc::kCann || name == "python" || name == "python3"
-        || name == proc::kAiCpu)
+        || name == proc::kScopeLayer || name == proc::kCann || name == "python" || name == "python3")
         return ProcessClass::Host;
     if (name == proc::kAiCoreFreq || name == "HBM" || name == "LLC" || name == proc::kNpuMem
         || name == "Stars Soc Info" || name == "Acc PMU" || name == "QoS" || name == proc::kMemory

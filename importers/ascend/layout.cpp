@@ -234,9 +234,15 @@ std::vector<RankDir> scanLegacy(const fs::path &dir, const std::vector<Entry> &e
         }
     }
     std::vector<RankDir> out;
-    for (auto &[rank, rd] : byRank)
-        if (primary[rank])
-            out.push_back(std::move(rd));
+    for (auto &[rank, rd] : byRank) {
+        if (!primary[rank])
+            continue;
+        // Files without a rank suffix belong to every rank of the folder.
+        for (const Entry &e : entries)
+            if (!e.dir && e.name == "step_trace_point_info.json")
+                rd.files.emplace(e.name, e.path);
+        out.push_back(std::move(rd));
+    }
     return out;
 }
 

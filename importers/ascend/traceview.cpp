@@ -444,7 +444,13 @@ void decorateTraceView(TraceBuilder &builder, std::uint32_t source, const TraceV
             else
                 sh.setTrackRole(t, TrackRole::DeviceStream, EngineKind::Communication);
             break;
-        case ProcessClass::Overlap: sh.setTrackRole(t, TrackRole::Async); break;
+        case ProcessClass::Overlap: {
+            sh.setTrackRole(t, TrackRole::Async);
+            static const char *const kLanes[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
+            if (st.name.empty() && tid >= 0 && tid < 4)
+                sh.setThreadName(t, sh.intern(kLanes[tid]));
+            break;
+        }
         case ProcessClass::Host:
             // "Thread 3096504" says nothing the tid does not ("Thread 3096504 3096504" otherwise).
             if (st.name == "Thread " + std::to_string(tid))

@@ -335,8 +335,13 @@ def rank_dirs(root):
                                   r'aicore_intermediate)_(\d+)', f)] if m}
                        | {int(m.group(1)) for f in filenames for m in
                           [re.match(r'^ascend_cluster_analyse_.+_(\d+)\.csv$', f)] if m})
+        # MindSpore 2.3/2.4 write rank-{id}_*_ascend_ms beside the legacy files: that rank's
+        # new folder wins.
+        shadowed = {int(m.group(1)) for d in dirnames if d.endswith('_ascend_ms')
+                    for f in os.listdir(os.path.join(dirpath, d)) for m in [re.match(r'^profiler_info_(\d+)\.json$', f)] if m}
         for r in ranks:
-            out.append(('legacy', dirpath, r))
+            if r not in shadowed:
+                out.append(('legacy', dirpath, r))
     return out
 
 

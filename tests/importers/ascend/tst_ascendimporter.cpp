@@ -183,6 +183,7 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::newRow("tiny_cluster") << "tiny_cluster";
         QTest::newRow("kernels_only") << "kernels_only";
+        QTest::newRow("ms_2x (ascend_ms beside legacy files)") << "ms_2x";
     }
     void goldenDumps()
     {
@@ -235,6 +236,9 @@ private slots:
         QTest::newRow("qwen3 4 ranks") << "ascend/pt_text_level2_4rank_qwen3_cann83" << 4 << 15336ull << 6930ull << 0ull;
         QTest::newRow("db 2 ranks") << "ascend/pt_db_level2_2rank" << 2 << 10108ull << 14092ull << 916ull;
         QTest::newRow("db rank1") << "ascend/pt_db_level2_2rank/rank1_ascend_pt" << 1 << 5097ull << 7047ull << 458ull;
+        QTest::newRow("ms1x alexnet (legacy)") << "mindspore/ms1x_profiler_dir_alexnet_1p" << 1 << 114ull << 0ull << 0ull;
+        QTest::newRow("ms1x pipeline 4 ranks (legacy)") << "mindspore/ms1x_cluster_pipeline_parallel_4rank" << 4 << 4500ull
+                                                        << 0ull << 0ull;
         QTest::newRow("qwen3 rank1 (comm only)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_1_ascend_pt" << 1
                                                  << 59ull << 0ull << 0ull;
     }
@@ -533,6 +537,55 @@ private slots:
                 QVERIFY(!t.error.empty());
             }
         }
+    }
+
+    void legacyMindSporeTimelineIsAlignedWithItsSteps()
+    {
+        // The 1.x timeline is relative µs; aicpu_intermediate.csv's run_start of InitData (ts 0)
+        // puts it on the syscnt clock of step_trace_raw (10 ns ticks).
+        const fs::path p = kShared / "mindspore/ms1x_profiler_dir_alexnet_1p";
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded l = loadPaths({p});
+        QVERIFY2(l.trace, l.error.c_str());
+        const model::Trace &t = *l.trace;
+        QCOMPARE(t.sources().at(0).rank, 1);
+        QCOMPARE(t.sources().at(0).timeOffsetNs, qint64(154901853050000));
+        const model::Track *aicpu = findTrack(t, "Rank 1 \u00b7 NPU 1 \u00b7 AI CPU", "AI CPU");
+        const model::Track *steps = findTrack(t, "Rank 1 \u00b7 NPU 1 \u00b7 Step Trace", "Steps");
+        const model::Track *stream = findTrack(t, "Rank 1 \u00b7 NPU 1 \u00b7 Ascend Hardware", "Stream 519");
+        QVERIFY(aicpu && steps && stream);
+        QCOMPARE(stream->role, model::TrackRole::Engine);
+        QCOMPARE(stream->engine, model::EngineKind::Compute);
+        QCOMPARE(aicpu->slices.start[0], qint64(154901853050000));        // InitData
+        QCOMPARE(steps->slices.size(), std::size_t(1));                    // the "0" and "-" rows are not steps
+        QCOMPARE(steps->slices.start[0], qint64(15490789606875) * 10);    // start_point
+        QCOMPARE(steps->slices.dur[0], qint64(2370905) * 10);             // total
+        // Side files are tables and values of the rank.
+        QVERIFY(!metadata(t, 0, "ascend.table.framework_raw").empty());
+        QVERIFY(!metadata(t, 0, "ascend.table.aicore_intermediate_type").empty());
+        QCOMPARE(QString::fromStdString(metadata(t, 0, "ascend.step_trace_point_info")),
+                 QStringLiteral("{\"fp_start\":\"Default/EndOfSequence-op131\",\"bp_end\":\"Default/AssignAdd-op138\"}"));
+    }
+
+    void legacyClusterRanksComeFromFileSuffixes()
+    {
+        const fs::path p = kShared / "mindspore/ms1x_cluster_pipeline_parallel_4rank";
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded l = loadPaths({p});
+        QVERIFY(l.trace);
+        for (int r = 0; r < 4; ++r) {
+            QCOMPARE(l.trace->sources().at(std::size_t(r)).rank, r);
+            QVERIFY(!metadata(*l.trace, std::size_t(r), "ascend.table.hccl_raw").empty());
+            QVERIFY(!metadata(*l.trace, std::size_t(r), "ascend.table.ascend_cluster_analyse").empty());
+        }
+        // Rank 2 recorded 5 steps (plus the "-" average row); communication ops per stream as engines.
+        const model::Track *steps = findTrack(*l.trace, "Rank 2 \u00b7 NPU 2 \u00b7 Step Trace", "Steps");
+        QVERIFY(steps);
+        QCOMPARE(steps->slices.size(), std::size_t(5));
+        QVERIFY(findTrack(*l.trace, "Rank 2 \u00b7 NPU 2 \u00b7 Step Trace", "Stream 11 communication"));
+        QCOMPARE(diagCount(*l.trace, model::DiagKind::RankFromFileName), 4ull);
     }
 
     void truncatedTraceViewLoadsWhatItHolds_data()
