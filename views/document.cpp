@@ -32,8 +32,11 @@ Document::Document(QObject *parent)
     m_clear = new QAction(tr("&Clear Selection"), this);
     m_clear->setShortcut(QKeySequence(Qt::Key_Escape));
     connect(m_clear, &QAction::triggered, this, &Document::clearSelection);
+    // Window-wide, so the keys work wherever the window puts the actions (menu, toolbar). Text
+    // fields keep Backspace, Home and letters (they accept the ShortcutOverride), the search
+    // bar keeps Esc and Enter, and the timeline takes its own keys first while it has focus.
     for (QAction *a : {m_zoomBack, m_showAll, m_zoomToSel, m_clear})
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        a->setShortcutContext(Qt::WindowShortcut);
     updateActions();
 }
 

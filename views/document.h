@@ -4,9 +4,10 @@
 // the selected time range, the selected tracks and the search results, and emits one signal
 // per change. The timeline, the details panel, the search bar and the analysis panels read
 // and write it and never talk to each other. It also owns the QActions for the navigation
-// commands, so a main window can put them into menus and toolbars; their shortcuts are only
-// active where the window adds them (the timeline handles the same keys itself while it has
-// focus, so there is no ambiguity).
+// commands (Backspace, Home, F, Esc), so a main window can put them into menus and toolbars;
+// their shortcuts are window-wide once the window shows them. Focused text fields keep their
+// editing keys, and the timeline handles the same keys itself while it has focus (it accepts
+// the ShortcutOverride), so nothing fires twice.
 #pragma once
 
 #include "model/trace.h"
@@ -95,7 +96,7 @@ public:
     /// Makes match `index` current, selects it and zooms to it (-1 clears).
     void setCurrentMatch(int index);
 
-    // --- actions (owned by the document; no shortcut context until a window adds them) ---
+    // --- actions (owned by the document; Qt::WindowShortcut once a window shows them) ---
     QAction *zoomBackAction() const { return m_zoomBack; }
     QAction *showAllAction() const { return m_showAll; }
     QAction *zoomToSelectionAction() const { return m_zoomToSel; }

@@ -12,6 +12,7 @@
 #include "importers/registry.h"
 #include "views/details/detailspanel.h"
 #include "views/document.h"
+#include "views/rangestats/rangestatspanel.h"
 #include "views/search/searchbar.h"
 #include "views/timeline/timelinewidget.h"
 
@@ -103,6 +104,10 @@ int main(int argc, char **argv)
     auto *dock = new QDockWidget(QStringLiteral("Details"), &win);
     dock->setWidget(new DetailsPanel(&doc, dock));
     win.addDockWidget(Qt::RightDockWidgetArea, dock);
+    auto *statsDock = new QDockWidget(QStringLiteral("Range Statistics"), &win);
+    statsDock->setWidget(new RangeStatsPanel(&doc, statsDock));
+    win.addDockWidget(Qt::BottomDockWidgetArea, statsDock);
+    p.isSet(QStringLiteral("range")) ? statsDock->show() : statsDock->hide();
     auto *status = new QLabel(&win);
     auto *rend = new QLabel(&win);
     win.statusBar()->addWidget(status, 1);
@@ -167,6 +172,7 @@ int main(int argc, char **argv)
         timeline->waitForIndex();
         QTimer::singleShot(300, &app, [&] {
             timeline->waitForIndex();
+            statsDock->findChild<RangeStatsPanel *>()->waitForResults();
             app.processEvents();
             QImage img;
             if (p.isSet(QStringLiteral("screen-grab")))

@@ -73,7 +73,7 @@ DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
     form->addRow(tr("Depth:"), m_depth);
     v->addLayout(form);
 
-    m_flowsTitle = new QLabel(tr("<b>Flows</b>"), page);
+    m_flowsTitle = new QLabel(tr("<b>Flows and parent</b>"), page);
     v->addWidget(m_flowsTitle);
     m_flows = new QLabel(page);
     m_flows->setTextFormat(Qt::RichText);
@@ -172,8 +172,9 @@ void DetailsPanel::showSlice(model::SliceRef s)
     const model::SliceRef parent = trace.parentOf(s);
     if (parent.valid())
         lines << tr("Parent: %1").arg(sliceLink(parent));
-    m_flowsTitle->setVisible(!in.empty() || !out.empty() || parent.valid());
-    m_flows->setVisible(m_flowsTitle->isVisible());
+    const bool anyLinks = !in.empty() || !out.empty() || parent.valid();
+    m_flowsTitle->setVisible(anyLinks); // (isVisible() would read false while the page is hidden)
+    m_flows->setVisible(anyLinks);
     m_flows->setText(lines.join(QStringLiteral("<br>")));
 
     // args, parsed now (only for the selected slice)

@@ -242,6 +242,15 @@ void SearchBar::updateStatus()
 
 bool SearchBar::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_edit && event->type() == QEvent::ShortcutOverride) {
+        // Esc and Enter belong to the search field, not to window shortcuts (Esc clears the
+        // selection elsewhere).
+        auto *k = static_cast<QKeyEvent *>(event);
+        if (k->key() == Qt::Key_Escape || k->key() == Qt::Key_Return || k->key() == Qt::Key_Enter) {
+            k->accept();
+            return true;
+        }
+    }
     if (watched == m_edit && event->type() == QEvent::KeyPress) {
         auto *k = static_cast<QKeyEvent *>(event);
         if (k->key() == Qt::Key_Return || k->key() == Qt::Key_Enter) {

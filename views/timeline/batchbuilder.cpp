@@ -157,8 +157,20 @@ void BatchBuilder::buildMain(const ViewState &st, FrameBatch &out)
         auto hi = std::upper_bound(ix.flowTime.begin(), ix.flowTime.end(), geo.visibleEnd + ix.flowSpanMax);
         std::vector<std::uint32_t> flows;
         constexpr std::size_t kMaxFlows = 4000;
-        for (auto it = lo; it != hi && flows.size() < kMaxFlows; ++it)
-            flows.push_back(ix.flowsByTime[static_cast<std::size_t>(it - ix.flowTime.begin())]);
+        const auto all = m_cache.trace().flows();
+        for (auto it = lo; it != hi && flows.size() < kMaxFlows; ++it) {
+            const std::uint32_t f = ix.flowsByTime[static_cast<std::size_t>(it - ix.flowTime.begin())];
+            if (!all[f].from.valid() || !all[f].to.valid())
+                continue;
+            // at least one end in view: long flows passing through are noise here (the
+            // selection's own flows are always drawn by the overlay)
+            const auto &to = m_cache.trace().track(all[f].to.track);
+            const TimeNs toStart = to.slices.start[all[f].to.index];
+            const bool fromIn = *it >= geo.origin && *it <= geo.visibleEnd;
+            const bool toIn = toStart >= geo.origin && toStart <= geo.visibleEnd;
+            if (fromIn || toIn)
+                flows.push_back(f);
+        }
         flowLines(geo, flows, false, out);
     }
 }

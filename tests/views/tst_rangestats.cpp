@@ -1,0 +1,127 @@
+// Range statistics: the numbers per slice name for a time range over tracks, and the panel
+// (item model checked by QAbstractItemModelTester, sorting, filtering, copying).
+#include "synthtrace.h"
+
+#include "views/document.h"
+#include "views/rangestats/rangestats.h"
+#include "views/rangestats/rangestatsmodel.h"
+#include "views/rangestats/rangestatspanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+
+using namespace accelscope;
+using namespace accelscope::views;
+using model::analysis::Table;
+
+namespace {
+
+/// "name count total in_range self" per row, sorted as the table is.
+QString rowTexts(const Table &t)
+{
+    QStringList out;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        out << QStringLiteral("%1 %2 %3 %4 %5")
+                   .arg(QString::fromStdString(t.column("name")->texts[r]))
+                   .arg(t.column("count")->ints[r])
+                   .arg(t.column("total_ns")->ints[r])
+                   .arg(t.column("in_range_ns")->ints[r])
+                   .arg(t.column("self_ns")->ints[r]);
+    }
+    return out.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+class TstRangeStats : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("QAbstractItemModelTester|checkIndex"))); }
+
+    void statisticsPerName()
+    {
+        const auto t = test::makeTinyTrace();
+        // the whole [0, 100): outer, inner A, inner B, leaf; not the kernel at 120
+        Table all = rangeStatistics(*t, {0, 100, {}});
+        QCOMPARE(rowTexts(all), QStringLiteral("outer 1 100 100 30; inner B 1 40 40 30; inner A 1 30 30 30; leaf 1 10 10 10"));
+        QCOMPARE(QString::fromStdString(all.checkConsistent()), QString());
+        QCOMPARE(all.keys.size(), all.rowCount());
+        // [50, 100): inner A (ends at 40) is out; outer counts 50 ns in range
+        Table part = rangeStatistics(*t, {50, 100, {}});
+        QCOMPARE(rowTexts(part), QStringLiteral("outer 1 100 50 30; inner B 1 40 40 30; leaf 1 10 10 10"));
+        // a slice that only touches the range start does not count
+        Table touch = rangeStatistics(*t, {40, 45, {}});
+        QCOMPARE(rowTexts(touch), QStringLiteral("outer 1 100 5 30"));
+        // only the gpu track
+        model::TrackId gpu = model::kInvalidId;
+        for (const auto &tr : t->tracks())
+            if (t->trackDisplayName(tr.id).find("gpu") != std::string::npos)
+                gpu = tr.id;
+        Table kernels = rangeStatistics(*t, {0, 1000, {gpu}});
+        QCOMPARE(rowTexts(kernels), QStringLiteral("kernel 1 40 40 40"));
+        QVERIFY(rangeStatistics(*t, {10, 10, {}}).rowCount() == 0);
+    }
+
+    void percentilesOverManySlices()
+    {
+        test::SynthOptions o;
+        o.slicesPerTrack = 3000;
+        const auto t = test::makeSyntheticTrace(o);
+        Table s = rangeStatistics(*t, {t->startNs(), t->endNs(), {}});
+        QVERIFY(s.rowCount() > 10);
+        std::int64_t count = 0;
+        for (std::size_t r = 0; r < s.rowCount(); ++r) {
+            count += s.column("count")->ints[r];
+            const double mn = s.column("min_ns")->number(r), p50 = s.column("p50_ns")->number(r),
+                         p90 = s.column("p90_ns")->number(r), p99 = s.column("p99_ns")->number(r),
+                         mx = s.column("max_ns")->number(r);
+            QVERIFY(mn <= p50 && p50 <= p90 && p90 <= p99 && p99 <= mx);
+            QVERIFY(s.column("self_ns")->ints[r] <= s.column("total_ns")->ints[r]);
+            if (r > 0)
+                QVERIFY(s.column("total_ns")->ints[r - 1] >= s.column("total_ns")->ints[r]);
+        }
+        QCOMPARE(static_cast<std::uint64_t>(count), t->sliceCount());
+    }
+
+    void panelFollowsTheSelectedRange()
+    {
+        Document doc;
+        RangeStatsPanel panel(&doc);
+        QAbstractItemModelTester t1(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(panel.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        doc.setTrace(test::makeTinyTrace());
+        panel.waitForResults();
+        QCOMPARE(panel.model()->rowCount(), 0);
+        doc.setSelectedRange({0, 100});
+        panel.waitForResults();
+        QCOMPARE(panel.model()->rowCount(), 4);
+        QVERIFY2(panel.summaryText().contains(QStringLiteral("4 slices")), qPrintable(panel.summaryText()));
+        // sorted by total, descending; display text formatted, raw value for sorting
+        QCOMPARE(panel.proxy()->index(0, 0).data().toString(), QStringLiteral("outer"));
+        QCOMPARE(panel.proxy()->index(0, 2).data().toString(), QStringLiteral("100 ns"));
+        QCOMPARE(panel.proxy()->index(0, 2).data(RangeStatsModel::RawRole).toDouble(), 100.0);
+        panel.view()->sortByColumn(0, Qt::AscendingOrder);
+        QCOMPARE(panel.proxy()->index(0, 0).data().toString(), QStringLiteral("inner A"));
+        // copy
+        panel.copyAll();
+        const QString tsv = QApplication::clipboard()->text();
+        QVERIFY2(tsv.startsWith(QStringLiteral("Name\tCount\tTotal (ns)")), qPrintable(tsv));
+        QVERIFY(tsv.contains(QStringLiteral("outer\t1\t100\t100\t30")));
+        // double-click (activate) reveals the longest occurrence
+        const QModelIndex kernelRow = panel.proxy()->index(0, 0);
+        Q_EMIT panel.view()->activated(kernelRow);
+        QCOMPARE(doc.selectedSlice(), panel.model()->table().keys[static_cast<std::size_t>(
+                                          panel.proxy()->mapToSource(kernelRow).row())].slice);
+        // clearing the range empties the table
+        doc.setSelectedRange({});
+        panel.waitForResults();
+        QCOMPARE(panel.model()->rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TstRangeStats)
+#include "tst_rangestats.moc"
