@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdio>
 
 namespace accelscope::importers::ascend {
@@ -258,13 +259,15 @@ void ArgsWriter::integer(std::string_view k, std::int64_t v)
 void ArgsWriter::real(std::string_view k, double v)
 {
     key(k);
-    char b[40];
-    std::snprintf(b, sizeof b, "%.17g", v);
-    if (!isJsonNumber(b)) {
+    // Shortest text that reads back as the same double (80.45024740625, not 80.450247406250003).
+    char b[64];
+    const auto r = std::to_chars(b, b + sizeof b, v);
+    const std::string_view t(b, r.ec == std::errc() ? static_cast<std::size_t>(r.ptr - b) : 0);
+    if (!isJsonNumber(t)) {
         m_body += "null";
         return;
     }
-    m_body += b;
+    m_body += t;
 }
 
 void ArgsWriter::raw(std::string_view k, std::string_view json)

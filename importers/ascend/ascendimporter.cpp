@@ -241,6 +241,11 @@ private:
         DbImportOptions opts;
         opts.sessionEnd = m_sessionEnd;
         opts.groups = &m_groups;
+        ArgsJoin commJoin;
+        if (!m_rd.analysisDb.empty()) {
+            commJoin = readCommAnalyzerJoin(m_rd.analysisDb, &m_groups, m_diags);
+            opts.commJoin = &commJoin;
+        }
         opts.progress = [this](double f) { m_progress(f); };
         Status st = importFrameworkDb(m_rd.frameworkDb, m_source, m_builder, m_ctx, opts, m_diags);
         if (!st.ok())

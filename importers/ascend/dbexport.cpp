@@ -27,24 +27,6 @@ std::int64_t i64(const QSqlQuery &q, int i) { return q.value(i).toLongLong(); }
 bool isNull(const QSqlQuery &q, int i) { return q.value(i).isNull(); }
 std::string text(const QSqlQuery &q, int i) { return q.value(i).toString().toStdString(); }
 
-/// Writes a NUMERIC cell as the number it holds (integers exactly).
-void number(ArgsWriter &w, std::string_view key, const QVariant &v)
-{
-    if (v.isNull())
-        return;
-    bool ok = false;
-    const qlonglong i = v.toLongLong(&ok);
-    if (ok && v.typeId() != QMetaType::Double) {
-        w.integer(key, i);
-        return;
-    }
-    const double d = v.toDouble(&ok);
-    if (ok)
-        w.real(key, d);
-    else
-        w.numberOrString(key, v.toString().toStdString());
-}
-
 std::string cannPrefix(std::int64_t type)
 {
     switch (type) {
@@ -251,7 +233,7 @@ private:
                 if (it == compute.end())
                     continue;
                 w.clear();
-                number(w, m_db.str(i64(q, 1)), q.value(2));
+                sqlNumber(w, m_db.str(i64(q, 1)), q.value(2));
                 if (!w.empty())
                     it->second.members += (it->second.members.empty() ? "" : ",") + w.body();
             }
@@ -290,7 +272,7 @@ private:
                     if (!isNull(q, 10))
                         w.str("rdma type", enumOr("ENUM_HCCL_RDMA_TYPE", i64(q, 10)));
                     if (!isNull(q, 11))
-                        number(w, "bandwidth(GB/s)", q.value(11));
+                        sqlNumber(w, "bandwidth(GB/s)", q.value(11));
                     if (!isNull(q, 13))
                         w.str("group name", m_db.str(i64(q, 13)));
                     comm.emplace(i64(q, 0), CommTask{isNull(q, 2) ? 0 : i64(q, 2), w.body(), m_sh.intern(m_db.str(i64(q, 1)))});
@@ -425,7 +407,7 @@ private:
                 w.str("data_type", enumOr("ENUM_HCCL_DATA_TYPE", i64(q, 7)));
             if (!isNull(q, 8))
                 w.str("alg_type", m_db.str(i64(q, 8)));
-            number(w, "count", q.value(9));
+            sqlNumber(w, "count", q.value(9));
             if (!isNull(q, 10))
                 w.str("op_type", m_db.str(i64(q, 10)));
             if (!isNull(q, 5))
@@ -440,8 +422,16 @@ private:
                         w.str("Group Name", it->second.name);
                 }
             }
-            const StringId name = m_sh.intern(m_db.str(i64(q, 0)));
-            m_sh.addSlice(g->second, start, std::max<TimeNs>(end - start, 0), name, kEmptyString, m_sh.addArgs(w.finish()));
+            const std::string &opName = m_db.str(i64(q, 0));
+            const StringId name = m_sh.intern(opName);
+            const std::string *joined = m_opts.commJoin ? m_opts.commJoin->find(opName, start) : nullptr;
+            if (!joined && group >= 0) // the "@<hash>" of communication.json: msprof's double hash of the group name
+                w.str("Group Hash", std::to_string(groupNameHash(m_db.str(group))));
+            std::string body = w.body();
+            if (joined)
+                body += (body.empty() ? "" : ",") + *joined;
+            const std::string args = "{" + body + "}";
+            m_sh.addSlice(g->second, start, std::max<TimeNs>(end - start, 0), name, kEmptyString, m_sh.addArgs(args));
             m_comm.push_back({start, end});
             if (!isNull(q, 3))
                 m_opByConnection[i64(q, 3)] = SliceAt{g->second, start, name};
@@ -793,96 +783,6 @@ Status importFrameworkDb(const std::filesystem::path &path, std::uint32_t source
         return opened.error();
     DbReader reader(*opened.value(), source, ctx, opts, diags);
     return reader.run(builder);
-}
-
-void importAnalysisDb(const std::filesystem::path &path, std::uint32_t source, TraceBuilder &builder,
-                      DiagnosticSink &diags)
-{
-    auto opened = SqliteDb::open(path);
-    if (!opened.ok()) {
-        diags.add(DiagKind::MalformedEvent, path.string(), 0, opened.error().message);
-        return;
-    }
-    SqliteDb &db = *opened.value();
-    // Tables under the text export's names and column headers, so analyses read one shape.
-    struct Map {
-        const char *table;
-        const char *key;
-        std::vector<std::pair<const char *, const char *>> columns; // db column -> text header
-    };
-    const Map maps[] = {
-        {"StepTraceTime", "ascend.table.step_trace_time",
-         {{"deviceId", "Device_id"}, {"step", "Step"}, {"computing", "Computing"},
-          {"communication_not_overlapped", "Communication(Not Overlapped)"}, {"overlapped", "Overlapped"},
-          {"communication", "Communication"}, {"free", "Free"}, {"stage", "Stage"}, {"bubble", "Bubble"},
-          {"communication_not_overlapped_and_exclude_receive", "Communication(Not Overlapped and Exclude Receive)"},
-          {"preparing", "Preparing"}}},
-        {"CommAnalyzerTime", "ascend.table.comm_analyzer_time", {}},
-        {"CommAnalyzerBandwidth", "ascend.table.comm_analyzer_bandwidth", {}},
-        {"CommAnalyzerMatrix", "ascend.table.comm_analyzer_matrix", {}},
-    };
-    std::vector<std::pair<std::string, std::string>> meta;
-    for (const Map &m : maps) {
-        if (!db.hasTable(m.table))
-            continue;
-        std::vector<std::pair<std::string, std::string>> cols;
-        if (!m.columns.empty()) {
-            for (const auto &[c, h] : m.columns)
-                if (db.hasColumn(m.table, c))
-                    cols.emplace_back(c, h);
-        } else {
-            QSqlQuery q;
-            if (db.exec(q, std::string("PRAGMA table_info(\"") + m.table + "\")"))
-                while (q.next())
-                    cols.emplace_back(q.value(1).toString().toStdString(), q.value(1).toString().toStdString());
-        }
-        if (cols.empty())
-            continue;
-        std::string sql = "SELECT ";
-        std::string o = "{\"columns\":[";
-        for (std::size_t i = 0; i < cols.size(); ++i) {
-            sql += (i ? ", \"" : "\"") + cols[i].first + "\"";
-            if (i)
-                o.push_back(',');
-            appendJsonString(o, cols[i].second);
-        }
-        sql += std::string(" FROM \"") + m.table + "\"";
-        o += "],\"rows\":[";
-        QSqlQuery q;
-        if (!db.exec(q, sql)) {
-            diags.add(DiagKind::MalformedEvent, path.string(), 0, db.lastError());
-            continue;
-        }
-        bool firstRow = true;
-        while (q.next()) {
-            o += firstRow ? "[" : ",[";
-            firstRow = false;
-            for (std::size_t i = 0; i < cols.size(); ++i) {
-                if (i)
-                    o.push_back(',');
-                const QVariant v = q.value(static_cast<int>(i));
-                if (v.isNull()) {
-                    o += "null";
-                    continue;
-                }
-                const std::string t = v.toString().toStdString();
-                if (v.typeId() == QMetaType::QString && !isJsonNumber(t)) {
-                    appendJsonString(o, t);
-                } else if (isJsonNumber(t)) {
-                    o += t;
-                } else {
-                    ArgsWriter w;
-                    number(w, "v", v);
-                    o += w.body().substr(4);
-                }
-            }
-            o.push_back(']');
-        }
-        o += "]}";
-        meta.emplace_back(m.key, std::move(o));
-    }
-    for (auto &[k, v] : meta)
-        builder.source(source).metadata.emplace_back(std::move(k), std::move(v));
 }
 
 } // namespace accelscope::importers::ascend

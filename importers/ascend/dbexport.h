@@ -16,6 +16,7 @@ struct DbImportOptions {
     model::TimeNs sessionEnd = 0;
     const std::map<std::uint64_t, CommGroup> *groups = nullptr;
     std::function<void(double)> progress;
+    const ArgsJoin *commJoin = nullptr; ///< analysis.db CommAnalyzer* info for HCCL ops
     int deviceOut = -1; ///< set from RANK_DEVICE_MAP / TASK.deviceId
     int rankOut = -1;   ///< set from RANK_DEVICE_MAP
 };
@@ -23,6 +24,11 @@ struct DbImportOptions {
 /// Reads the framework db (timeline, counters, memory) into `source`.
 model::Status importFrameworkDb(const std::filesystem::path &db, std::uint32_t source, model::TraceBuilder &builder,
                                 const ImportContext &ctx, DbImportOptions &opts, model::DiagnosticSink &diags);
+
+/// CommAnalyzerTime / CommAnalyzerBandwidth as HCCL op args (by op name and start), in the key
+/// names of communication.json.
+ArgsJoin readCommAnalyzerJoin(const std::filesystem::path &analysisDb, const std::map<std::uint64_t, CommGroup> *groups,
+                              model::DiagnosticSink &diags);
 
 /// Reads analysis.db / communication_analyzer.db (StepTraceTime, CommAnalyzer*) into metadata
 /// tables of `source` ("ascend.table.step_trace_time", ...), in the text export's column names.

@@ -123,4 +123,21 @@ const std::string &SqliteDb::enumName(const std::string &table, std::int64_t id)
     return v == it->second.end() ? m_empty : v->second;
 }
 
+void sqlNumber(ArgsWriter &w, std::string_view key, const QVariant &v)
+{
+    if (v.isNull())
+        return;
+    bool ok = false;
+    const qlonglong i = v.toLongLong(&ok);
+    if (ok && v.typeId() != QMetaType::Double) {
+        w.integer(key, i);
+        return;
+    }
+    const double d = v.toDouble(&ok);
+    if (ok)
+        w.real(key, d);
+    else
+        w.numberOrString(key, v.toString().toStdString());
+}
+
 } // namespace accelscope::importers::ascend

@@ -5,6 +5,7 @@
 // (QtSql connections must stay on the thread that made them; imports run on worker threads).
 #pragma once
 
+#include "ascendcommon.h"
 #include "model/result.h"
 
 #include <QSqlQuery>
@@ -61,5 +62,8 @@ private:
     std::map<std::string, std::unordered_map<std::int64_t, std::string>> m_enums;
     std::string m_empty;
 };
+
+/// Writes a NUMERIC cell as the number it holds (integers exactly, reals in their shortest form).
+void sqlNumber(ArgsWriter &w, std::string_view key, const QVariant &v);
 
 } // namespace accelscope::importers::ascend

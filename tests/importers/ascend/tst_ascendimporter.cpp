@@ -448,6 +448,23 @@ private slots:
             QVERIFY2(kt.count(k), k);
             QVERIFY2(kd.count(k), k);
         }
+        // HCCL ops: communication.json (text) and analysis.db CommAnalyzer* (db) give the same keys;
+        // the group hash is the same double hash of the HCCL group name.
+        auto hcclKeys = [](const model::Trace &tr) {
+            std::set<std::string> keys;
+            const model::Track *g = findTrack(tr, "Rank 0 \u00b7 NPU 0 \u00b7 HCCL", "Group 0 Communication");
+            if (g && g->slices.size())
+                if (auto tree = model::parseArgs(tr.args().json(g->slices.args[0])))
+                    for (const auto &c : tree->children)
+                        keys.insert(c.key);
+            return keys;
+        };
+        const auto ht = hcclKeys(*t.trace), hd = hcclKeys(*d.trace);
+        for (const char *k : {"connection_id", "data_type", "alg_type", "count", "Communication Step", "Communication Type",
+                              "Group Hash", "Communication Time Info", "Communication Bandwidth Info"}) {
+            QVERIFY2(ht.count(k), k);
+            QVERIFY2(hd.count(k), k);
+        }
     }
 
     void theDbIsPreferredWhenBothExportsExist()
