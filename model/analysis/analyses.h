@@ -6,7 +6,9 @@
 #include "context.h"
 #include "table.h"
 
+#include <optional>
 #include <span>
+#include <vector>
 #include <string_view>
 
 namespace accelscope::model::analysis {
@@ -53,6 +55,12 @@ Table engineUtilization(const AnalysisContext &ctx, const AnalysisOptions &opt);
 Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Binned utilization (%) and bandwidth (GB/s) over time per (core, engine kind).
 Table engineSeries(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- navigation (occurrences.cpp) ---
+/// Slices named `name` (device tracks only unless `anyTrack`), of one rank (-1 any), overlapping
+/// the range when given, sorted by start: what a panel steps through when a row is selected.
+std::vector<SliceRef> occurrences(const AnalysisContext &ctx, StringId name, int rank = -1,
+                                  std::optional<std::pair<TimeNs, TimeNs>> range = {}, bool anyTrack = false);
 
 // --- registry ---
 struct AnalysisInfo {

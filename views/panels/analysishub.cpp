@@ -1,0 +1,61 @@
+#include "analysishub.h"
+
+#include "categoryrulesdialog.h"
+#include "views/document.h"
+
+#include <QSettings>
+
+namespace accelscope::views {
+
+using namespace model::analysis;
+
+AnalysisHub::AnalysisHub(Document *document, QObject *parent) : QObject(parent), m_document(document)
+{
+    QSettings settings;
+    const QByteArray json = settings.value(QLatin1String(kRulesSettingsKey)).toByteArray();
+    std::optional<CategoryRules> rules;
+    if (!json.isEmpty())
+        rules = parseCategoryRulesJson(json.toStdString());
+    m_rules = std::make_shared<const CategoryRules>(rules ? *rules : defaultCategoryRules());
+    connect(m_document, &Document::traceChanged, this, &AnalysisHub::onTraceChanged);
+    onTraceChanged();
+}
+
+AnalysisHub::~AnalysisHub() = default;
+
+void AnalysisHub::onTraceChanged()
+{
+    const model::TracePtr &trace = m_document->trace();
+    if (m_context && trace && &m_context->trace() == trace.get())
+        return;
+    m_context = trace ? std::make_shared<const AnalysisContext>(trace) : nullptr;
+    Q_EMIT contextChanged();
+}
+
+void AnalysisHub::setCategoryRules(const CategoryRules &rules)
+{
+    m_rules = std::make_shared<const CategoryRules>(rules);
+    QSettings settings;
+    settings.setValue(QLatin1String(kRulesSettingsKey), QByteArray::fromStdString(categoryRulesToJson(rules)));
+    Q_EMIT categoryRulesChanged();
+}
+
+bool AnalysisHub::editCategoryRules(QWidget *parent)
+{
+    CategoryRulesDialog dialog(parent);
+    dialog.setRules(*m_rules);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    setCategoryRules(dialog.rules());
+    return true;
+}
+
+void AnalysisHub::setHtaCompat(bool on)
+{
+    if (on == m_htaCompat)
+        return;
+    m_htaCompat = on;
+    Q_EMIT htaCompatChanged(on);
+}
+
+} // namespace accelscope::views

@@ -1,0 +1,53 @@
+// AnalysisHub: what the analysis panels of one window share — the AnalysisContext of the
+// document's current trace (so the per-trace index is built once), the category rules (kept in
+// QSettings) and the "HTA compatible" switch.
+#pragma once
+
+#include "model/analysis/categories.h"
+#include "model/analysis/context.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace accelscope::views {
+
+class Document;
+
+class AnalysisHub : public QObject {
+    Q_OBJECT
+public:
+    /// QSettings key of the category rules (JSON, model/analysis/categories.h).
+    static constexpr const char *kRulesSettingsKey = "analysis/categoryRules";
+
+    explicit AnalysisHub(Document *document, QObject *parent = nullptr);
+    ~AnalysisHub() override;
+
+    Document *document() const { return m_document; }
+    /// Context of the current trace; null without a trace.
+    std::shared_ptr<const model::analysis::AnalysisContext> context() const { return m_context; }
+
+    std::shared_ptr<const model::analysis::CategoryRules> categoryRules() const { return m_rules; }
+    /// Replaces the rules, saves them in QSettings and emits categoryRulesChanged.
+    void setCategoryRules(const model::analysis::CategoryRules &rules);
+    /// Opens the rules dialog; returns true when the user accepted changes.
+    bool editCategoryRules(QWidget *parent);
+
+    bool htaCompat() const { return m_htaCompat; }
+    void setHtaCompat(bool on);
+
+Q_SIGNALS:
+    void contextChanged();
+    void categoryRulesChanged();
+    void htaCompatChanged(bool on);
+
+private:
+    void onTraceChanged();
+
+    Document *m_document;
+    std::shared_ptr<const model::analysis::AnalysisContext> m_context;
+    std::shared_ptr<const model::analysis::CategoryRules> m_rules;
+    bool m_htaCompat = false;
+};
+
+} // namespace accelscope::views

@@ -1,0 +1,377 @@
+#include "analysispanel.h"
+
+#include "analysishub.h"
+#include "analysisrunner.h"
+#include "model/analysis/tableformat.h"
+#include "views/document.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace accelscope::views {
+
+using namespace model::analysis;
+
+AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted, QWidget *parent)
+    : QWidget(parent), m_hub(hub), m_runner(new AnalysisRunner(this)), m_model(new AnalysisTableModel(this)),
+      m_proxy(new AnalysisSortFilterProxy(this))
+{
+    // the caller's order, or the registry's
+    if (analysesWanted.isEmpty()) {
+        for (const AnalysisInfo &a : analyses())
+            m_names.append(QString::fromUtf8(a.name.data(), qsizetype(a.name.size())));
+    } else {
+        for (const QString &n : analysesWanted)
+            if (findAnalysis(n.toStdString()) && !m_names.contains(n))
+                m_names.append(n);
+    }
+    m_proxy->setSourceModel(m_model);
+
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    m_chooser = new QComboBox(this);
+    m_chooser->setObjectName(QStringLiteral("analysisChooser"));
+    for (const QString &n : std::as_const(m_names)) {
+        const AnalysisInfo *a = findAnalysis(n.toStdString());
+        m_chooser->addItem(QCoreApplication::translate("AnalysisNames", std::string(a->title).c_str()), n);
+    }
+    m_chooser->setVisible(m_names.size() > 1);
+    top->addWidget(m_chooser);
+    m_rankBox = new QComboBox(this);
+    m_rankBox->setObjectName(QStringLiteral("rankChooser"));
+    m_rankBox->setToolTip(tr("Rank"));
+    top->addWidget(m_rankBox);
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("filter"));
+    m_filter->setPlaceholderText(tr("Filter rows"));
+    m_filter->setClearButtonEnabled(true);
+    top->addWidget(m_filter, 1);
+    m_rangeBox = new QCheckBox(tr("Selected range"), this);
+    m_rangeBox->setObjectName(QStringLiteral("followRange"));
+    m_rangeBox->setToolTip(tr("Restrict to the time range selected in the timeline"));
+    m_rangeBox->setChecked(true);
+    top->addWidget(m_rangeBox);
+    m_htaBox = new QCheckBox(tr("HTA compatible"), this);
+    m_htaBox->setObjectName(QStringLiteral("htaCompat"));
+    m_htaBox->setToolTip(tr("Reproduce Holistic Trace Analysis: whole-µs rounding, last ProfilerStep dropped, "
+                            "HTA's kernel classes and columns"));
+    m_htaBox->setChecked(hub->htaCompat());
+    top->addWidget(m_htaBox);
+    m_rulesButton = new QToolButton(this);
+    m_rulesButton->setObjectName(QStringLiteral("editRules"));
+    m_rulesButton->setText(tr("Rules\u2026"));
+    m_rulesButton->setToolTip(tr("Edit the category rules"));
+    top->addWidget(m_rulesButton);
+    m_prev = new QToolButton(this);
+    m_prev->setObjectName(QStringLiteral("previousOccurrence"));
+    m_prev->setArrowType(Qt::LeftArrow);
+    m_prev->setToolTip(tr("Previous occurrence of the selected kernel"));
+    top->addWidget(m_prev);
+    m_next = new QToolButton(this);
+    m_next->setObjectName(QStringLiteral("nextOccurrence"));
+    m_next->setArrowType(Qt::RightArrow);
+    m_next->setToolTip(tr("Next occurrence of the selected kernel"));
+    top->addWidget(m_next);
+    auto *more = new QToolButton(this);
+    more->setText(QStringLiteral("\u22ef"));
+    more->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(more);
+    menu->addAction(tr("Copy as CSV"), this, &AnalysisPanel::copyCsv);
+    menu->addAction(tr("Save as CSV\u2026"), this, &AnalysisPanel::saveCsv);
+    menu->addAction(tr("Recompute"), this, &AnalysisPanel::refresh);
+    more->setMenu(menu);
+    top->addWidget(more);
+
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("table"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+
+    auto *lay = new QVBoxLayout(this);
+    lay->setContentsMargins(2, 2, 2, 2);
+    lay->addLayout(top);
+    lay->addWidget(m_view, 1);
+    lay->addWidget(m_status);
+
+    connect(m_chooser, &QComboBox::currentIndexChanged, this, &AnalysisPanel::refresh);
+    connect(m_rankBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_rank = m_rankBox->itemData(i).toInt();
+        refresh();
+    });
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &AnalysisSortFilterProxy::setFilterText);
+    connect(m_filter, &QLineEdit::textChanged, this, &AnalysisPanel::updateStatus);
+    connect(m_rangeBox, &QCheckBox::toggled, this, &AnalysisPanel::refresh);
+    connect(m_htaBox, &QCheckBox::toggled, this, &AnalysisPanel::refresh);
+    connect(m_rulesButton, &QToolButton::clicked, this, [this] { m_hub->editCategoryRules(this); });
+    connect(m_prev, &QToolButton::clicked, this, &AnalysisPanel::previousOccurrence);
+    connect(m_next, &QToolButton::clicked, this, &AnalysisPanel::nextOccurrence);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AnalysisPanel::onCurrentRowChanged);
+    connect(m_view, &QTableView::activated, this, [this] { nextOccurrence(); });
+    connect(m_runner, &AnalysisRunner::finished, this, &AnalysisPanel::onResult);
+    connect(m_runner, &AnalysisRunner::started, this, &AnalysisPanel::updateStatus);
+    connect(m_hub, &AnalysisHub::contextChanged, this, [this] {
+        rebuildRankChoices();
+        refresh();
+    });
+    connect(m_hub, &AnalysisHub::categoryRulesChanged, this, [this] {
+        if (currentAnalysis() == QLatin1String("categories"))
+            refresh();
+    });
+    Document *doc = m_hub->document();
+    connect(doc, &Document::selectedRangeChanged, this, [this] {
+        if (m_rangeBox->isChecked())
+            refresh();
+    });
+    connect(doc, &Document::selectedSliceChanged, this, &AnalysisPanel::onDocumentSliceChanged);
+    rebuildRankChoices();
+    refresh();
+}
+
+AnalysisPanel::~AnalysisPanel() = default;
+
+QString AnalysisPanel::currentAnalysis() const
+{
+    return m_chooser->currentIndex() < 0 ? QString() : m_chooser->currentData().toString();
+}
+
+void AnalysisPanel::setCurrentAnalysis(const QString &name)
+{
+    const int i = m_chooser->findData(name);
+    if (i >= 0)
+        m_chooser->setCurrentIndex(i);
+}
+
+bool AnalysisPanel::followsSelectedRange() const { return m_rangeBox->isChecked(); }
+void AnalysisPanel::setFollowsSelectedRange(bool on) { m_rangeBox->setChecked(on); }
+
+void AnalysisPanel::setRank(int rank)
+{
+    const int i = m_rankBox->findData(rank);
+    if (i >= 0)
+        m_rankBox->setCurrentIndex(i);
+}
+
+bool AnalysisPanel::isBusy() const { return m_runner->isRunning(); }
+
+void AnalysisPanel::rebuildRankChoices()
+{
+    const QSignalBlocker block(m_rankBox);
+    m_rankBox->clear();
+    m_rankBox->addItem(tr("All ranks"), -1);
+    const auto ctx = m_hub->context();
+    std::vector<int> ranks;
+    if (ctx)
+        for (const model::Process &p : ctx->trace().processes())
+            if (std::find(ranks.begin(), ranks.end(), std::max(p.rank, 0)) == ranks.end())
+                ranks.push_back(std::max(p.rank, 0));
+    std::sort(ranks.begin(), ranks.end());
+    for (int r : ranks)
+        m_rankBox->addItem(tr("Rank %1").arg(r), r);
+    m_rankBox->setVisible(ranks.size() > 1);
+    const int i = m_rankBox->findData(m_rank);
+    m_rankBox->setCurrentIndex(i < 0 ? 0 : i);
+    m_rank = m_rankBox->currentData().toInt();
+}
+
+AnalysisOptions AnalysisPanel::currentOptions() const
+{
+    AnalysisOptions o;
+    o.htaCompat = m_htaBox->isChecked();
+    if (m_rank >= 0)
+        o.ranks = {m_rank};
+    const TimeRange r = m_hub->document()->selectedRange();
+    if (m_rangeBox->isChecked() && !r.isEmpty())
+        o.range = std::make_pair(r.start, r.end);
+    o.categoryRules = m_hub->categoryRules();
+    return o;
+}
+
+void AnalysisPanel::refresh()
+{
+    const QString name = currentAnalysis();
+    m_rulesButton->setVisible(name == QLatin1String("categories"));
+    const auto ctx = m_hub->context();
+    if (!ctx || name.isEmpty()) {
+        m_runner->cancel();
+        m_model->setTable(nullptr);
+        updateStatus();
+        return;
+    }
+    const AnalysisInfo *info = findAnalysis(name.toStdString());
+    AnalysisOptions opt = currentOptions();
+    m_runner->run([ctx, info, opt](std::stop_token stop) mutable {
+        opt.stop = stop;
+        return info->run(*ctx, opt);
+    });
+    updateStatus();
+}
+
+void AnalysisPanel::onResult(std::shared_ptr<const Table> table)
+{
+    // keep the sort the user chose across recomputations
+    const int sortColumn = m_view->horizontalHeader()->sortIndicatorSection();
+    const Qt::SortOrder order = m_view->horizontalHeader()->sortIndicatorOrder();
+    const bool hadSort = m_view->horizontalHeader()->isSortIndicatorShown() && sortColumn >= 0
+        && m_model->columnCount() == int(table->columnCount());
+    m_occurrences.clear();
+    m_occurrence = -1;
+    m_occurrenceName = model::kEmptyString;
+    m_model->setTable(std::move(table));
+    if (hadSort)
+        m_proxy->sort(sortColumn, order);
+    else
+        m_proxy->sort(-1);
+    m_view->resizeColumnsToContents();
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        if (m_view->columnWidth(c) > 420)
+            m_view->setColumnWidth(c, 420);
+    updateStatus();
+    Q_EMIT tableChanged();
+}
+
+void AnalysisPanel::onCurrentRowChanged()
+{
+    if (m_syncing)
+        return;
+    const QModelIndex cur = m_view->selectionModel()->currentIndex();
+    if (!cur.isValid())
+        return;
+    const RowKey key = m_model->rowKey(m_proxy->mapToSource(cur).row());
+    const auto ctx = m_hub->context();
+    m_occurrences.clear();
+    m_occurrence = -1;
+    m_occurrenceName = key.name;
+    if (ctx && key.name != model::kEmptyString) {
+        const AnalysisOptions o = currentOptions();
+        const bool anyTrack = key.slice.valid() && !ctx->index().trackIsDevice[key.slice.track];
+        m_occurrences = model::analysis::occurrences(*ctx, key.name, key.rank, o.range, anyTrack);
+    }
+    if (key.slice.valid()) {
+        // show the row's representative slice (e.g. the longest call) first
+        auto it = std::find(m_occurrences.begin(), m_occurrences.end(), key.slice);
+        m_occurrence = it == m_occurrences.end() ? -1 : int(it - m_occurrences.begin());
+        m_syncing = true;
+        m_hub->document()->revealSlice(key.slice);
+        m_syncing = false;
+    }
+    updateStatus();
+}
+
+void AnalysisPanel::showOccurrence(int index)
+{
+    if (m_occurrences.empty())
+        return;
+    const int n = int(m_occurrences.size());
+    m_occurrence = ((index % n) + n) % n;
+    m_syncing = true;
+    m_hub->document()->revealSlice(m_occurrences[std::size_t(m_occurrence)]);
+    m_syncing = false;
+    updateStatus();
+}
+
+void AnalysisPanel::nextOccurrence() { showOccurrence(m_occurrence + 1); }
+void AnalysisPanel::previousOccurrence() { showOccurrence(m_occurrence < 0 ? -1 : m_occurrence - 1); }
+
+void AnalysisPanel::onDocumentSliceChanged(model::SliceRef slice)
+{
+    if (m_syncing || !slice.valid() || !m_model->table())
+        return;
+    const auto ctx = m_hub->context();
+    if (!ctx || slice.track >= ctx->trace().tracks().size())
+        return;
+    const model::Track &t = ctx->trace().track(slice.track);
+    if (slice.index >= t.slices.size())
+        return;
+    const model::StringId name = t.slices.name[slice.index];
+    const int rank = ctx->index().trackRank[slice.track];
+    const Table &tab = *m_model->table();
+    for (std::size_t r = 0; r < tab.keys.size(); ++r) {
+        const RowKey &k = tab.keys[r];
+        if (k.name == name && (k.rank < 0 || k.rank == rank)) {
+            const QModelIndex pi = m_proxy->mapFromSource(m_model->index(int(r), 0));
+            if (!pi.isValid())
+                return;
+            m_syncing = true;
+            m_view->selectionModel()->setCurrentIndex(pi, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_view->scrollTo(pi);
+            m_syncing = false;
+            // step from the selected occurrence on
+            m_occurrences = model::analysis::occurrences(*ctx, name, k.rank, currentOptions().range, !ctx->index().trackIsDevice[slice.track]);
+            auto it = std::find(m_occurrences.begin(), m_occurrences.end(), slice);
+            m_occurrence = it == m_occurrences.end() ? -1 : int(it - m_occurrences.begin());
+            m_occurrenceName = name;
+            updateStatus();
+            return;
+        }
+    }
+}
+
+void AnalysisPanel::copyCsv()
+{
+    if (const auto t = m_model->table())
+        QApplication::clipboard()->setText(QString::fromStdString(toCsv(*t)));
+}
+
+void AnalysisPanel::saveCsv()
+{
+    const auto t = m_model->table();
+    if (!t)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save table as CSV"), currentAnalysis() + QStringLiteral(".csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        f.write(QByteArray::fromStdString(toCsv(*t)));
+}
+
+void AnalysisPanel::updateStatus()
+{
+    QStringList parts;
+    if (!m_hub->context())
+        parts << tr("No trace");
+    if (m_runner->isRunning())
+        parts << tr("Computing\u2026");
+    if (const auto t = m_model->table()) {
+        const int shown = m_proxy->rowCount(), all = m_model->rowCount();
+        parts << (shown == all ? tr("%n row(s)", nullptr, all) : tr("%1 of %2 rows").arg(shown).arg(all));
+        const TimeRange r = m_hub->document()->selectedRange();
+        if (m_rangeBox->isChecked() && !r.isEmpty())
+            parts << tr("selected range only");
+        for (const std::string &n : t->notes)
+            parts << QString::fromStdString(n);
+    }
+    if (!m_occurrences.empty())
+        parts << tr("occurrence %1 of %2").arg(m_occurrence + 1).arg(m_occurrences.size());
+    m_prev->setEnabled(!m_occurrences.empty());
+    m_next->setEnabled(!m_occurrences.empty());
+    m_status->setText(parts.join(QStringLiteral(" \u00b7 ")));
+}
+
+} // namespace accelscope::views

@@ -1,0 +1,101 @@
+// AnalysisPanel: a dockable table of one analysis (or a chooser of several): sortable,
+// filterable, computed off the GUI thread, restricted to the timeline's selected range,
+// and linked to the timeline: selecting a row reveals its slice, Next/Previous step through
+// the occurrences of the row's kernel, and a slice selected in the timeline selects its row.
+#pragma once
+
+#include "analysistablemodel.h"
+
+#include "model/analysis/analyses.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QToolButton;
+
+namespace accelscope::views {
+
+class AnalysisHub;
+class AnalysisRunner;
+
+class AnalysisPanel : public QWidget {
+    Q_OBJECT
+public:
+    /// `analyses`: names from model::analysis::analyses() this panel offers (one name: no
+    /// chooser; empty: all of them).
+    explicit AnalysisPanel(AnalysisHub *hub, const QStringList &analyses = {}, QWidget *parent = nullptr);
+    ~AnalysisPanel() override;
+
+    QString currentAnalysis() const;
+    void setCurrentAnalysis(const QString &name);
+
+    /// Restrict to the document's selected time range when there is one (default on).
+    bool followsSelectedRange() const;
+    void setFollowsSelectedRange(bool on);
+    /// -1 = all ranks.
+    int rank() const { return m_rank; }
+    void setRank(int rank);
+
+    /// The table shown (null before the first result).
+    std::shared_ptr<const model::analysis::Table> table() const { return m_model->table(); }
+    bool isBusy() const;
+    QTableView *view() const { return m_view; }
+    AnalysisTableModel *tableModel() const { return m_model; }
+    AnalysisSortFilterProxy *proxy() const { return m_proxy; }
+    /// Occurrences of the selected row's kernel and the one shown (-1: none shown yet).
+    const std::vector<model::SliceRef> &occurrences() const { return m_occurrences; }
+    int currentOccurrence() const { return m_occurrence; }
+    /// The options the next computation uses (range, rank, HTA mode, rules).
+    model::analysis::AnalysisOptions currentOptions() const;
+
+public Q_SLOTS:
+    /// Recomputes (off the GUI thread).
+    void refresh();
+    void nextOccurrence();
+    void previousOccurrence();
+    void copyCsv();
+    void saveCsv();
+
+Q_SIGNALS:
+    /// A new result is shown.
+    void tableChanged();
+
+private:
+    void onResult(std::shared_ptr<const model::analysis::Table> table);
+    void onCurrentRowChanged();
+    void onDocumentSliceChanged(model::SliceRef slice);
+    void showOccurrence(int index);
+    void updateStatus();
+    void rebuildRankChoices();
+
+    AnalysisHub *m_hub;
+    AnalysisRunner *m_runner;
+    AnalysisTableModel *m_model;
+    AnalysisSortFilterProxy *m_proxy;
+    QTableView *m_view;
+    QComboBox *m_chooser;
+    QComboBox *m_rankBox;
+    QLineEdit *m_filter;
+    QCheckBox *m_rangeBox;
+    QCheckBox *m_htaBox;
+    QToolButton *m_rulesButton;
+    QToolButton *m_prev;
+    QToolButton *m_next;
+    QLabel *m_status;
+    QStringList m_names;
+    int m_rank = -1;
+    bool m_syncing = false;
+    std::vector<model::SliceRef> m_occurrences;
+    int m_occurrence = -1;
+    model::StringId m_occurrenceName = model::kEmptyString;
+};
+
+} // namespace accelscope::views

@@ -1,0 +1,10 @@
+# Analysis panels (views/panels/): included from views/CMakeLists.txt into accelscope_views.
+target_sources(accelscope_views PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/analysishub.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analysispanel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analysisrunner.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/analysistablemodel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/categoryrulesdialog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/enginechartspanel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unitformat.cpp
+)
