@@ -75,6 +75,7 @@ private Q_SLOTS:
         // and raster paint engines: mask text boxes out for the strict comparison.
         QImage textMask(a.size(), QImage::Format_Grayscale8);
         textMask.fill(0);
+        const double dpr = raster.canvas()->devicePixelRatioF(); // the images are in device pixels
         for (const FrameBatch *fb : {&raster.currentMainBatch(), &raster.currentOverlayBatch()}) {
             for (const TextItem &t : fb->texts) {
                 const float w = t.maxWidth > 0 ? t.maxWidth : 300;
@@ -83,8 +84,8 @@ private Q_SLOTS:
                     x0 -= w / 2;
                 else if (t.align == TextAlign::Right)
                     x0 -= w;
-                for (int y = std::max(0, int(t.y - 10)); y < std::min(a.height(), int(t.y + 10)); ++y)
-                    for (int x = std::max(0, int(x0 - 3)); x < std::min(a.width(), int(x0 + w + 3)); ++x)
+                for (int y = std::max(0, int((t.y - 10) * dpr)); y < std::min(a.height(), int((t.y + 10) * dpr)); ++y)
+                    for (int x = std::max(0, int((x0 - 3) * dpr)); x < std::min(a.width(), int((x0 + w + 3) * dpr)); ++x)
                         textMask.scanLine(y)[x] = 255;
             }
         }
