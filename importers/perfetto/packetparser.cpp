@@ -63,7 +63,8 @@ SequenceState &PacketParser::sequence(std::uint32_t id)
     return *slot;
 }
 
-void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order)
+bool PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order,
+                               wire::Field *container)
 {
     ++m_out.packets;
     m_order = order;
@@ -139,7 +140,7 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
     if (d.error() || bad) {
         m_out.problem(DiagKind::MalformedEvent, offset,
                       d.error() ? "TracePacket with a corrupt encoding" : "TracePacket field with a wrong wire type");
-        return;
+        return true;
     }
 
     SequenceState &seq = sequence(seqId);
@@ -158,24 +159,29 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
     if (!hasData) {
         if (unknownField)
             m_out.problem(DiagKind::UnknownPacket, offset, "TracePacket field " + std::to_string(unknownField));
-        return;
+        return true;
     }
     switch (data.id) {
     case F::TracePacket::clock_snapshot:
         parseClockSnapshot(data.data, data.size, seq, offset, m_out);
-        return;
+        return true;
     case F::TracePacket::track_descriptor:
         // Descriptors are global and timeless: they apply to events before and after them.
         parseTrackDescriptor(data.data, data.size, offset, m_order, m_out);
-        return;
+        return true;
     case F::TracePacket::compressed_packets:
     case F::TracePacket::zstd_compressed_packets:
-        // The reader expands these before packets reach a parser (see packetreader.cpp); one
-        // here was nested too deep.
+        // Containers are expanded by the reader (packetreader.cpp): handed back when it asks,
+        // else it found them nested too deep.
+        if (container) {
+            *container = data;
+            --m_out.packets; // counted by the reader
+            return false;
+        }
         m_out.problem(DiagKind::MalformedEvent, offset, "compressed packets nested too deep");
-        return;
+        return true;
     case F::TracePacket::synchronization_marker:
-        return;
+        return true;
     default:
         break;
     }
@@ -183,12 +189,12 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
     // 5. Packets that need incremental state are dropped until the sequence is cleared.
     if ((flags & F::TracePacket::kSeqNeedsIncrementalState) && !seq.valid) {
         ++m_out.droppedNeedsIncrementalState;
-        return;
+        return true;
     }
 
     if (data.id == F::TracePacket::process_descriptor || data.id == F::TracePacket::thread_descriptor) {
         parseLegacyDescriptor(data.id, data.data, data.size, seq, offset, m_out);
-        return;
+        return true;
     }
 
     // 6. Timestamp in its clock domain.
@@ -206,7 +212,7 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
             if (it == seq.clocks.end()) {
                 m_out.problem(DiagKind::BadTimestamp, offset,
                               "sequence clock " + std::to_string(cid) + " has no ClockSnapshot on its sequence");
-                return;
+                return true;
             }
             SeqClock &c = it->second;
             std::int64_t raw = static_cast<std::int64_t>(ts);
@@ -218,7 +224,7 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
             domain = m_out.domainFor(c.anchorClock);
         } else {
             m_out.problem(DiagKind::BadTimestamp, offset, "reserved clock id " + std::to_string(cid));
-            return;
+            return true;
         }
         seq.hasLastTs = true;
         seq.lastTs = tsOut;
@@ -227,8 +233,9 @@ void PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
 
     if (data.id == F::TracePacket::track_event) {
         handleTrackEvent(data.data, data.size, seq, hasTs, tsOut, domain, offset);
-        return;
+        return true;
     }
+    return true;
 }
 
 bool PacketParser::handleDefaults(const std::uint8_t *p, std::size_t n, SequenceState &seq)

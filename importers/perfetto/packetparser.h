@@ -5,6 +5,7 @@
 
 #include "debugannotations.h"
 #include "parsedtrace.h"
+#include "protowire.h"
 #include "sequencestate.h"
 #include "stringpool.h"
 
@@ -25,7 +26,10 @@ public:
     /// One serialized TracePacket; `offset` is its position in the (decompressed) input, used
     /// for diagnostics only; `order` its number in the file (ties of equal timestamps).
     /// Packets of one sequence must come to one parser, in file order.
-    void parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order);
+    /// When `container` is given and the packet is a compressed_packets container, the field is
+    /// stored there and false is returned (the caller expands it); else true.
+    bool parsePacket(const std::uint8_t *p, std::size_t n, std::uint64_t offset, std::uint32_t order,
+                     wire::Field *container = nullptr);
 
 private:
     struct TrackEventScratch;

@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <ctime>
 #include <unordered_map>
 
 namespace accelscope::importers::perfetto {
@@ -138,6 +139,13 @@ bool decompress(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::
     return ok;
 }
 
+double threadCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
 using Buffer = std::vector<std::uint8_t>;
 using BufferRef = std::shared_ptr<Buffer>;
 
@@ -190,15 +198,18 @@ private:
     bool m_closed = false;
 };
 
-/// Routes packets to parsers: directly with one parser, through per-parser threads otherwise.
+/// Routes packets to parsers: parser 0 is called directly, the others through their threads.
 class Dispatcher {
 public:
     Dispatcher(const std::vector<PacketParser *> &parsers, ReadResult &result)
         : m_parsers(parsers), m_result(result), m_batches(parsers.size())
     {
+        m_result.threadCpu.assign(parsers.size(), 0.0);
+        // Parser 0 runs inline on the reading thread; the others get a thread each, so two
+        // parsers use two cores, not three threads.
         if (parsers.size() > 1) {
             m_queues = std::vector<BatchQueue>(parsers.size());
-            for (std::size_t i = 0; i < parsers.size(); ++i)
+            for (std::size_t i = 1; i < parsers.size(); ++i)
                 m_threads.emplace_back([this, i] {
                     Batch b;
                     while (m_queues[i].pop(b)) {
@@ -206,6 +217,7 @@ public:
                             m_parsers[i]->parsePacket(r.p, r.n, r.offset, r.order);
                         b = Batch();
                     }
+                    m_result.threadCpu[i] = threadCpuSeconds();
                 });
         }
     }
@@ -226,6 +238,12 @@ public:
     /// One top-level packet inside `buf` (which must stay alive until the parsers are done).
     void packet(const BufferRef &buf, const std::uint8_t *p, std::size_t n, std::uint64_t offset, int depth = 0)
     {
+        if (m_parsers.size() == 1) { // no routing: the parser itself hands containers back
+            wire::Field c;
+            if (!m_parsers[0]->parsePacket(p, n, offset, m_order++, depth < kMaxContainerDepth ? &c : nullptr))
+                expand(c, offset, depth);
+            return;
+        }
         // A quick look at the top-level fields: the sequence, and whether this is a container.
         wire::Decoder d(p, n);
         wire::Field f;
@@ -247,11 +265,11 @@ public:
             return;
         }
         const std::uint32_t order = m_order++;
-        if (m_parsers.size() == 1) {
+        const std::size_t part = route(seq);
+        if (part == 0) {
             m_parsers[0]->parsePacket(p, n, offset, order);
             return;
         }
-        const std::size_t part = route(seq);
         Batch &b = m_batches[part];
         if (b.keepAlive.empty() || b.keepAlive.back() != buf)
             b.keepAlive.push_back(buf);
@@ -263,7 +281,7 @@ public:
     {
         if (m_parsers.size() == 1)
             return;
-        for (std::size_t i = 0; i < m_batches.size(); ++i) {
+        for (std::size_t i = 1; i < m_batches.size(); ++i) {
             if (m_batches[i].packets.empty())
                 continue;
             m_queues[i].push(std::move(m_batches[i]));
@@ -327,6 +345,7 @@ ReadResult readPackets(InputStream &in, const std::vector<PacketParser *> &parse
                        const ImportContext &ctx, double progressScale)
 {
     ReadResult result;
+    const double cpu0 = threadCpuSeconds();
     auto problem = [&](DiagKind kind, std::uint64_t offset, std::string detail) {
         auto [it, inserted] = result.problems.try_emplace({kind, std::move(detail)}, 0, offset);
         it->second.first++;
@@ -427,6 +446,7 @@ ReadResult readPackets(InputStream &in, const std::vector<PacketParser *> &parse
         ctx.report(Stage::Parsing, std::min(1.0, double(in.compressedPosition()) / totalSize) * progressScale);
     }
     dispatch.finish();
+    result.threadCpu[0] = threadCpuSeconds() - cpu0;
     if (!in.error().empty())
         problem(DiagKind::DecompressionError, in.position(), in.error());
     return result;

@@ -19,6 +19,7 @@ namespace accelscope::importers::perfetto {
 struct ReadResult {
     bool canceled = false;
     std::uint64_t containerPackets = 0; ///< compressed_packets wrappers (counted as packets too)
+    std::vector<double> threadCpu;      ///< CPU seconds per parser thread (0 = the reading thread)
     /// Framing, truncation and decompression problems: (kind, detail) -> (count, first offset).
     std::map<std::pair<model::DiagKind, std::string>, std::pair<std::uint64_t, std::uint64_t>> problems;
 };

@@ -18,8 +18,9 @@ public:
 
     /// Read size; tests make it tiny to exercise packets split across reads.
     std::size_t chunkBytes = 8u << 20;
-    /// Parser threads (sequences are spread over them); 0 = 2 on multi-core machines for inputs
-    /// of 8 MiB and more, else 1. Tests force 2 to check that results do not depend on it.
+    /// Parser threads (sequences are spread over them); 0 = 2 on machines with 4 or more cores
+    /// for inputs of 8 MiB and more, else 1. Tests force 2 and 3 to check that results do not
+    /// depend on it.
     unsigned workerThreads = 0;
 };
 

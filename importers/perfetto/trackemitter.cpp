@@ -105,8 +105,10 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
         std::int64_t dur;
         std::uint32_t ev;
         std::uint32_t end; ///< index of the END that closed it, or kNone
+        bool finished;     ///< has a duration while on the stack (counted in `finished`)
     };
     std::vector<Open> stack;
+    std::size_t finished = 0; // entries with a duration still on the stack (usually none)
 
     auto emit = [&](const Open &o) {
         const Ev &b = ev[o.ev];
@@ -120,11 +122,15 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
     };
     auto pop = [&]() {
         emit(stack.back());
+        finished -= stack.back().finished;
         stack.pop_back();
     };
-    // SliceTracker::MaybeCloseStack. Returns false when a complete event partially overlaps a
-    // finished slice (trace_processor drops it; we keep it and let the builder lane it).
+    // SliceTracker::MaybeCloseStack, before each event at `ts` (`dur`: 0 for instants, pending
+    // for BEGIN/END). trace_processor also drops a complete event that partially overlaps a
+    // finished slice; we keep it and let the builder put it on a lane.
     auto maybeClose = [&](std::int64_t ts, std::int64_t dur) {
+        if (finished == 0)
+            return; // only open slices: nothing can close before an END matches
         bool incompleteDescendant = false;
         for (std::size_t i = stack.size(); i-- > 0;) {
             if (i >= stack.size())
@@ -168,7 +174,8 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
                 ++tooDeep;
                 break;
             }
-            stack.push_back(Open{e.ts, dur, static_cast<std::uint32_t>(i), kNone});
+            stack.push_back(Open{e.ts, dur, static_cast<std::uint32_t>(i), kNone, dur != kPending});
+            finished += dur != kPending;
             addFlowPoint(e, t, e.ts, e.name);
             break;
         }
@@ -201,8 +208,12 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
             o.dur = e.ts - o.start;
             o.end = static_cast<std::uint32_t>(i);
             addFlowPoint(e, t, o.start, ev[o.ev].name);
-            if (k == stack.size() - 1)
+            if (k == stack.size() - 1) {
                 pop();
+            } else {
+                o.finished = true;
+                ++finished;
+            }
             break;
         }
         }
