@@ -25,7 +25,8 @@ bool isSys(std::string_view s)
 bool isCompute(EngineKind k) { return k == EngineKind::TIU || k == EngineKind::Compute; }
 bool isTransfer(EngineKind k)
 {
-    return k == EngineKind::GDMA || k == EngineKind::SDMA || k == EngineKind::DMA || k == EngineKind::CDMA;
+    return k == EngineKind::GDMA || k == EngineKind::SDMA || k == EngineKind::DMA || k == EngineKind::CDMA
+        || k == EngineKind::Communication;
 }
 
 struct EngineTrack {
@@ -74,6 +75,7 @@ EngineData collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
     d.any = true;
     d.lo = opt.range ? opt.range->first : mn;
     d.hi = opt.range ? opt.range->second : mx;
+    std::vector<std::int8_t> idleName(tr.strings().size(), -1);
     for (EngineTrack &e : d.tracks) {
         const Track &t = tr.track(e.track);
         const std::uint32_t base = ix.trackBegin[t.id];
@@ -86,7 +88,12 @@ EngineData collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
             const TimeNs len = ce - cs;
             e.sumAll += len;
             e.all.push_back({cs, ce});
-            if (isSys(tr.str(t.slices.name[i])) || isSys(tr.str(t.slices.cat[i])))
+            // "sys" commands (bigTpuProfile) and waits (Ascend EVENT_WAIT, Notify Wait) are not work
+            std::int8_t &idle = idleName[t.slices.name[i]];
+            if (idle < 0)
+                idle = isSys(tr.str(t.slices.name[i]))
+                    || nativeKernelType(tr.str(t.slices.name[i]), {}, EngineKind::None) == KernelType::Sync;
+            if (idle || isSys(tr.str(t.slices.cat[i])))
                 continue;
             e.sumWorking += len;
             e.working.push_back({cs, ce});
@@ -159,7 +166,7 @@ Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
     Column &compute = t.addInt("compute_ns", "Compute (TIU) working", Unit::Nanoseconds);
     Column &gdma = t.addInt("gdma_ns", "GDMA working", Unit::Nanoseconds);
     Column &sdma = t.addInt("sdma_ns", "SDMA working", Unit::Nanoseconds);
-    Column &cdma = t.addInt("cdma_ns", "CDMA working", Unit::Nanoseconds);
+    Column &cdma = t.addInt("cdma_ns", "CDMA / communication working", Unit::Nanoseconds);
     Column &par = t.addReal("parallelism_pct", "Parallelism", Unit::Percent);
     Column &ratio = t.addReal("compute_ratio_pct", "TIU working ratio", Unit::Percent);
     Column &overlap = t.addInt("overlap_ns", "Compute/transfer overlap", Unit::Nanoseconds);
@@ -198,7 +205,8 @@ Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
             c.sBytes += e.bytes;
             c.sBytesDur += e.bytesDur;
             break;
-        case EngineKind::CDMA: c.cdma += e.sumWorking; break;
+        case EngineKind::CDMA:
+        case EngineKind::Communication: c.cdma += e.sumWorking; break;
         case EngineKind::DMA: c.dma += e.sumWorking; break;
         default: break;
         }

@@ -51,6 +51,14 @@ KernelType nativeKernelType(std::string_view name, std::string_view cat, EngineK
         return KernelType::Memory;
     if (cat == "cuda_sync")
         return KernelType::Sync;
+    const std::string n = lower(name);
+    // waits before the name rules: Ascend's "Notify Wait" runs on HCCL streams but moves nothing
+    static constexpr std::array<std::string_view, 12> sync = {
+        "stream wait event", "stream sync", "event sync", "context sync", "device sync", "event_wait", "event wait",
+        "event_record", "event record", "notify wait", "notify_wait", "stream_wait"};
+    for (std::string_view p : sync)
+        if (starts(n, p))
+            return KernelType::Sync;
     switch (engine) {
     case EngineKind::GDMA:
     case EngineKind::SDMA:
@@ -61,7 +69,6 @@ KernelType nativeKernelType(std::string_view name, std::string_view cat, EngineK
     case EngineKind::Compute: return KernelType::Computation;
     default: break;
     }
-    const std::string n = lower(name);
     static constexpr std::array<std::string_view, 19> comm = {
         "nccl", "rccl", "hccl", "hcom", "oneccl", "c10d::", "allreduce", "all_reduce", "allgather", "all_gather",
         "reducescatter", "reduce_scatter", "alltoall", "all_to_all", "sendrecv", "collective_subgraph_execution",
@@ -74,12 +81,6 @@ KernelType nativeKernelType(std::string_view name, std::string_view cat, EngineK
     for (std::string_view p : memPrefix)
         if (starts(n, p))
             return KernelType::Memory;
-    static constexpr std::array<std::string_view, 7> sync = {"stream wait event", "stream sync", "event sync",
-                                                              "context sync", "device sync", "event_wait",
-                                                              "event_record"};
-    for (std::string_view p : sync)
-        if (starts(n, p))
-            return KernelType::Sync;
     return KernelType::Computation;
 }
 

@@ -23,8 +23,7 @@ KernelType htaKernelType(std::string_view name);
 /// SYNC), then the engine kind of the track (GDMA/SDMA/DMA → MEMORY, CDMA/Communication →
 /// COMMUNICATION, TIU/Compute → COMPUTATION), then names, case-insensitively: collectives of
 /// NCCL/RCCL/HCCL/oneCCL/c10d and all-reduce/all-gather/reduce-scatter/all-to-all/broadcast/
-/// send/recv kernels → COMMUNICATION; memcpy/memset/DMA → MEMORY; stream/event/context
-/// synchronisation → SYNC; everything else → COMPUTATION.
+/// send/recv kernels → COMMUNICATION; memcpy/memset/DMA → MEMORY; everything else → COMPUTATION.
 KernelType nativeKernelType(std::string_view name, std::string_view cat, EngineKind engine);
 
 /// HTA's get_memory_kernel_type: "Memset", "Memcpy Unknown" or the first 11 characters

@@ -189,6 +189,8 @@ private slots:
         QTest::newRow("tiu engine") << "conv" << "" << int(EngineKind::TIU) << "COMPUTATION";
         QTest::newRow("gemm") << "sm90_xmma_gemm" << "kernel" << int(EngineKind::None) << "COMPUTATION";
         QTest::newRow("mtia event_wait") << "event_wait" << "mtia_ccp_events" << int(EngineKind::None) << "SYNC";
+        QTest::newRow("ascend notify wait on an HCCL engine") << "Notify Wait" << "" << int(EngineKind::Communication) << "SYNC";
+        QTest::newRow("ascend EVENT_WAIT") << "EVENT_WAIT" << "" << int(EngineKind::None) << "SYNC";
     }
     void nativeClassifierUsesCategoryEngineAndNames()
     {
