@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>CommandLine</name>
+    <message>
+        <source>Accelscope: viewer for AI-accelerator profiling traces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the versions of Accelscope and its libraries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User-interface language (en, zh_CN); overrides the setting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline renderer: auto, opengl or raster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme: system, light or dark.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read and write settings in this INI file instead of the user&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the inputs, save the window as PNG and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace files or directories, opened as one trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Diagnostics</name>
     <message>
         <source>Events with an unsupported phase were skipped</source>
@@ -456,6 +495,10 @@
         <source>Raster</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>1 event</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -697,10 +740,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Flows&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Arguments&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -750,6 +789,10 @@
     </message>
     <message>
         <source>[%1 items]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Flows and parent&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CommandLine</name>
+    <message>
+        <source>Accelscope: viewer for AI-accelerator profiling traces.</source>
+        <translation>Accelscope：AI 加速器性能追踪查看器。</translation>
+    </message>
+    <message>
+        <source>Print the versions of Accelscope and its libraries.</source>
+        <translation>打印 Accelscope 及其所用库的版本。</translation>
+    </message>
+    <message>
+        <source>User-interface language (en, zh_CN); overrides the setting.</source>
+        <translation>界面语言（en、zh_CN）；覆盖设置中的选择。</translation>
+    </message>
+    <message>
+        <source>Timeline renderer: auto, opengl or raster.</source>
+        <translation>时间线渲染器：auto、opengl 或 raster。</translation>
+    </message>
+    <message>
+        <source>Theme: system, light or dark.</source>
+        <translation>主题：system、light 或 dark。</translation>
+    </message>
+    <message>
+        <source>Read and write settings in this INI file instead of the user&apos;s.</source>
+        <translation>在此 INI 文件中读写设置，而不是使用用户的设置文件。</translation>
+    </message>
+    <message>
+        <source>Load the inputs, save the window as PNG and exit.</source>
+        <translation>加载输入，将窗口保存为 PNG 后退出。</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot.</source>
+        <translation>--screenshot 使用的窗口大小。</translation>
+    </message>
+    <message>
+        <source>Trace files or directories, opened as one trace.</source>
+        <translation>追踪文件或目录，作为一个追踪打开。</translation>
+    </message>
+</context>
+<context>
     <name>Diagnostics</name>
     <message>
         <source>Events with an unsupported phase were skipped</source>
@@ -455,6 +494,10 @@
         <source>Raster</source>
         <translation>光栅</translation>
     </message>
+    <message>
+        <source>1 event</source>
+        <translation>1 个事件</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -694,10 +737,6 @@
         <translation>深度：</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Flows&lt;/b&gt;</source>
-        <translation>&lt;b&gt;流&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Arguments&lt;/b&gt;</source>
         <translation>&lt;b&gt;参数&lt;/b&gt;</translation>
     </message>
@@ -748,6 +787,10 @@
     <message>
         <source>[%1 items]</source>
         <translation>[%1 项]</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Flows and parent&lt;/b&gt;</source>
+        <translation>&lt;b&gt;流与父切片&lt;/b&gt;</translation>
     </message>
 </context>
 <context>

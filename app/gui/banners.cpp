@@ -55,8 +55,18 @@ void ImportProgressPanel::begin(const QStringList &paths)
 
 void ImportProgressPanel::setProgress(int stage, double fraction)
 {
+    // The registry reports reading/parsing over all inputs as one 0..1 run, then building as
+    // another; one bar that never moves backwards gives building the last 15 %.
+    fraction = std::clamp(fraction, 0.0, 1.0);
+    switch (importers::Stage(stage)) {
+    case importers::Stage::Scanning: fraction = 0.02 * fraction; break;
+    case importers::Stage::Reading:
+    case importers::Stage::Parsing: fraction = 0.02 + 0.83 * fraction; break;
+    case importers::Stage::Building: fraction = 0.85 + 0.15 * fraction; break;
+    case importers::Stage::Done: fraction = 1.0; break;
+    }
     m_stage = stage;
-    m_fraction = std::clamp(fraction, 0.0, 1.0);
+    m_fraction = std::max(fraction, m_fraction);
     m_bar->setValue(int(m_fraction * 1000.0 + 0.5));
     updateText();
 }

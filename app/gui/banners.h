@@ -21,7 +21,8 @@ public:
     explicit ImportProgressPanel(QWidget *parent = nullptr);
 
     void begin(const QStringList &paths);
-    /// stage: importers::Stage; fraction 0..1 over the whole job.
+    /// stage: importers::Stage; fraction 0..1 within that stage's run, as ImportController
+    /// reports it. The bar shows the whole job (it never moves backwards).
     void setProgress(int stage, double fraction);
     void setCanceling();
 

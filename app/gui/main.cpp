@@ -21,6 +21,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 using namespace accelscope;
 
@@ -52,25 +53,48 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral("accelscope"));
     QApplication::setWindowIcon(appIcon());
 
+    // --settings and --lang are needed before the parser exists: its help text is translated.
+    const QStringList args = QCoreApplication::arguments();
+    const auto early = [&args](const QString &name) -> std::optional<QString> {
+        const QString flag = QStringLiteral("--") + name;
+        for (qsizetype i = 1; i < args.size(); ++i) {
+            if (args[i] == flag && i + 1 < args.size())
+                return args[i + 1];
+            if (args[i].startsWith(flag + QLatin1Char('=')))
+                return args[i].mid(flag.size() + 1);
+        }
+        return std::nullopt;
+    };
+    const std::optional<QString> settingsFile = early(QStringLiteral("settings"));
+    app::AppSettings settings(settingsFile ? app::AppSettings::openFile(*settingsFile) : nullptr);
+    app::language::apply(early(QStringLiteral("lang")).value_or(settings.language()));
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Accelscope: viewer for AI-accelerator profiling traces."));
+    parser.setApplicationDescription(
+        QCoreApplication::translate("CommandLine", "Accelscope: viewer for AI-accelerator profiling traces."));
     parser.addHelpOption();
     QCommandLineOption versionOpt({QStringLiteral("v"), QStringLiteral("version")},
-                                  QStringLiteral("Print the versions of Accelscope and its libraries."));
-    QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("User-interface language (en, zh_CN); overrides the setting."),
+                                  QCoreApplication::translate("CommandLine", "Print the versions of Accelscope and its libraries."));
+    QCommandLineOption langOpt(QStringLiteral("lang"),
+                               QCoreApplication::translate("CommandLine", "User-interface language (en, zh_CN); overrides the setting."),
                                QStringLiteral("CODE"));
-    QCommandLineOption renderOpt(QStringLiteral("render"), QStringLiteral("Timeline renderer: auto, opengl or raster."),
+    QCommandLineOption renderOpt(QStringLiteral("render"),
+                                 QCoreApplication::translate("CommandLine", "Timeline renderer: auto, opengl or raster."),
                                  QStringLiteral("RENDERER"));
-    QCommandLineOption themeOpt(QStringLiteral("theme"), QStringLiteral("Theme: system, light or dark."), QStringLiteral("THEME"));
-    QCommandLineOption settingsOpt(QStringLiteral("settings"),
-                                   QStringLiteral("Read and write settings in this INI file instead of the user's."),
-                                   QStringLiteral("FILE"));
-    QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("Load the inputs, save the window as PNG and exit."),
+    QCommandLineOption themeOpt(QStringLiteral("theme"), QCoreApplication::translate("CommandLine", "Theme: system, light or dark."),
+                                QStringLiteral("THEME"));
+    QCommandLineOption settingsOpt(
+        QStringLiteral("settings"),
+        QCoreApplication::translate("CommandLine", "Read and write settings in this INI file instead of the user's."),
+        QStringLiteral("FILE"));
+    QCommandLineOption shotOpt(QStringLiteral("screenshot"),
+                               QCoreApplication::translate("CommandLine", "Load the inputs, save the window as PNG and exit."),
                                QStringLiteral("PNG"));
-    QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."), QStringLiteral("WxH"),
-                               QStringLiteral("1440x900"));
+    QCommandLineOption sizeOpt(QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for --screenshot."),
+                               QStringLiteral("WxH"), QStringLiteral("1440x900"));
     parser.addOptions({versionOpt, langOpt, renderOpt, themeOpt, settingsOpt, shotOpt, sizeOpt});
-    parser.addPositionalArgument(QStringLiteral("inputs"), QStringLiteral("Trace files or directories, opened as one trace."),
+    parser.addPositionalArgument(QStringLiteral("inputs"),
+                                 QCoreApplication::translate("CommandLine", "Trace files or directories, opened as one trace."),
                                  QStringLiteral("[FILE|DIR...]"));
     parser.process(qapp);
     if (parser.isSet(versionOpt)) {
@@ -78,10 +102,8 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    app::AppSettings settings(parser.isSet(settingsOpt) ? app::AppSettings::openFile(parser.value(settingsOpt)) : nullptr);
     const bool screenshot = parser.isSet(shotOpt);
     app::theme::apply(parser.isSet(themeOpt) ? parser.value(themeOpt) : settings.theme());
-    app::language::apply(parser.isSet(langOpt) ? parser.value(langOpt) : settings.language());
 
     app::MainWindow::Options options;
     options.renderer = parser.value(renderOpt);

@@ -287,7 +287,7 @@ void MainWindow::createDocks()
     // Bottom docks start hidden: the timeline gets the height until there is something to show.
     m_searchDock->hide();
     m_diagDock->hide();
-    resizeDocks({m_detailsDock}, {380}, Qt::Horizontal);
+    resizeDocks({m_detailsDock}, {320}, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()
@@ -731,7 +731,7 @@ void MainWindow::updateStatusLabels()
     } else {
         m_spanLabel->setText(tr("Span: %1").arg(views::timefmt::formatDuration(t->endNs() - t->startNs())));
         const qulonglong events = t->sliceCount() + t->instantCount() + t->counterSampleCount();
-        m_eventsLabel->setText(tr("%1 events").arg(QLocale().toString(events)));
+        m_eventsLabel->setText(events == 1 ? tr("1 event") : tr("%1 events").arg(QLocale().toString(events)));
         m_eventsLabel->setToolTip(tr("%1 slices, %2 instants, %3 counter samples, %4 flows on %5 tracks")
                                       .arg(QLocale().toString(qulonglong(t->sliceCount())),
                                            QLocale().toString(qulonglong(t->instantCount())),

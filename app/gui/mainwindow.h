@@ -96,6 +96,8 @@ public:
     /// dock needs a stable, unique objectName.
     void addPanelDock(QDockWidget *dock, Qt::DockWidgetArea area = Qt::BottomDockWidgetArea);
     QMenu *panelsMenu() const { return m_panelsMenu; }
+    /// File ▸ Export… (Ctrl+E), disabled until an exporter connects to it and enables it.
+    QAction *exportAction() const { return m_actExport; }
 
     void setTheme(const QString &name);
     void setRenderer(views::TimelineWidget::Renderer renderer);

@@ -24,6 +24,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStackedWidget>
@@ -156,6 +157,17 @@ private Q_SLOTS:
         QCOMPARE(m_settings->lastDirectory(), m_tmp.path());
     }
 
+    void statusBarShowsTheCursorTime()
+    {
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        const model::TracePtr t = m_window->trace();
+        // The timeline reports absolute trace time; the status bar shows it relative to the start.
+        Q_EMIT m_window->timeline()->cursorTimeChanged(t->startNs() + 1'500'000, true);
+        QCOMPARE(m_window->cursorLabel()->text(), QStringLiteral("Cursor: 1.5 ms"));
+        Q_EMIT m_window->timeline()->cursorTimeChanged(0, false);
+        QVERIFY(m_window->cursorLabel()->text().isEmpty());
+    }
+
     void opensDroppedRankFilesAsOneTrace()
     {
         const QStringList files = rankFiles(m_sample);
@@ -233,6 +245,22 @@ private Q_SLOTS:
         // Then the event loop kept running: no gap anywhere near the load time
         QVERIFY(m_window->trace());
         QVERIFY2(worstGap < std::max<qint64>(250, loadMs / 4), qPrintable(QString::number(worstGap)));
+    }
+
+    void progressBarCoversTheWholeJobAndNeverGoesBack()
+    {
+        app::ImportProgressPanel panel;
+        panel.begin({QStringLiteral("/x/trace.json")});
+        panel.setProgress(int(importers::Stage::Parsing), 0.5);
+        const int parsing = panel.progressBar()->value();
+        panel.setProgress(int(importers::Stage::Parsing), 1.0);
+        const int parsed = panel.progressBar()->value();
+        panel.setProgress(int(importers::Stage::Building), 0.0); // building restarts at 0 in the registry
+        QVERIFY(parsing < parsed);
+        QVERIFY(panel.progressBar()->value() >= parsed);
+        panel.setProgress(int(importers::Stage::Building), 1.0);
+        QCOMPARE(panel.progressBar()->value(), panel.progressBar()->maximum());
+        QCOMPARE(panel.statusText(), QStringLiteral("Loading trace.json — Building 100 %"));
     }
 
     void errorDialogNamesFileAndPosition()
