@@ -11,7 +11,17 @@ void ArgsJoin::add(std::string_view name, model::TimeNs start, std::string membe
         m_names.emplace_back(name);
         it = m_byName.emplace(std::string_view(m_names.back()), std::vector<Entry>()).first;
     }
-    it->second.push_back(Entry{start, static_cast<std::uint32_t>(m_count++), std::move(members)});
+    it->second.push_back(Entry{start, static_cast<std::uint32_t>(m_count++), 0, false, std::move(members)});
+}
+
+void ArgsJoin::addRef(std::string_view name, model::TimeNs start, std::uint32_t ref)
+{
+    auto it = m_byName.find(name);
+    if (it == m_byName.end()) {
+        m_names.emplace_back(name);
+        it = m_byName.emplace(std::string_view(m_names.back()), std::vector<Entry>()).first;
+    }
+    it->second.push_back(Entry{start, static_cast<std::uint32_t>(m_count++), ref, true, {}});
 }
 
 void ArgsJoin::finalize()
@@ -23,11 +33,11 @@ void ArgsJoin::finalize()
         m_used[i].store(0, std::memory_order_relaxed);
 }
 
-const std::string *ArgsJoin::find(std::string_view name, model::TimeNs start) const
+bool ArgsJoin::find(std::string_view name, model::TimeNs start, std::string &out) const
 {
     auto it = m_byName.find(name);
     if (it == m_byName.end())
-        return nullptr;
+        return false;
     const auto &v = it->second;
     auto lo = std::lower_bound(v.begin(), v.end(), start - m_tolerance,
                                [](const Entry &e, model::TimeNs t) { return e.start < t; });
@@ -42,10 +52,16 @@ const std::string *ArgsJoin::find(std::string_view name, model::TimeNs start) co
         }
     }
     if (!best)
-        return nullptr;
+        return false;
     if (m_used)
         m_used[best->index].store(1, std::memory_order_relaxed);
-    return &best->members;
+    if (best->lazy) {
+        if (m_render)
+            m_render(best->ref, out);
+    } else {
+        out += best->members;
+    }
+    return true;
 }
 
 std::size_t ArgsJoin::matched() const

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -18,18 +19,26 @@ namespace accelscope::importers::ascend {
 
 class ArgsJoin {
 public:
+    /// Renders the members of a lazily added entry (called from parser threads: must be
+    /// thread-safe and must only read shared state).
+    using Renderer = std::function<void(std::uint32_t ref, std::string &out)>;
+
     explicit ArgsJoin(model::TimeNs tolerance = 2) : m_tolerance(tolerance) {}
     ArgsJoin(ArgsJoin &&) = default;
     ArgsJoin &operator=(ArgsJoin &&) = default;
 
     /// `members` is JSON object members text without braces ("\"a\":1,\"b\":\"x\"").
     void add(std::string_view name, model::TimeNs start, std::string members);
+    /// An entry whose members the renderer writes when a slice matches it: kernel_details rows
+    /// are rendered by the parser threads, in parallel, and only for rows that match.
+    void addRef(std::string_view name, model::TimeNs start, std::uint32_t ref);
+    void setRenderer(Renderer r) { m_render = std::move(r); }
     /// Call once after the last add().
     void finalize();
 
-    /// Members for the slice (name, start), or nullptr. Thread-safe after finalize(); marks
-    /// the entry as used.
-    const std::string *find(std::string_view name, model::TimeNs start) const;
+    /// Appends the members for the slice (name, start) to `out`; false when none matches.
+    /// Thread-safe after finalize(); marks the entry as used.
+    bool find(std::string_view name, model::TimeNs start, std::string &out) const;
 
     std::size_t size() const { return m_count; }
     std::size_t matched() const;
@@ -39,6 +48,8 @@ private:
     struct Entry {
         model::TimeNs start;
         std::uint32_t index;
+        std::uint32_t ref;
+        bool lazy;
         std::string members;
     };
     model::TimeNs m_tolerance;
@@ -46,6 +57,7 @@ private:
     std::unordered_map<std::string_view, std::vector<Entry>> m_byName;
     std::size_t m_count = 0;
     std::unique_ptr<std::atomic<std::uint8_t>[]> m_used;
+    Renderer m_render;
 };
 
 } // namespace accelscope::importers::ascend

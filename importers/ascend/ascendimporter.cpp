@@ -213,11 +213,11 @@ private:
             w.integer("communication_ops", static_cast<std::int64_t>(comm.join.size()));
             w.integer("communication_joined", static_cast<std::int64_t>(comm.join.matched()));
             meta("ascend.joins", w.finish());
-        } else if (!kernels.rows.empty() || !comm.ops.empty()) {
+        } else if (!kernels.rows().empty() || !comm.ops.empty()) {
             emitKernelTimeline(m_builder, m_source, std::max(device, 0), kernels, comm);
             ArgsWriter w;
             w.str("timeline", "kernel_details.csv and communication.json (no trace_view.json)");
-            w.integer("kernel_details_rows", static_cast<std::int64_t>(kernels.rows.size()));
+            w.integer("kernel_details_rows", static_cast<std::int64_t>(kernels.rows().size()));
             w.integer("communication_ops", static_cast<std::int64_t>(comm.ops.size()));
             meta("ascend.joins", w.finish());
         }

@@ -41,6 +41,11 @@ CsvParser::CsvParser(std::string_view text) : m_text(text)
         m_pos = 3;
 }
 
+CsvParser::CsvParser(std::string_view text, std::size_t offset, std::uint64_t line)
+    : m_text(text), m_pos(std::min(offset, text.size())), m_line(line)
+{
+}
+
 bool CsvParser::next(std::vector<std::string_view> &cells)
 {
     cells.clear();
@@ -93,9 +98,15 @@ bool CsvParser::next(std::vector<std::string_view> &cells)
             if (escaped || e > pos) {
                 std::string s;
                 s.reserve(value.size() + (e - pos));
-                for (std::size_t k = 0; k < value.size(); ++k) {
-                    s.push_back(value[k]);
-                    if (value[k] == '"' && k + 1 < value.size() && value[k + 1] == '"')
+                for (std::size_t k = 0; k < value.size();) {
+                    const std::size_t q = value.find('"', k);
+                    if (q == std::string_view::npos) {
+                        s.append(value.substr(k));
+                        break;
+                    }
+                    s.append(value.substr(k, q - k + 1)); // up to and with one quote of the pair
+                    k = q + 1;
+                    if (k < value.size() && value[k] == '"')
                         ++k;
                 }
                 s.append(t.substr(pos, e - pos));

@@ -23,6 +23,8 @@ namespace accelscope::importers::ascend {
 class CsvParser {
 public:
     explicit CsvParser(std::string_view text);
+    /// Starts at a record boundary `offset` (from offset()) whose first line is `line`.
+    CsvParser(std::string_view text, std::size_t offset, std::uint64_t line);
 
     /// Reads the next record; false at the end of the text. Blank lines are skipped.
     bool next(std::vector<std::string_view> &cells);

@@ -424,12 +424,13 @@ private:
             }
             const std::string &opName = m_db.str(i64(q, 0));
             const StringId name = m_sh.intern(opName);
-            const std::string *joined = m_opts.commJoin ? m_opts.commJoin->find(opName, start) : nullptr;
-            if (!joined && group >= 0) // the "@<hash>" of communication.json: msprof's double hash of the group name
+            std::string joined;
+            const bool hit = m_opts.commJoin && m_opts.commJoin->find(opName, start, joined);
+            if (!hit && group >= 0) // the "@<hash>" of communication.json: msprof's double hash of the group name
                 w.str("Group Hash", std::to_string(groupNameHash(m_db.str(group))));
             std::string body = w.body();
-            if (joined)
-                body += (body.empty() ? "" : ",") + *joined;
+            if (hit)
+                body += (body.empty() ? "" : ",") + joined;
             const std::string args = "{" + body + "}";
             m_sh.addSlice(g->second, start, std::max<TimeNs>(end - start, 0), name, kEmptyString, m_sh.addArgs(args));
             m_comm.push_back({start, end});

@@ -51,16 +51,46 @@ LocalProcess deviceProcess(BuilderShard &sh, std::string_view name, int device)
     return p;
 }
 
-std::string joinMembers(const std::string &a, const std::string *b)
-{
-    if (!b || b->empty())
-        return a;
-    if (a.empty())
-        return *b;
-    return a + "," + *b;
-}
-
 } // namespace
+
+void KernelData::members(const KernelRow &row, bool withIds, std::string &out) const
+{
+    // Called by the parser threads for every matched task: written straight into `out`, with
+    // the header's quoted keys prepared once.
+    CsvParser p(file.text, row.offset, row.line);
+    std::vector<std::string_view> cells;
+    if (!p.next(cells))
+        return;
+    bool first = out.empty() || out.back() == '{' || out.back() == ',';
+    auto emit = [&](std::size_t i) {
+        const std::string_view v = cleanCell(cells[i]);
+        if (isMissing(v) || (idColumn[i] && isSentinel(v)))
+            return;
+        if (!first)
+            out.push_back(',');
+        first = false;
+        out += quotedKeys[i];
+        if (!stringColumn[i] && isJsonNumber(v))
+            out += v;
+        else
+            appendJsonString(out, v);
+    };
+    const std::size_t n = std::min(cells.size(), quotedKeys.size());
+    if (withIds)
+        for (int c : {iStream, iTask, iModel})
+            if (c >= 0 && static_cast<std::size_t>(c) < n)
+                emit(static_cast<std::size_t>(c));
+    for (std::size_t i = 0; i < n; ++i) {
+        const int c = static_cast<int>(i);
+        if (c != iName && c != iStart && c != iDur && c != iStream && c != iTask && c != iModel)
+            emit(i);
+    }
+    if (!row.l2.empty()) {
+        if (!first)
+            out.push_back(',');
+        out += row.l2;
+    }
+}
 
 KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, DiagnosticSink &diags)
 {
@@ -68,20 +98,35 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
     auto opened = CsvFile::read(csv);
     if (!opened.ok()) {
         diags.add(DiagKind::MalformedEvent, csv.string(), 0, opened.error().message);
+        out.join.finalize();
         return out;
     }
-    const CsvFile &f = opened.value();
+    auto data = std::make_shared<KernelData>();
+    data->file = std::move(opened.value());
+    const CsvFile &f = data->file;
     const CsvHeader &h = f.header;
-    const int iName = h.find({"Name", "Op Name"});
-    const int iStart = h.find({"Start Time(us)", "Task Start Time(us)", "Start Time"});
-    const int iDur = h.find({"Duration(us)", "Task Duration(us)", "Duration"});
-    const int iStream = h.find({"Stream ID", "Stream Id"});
-    const int iTask = h.find({"Task ID", "Task Id"});
-    const int iModel = h.find({"Model ID", "Model Id"});
+    data->iName = h.find({"Name", "Op Name"});
+    data->iStart = h.find({"Start Time(us)", "Task Start Time(us)", "Start Time"});
+    data->iDur = h.find({"Duration(us)", "Task Duration(us)", "Duration"});
+    data->iStream = h.find({"Stream ID", "Stream Id"});
+    data->iTask = h.find({"Task ID", "Task Id"});
+    data->iModel = h.find({"Model ID", "Model Id"});
+    const int iName = data->iName, iStart = data->iStart, iDur = data->iDur, iStream = data->iStream, iTask = data->iTask;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        std::string k;
+        appendJsonString(k, h.name(i));
+        data->quotedKeys.push_back(k + ":");
+        data->idColumn.push_back(isIdColumn(h.name(i)));
+        // A shape "4" stays text like "4,4" (shapes, formats and data types are never numbers).
+        const std::string &n = h.name(i);
+        data->stringColumn.push_back(n.find("Shape") != std::string::npos || n.find("Format") != std::string::npos
+                                     || n.find("Data Type") != std::string::npos);
+    }
     const int iCore = h.find({"Accelerator Core", "Core Type"});
     const int iDevice = h.find({"Device_id", "Device ID", "Device Id"});
     if (iName < 0 || iStart < 0) {
         diags.add(DiagKind::MissingField, f.path, 1, "kernel_details.csv has no Name or Start Time(us) column", 1, true);
+        out.join.finalize();
         return out;
     }
 
@@ -107,12 +152,11 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
         }
     }
 
+    // One pass for what the timeline and the join index need; args are rendered on a match.
     CsvParser p = f.records();
     std::vector<std::string_view> cells;
     std::uint64_t bad = 0, badLine = 0;
-    ArgsWriter ids, w;
     while (p.next(cells)) {
-        const std::string_view name = cellAt(cells, iName);
         const auto start = microsCell(cellAt(cells, iStart));
         if (!start) {
             if (!bad++)
@@ -120,40 +164,32 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
             continue;
         }
         KernelRow row;
-        row.name.assign(name);
+        row.name.assign(cellAt(cells, iName));
         row.start = *start;
         row.dur = std::max<TimeNs>(microsCell(cellAt(cells, iDur)).value_or(0), 0);
         row.core.assign(cellAt(cells, iCore));
+        row.offset = p.offset();
+        row.line = p.line();
         if (auto s = numberCell(cellAt(cells, iStream)))
             row.stream = static_cast<std::int64_t>(*s);
         if (out.device < 0 && iDevice >= 0)
             if (auto d = numberCell(cellAt(cells, iDevice)))
                 out.device = static_cast<int>(*d);
-        ids.clear();
-        w.clear();
-        for (std::size_t i = 0; i < cells.size() && i < h.size(); ++i) {
-            const int c = static_cast<int>(i);
-            if (c == iName || c == iStart || c == iDur)
-                continue;
-            const std::string_view v = cleanCell(cells[i]);
-            if (isMissing(v) || (isIdColumn(h.name(i)) && isSentinel(v)))
-                continue;
-            (c == iStream || c == iTask || c == iModel ? ids : w).numberOrString(h.name(i), v);
-        }
-        std::string members = w.body();
         if (!l2.empty()) {
             auto it = l2.find({std::string(cellAt(cells, iStream)), std::string(cellAt(cells, iTask)), row.name});
             if (it != l2.end() && !it->second.empty()) {
-                members = joinMembers(members, &it->second.front());
+                row.l2 = std::move(it->second.front());
                 it->second.pop_front();
             }
         }
-        row.members = joinMembers(ids.body(), &members);
-        out.join.add(row.name, row.start, std::move(members));
-        out.rows.push_back(std::move(row));
+        out.join.addRef(row.name, row.start, static_cast<std::uint32_t>(data->rows.size()));
+        data->rows.push_back(std::move(row));
     }
-    out.join.finalize();
     reportCsvProblems(diags, f.path, p, bad, badLine, "kernel_details.csv rows without a valid Start Time(us)");
+    std::shared_ptr<const KernelData> shared = data;
+    out.join.setRenderer([shared](std::uint32_t ref, std::string &o) { shared->members(shared->rows[ref], false, o); });
+    out.join.finalize();
+    out.data = std::move(shared);
     return out;
 }
 
@@ -385,16 +421,23 @@ void emitKernelTimeline(TraceBuilder &builder, std::uint32_t source, int device,
         return hcclTrack;
     };
     bool kernelHccl = false;
-    for (const KernelRow &r : kernels.rows) {
+    std::string args;
+    for (const KernelRow &r : kernels.rows()) {
+        args.assign("{");
+        kernels.data->members(r, true, args);
         const bool isComm = r.core == "HCCL" || r.core == "COMMUNICATION" || r.stream < 0;
         if (isComm) {
             kernelHccl = true;
-            const std::string *c = comm.join.find(r.name, r.start);
-            const std::string args = "{" + joinMembers(r.members, c) + "}";
+            if (args.size() > 1)
+                args.push_back(',');
+            if (!comm.join.find(r.name, r.start, args) && args.back() == ',')
+                args.pop_back();
+            args.push_back('}');
             sh.addSlice(hcclOps(), r.start, r.dur, sh.intern(r.name), kEmptyString, sh.addArgs(args));
             communication.push_back({r.start, r.start + r.dur});
             continue;
         }
+        args.push_back('}');
         if (!haveHw) {
             hw = deviceProcess(sh, proc::kHardware, device);
             haveHw = true;
@@ -407,8 +450,7 @@ void emitKernelTimeline(TraceBuilder &builder, std::uint32_t source, int device,
         case TaskClass::Dma: ++mix[2]; break;
         case TaskClass::Other: ++mix[3]; break;
         }
-        sh.addSlice(t, r.start, r.dur, sh.intern(r.name), kEmptyString,
-                    r.members.empty() ? kNoArgs : sh.addArgs("{" + r.members + "}"));
+        sh.addSlice(t, r.start, r.dur, sh.intern(r.name), kEmptyString, args.size() > 2 ? sh.addArgs(args) : kNoArgs);
         compute.push_back({r.start, r.start + r.dur});
     }
     if (!kernelHccl) {

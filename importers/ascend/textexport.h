@@ -6,11 +6,13 @@
 
 #include "argsjoin.h"
 #include "ascendcommon.h"
+#include "csvreader.h"
 #include "importers/importer.h"
 #include "layout.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,20 +23,42 @@ struct SideFileDiags {
     model::DiagnosticSink sink;
 };
 
-/// One kernel_details.csv row, kept for the timeline when trace_view.json is absent.
+/// One kernel_details.csv row: what the timeline needs; the other columns stay in the CSV text
+/// and become args only when a device task matches (KernelData::members).
 struct KernelRow {
     std::string name;
     model::TimeNs start = 0;
     model::TimeNs dur = 0;
     std::int64_t stream = -1;  ///< -1: N/A (HCCL rows of newer versions)
     std::string core;          ///< Accelerator Core
-    std::string members;       ///< all other columns as JSON members
+    std::uint64_t offset = 0;  ///< record offset in the CSV text
+    std::uint64_t line = 0;
+    std::string l2;            ///< l2_cache.csv members for this task
+};
+
+/// kernel_details.csv kept whole (read-only once built; shared with the parser threads).
+struct KernelData {
+    CsvFile file;
+    int iName = -1, iStart = -1, iDur = -1, iStream = -1, iTask = -1, iModel = -1;
+    std::vector<std::string> quotedKeys; ///< "\"<header>\":" per column
+    std::vector<bool> idColumn;          ///< drop uint32/uint64-max sentinels there
+    std::vector<bool> stringColumn;      ///< shapes, formats, data types: always JSON strings
+    std::vector<KernelRow> rows;
+    /// Args members of a row: every column but Name, Start Time and Duration (and but the ids
+    /// trace_view.json already has, unless `withIds`), N/A and id sentinels dropped, numbers
+    /// verbatim, plus the l2_cache.csv rates.
+    void members(const KernelRow &row, bool withIds, std::string &out) const;
 };
 
 struct KernelTable {
-    std::vector<KernelRow> rows;
+    std::shared_ptr<const KernelData> data;
     ArgsJoin join{2};
     int device = -1; ///< Device_id column when present
+    const std::vector<KernelRow> &rows() const
+    {
+        static const std::vector<KernelRow> none;
+        return data ? data->rows : none;
+    }
 };
 
 /// Reads kernel_details.csv (every header variant; matched by name). `l2` adds l2_cache.csv

@@ -494,27 +494,26 @@ void TraceViewChunkParser::Impl::handle(RawEvent &e, std::uint64_t pos)
                     }
                 }
             }
-            const std::string *k = opts.kernels ? opts.kernels->find(e.name, ts) : nullptr;
-            const std::string *c = opts.comm ? opts.comm->find(e.name, ts) : nullptr;
+            // Joined members go straight after the source args: "{" + src + "," + kernel + "," + comm + "}".
+            merged.clear();
+            merged.append(args.size() >= 2 ? args.substr(0, args.size() - 1) : std::string_view("{"));
+            auto join = [&](const ArgsJoin *j) {
+                if (!j)
+                    return false;
+                const std::size_t before = merged.size();
+                if (merged.size() > 1)
+                    merged.push_back(',');
+                const std::size_t start = merged.size();
+                const bool hit = j->find(e.name, ts, merged);
+                if (!hit || merged.size() == start)
+                    merged.resize(before);
+                return hit;
+            };
+            const bool k = join(opts.kernels);
+            const bool c = join(opts.comm);
             if (k || c) {
-                merged.clear();
-                if (args.size() >= 2) {
-                    merged.append(args.substr(0, args.size() - 1));
-                    if (args.size() > 2)
-                        merged.push_back(',');
-                } else {
-                    merged.push_back('{');
-                }
-                if (k) {
-                    merged += *k;
-                    ++summary.kernelArgsJoined;
-                }
-                if (c) {
-                    if (k)
-                        merged.push_back(',');
-                    merged += *c;
-                    ++summary.commArgsJoined;
-                }
+                summary.kernelArgsJoined += k ? 1 : 0;
+                summary.commArgsJoined += c ? 1 : 0;
                 merged.push_back('}');
                 args = merged;
             }
