@@ -127,7 +127,10 @@ void MainWindow::createActions()
     m_actCancelLoad->setIcon(st->standardIcon(QStyle::SP_BrowserStop));
     connect(m_actCancelLoad, &QAction::triggered, this, &MainWindow::cancelLoading);
 
-    m_actFullScreen = make("actionFullScreen", QKeySequence::FullScreen);
+    // QKeySequence::FullScreen has no binding on some Linux desktops; F11 is what users expect.
+    m_actFullScreen = make("actionFullScreen", QKeySequence(QKeySequence::FullScreen).isEmpty()
+                                                   ? QKeySequence(Qt::Key_F11)
+                                                   : QKeySequence(QKeySequence::FullScreen));
     m_actFullScreen->setCheckable(true);
     connect(m_actFullScreen, &QAction::toggled, this, [this](bool on) {
         setWindowState(on ? (windowState() | Qt::WindowFullScreen) : (windowState() & ~Qt::WindowFullScreen));
