@@ -173,10 +173,8 @@ ArgsJoin readCommAnalyzerJoin(const std::filesystem::path &path, const std::map<
         if (!group.empty()) {
             w.str("Group Hash", group);
             if (groups)
-                if (auto it = groups->find(flowIdFromText(group)); it != groups->end()) {
-                    w.str("Group", it->second.key);
-                    w.str("Group Name", it->second.name);
-                }
+                if (auto it = groups->find(flowIdFromText(group)); it != groups->end())
+                    writeCommGroup(w, it->second);
         }
         ArgsWriter t;
         sqlNumber(t, "Start Timestamp(us)", q.value(2));

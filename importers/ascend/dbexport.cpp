@@ -273,8 +273,18 @@ private:
                         w.str("rdma type", enumOr("ENUM_HCCL_RDMA_TYPE", i64(q, 10)));
                     if (!isNull(q, 11))
                         sqlNumber(w, "bandwidth(GB/s)", q.value(11));
-                    if (!isNull(q, 13))
-                        w.str("group name", m_db.str(i64(q, 13)));
+                    if (!isNull(q, 13)) {
+                        const std::string &gname = m_db.str(i64(q, 13));
+                        w.str("group name", gname);
+                        // Communicator-local ranks -> global ranks (profiler_metadata parallel_group_info).
+                        if (m_opts.groups)
+                            if (auto it = m_opts.groups->find(groupNameHash(gname)); it != m_opts.groups->end()) {
+                                const auto &g = it->second.globalRanks;
+                                for (auto [col, key] : {std::pair{4, "src global rank"}, std::pair{5, "dst global rank"}})
+                                    if (!isNull(q, col) && i64(q, col) >= 0 && i64(q, col) < std::int64_t(g.size()))
+                                        w.integer(key, g[std::size_t(i64(q, col))]);
+                            }
+                    }
                     comm.emplace(i64(q, 0), CommTask{isNull(q, 2) ? 0 : i64(q, 2), w.body(), m_sh.intern(m_db.str(i64(q, 1)))});
                 }
             }
@@ -414,20 +424,20 @@ private:
                 w.integer("relay", i64(q, 5));
             if (!isNull(q, 6))
                 w.integer("retry", i64(q, 6));
-            if (group >= 0) {
-                const std::string &gname = m_db.str(group);
-                w.str("group_name", gname);
-                if (m_opts.groups) {
-                    if (auto it = m_opts.groups->find(groupNameHash(gname)); it != m_opts.groups->end())
-                        w.str("Group Name", it->second.name);
-                }
-            }
+            if (group >= 0)
+                w.str("group_name", m_db.str(group));
             const std::string &opName = m_db.str(i64(q, 0));
             const StringId name = m_sh.intern(opName);
             std::string joined;
             const bool hit = m_opts.commJoin && m_opts.commJoin->find(opName, start, joined);
-            if (!hit && group >= 0) // the "@<hash>" of communication.json: msprof's double hash of the group name
-                w.str("Group Hash", std::to_string(groupNameHash(m_db.str(group))));
+            if (!hit && group >= 0) {
+                // The "@<hash>" of communication.json: msprof's double hash of the group name.
+                const std::uint64_t hash = groupNameHash(m_db.str(group));
+                w.str("Group Hash", std::to_string(hash));
+                if (m_opts.groups)
+                    if (auto it = m_opts.groups->find(hash); it != m_opts.groups->end())
+                        writeCommGroup(w, it->second);
+            }
             std::string body = w.body();
             if (hit)
                 body += (body.empty() ? "" : ",") + joined;

@@ -193,6 +193,16 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
     return out;
 }
 
+void writeCommGroup(ArgsWriter &w, const CommGroup &g)
+{
+    w.str("Group", g.key);
+    w.str("Group Name", g.name);
+    std::string ranks = "[";
+    for (std::size_t i = 0; i < g.globalRanks.size(); ++i)
+        ranks += (i ? "," : "") + std::to_string(g.globalRanks[i]);
+    w.raw("Global Ranks", ranks + "]");
+}
+
 std::map<std::uint64_t, CommGroup> readCommGroups(const std::string &json)
 {
     std::map<std::uint64_t, CommGroup> out;
@@ -312,14 +322,8 @@ CommTable readCommunication(const fs::path &json, std::map<std::uint64_t, CommGr
             const std::string_view hash = fullName.substr(at + 1);
             w.str("Group Hash", hash);
             const std::uint64_t hv = flowIdFromText(hash);
-            if (auto it = out.groups.find(hv); it != out.groups.end()) {
-                w.str("Group", it->second.key);
-                w.str("Group Name", it->second.name);
-                std::string ranks = "[";
-                for (std::size_t i = 0; i < it->second.globalRanks.size(); ++i)
-                    ranks += (i ? "," : "") + std::to_string(it->second.globalRanks[i]);
-                w.raw("Global Ranks", ranks + "]");
-            }
+            if (auto it = out.groups.find(hv); it != out.groups.end())
+                writeCommGroup(w, it->second);
         }
         w.raw("Communication Time Info", minifyJson(timeRaw));
         if (!bwRaw.empty())

@@ -89,6 +89,9 @@ struct CommTable {
     std::map<std::uint64_t, CommGroup> groups; ///< by double hash
 };
 
+/// "Group", "Group Name" and "Global Ranks" (index = communicator-local rank) of an HCCL op.
+void writeCommGroup(ArgsWriter &w, const CommGroup &g);
+
 /// parallel_group_info of profiler_metadata.json (empty when absent).
 std::map<std::uint64_t, CommGroup> readCommGroups(const std::string &profilerMetadataJson);
 /// JSON object {"<hash>": {"group": "group_name_5", "name": "dp_cp", "global_ranks": [...]}}.

@@ -529,6 +529,42 @@ private slots:
         QVERIFY(blockNum);
     }
 
+    void dbCommunicatorRanksMapToGlobalRanks()
+    {
+        // Given parallel_group_info naming the sample's HCCL group with global ranks 10..17
+        const fs::path src = kShared / "ascend/pt_db_level2_2rank/rank0_ascend_pt";
+        if (!fs::exists(src))
+            QSKIP("shared sample data not present");
+        QTemporaryDir dir;
+        const fs::path r = fs::path(dir.path().toStdString()) / "g_ascend_pt";
+        fs::copy(src, r, fs::copy_options::recursive);
+        writeFile(r / "profiler_metadata.json",
+                  "{\"parallel_group_info\": {\"90.91.105.46%enp189s0f0_60000_0_1736414082311975\": "
+                  "{\"group_name\": \"dp\", \"group_rank\": 0, \"global_ranks\": [10, 11, 12, 13, 14, 15, 16, 17]}}}");
+        Loaded l = loadPaths({r});
+        QVERIFY2(l.trace, l.error.c_str());
+        const model::Trace &t = *l.trace;
+        // Then HCCL ops name the group and its global ranks, and plane tasks their global peers
+        const model::Track *g = findTrack(t, "Rank 0 \u00b7 NPU 0 \u00b7 HCCL", "Group 0 Communication");
+        QVERIFY(g && g->slices.size() == 4);
+        const std::string op(t.args().json(g->slices.args[0]));
+        QVERIFY2(op.find("\"Group Name\":\"dp\",\"Global Ranks\":[10,11,12,13,14,15,16,17]") != std::string::npos, op.c_str());
+        QVERIFY2(op.find("\"Group Hash\":\"11978775601474615865\"") != std::string::npos, op.c_str());
+        std::size_t mapped = 0;
+        for (const model::Track &trk : t.tracks()) {
+            if (trk.role != model::TrackRole::Engine || trk.engine != model::EngineKind::Communication)
+                continue;
+            for (std::size_t i = 0; i < trk.slices.size(); ++i) {
+                auto a = model::parseArgs(t.args().json(trk.slices.args[i]));
+                if (!a || !a->child("src global rank"))
+                    continue;
+                ++mapped;
+                QCOMPARE(std::stoi(a->child("src global rank")->value), 10 + std::stoi(a->child("src rank")->value));
+            }
+        }
+        QVERIFY(mapped > 0);
+    }
+
     void brokenDbsAreErrorsOrDiagnostics()
     {
         const fs::path src = kShared / "ascend/pt_db_level2_2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db";
