@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QPalette>
 #include <QScreen>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -46,6 +47,7 @@ int main(int argc, char **argv)
     p.addOption({QStringLiteral("range"), QStringLiteral("selected range as fractions a,b"), QStringLiteral("a,b")});
     p.addOption({QStringLiteral("collapse"), QStringLiteral("collapse groups whose title contains this"), QStringLiteral("text")});
     p.addOption({QStringLiteral("flows"), QStringLiteral("draw all flows in view")});
+    p.addOption({QStringLiteral("dark"), QStringLiteral("dark palette (Fusion)")});
     p.addOption({QStringLiteral("timeline-only"), QStringLiteral("screenshot the timeline widget only")});
     p.addOption({QStringLiteral("crop"), QStringLiteral("crop the screenshot to x,y,w,h"), QStringLiteral("rect")});
     p.addOption({QStringLiteral("magnify"), QStringLiteral("scale the screenshot by N"), QStringLiteral("n")});
@@ -54,6 +56,19 @@ int main(int argc, char **argv)
     p.addPositionalArgument(QStringLiteral("files"), QStringLiteral("trace files or directories"));
     p.process(app);
 
+    if (p.isSet(QStringLiteral("dark"))) {
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QPalette pal;
+        pal.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+        pal.setColor(QPalette::WindowText, QColor(0xdf, 0xe1, 0xe5));
+        pal.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+        pal.setColor(QPalette::AlternateBase, QColor(0x25, 0x26, 0x2a));
+        pal.setColor(QPalette::Text, QColor(0xdf, 0xe1, 0xe5));
+        pal.setColor(QPalette::Button, QColor(0x2b, 0x2d, 0x30));
+        pal.setColor(QPalette::ButtonText, QColor(0xdf, 0xe1, 0xe5));
+        pal.setColor(QPalette::Highlight, QColor(0x3d, 0x8b, 0xfd));
+        QApplication::setPalette(pal);
+    }
     model::TracePtr trace;
     QElapsedTimer load;
     load.start();

@@ -128,6 +128,7 @@ FrameBatch BatchBuilder::build(const ViewState &state)
 
 void BatchBuilder::buildMain(const ViewState &st, FrameBatch &out)
 {
+    const palette::Theme &T = *st.theme;
     out.clear();
     const CanvasGeometry geo = CanvasGeometry::compute(m_layout, st);
     out.width = st.width;
@@ -137,7 +138,7 @@ void BatchBuilder::buildMain(const ViewState &st, FrameBatch &out)
     out.eventRight = geo.eventRight;
     out.eventTop = geo.pinnedTop;
     out.eventBottom = geo.height;
-    out.clearColor = palette::kBackground;
+    out.clearColor = T.background;
     if (st.width <= 0 || st.height <= 0)
         return;
 
@@ -147,9 +148,9 @@ void BatchBuilder::buildMain(const ViewState &st, FrameBatch &out)
     area(geo, st, false, out);
 
     // separators: header | events, pinned | scrolling
-    bgRect(out, geo.eventLeft - 1, geo.axisTop, 1, geo.height - geo.axisTop, palette::kSeparator);
+    bgRect(out, geo.eventLeft - 1, geo.axisTop, 1, geo.height - geo.axisTop, T.separator);
     if (m_layout.pinnedHeight() > 0)
-        bgRect(out, 0, geo.pinnedBottom, geo.width, geo.scrollTop - geo.pinnedBottom, palette::kSeparator);
+        bgRect(out, 0, geo.pinnedBottom, geo.width, geo.scrollTop - geo.pinnedBottom, T.separator);
 
     if (st.allFlows && m_cache.index()) {
         const TraceIndex &ix = *m_cache.index();
@@ -171,23 +172,24 @@ void BatchBuilder::buildMain(const ViewState &st, FrameBatch &out)
             if (fromIn || toIn)
                 flows.push_back(f);
         }
-        flowLines(geo, flows, false, out);
+        flowLines(geo, T, flows, false, out);
     }
 }
 
 void BatchBuilder::overview(const CanvasGeometry &geo, const ViewState &st, FrameBatch &out)
 {
+    const palette::Theme &T = *st.theme;
     const model::Trace &trace = m_cache.trace();
     const float top = geo.overviewTop, h = CanvasGeometry::kOverviewHeight;
-    bgRect(out, 0, top, geo.width, h, palette::kAxisBackground);
-    bgRect(out, 0, top + h - 1, geo.width, 1, palette::kSeparator);
+    bgRect(out, 0, top, geo.width, h, T.axisBackground);
+    bgRect(out, 0, top + h - 1, geo.width, 1, T.separator);
     const TimeNs ts = trace.startNs(), te = std::max(trace.endNs(), ts + 1);
 
     TextItem label;
     label.x = 8;
     label.y = top + h / 2;
     label.maxWidth = geo.eventLeft - 14;
-    label.color = palette::kTextMuted;
+    label.color = T.textMuted;
     label.small = true;
     label.text = tr("Trace %1").arg(timefmt::formatDuration(te - ts));
     out.texts.push_back(std::move(label));
@@ -200,7 +202,7 @@ void BatchBuilder::overview(const CanvasGeometry &geo, const ViewState &st, Fram
         float runX = xl, runH = -1;
         auto flush = [&](float xEnd) {
             if (runH > 0)
-                bgRect(out, runX, top + h - 2 - runH, xEnd - runX, runH, palette::kOverviewBar);
+                bgRect(out, runX, top + h - 2 - runH, xEnd - runX, runH, T.overviewBar);
         };
         for (int c = 0; c < static_cast<int>(W); ++c) {
             const int b0 = static_cast<int>(static_cast<std::int64_t>(c) * K / static_cast<int>(W));
@@ -230,7 +232,7 @@ void BatchBuilder::overview(const CanvasGeometry &geo, const ViewState &st, Fram
             if (any && runX < 0)
                 runX = xl + c;
             if ((!any || c == static_cast<int>(W)) && runX >= 0) {
-                bgRect(out, runX, top + 1, xl + c - runX + (any ? 1 : 0), 5, palette::kSearchMark);
+                bgRect(out, runX, top + 1, xl + c - runX + (any ? 1 : 0), 5, T.searchMark);
                 runX = -1;
             }
         }
@@ -238,16 +240,17 @@ void BatchBuilder::overview(const CanvasGeometry &geo, const ViewState &st, Fram
     // the visible window
     float x0 = std::clamp(geo.overviewX(geo.origin, ts, te), xl, geo.eventRight - 2);
     float x1 = std::clamp(geo.overviewX(geo.visibleEnd, ts, te), x0 + 2, geo.eventRight);
-    out.rects.push_back({x0, top + 1, x1 - x0, h - 2, palette::kOverviewWindow, RectKind::Highlight});
-    bgRect(out, x0, top + 1, 1, h - 2, palette::kRangeEdge);
-    bgRect(out, x1 - 1, top + 1, 1, h - 2, palette::kRangeEdge);
+    out.rects.push_back({x0, top + 1, x1 - x0, h - 2, T.overviewWindow, RectKind::Highlight});
+    bgRect(out, x0, top + 1, 1, h - 2, T.rangeEdge);
+    bgRect(out, x1 - 1, top + 1, 1, h - 2, T.rangeEdge);
 }
 
 void BatchBuilder::axis(const CanvasGeometry &geo, const ViewState &st, FrameBatch &out)
 {
+    const palette::Theme &T = *st.theme;
     const float top = geo.axisTop, h = CanvasGeometry::kAxisHeight;
-    bgRect(out, 0, top, geo.width, h, palette::kAxisBackground);
-    bgRect(out, 0, top + h - 1, geo.width, 1, palette::kSeparator);
+    bgRect(out, 0, top, geo.width, h, T.axisBackground);
+    bgRect(out, 0, top + h - 1, geo.width, 1, T.separator);
     const auto plan = timefmt::planTicks(m_cache.trace().startNs(), geo.origin, geo.nsPerPx, geo.eventWidth());
     const float xl = geo.eventLeft, xr = geo.eventRight;
     for (const auto &tk : plan.ticks) {
@@ -255,19 +258,19 @@ void BatchBuilder::axis(const CanvasGeometry &geo, const ViewState &st, FrameBat
         if (x < xl || x >= xr)
             continue;
         if (tk.major) {
-            bgRect(out, x, top + h - 10, 1, 9, palette::kAxisTick);
+            bgRect(out, x, top + h - 10, 1, 9, T.axisTick);
             // grid line through the track areas (behind the events: drawn before them)
-            bgRect(out, x, geo.pinnedTop, 1, geo.height - geo.pinnedTop, palette::kGridLine);
+            bgRect(out, x, geo.pinnedTop, 1, geo.height - geo.pinnedTop, T.gridLine);
             TextItem t;
             t.x = x + 3;
             t.y = top + 9;
             t.maxWidth = std::max(0.0f, xr - x - 4);
-            t.color = palette::kTextMuted;
+            t.color = T.textMuted;
             t.small = true;
             t.text = tk.label;
             out.texts.push_back(std::move(t));
         } else {
-            bgRect(out, x, top + h - 5, 1, 4, palette::kAxisTick);
+            bgRect(out, x, top + h - 5, 1, 4, T.axisTick);
         }
     }
     TextItem left;
@@ -276,7 +279,7 @@ void BatchBuilder::axis(const CanvasGeometry &geo, const ViewState &st, FrameBat
     left.align = TextAlign::Right;
     left.maxWidth = geo.eventLeft - 12;
     left.small = true;
-    left.color = palette::kTextMuted;
+    left.color = T.textMuted;
     if (plan.useBase)
         left.text = plan.baseLabel + QStringLiteral(" +");
     else
@@ -287,21 +290,22 @@ void BatchBuilder::axis(const CanvasGeometry &geo, const ViewState &st, FrameBat
 void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, const Item &it, float top,
                               float clipTop, float clipBottom, FrameBatch &out)
 {
+    const palette::Theme &T = *st.theme;
     const float y0 = std::max(top, clipTop), y1 = std::min(top + it.h, clipBottom);
     if (y1 <= y0)
         return;
     const float hw = geo.eventLeft - 1;
     TextItem t;
-    t.color = palette::kText;
+    t.color = T.text;
     if (it.kind == Kind::Group) {
-        bgRect(out, 0, y0, geo.width, y1 - y0, palette::kGroupHeaderBackground);
+        bgRect(out, 0, y0, geo.width, y1 - y0, T.groupHeaderBackground);
         const float cy = top + it.h / 2;
         if (cy < clipTop + 4 || cy > clipBottom - 4)
             return;
         TextItem chevron;
         chevron.x = 6;
         chevron.y = cy;
-        chevron.color = palette::kTextMuted;
+        chevron.color = T.textMuted;
         chevron.text = it.expanded ? QStringLiteral("\u25be") : QStringLiteral("\u25b8");
         out.texts.push_back(std::move(chevron));
         t.x = 20;
@@ -315,7 +319,7 @@ void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, co
         info.x = geo.eventLeft + 8;
         info.y = cy;
         info.small = true;
-        info.color = palette::kTextMuted;
+        info.color = T.textMuted;
         info.maxWidth = geo.eventWidth() - 16;
         QString s = it.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(it.trackCount);
         if (it.hiddenTracks > 0)
@@ -327,12 +331,12 @@ void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, co
         return;
     }
     const bool selected = std::find(st.selectedTracks.begin(), st.selectedTracks.end(), it.track) != st.selectedTracks.end();
-    bgRect(out, 0, y0, hw, y1 - y0, selected ? palette::kTrackSelected : palette::kHeaderBackground);
+    bgRect(out, 0, y0, hw, y1 - y0, selected ? T.trackSelected : T.headerBackground);
     if (it.pinned)
-        bgRect(out, 0, y0, 3, y1 - y0, palette::kRangeEdge);
+        bgRect(out, 0, y0, 3, y1 - y0, T.rangeEdge);
     // separator under the track
     if (top + it.h - 1 >= clipTop && top + it.h <= clipBottom)
-        bgRect(out, 0, top + it.h - 1, geo.width, 1, palette::kSeparator);
+        bgRect(out, 0, top + it.h - 1, geo.width, 1, T.separator);
     const float firstRowH = std::min(it.h, TimelineLayout::kRowHeight + 2 * TimelineLayout::kTrackPad);
     const float cy = it.kind == Kind::Counter ? top + 12 : top + firstRowH / 2;
     if (cy < clipTop + 5 || cy > clipBottom - 5)
@@ -348,7 +352,7 @@ void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, co
         r.x = (it.pinned ? 8 : TimelineLayout::kIndent + 6);
         r.y = top + 30;
         r.small = true;
-        r.color = palette::kTextMuted;
+        r.color = T.textMuted;
         r.maxWidth = hw - r.x - 6;
         r.text = tr("%1 \u2013 %2").arg(formatValue(mn), formatValue(mx));
         out.texts.push_back(std::move(r));
@@ -357,6 +361,7 @@ void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, co
 
 void BatchBuilder::area(const CanvasGeometry &geo, const ViewState &st, bool pinned, FrameBatch &out)
 {
+    const palette::Theme &T = *st.theme;
     const auto &items = m_layout.list(pinned);
     const float clipTop = geo.clipTop(pinned), clipBottom = geo.clipBottom(pinned);
     if (items.empty() || clipBottom <= clipTop)
@@ -414,7 +419,7 @@ void BatchBuilder::area(const CanvasGeometry &geo, const ViewState &st, bool pin
     if (!pinned && geo.stickyGroup >= 0) {
         const Item &g = items[static_cast<std::size_t>(geo.stickyGroup)];
         headerItem(geo, st, g, geo.scrollTop, geo.scrollTop, geo.scrollTop + g.h, out);
-        bgRect(out, 0, geo.scrollTop + g.h - 1, geo.width, 1, palette::kSeparator);
+        bgRect(out, 0, geo.scrollTop + g.h - 1, geo.width, 1, T.separator);
     }
 }
 
@@ -445,8 +450,8 @@ std::optional<SliceGeometry> BatchBuilder::sliceGeometry(const CanvasGeometry &g
     return std::nullopt;
 }
 
-void BatchBuilder::flowLines(const CanvasGeometry &geo, const std::vector<std::uint32_t> &flows, bool emphasised,
-                             FrameBatch &out) const
+void BatchBuilder::flowLines(const CanvasGeometry &geo, const palette::Theme &T, const std::vector<std::uint32_t> &flows,
+                             bool emphasised, FrameBatch &out) const
 {
     const auto all = m_cache.trace().flows();
     for (std::uint32_t f : flows) {
@@ -465,7 +470,7 @@ void BatchBuilder::flowLines(const CanvasGeometry &geo, const std::vector<std::u
                                  l.y2 <= geo.height;
         if (!clipSegment(l.x1, l.y1, l.x2, l.y2, geo.eventLeft, geo.pinnedTop, geo.eventRight, geo.height))
             continue;
-        l.color = emphasised ? palette::kFlow : palette::kFlowDim;
+        l.color = emphasised ? T.flow : T.flowDim;
         l.width = emphasised ? 1.5f : 1.0f;
         l.arrow = headVisible;
         l.dashed = a->collapsed || b->collapsed;
@@ -475,6 +480,7 @@ void BatchBuilder::flowLines(const CanvasGeometry &geo, const std::vector<std::u
 
 void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
 {
+    const palette::Theme &T = *st.theme;
     out.clear();
     const CanvasGeometry geo = CanvasGeometry::compute(m_layout, st);
     out.width = st.width;
@@ -502,11 +508,11 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
         const float x0 = std::clamp(geo.xOf(st.selectedRange.start), xl, xr);
         const float x1 = std::clamp(geo.xOf(st.selectedRange.end), xl, xr);
         if (x1 > x0)
-            out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, palette::kRangeFill,
+            out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, T.rangeFill,
                                  RectKind::Highlight});
         for (float x : {geo.xOf(st.selectedRange.start), geo.xOf(st.selectedRange.end)}) {
             if (x >= xl && x < xr)
-                out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, palette::kRangeEdge,
+                out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, T.rangeEdge,
                                      RectKind::Highlight});
         }
         const float mid = (std::max(geo.xOf(st.selectedRange.start), xl) + std::min(geo.xOf(st.selectedRange.end), xr)) / 2;
@@ -514,7 +520,7 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
         t.text = timefmt::formatDuration(st.selectedRange.duration());
         const float tw = 8.0f * static_cast<float>(t.text.size()) + 12;
         const float bx = std::clamp(mid - tw / 2, xl, std::max(xl, xr - tw));
-        out.rects.push_back({bx, geo.axisTop + 2, tw, CanvasGeometry::kAxisHeight - 5, palette::kRangeEdge,
+        out.rects.push_back({bx, geo.axisTop + 2, tw, CanvasGeometry::kAxisHeight - 5, T.rangeEdge,
                              RectKind::Highlight});
         t.x = bx + tw / 2;
         t.y = geo.axisTop + CanvasGeometry::kAxisHeight / 2 - 1;
@@ -529,7 +535,7 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
         if (auto g = sliceGeometry(geo, st.hovered); g && !g->collapsed) {
             float x0, x1, y0, y1;
             if (visibleRect(*g, x0, x1, y0, y1))
-                out.rects.push_back({x0, y0, x1 - x0, y1 - y0, palette::kHover, RectKind::Highlight});
+                out.rects.push_back({x0, y0, x1 - x0, y1 - y0, T.hover, RectKind::Highlight});
         }
     }
 
@@ -552,24 +558,24 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
         static_cast<std::size_t>(st.currentMatch) < st.search->matches.size()) {
         const auto m = st.search->matches[static_cast<std::size_t>(st.currentMatch)];
         if (m != st.selected)
-            outline(m, palette::kCurrentMatch, 2);
+            outline(m, T.currentMatch, 2);
     }
     if (st.selected.valid())
-        outline(st.selected, palette::kSelection, 2);
+        outline(st.selected, T.selection, 2);
 
     // flows of the selection
     if (st.selected.valid()) {
         std::vector<std::uint32_t> flows = trace.flowsFrom(st.selected);
         const auto in = trace.flowsTo(st.selected);
         flows.insert(flows.end(), in.begin(), in.end());
-        flowLines(geo, flows, true, out);
+        flowLines(geo, T, flows, true, out);
     }
 
     // cursor line and counter values at the cursor
     if (st.cursor) {
         const float x = geo.xOf(*st.cursor);
         if (x >= xl && x < xr) {
-            out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, palette::kCursorLine,
+            out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, T.cursorLine,
                                  RectKind::Highlight});
             for (bool pinned : {true, false}) {
                 const auto &items = m_layout.list(pinned);
@@ -588,7 +594,7 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
                     t.y = top + 10;
                     t.small = true;
                     t.bold = true;
-                    t.color = palette::kText;
+                    t.color = T.text;
                     t.maxWidth = std::max(0.0f, xr - t.x - 2);
                     t.text = formatValue(cs.value[static_cast<std::size_t>(k - 1)]);
                     out.texts.push_back(std::move(t));

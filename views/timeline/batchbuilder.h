@@ -12,6 +12,7 @@
 #include "model/trace.h"
 #include "views/document.h"
 #include "views/timeline/framebatch.h"
+#include "views/timeline/palette.h"
 #include "views/timeline/timelinelayout.h"
 
 #include <cmath>
@@ -41,6 +42,7 @@ struct ViewState {
     const SearchResults *search = nullptr;
     int currentMatch = -1;
     std::vector<model::TrackId> selectedTracks;
+    const palette::Theme *theme = &palette::lightTheme();
 };
 
 /// The canvas areas and the time <-> x mapping of one frame.
@@ -108,8 +110,8 @@ private:
     void area(const CanvasGeometry &geo, const ViewState &st, bool pinned, FrameBatch &out);
     void headerItem(const CanvasGeometry &geo, const ViewState &st, const TimelineLayout::Item &it, float top,
                     float clipTop, float clipBottom, FrameBatch &out);
-    void flowLines(const CanvasGeometry &geo, const std::vector<std::uint32_t> &flows, bool emphasised,
-                   FrameBatch &out) const;
+    void flowLines(const CanvasGeometry &geo, const palette::Theme &theme, const std::vector<std::uint32_t> &flows,
+                   bool emphasised, FrameBatch &out) const;
 
     TraceCache &m_cache;
     const TimelineLayout &m_layout;

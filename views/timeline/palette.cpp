@@ -70,4 +70,65 @@ Rgba withAlpha(Rgba c, int alpha)
     return (c & 0x00ffffffu) | (static_cast<Rgba>(std::clamp(alpha, 0, 255)) << 24);
 }
 
+const Theme &lightTheme()
+{
+    static const Theme t{false,
+                         0xffffffff, // background
+                         0xfff1f3f5, // headerBackground
+                         0xffe3e7ec, // groupHeaderBackground
+                         0xffd5dae0, // separator
+                         0xfffafbfc, // axisBackground
+                         0xff9aa3ad, // axisTick
+                         0xffeceff2, // gridLine
+                         0xff202124, // text
+                         0xff5f6368, // textMuted
+                         0xff1a1a1a, // selection
+                         0xffff6d00, // currentMatch
+                         0x332979ff, // rangeFill
+                         0xff2979ff, // rangeEdge
+                         0x80202124, // cursorLine
+                         0xff3949ab, // flow
+                         0x803949ab, // flowDim
+                         0xff7b8794, // overviewBar
+                         0x402979ff, // overviewWindow
+                         0xffffb300, // searchMark
+                         0xffd7e3fc, // trackSelected
+                         0x40ffffff, // hover
+                         0xfff4f5f7}; // fadeTarget
+    return t;
+}
+
+const Theme &darkTheme()
+{
+    static const Theme t{true,
+                         0xff1e1f22, // background
+                         0xff2b2d30, // headerBackground
+                         0xff393b40, // groupHeaderBackground
+                         0xff43454a, // separator
+                         0xff25262a, // axisBackground
+                         0xff7a7e85, // axisTick
+                         0xff2c2e32, // gridLine
+                         0xffdfe1e5, // text
+                         0xff9da0a8, // textMuted
+                         0xfff5f5f5, // selection
+                         0xffff8f00, // currentMatch
+                         0x403d8bfd, // rangeFill
+                         0xff5c9dff, // rangeEdge
+                         0x80dfe1e5, // cursorLine
+                         0xff9fa8ff, // flow
+                         0x909fa8ff, // flowDim
+                         0xff8a93a0, // overviewBar
+                         0x503d8bfd, // overviewWindow
+                         0xffffb300, // searchMark
+                         0xff2f4466, // trackSelected
+                         0x30ffffff, // hover
+                         0xff2a2b2e}; // fadeTarget
+    return t;
+}
+
+const Theme &themeFor(Rgba windowRgb)
+{
+    return luminance(windowRgb) < 0.4f ? darkTheme() : lightTheme();
+}
+
 } // namespace accelscope::views::palette

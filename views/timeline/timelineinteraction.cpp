@@ -93,6 +93,9 @@ bool TimelineWidget::eventFilter(QObject *watched, QEvent *event)
         return keyPress(static_cast<QKeyEvent *>(event));
     case QEvent::KeyRelease:
         return keyRelease(static_cast<QKeyEvent *>(event));
+    case QEvent::PaletteChange:
+        invalidateMain(); // theme switch: the timeline follows the window palette
+        break;
     case QEvent::FocusOut:
         m_heldKeys.clear();
         m_navTimer.stop();

@@ -311,6 +311,7 @@ ViewState TimelineWidget::viewState() const
     st.search = m_doc->searchResults().get();
     st.currentMatch = m_doc->currentMatch();
     st.selectedTracks = m_doc->selectedTracks();
+    st.theme = &palette::themeFor((c ? c->palette() : palette()).color(QPalette::Window).rgba());
     return st;
 }
 
@@ -331,12 +332,12 @@ const FrameBatch &TimelineWidget::mainBatch(quint64 *generation)
             m_main.clear();
             m_main.width = st.width;
             m_main.height = st.height;
-            m_main.clearColor = palette::kBackground;
+            m_main.clearColor = st.theme->background;
             TextItem hint;
             hint.x = st.width / 2;
             hint.y = st.height / 2;
             hint.align = TextAlign::Center;
-            hint.color = palette::kTextMuted;
+            hint.color = st.theme->textMuted;
             hint.text = tr("No trace loaded");
             m_main.texts.push_back(std::move(hint));
         }

@@ -90,7 +90,6 @@ struct Dominant {
     }
 };
 
-constexpr Rgba kFadeTarget = 0xfff4f5f7;
 constexpr float kFade = 0.78f;
 
 } // namespace
@@ -117,7 +116,7 @@ Rgba TrackBatcher::sliceColor(const model::Track &tr, std::uint32_t i, bool *mat
         if (matches)
             *matches = m;
         if (!m)
-            c = palette::mix(c, kFadeTarget, kFade);
+            c = palette::mix(c, m_state.theme->fadeTarget, kFade);
     }
     return c;
 }
@@ -222,7 +221,7 @@ void TrackBatcher::sliceRow(model::TrackId tid, std::uint32_t row, float y, floa
         span(m_geo.xOfD(s), m_geo.xOfD(runEnd), a, b);
         Rgba col = palette::mix(m_cache.nameColor(dom.best()), 0xff6b7280, 0.12f);
         if (m_searching && m_state.search->countIn(tid, runFirst, i) == 0)
-            col = palette::mix(col, kFadeTarget, kFade);
+            col = palette::mix(col, m_state.theme->fadeTarget, kFade);
         m_out.rects.push_back({a, y, b - a, h, col, RectKind::Busy, RectShape::Rect, rowIndex, runFirst, i - runFirst});
     }
 }
