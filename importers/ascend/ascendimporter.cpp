@@ -293,10 +293,23 @@ std::optional<RankDir> rankForFile(const fs::path &p, std::string_view head)
     } else {
         return std::nullopt;
     }
+    // The rank folder's profiler_info / profiler_metadata, when the file sits in ASCEND_PROFILER_OUTPUT.
+    if (rd.root != rd.output) {
+        std::error_code ec;
+        for (fs::directory_iterator it(rd.root, ec), end; !ec && it != end; it.increment(ec)) {
+            const std::string n = lower(it->path().filename().string());
+            if (n.rfind("profiler_info", 0) == 0 && n.size() > 5 && n.compare(n.size() - 5, 5, ".json") == 0)
+                rd.profilerInfo = it->path();
+            else if (n == "profiler_metadata.json")
+                rd.profilerMetadata = it->path();
+        }
+        if (!rd.profilerInfo.empty() && (rd.rank = rankIdFromProfilerInfo(readSmallFile(rd.profilerInfo, 1u << 20))) >= 0)
+            rd.rankFrom = "profiler_info";
+    }
     // Rank: the number in the name (db, legacy timeline), else profiler_info next to the output.
     const std::string stem = p.stem().string();
     const auto us = stem.rfind('_');
-    if (rd.frameworkDb == p || rd.flavor == Flavor::MindSporeLegacy) {
+    if (rd.rank < 0 && (rd.frameworkDb == p || rd.flavor == Flavor::MindSporeLegacy)) {
         if (us != std::string::npos && us + 1 < stem.size()
             && std::all_of(stem.begin() + static_cast<std::ptrdiff_t>(us + 1), stem.end(),
                            [](char c) { return c >= '0' && c <= '9'; })) {

@@ -178,6 +178,19 @@ private slots:
         QVERIFY(findTrack(*l.trace, "Rank 1 \u00b7 NPU 1 \u00b7 Ascend Hardware", "Stream 3"));
     }
 
+    void aSingleTraceViewFileKeepsItsRank()
+    {
+        const fs::path tv = kData / "tiny_cluster/node_b/deep/worker1_222_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json";
+        auto plan = planImport({tv});
+        QVERIFY(plan.ok());
+        QCOMPARE(QString::fromStdString(plan.value().at(0).importer), QStringLiteral("ascend"));
+        Loaded l = loadPaths({tv});
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(l.trace->sources().at(0).rank, 1); // profiler_info_1.json of the rank folder
+        QCOMPARE(qulonglong(l.trace->sliceCount()), 3ull);
+        QVERIFY(findTrack(*l.trace, "Rank 1 \u00b7 NPU 1 \u00b7 Ascend Hardware", "Stream 3"));
+    }
+
     void goldenDumps_data()
     {
         QTest::addColumn<QString>("name");
