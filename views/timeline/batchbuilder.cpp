@@ -25,6 +25,9 @@ QString tr(const char *s, const char *disambiguation = nullptr, int n = -1)
     return QCoreApplication::translate("accelscope::views::BatchBuilder", s, disambiguation, n);
 }
 
+/// Tracks of a collapsed group whose top rows are overlaid in its header bar.
+constexpr int kSummaryTracks = 4;
+
 void bgRect(FrameBatch &out, float x, float y, float w, float h, Rgba c)
 {
     if (w > 0 && h > 0)
@@ -324,10 +327,10 @@ void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, co
         QString s = it.trackCount == 1 ? tr("1 track") : tr("%1 tracks").arg(it.trackCount);
         if (it.hiddenTracks > 0)
             s += QStringLiteral(" \u00b7 ") + tr("%1 hidden").arg(it.hiddenTracks);
-        if (!it.expanded)
-            s += QStringLiteral(" \u00b7 ") + tr("collapsed");
-        info.text = s;
-        out.texts.push_back(std::move(info));
+        if (it.expanded) { // collapsed groups show a summary of their tracks there instead
+            info.text = s;
+            out.texts.push_back(std::move(info));
+        }
         return;
     }
     const bool selected = std::find(st.selectedTracks.begin(), st.selectedTracks.end(), it.track) != st.selectedTracks.end();
@@ -381,8 +384,26 @@ void BatchBuilder::area(const CanvasGeometry &geo, const ViewState &st, bool pin
     for (std::size_t k = a; k < b; ++k) {
         const Item &it = items[k];
         const float top = geo.itemTop(it);
-        if (it.kind == Kind::Group)
+        if (it.kind == Kind::Group) {
+            // A collapsed group shows what its first tracks do: their top-level rows overlaid
+            // in the header bar (busy-merged like any row, so the cost stays pixel-bounded).
+            if (!it.expanded && it.process != model::kInvalidId && it.process < m_cache.trace().processes().size()) {
+                const float y = top + 3, h = TimelineLayout::kGroupHeight - 6;
+                if (y >= clipTop && y + h <= clipBottom) {
+                    int drawn = 0;
+                    for (model::TrackId t : m_cache.trace().process(it.process).tracks) {
+                        const model::Track &tr = m_cache.trace().track(t);
+                        if (tr.slices.size() == 0 || m_layout.isHidden(t) || tr.rowCount() == 0)
+                            continue;
+                        const auto rowIndex = static_cast<std::uint16_t>(std::min<std::size_t>(out.rows.size(), 0xfffe));
+                        tb.sliceRow(t, 0, y, h, false, rowIndex);
+                        if (++drawn == kSummaryTracks)
+                            break;
+                    }
+                }
+            }
             continue;
+        }
         auto clipY = [&](float y, float h, float &cy, float &ch) {
             cy = std::max(y, clipTop);
             ch = std::min(y + h, clipBottom) - cy;
