@@ -56,7 +56,10 @@ int main(int argc, char **argv)
     const double read = std::chrono::duration<double>(t1 - t0).count();
     const double parse = std::chrono::duration<double>(t2 - t1).count();
     const double mb = double(json.size()) / 1e6;
-    std::printf("floor: %s (%s)\n", argv[1], simdjson::builtin_implementation()->name().data());
+#define ACCELSCOPE_STR2(x) #x
+#define ACCELSCOPE_STR(x) ACCELSCOPE_STR2(x)
+    std::printf("floor: %s (On-Demand inlined for %s; stage 1 by %s)\n", argv[1],
+                ACCELSCOPE_STR(SIMDJSON_BUILTIN_IMPLEMENTATION), simdjson::get_active_implementation()->name().data());
     std::printf("  bytes           %.1f MB\n", mb);
     std::printf("  events          %llu (X: %llu; checksum %.0f/%zu)\n", (unsigned long long)n,
                 (unsigned long long)phX, tsSum, nameBytes);
