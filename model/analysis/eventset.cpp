@@ -68,6 +68,11 @@ void selectNative(const AnalysisContext &ctx, const AnalysisOptions &opt, unsign
     if (flags & SelectGpu)
         s.gpu.reserve(ix.sliceCount() / 2);
     for (const Track &track : tr.tracks()) {
+        if (opt.stop.stop_requested()) {
+            s.gpu.clear();
+            s.cpu.clear();
+            return; // the caller's result is dropped anyway
+        }
         const auto &sc = track.slices;
         if (sc.size() == 0)
             continue;

@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -143,9 +144,14 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
             refresh();
     });
     Document *doc = m_hub->document();
+    // a range being dragged changes many times a second: recompute once it settles
+    m_rangeDebounce = new QTimer(this);
+    m_rangeDebounce->setSingleShot(true);
+    m_rangeDebounce->setInterval(120);
+    connect(m_rangeDebounce, &QTimer::timeout, this, &AnalysisPanel::refresh);
     connect(doc, &Document::selectedRangeChanged, this, [this] {
         if (m_rangeBox->isChecked())
-            refresh();
+            m_rangeDebounce->start();
     });
     connect(doc, &Document::selectedSliceChanged, this, &AnalysisPanel::onDocumentSliceChanged);
     rebuildRankChoices();
@@ -213,6 +219,7 @@ AnalysisOptions AnalysisPanel::currentOptions() const
 
 void AnalysisPanel::refresh()
 {
+    m_rangeDebounce->stop();
     const QString name = currentAnalysis();
     m_rulesButton->setVisible(name == QLatin1String("categories"));
     const auto ctx = m_hub->context();

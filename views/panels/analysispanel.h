@@ -19,6 +19,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
+class QTimer;
 class QToolButton;
 
 namespace accelscope::views {
@@ -90,6 +91,7 @@ private:
     QToolButton *m_prev;
     QToolButton *m_next;
     QLabel *m_status;
+    QTimer *m_rangeDebounce;
     QStringList m_names;
     int m_rank = -1;
     bool m_syncing = false;
