@@ -701,10 +701,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>collapsed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 – %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -698,10 +698,6 @@
         <translation>%1 条已隐藏</translation>
     </message>
     <message>
-        <source>collapsed</source>
-        <translation>已折叠</translation>
-    </message>
-    <message>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
     </message>

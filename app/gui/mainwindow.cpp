@@ -4,9 +4,11 @@
 #include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
 #include "app/gui/diagnosticsmodel.h"
+#include "app/gui/diagnosticspanel.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/searchresultsmodel.h"
+#include "app/gui/searchresultspanel.h"
 #include "app/gui/shortcutsdialog.h"
 #include "app/gui/theme.h"
 #include "app/gui/welcomewidget.h"
@@ -23,17 +25,14 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
-#include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -236,55 +235,22 @@ void MainWindow::createDocks()
     m_details = new views::DetailsPanel(m_doc, this);
     m_detailsDock = makeDock("detailsDock", m_details, Qt::RightDockWidgetArea);
 
-    // Search results: a summary line over a flat list; activating a row steps to that match.
-    auto *searchPage = new QWidget(this);
-    m_searchSummary = new QLabel(searchPage);
-    m_searchSummary->setContentsMargins(6, 4, 6, 4);
-    m_searchModel = new SearchResultsModel(m_doc, this);
-    m_searchView = new QTreeView(searchPage);
-    m_searchView->setObjectName(QStringLiteral("searchResultsView"));
-    m_searchView->setModel(m_searchModel);
-    m_searchView->setRootIsDecorated(false);
-    m_searchView->setUniformRowHeights(true);
-    m_searchView->setAlternatingRowColors(true);
-    m_searchView->header()->setStretchLastSection(false);
-    m_searchView->header()->setSectionResizeMode(SearchResultsModel::NameColumn, QHeaderView::Stretch);
-    auto *searchLayout = new QVBoxLayout(searchPage);
-    searchLayout->setContentsMargins(0, 0, 0, 0);
-    searchLayout->setSpacing(0);
-    searchLayout->addWidget(m_searchSummary);
-    searchLayout->addWidget(m_searchView, 1);
-    connect(m_searchModel, &SearchResultsModel::summaryChanged, m_searchSummary, &QLabel::setText);
-    connect(m_searchView, &QTreeView::activated, this, [this](const QModelIndex &i) { m_doc->setCurrentMatch(i.row()); });
-    connect(m_doc, &views::Document::currentMatchChanged, this, [this](int row) {
-        if (row >= 0 && row < m_searchModel->rowCount()) {
-            const QModelIndex i = m_searchModel->index(row, 0);
-            m_searchView->setCurrentIndex(i);
-            m_searchView->scrollTo(i);
+    m_searchPanel = new SearchResultsPanel(m_doc, this);
+    m_searchDock = makeDock("searchDock", m_searchPanel, Qt::BottomDockWidgetArea);
+    // A search with matches shows the dock, unless the user closed it: then it stays closed
+    // until they open it again (View menu or Alt+2).
+    m_searchDock->installEventFilter(this);
+    connect(m_searchDock->toggleViewAction(), &QAction::triggered, this, [this](bool on) { m_searchAutoShow = on; });
+    connect(m_searchPanel, &SearchResultsPanel::resultsArrived, this, [this] {
+        if (m_searchAutoShow && !m_searchDock->isVisible()) {
+            m_searchDock->show();
+            m_searchDock->raise();
         }
     });
-    connect(m_doc, &views::Document::searchResultsChanged, this, [this] {
-        // A new search shows its results, unless the user closed the dock on purpose before.
-        if (m_searchModel->rowCount() > 0 && !m_searchDock->isVisible() && m_searchDock->property("autoShow").toBool())
-            m_searchDock->show();
-    });
-    m_searchDock = makeDock("searchDock", searchPage, Qt::BottomDockWidgetArea);
-    m_searchDock->setProperty("autoShow", true);
 
-    m_diagModel = new DiagnosticsModel(this);
-    auto *diagProxy = new QSortFilterProxyModel(this);
-    diagProxy->setSourceModel(m_diagModel);
-    diagProxy->setSortRole(DiagnosticsModel::SortRole);
-    m_diagView = new QTreeView(this);
-    m_diagView->setObjectName(QStringLiteral("diagnosticsView"));
-    m_diagView->setModel(diagProxy);
-    m_diagView->setRootIsDecorated(false);
-    m_diagView->setUniformRowHeights(true);
-    m_diagView->setSortingEnabled(true);
-    m_diagView->sortByColumn(DiagnosticsModel::SeverityColumn, Qt::DescendingOrder);
-    m_diagView->header()->setSectionResizeMode(DiagnosticsModel::ProblemColumn, QHeaderView::Stretch);
-    m_diagView->header()->setStretchLastSection(false);
-    m_diagDock = makeDock("diagnosticsDock", m_diagView, Qt::BottomDockWidgetArea);
+    m_diagPanel = new DiagnosticsPanel(this);
+    m_diagModel = m_diagPanel->diagnosticsModel();
+    m_diagDock = makeDock("diagnosticsDock", m_diagPanel, Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_searchDock, m_diagDock);
     m_searchDock->raise();
     // Bottom docks start hidden: the timeline gets the height until there is something to show.
@@ -435,10 +401,17 @@ void MainWindow::retranslateUi()
     m_actAboutQt->setText(tr("About &Qt"));
 
     m_diagModel->retranslate();
-    m_searchModel->retranslate();
+    m_searchPanel->model()->retranslate();
     rebuildRecentMenu();
     updateTitle();
     updateStatusLabels();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_searchDock && event->type() == QEvent::Close)
+        m_searchAutoShow = false; // closed with its title-bar button
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -566,7 +539,7 @@ void MainWindow::closeTrace()
 {
     m_import->cancel();
     m_doc->setTrace(nullptr);
-    m_diagModel->setTrace(nullptr);
+    m_diagPanel->setTrace(nullptr);
     m_openPaths.clear();
     m_openFormat.clear();
     m_banner->hide();
@@ -597,8 +570,7 @@ void MainWindow::onLoaded(const model::TracePtr &trace, const QString &format, c
     m_openFormat = format;
     m_banner->hide();
     m_doc->setTrace(trace);
-    m_diagModel->setTrace(trace);
-    m_diagView->resizeColumnToContents(DiagnosticsModel::SeverityColumn);
+    m_diagPanel->setTrace(trace);
     m_stack->setCurrentWidget(m_timeline);
     m_searchBar->show();
     m_timeline->setFocus();

@@ -28,7 +28,6 @@ class QActionGroup;
 class QLabel;
 class QMimeData;
 class QStackedWidget;
-class QTreeView;
 
 namespace accelscope::views {
 class Document;
@@ -40,10 +39,11 @@ namespace accelscope::app {
 
 class AppSettings;
 class DiagnosticsModel;
+class DiagnosticsPanel;
 class ImportController;
 class ImportProgressPanel;
 class MessageBanner;
-class SearchResultsModel;
+class SearchResultsPanel;
 class WelcomeWidget;
 struct ImportFailure;
 
@@ -82,6 +82,7 @@ public:
     QDockWidget *searchDock() const { return m_searchDock; }
     QDockWidget *diagnosticsDock() const { return m_diagDock; }
     DiagnosticsModel *diagnosticsModel() const { return m_diagModel; }
+    SearchResultsPanel *searchResultsPanel() const { return m_searchPanel; }
     WelcomeWidget *welcomePage() const { return m_welcome; }
     /// The error dialog of the last failed import while it is open (tests); nullptr otherwise.
     QMessageBox *errorDialog() const { return m_errorBox; }
@@ -119,6 +120,7 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -164,12 +166,11 @@ private:
     QDockWidget *m_detailsDock = nullptr;
     views::DetailsPanel *m_details = nullptr;
     QDockWidget *m_searchDock = nullptr;
-    SearchResultsModel *m_searchModel = nullptr;
-    QTreeView *m_searchView = nullptr;
-    QLabel *m_searchSummary = nullptr;
+    SearchResultsPanel *m_searchPanel = nullptr;
+    bool m_searchAutoShow = true;
     QDockWidget *m_diagDock = nullptr;
+    DiagnosticsPanel *m_diagPanel = nullptr;
     DiagnosticsModel *m_diagModel = nullptr;
-    QTreeView *m_diagView = nullptr;
     QList<QDockWidget *> m_panelDocks;
 
     // status bar

@@ -10,6 +10,7 @@
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/searchresultsmodel.h"
+#include "app/gui/searchresultspanel.h"
 #include "app/gui/shortcutsdialog.h"
 #include "app/gui/theme.h"
 #include "app/gui/welcomewidget.h"
@@ -28,6 +29,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStackedWidget>
+#include <QTreeView>
 #include <QTreeWidget>
 #include <QUrl>
 #include <QtTest>
@@ -329,6 +331,30 @@ private Q_SLOTS:
         QTRY_VERIFY(search.rowCount() > 0);
         QVERIFY(search.summary().contains(QStringLiteral("ProfilerStep")));
         QVERIFY(search.data(search.index(0, app::SearchResultsModel::NameColumn)).toString().startsWith(QStringLiteral("ProfilerStep")));
+    }
+
+    void searchResultsDockAppearsUntilTheUserClosesIt()
+    {
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        QDockWidget *dock = m_window->searchDock();
+        QVERIFY(!dock->isVisible());
+        // A search with matches shows the dock and its summary
+        m_window->searchBar()->lineEdit()->setText(QStringLiteral("ProfilerStep"));
+        m_window->searchBar()->waitForResults();
+        QTRY_VERIFY(dock->isVisible());
+        QVERIFY(m_window->searchResultsPanel()->summary().contains(QStringLiteral("ProfilerStep")));
+        // Activating a row makes it the current match
+        QTreeView *view = m_window->searchResultsPanel()->view();
+        const QModelIndex second = view->model()->index(1, 0);
+        Q_EMIT view->activated(second);
+        QCOMPARE(m_window->document()->currentMatch(), 1);
+        // Once the user closes the dock, the next search leaves it closed
+        dock->toggleViewAction()->trigger();
+        QVERIFY(!dock->isVisible());
+        m_window->searchBar()->lineEdit()->setText(QStringLiteral("nccl"));
+        m_window->searchBar()->waitForResults();
+        QTest::qWait(20);
+        QVERIFY(!dock->isVisible());
     }
 
     void recentMenuReopensATrace()
