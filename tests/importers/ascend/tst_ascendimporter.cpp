@@ -369,6 +369,64 @@ private slots:
         }
     }
 
+    void deviceTasksByTypeAndCoreEqualOpStatistic_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::newRow("level1 rank0 (trace_view + kernel_details)") << "ascend/pt_text_level1_8card_cnn/rank0_ascend_pt";
+        QTest::newRow("level1 rank1 (kernel_details)") << "ascend/pt_text_level1_8card_cnn/rank1_ascend_pt";
+        QTest::newRow("qwen3 rank0 (kernel_details)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_0_ascend_pt";
+        QTest::newRow("qwen3 rank2 (kernel_details)") << "ascend/pt_text_level2_4rank_qwen3_cann83/rank_2_ascend_pt";
+    }
+    void deviceTasksByTypeAndCoreEqualOpStatistic()
+    {
+        // op_statistic.csv aggregates kernel_details by (OP Type, Core Type): the device tasks of
+        // the timeline carry both as args, so an analysis can recompute the table exactly.
+        QFETCH(QString, dir);
+        const fs::path p = kShared / dir.toStdString();
+        if (!fs::exists(p))
+            QSKIP("shared sample data not present");
+        Loaded l = loadPaths({p});
+        QVERIFY(l.trace);
+        const model::Trace &t = *l.trace;
+        std::map<std::pair<std::string, std::string>, std::pair<std::int64_t, model::TimeNs>> agg;
+        for (const model::Track &trk : t.tracks()) {
+            if (t.str(t.process(trk.process).name) != "Ascend Hardware")
+                continue;
+            for (std::size_t i = 0; i < trk.slices.size(); ++i) {
+                const std::string_view args = t.args().json(trk.slices.args[i]);
+                auto type = model::findArg(args, "Type"), core = model::findArg(args, "Accelerator Core");
+                if (!type || !core)
+                    continue;
+                auto &a = agg[{*type, *core}];
+                ++a.first;
+                a.second += trk.slices.dur[i];
+            }
+        }
+        auto tree = model::parseArgs(metadata(t, 0, "ascend.table.op_statistic"));
+        QVERIFY(tree);
+        const auto &cols = tree->child("columns")->children;
+        auto col = [&](std::string_view n) {
+            for (std::size_t i = 0; i < cols.size(); ++i)
+                if (cols[i].value == n)
+                    return i;
+            return cols.size();
+        };
+        const std::size_t cType = col("OP Type"), cCore = col("Core Type"), cCount = col("Count"), cTotal = col("Total Time(us)");
+        std::size_t rows = 0;
+        for (const auto &r : tree->child("rows")->children) {
+            ++rows;
+            const auto key = std::make_pair(r.children.at(cType).value, r.children.at(cCore).value);
+            QVERIFY2(agg.count(key), key.first.c_str());
+            const auto [count, total] = agg[key];
+            QCOMPARE(count, std::stoll(r.children.at(cCount).value));
+            // trace_view durations have 8 decimals where kernel_details rounded to 3: ≤ 1 ns per task
+            const double want = std::stod(r.children.at(cTotal).value) * 1000.0;
+            QVERIFY2(std::abs(double(total) - want) <= double(count) + 1.0,
+                     (key.first + ": " + std::to_string(total) + " vs " + std::to_string(want)).c_str());
+        }
+        QVERIFY(rows > 30);
+    }
+
     void ranksKeepTheirDevices()
     {
         const fs::path p = kShared / "ascend/pt_text_level2_4rank_qwen3_cann83";
