@@ -14,6 +14,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -753,6 +754,34 @@ private slots:
         QCOMPARE(diagCount(*l.trace, model::DiagKind::MalformedEvent), 3ull); // event, comm json, memory row
         QCOMPARE(diagCount(*l.trace, model::DiagKind::TruncatedInput), 1ull);  // the CSV's open quote
         QVERIFY(l.trace->sliceCount() > 10);
+    }
+
+    void randomMutationsNeverCrash()
+    {
+        // Given the tiny rank with bytes of trace_view.json and kernel_details.csv overwritten
+        QTemporaryDir dir;
+        const fs::path src = kData / "tiny_cluster/node_a/worker0_111_ascend_pt";
+        const std::string tv = readFile(src / "ASCEND_PROFILER_OUTPUT/trace_view.json");
+        const std::string kd = readFile(src / "ASCEND_PROFILER_OUTPUT/kernel_details.csv");
+        std::mt19937 rng(1234);
+        const char junk[] = {'"', ',', '{', '}', '[', ']', ':', '\\', '\n', '\t', '0', 'x', '\0', '\xff'};
+        for (int round = 0; round < 40; ++round) {
+            const fs::path dst = fs::path(dir.path().toStdString()) / ("m" + std::to_string(round) + "_ascend_pt");
+            fs::copy(src, dst, fs::copy_options::recursive);
+            std::string a = tv, b = kd;
+            for (int k = 0; k < 1 + round % 5; ++k) {
+                a[rng() % a.size()] = junk[rng() % sizeof junk];
+                b[rng() % b.size()] = junk[rng() % sizeof junk];
+            }
+            writeFile(dst / "ASCEND_PROFILER_OUTPUT/trace_view.json", a);
+            writeFile(dst / "ASCEND_PROFILER_OUTPUT/kernel_details.csv", b);
+            // Then it loads (or fails with an error naming the file), and the model is sound
+            Loaded l = loadDirect(dst, 256, 2);
+            if (l.trace)
+                QCOMPARE(QString::fromStdString(l.trace->checkInvariants()), QString());
+            else
+                QVERIFY(!l.error.empty());
+        }
     }
 
     void aBrokenRankDoesNotHideTheOthers()
