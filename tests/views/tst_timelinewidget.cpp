@@ -359,6 +359,27 @@ private Q_SLOTS:
         QVERIFY(top >= g.scrollTop && top < g.height);
     }
 
+    void switchingTracesWhileTheIndexIsBuiltIsSafe()
+    {
+        Document doc;
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(900, 500);
+        w.show();
+        for (int i = 0; i < 5; ++i) {
+            doc.setTrace(sharedTrace());
+            (void)w.renderToImage();
+            doc.setTrace(test::makeTinyTrace());
+            (void)w.renderToImage();
+            doc.setTrace(nullptr);
+            (void)w.renderToImage();
+        }
+        doc.setTrace(test::makeTinyTrace());
+        w.waitForIndex();
+        QCoreApplication::processEvents();
+        QVERIFY(!w.currentMainBatch().rows.empty());
+        QVERIFY(!w.renderToImage().isNull());
+    }
+
     void zoomHoldsAtNanosecondsAndHours()
     {
         Fixture f;

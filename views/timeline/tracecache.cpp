@@ -24,6 +24,7 @@ std::size_t TraceIndex::memoryBytes() const
 std::shared_ptr<const TraceIndex> TraceIndex::build(const model::Trace &trace, std::stop_token stop)
 {
     auto idx = std::make_shared<TraceIndex>();
+    idx->trace = &trace;
     const auto tracks = trace.tracks();
     idx->lod.resize(tracks.size());
     idx->counterRange.resize(tracks.size(), {std::numeric_limits<double>::quiet_NaN(),

@@ -24,6 +24,9 @@ namespace accelscope::views {
 struct TraceIndex {
     static constexpr int kDensityBuckets = 4096;
 
+    /// The trace this index describes (identity only: an index is never used with another).
+    const model::Trace *trace = nullptr;
+
     /// lod[track][row]; empty SliceLod for small rows.
     std::vector<std::vector<SliceLod>> lod;
     /// Average number of busy slice rows per bucket over [trace start, trace end].
@@ -71,7 +74,12 @@ public:
         return s;
     }
 
-    void setIndex(std::shared_ptr<const TraceIndex> index) { m_index = std::move(index); }
+    /// Installs the index; ignored when it was built for another trace.
+    void setIndex(std::shared_ptr<const TraceIndex> index)
+    {
+        if (index && index->trace == m_trace.get())
+            m_index = std::move(index);
+    }
     const TraceIndex *index() const { return m_index.get(); }
     const SliceLod *lod(model::TrackId track, std::uint32_t row) const
     {
