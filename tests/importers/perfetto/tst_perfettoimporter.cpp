@@ -210,6 +210,7 @@ private slots:
     void internedSequencesResolvePerSequence();
     void dartUnnamedTracksAreNamedAfterTheirFirstSlice();
     void probeRecognisesContentNotExtension();
+    void stopRequestCancelsTheImport();
 };
 
 void TestPerfettoImporter::sampleMatchesExpectedTotals_data()
@@ -395,6 +396,21 @@ void TestPerfettoImporter::probeRecognisesContentNotExtension()
     QCOMPARE(probe("\n\n\nhello world, this is text\n", ".txt"), importers::Confidence::No);
     QCOMPARE(probe(std::string(4096, '\xff'), ".bin"), importers::Confidence::No);
     QCOMPARE(probe(std::string(), ".pftrace"), importers::Confidence::No);
+}
+
+void TestPerfettoImporter::stopRequestCancelsTheImport()
+{
+    // Given a stop request made before the import starts
+    std::stop_source stop;
+    stop.request_stop();
+    importers::ImportContext ctx;
+    ctx.stop = stop.get_token();
+    importers::perfetto::PerfettoImporter imp;
+    model::TraceBuilder builder;
+    // Then the import reports cancellation, not an error
+    const model::Status st =
+        imp.import(importers::Source::fromPath(sharedSample("dart_vm_flutter_ios.pftrace")), builder, ctx);
+    QVERIFY(st.canceled());
 }
 
 QTEST_GUILESS_MAIN(TestPerfettoImporter)
