@@ -126,9 +126,10 @@ model::Status PerfettoImporter::import(const Source &src, TraceBuilder &builder,
     const std::uint32_t sourceIndex = builder.addSource(info);
 
     // Parsers: one per thread; sequences are spread over them (see packetreader.h). A second
-    // parser costs ~40 % more CPU in total (routing scan, hand-off, colder caches) for ~35 %
-    // less pass-1 time on idle cores, so it is used only where cores are likely to be free
-    // (4 or more) and the file is big enough to pay for the thread. See docs/perfetto.md.
+    // parser costs ~40 % more CPU in total (routing scan, hand-off, colder caches) for ~15 %
+    // less pass-1 time on two free cores, and was slower on the busy 2-core development VM, so
+    // it is used only where cores are likely to be free (4 or more) and the file is big enough
+    // to pay for the thread. See docs/perfetto.md, "Measured".
     unsigned threads = workerThreads;
     if (threads == 0) {
         const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
