@@ -30,6 +30,9 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cstdio>
+
 using namespace accelscope;
 using namespace accelscope::views;
 
@@ -47,6 +50,7 @@ int main(int argc, char **argv)
     p.addOption({QStringLiteral("range"), QStringLiteral("selected range as fractions a,b"), QStringLiteral("a,b")});
     p.addOption({QStringLiteral("collapse"), QStringLiteral("collapse groups whose title contains this"), QStringLiteral("text")});
     p.addOption({QStringLiteral("flows"), QStringLiteral("draw all flows in view")});
+    p.addOption({QStringLiteral("bench"), QStringLiteral("time the main-batch build at several zooms and exit")});
     p.addOption({QStringLiteral("dark"), QStringLiteral("dark palette (Fusion)")});
     p.addOption({QStringLiteral("timeline-only"), QStringLiteral("screenshot the timeline widget only")});
     p.addOption({QStringLiteral("crop"), QStringLiteral("crop the screenshot to x,y,w,h"), QStringLiteral("rect")});
@@ -183,6 +187,28 @@ int main(int argc, char **argv)
     }
     timeline->setDrawAllFlows(p.isSet(QStringLiteral("flows")));
 
+    if (p.isSet(QStringLiteral("bench"))) {
+        timeline->waitForIndex();
+        app.processEvents();
+        std::printf("main batch build on %llu slices, canvas %dx%d (min / p50 ms over 30 frames, panning):\n",
+                    static_cast<unsigned long long>(trace->sliceCount()), timeline->canvas()->width(),
+                    timeline->canvas()->height());
+        for (double frac : {1.0, 0.1, 0.01, 1e-3, 1e-4, 1e-5, 1e-6}) {
+            std::vector<double> ms;
+            for (int f = 0; f < 30; ++f) {
+                const double w = span * frac;
+                const double c = static_cast<double>(trace->startNs()) + span * 0.5 + (f - 15) * w / 100;
+                doc.setVisibleRange({static_cast<model::TimeNs>(c - w / 2), static_cast<model::TimeNs>(c + w / 2)},
+                                    Document::History::None);
+                (void)timeline->currentMainBatch();
+                ms.push_back(timeline->lastBuildMs());
+            }
+            std::sort(ms.begin(), ms.end());
+            std::printf("  %-8g %7.3f / %7.3f ms  %zu rects\n", frac, ms.front(), ms[ms.size() / 2],
+                        timeline->currentMainBatch().rects.size());
+        }
+        return 0;
+    }
     if (p.isSet(QStringLiteral("screenshot"))) {
         timeline->waitForIndex();
         QTimer::singleShot(300, &app, [&] {
