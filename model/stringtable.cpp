@@ -19,7 +19,8 @@ std::uint32_t hashString(std::string_view s)
         n -= 8;
     }
     std::uint64_t w = 0;
-    std::memcpy(&w, p, n);
+    if (n)
+        std::memcpy(&w, p, n); // p may be null for the empty string
     h = (h ^ w) * 1099511628211ull;
     h ^= h >> 32;
     return static_cast<std::uint32_t>(h);

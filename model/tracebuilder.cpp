@@ -147,9 +147,9 @@ void BuilderShard::asyncEnd(LocalProcess p, StringId key, TimeNs ts)
 }
 
 void BuilderShard::addFlow(FlowPhase phase, FlowBinding binding, std::uint64_t id, StringId key, LocalTrack t,
-                           TimeNs ts, StringId sliceName)
+                           TimeNs ts, StringId sliceName, bool startFirst)
 {
-    d->store.flows.push_back(FlowEvent{phase, binding, id, key, t, ts, sliceName});
+    d->store.flows.push_back(FlowEvent{phase, binding, id, key, t, ts, sliceName, startFirst, m_source});
     ++m_events;
 }
 
@@ -753,6 +753,8 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
     // current source, 't' moves the source on, 'f' leaves the id open (Perfetto's v1 rules).
     if (!g.flows.empty()) {
         std::stable_sort(g.flows.begin(), g.flows.end(), [](const FlowEvent &a, const FlowEvent &b) {
+            if (a.source != b.source)
+                return a.source < b.source;
             if (a.key != b.key)
                 return a.key < b.key;
             if (a.id != b.id)
@@ -816,8 +818,12 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         std::size_t i = 0;
         while (i < g.flows.size()) {
             std::size_t j = i;
-            while (j < g.flows.size() && g.flows[j].key == g.flows[i].key && g.flows[j].id == g.flows[i].id)
+            while (j < g.flows.size() && g.flows[j].source == g.flows[i].source && g.flows[j].key == g.flows[i].key
+                   && g.flows[j].id == g.flows[i].id)
                 ++j;
+            if (std::any_of(g.flows.begin() + i, g.flows.begin() + j, [](const FlowEvent &f) { return f.startFirst; }))
+                std::stable_partition(g.flows.begin() + i, g.flows.begin() + j,
+                                      [](const FlowEvent &f) { return f.phase == FlowPhase::Start; });
             SliceRef src;
             bool opened = false;
             for (std::size_t k = i; k < j; ++k) {

@@ -75,8 +75,10 @@ public:
     /// the importer). The slice goes to asyncTrack(p, name of the begin).
     void asyncBegin(LocalProcess p, StringId key, TimeNs ts, StringId name, StringId cat, ArgsId args);
     void asyncEnd(LocalProcess p, StringId key, TimeNs ts);
+    /// `startFirst`: the source's clocks may put an end before its start (Ascend host vs
+    /// device); pair the id's start with its ends regardless of timestamp order.
     void addFlow(FlowPhase phase, FlowBinding binding, std::uint64_t id, StringId key, LocalTrack t, TimeNs ts,
-                 StringId sliceName = kEmptyString);
+                 StringId sliceName = kEmptyString, bool startFirst = false);
 
     DiagnosticSink &diagnostics() { return m_diags; }
     std::uint64_t eventCount() const { return m_events; }

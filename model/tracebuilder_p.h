@@ -65,6 +65,8 @@ struct FlowEvent {
     std::uint32_t track;
     TimeNs ts;
     StringId sliceName;
+    bool startFirst;
+    std::uint32_t source = 0; ///< ids are only unique within one input
 };
 
 struct KeyHash {

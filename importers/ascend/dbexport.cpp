@@ -466,8 +466,8 @@ private:
     void flow(std::string_view cat, std::string_view name, std::uint64_t id, const SliceAt &from, const SliceAt &to)
     {
         const StringId key = m_sh.intern(std::string(cat) + '\x1f' + std::string(name));
-        m_sh.addFlow(FlowPhase::Start, FlowBinding::ExactSlice, id, key, from.track, from.start, from.name);
-        m_sh.addFlow(FlowPhase::End, FlowBinding::ExactSlice, id, key, to.track, to.start, to.name);
+        m_sh.addFlow(FlowPhase::Start, FlowBinding::ExactSlice, id, key, from.track, from.start, from.name, true);
+        m_sh.addFlow(FlowPhase::End, FlowBinding::ExactSlice, id, key, to.track, to.start, to.name, true);
     }
 
     void readCann()

@@ -542,7 +542,9 @@ void TraceViewChunkParser::Impl::handle(RawEvent &e, std::uint64_t pos)
         scratch.append(flowBaseName(e.name));
         const FlowPhase fp = ph == 's' ? FlowPhase::Start : ph == 't' ? FlowPhase::Step : FlowPhase::End;
         const FlowBinding b = (ph == 's' || e.bp == "e") ? FlowBinding::Enclosing : FlowBinding::Next;
-        s.addFlow(fp, b, flowIdFromText(e.id), s.intern(scratch), t, ts);
+        // Ascend links are matched on (cat, id) only: host and device clocks may put a task
+        // before its launch, so the start is paired first whatever the timestamps say.
+        s.addFlow(fp, b, flowIdFromText(e.id), s.intern(scratch), t, ts, kEmptyString, true);
         return;
     }
     case 'i':

@@ -173,6 +173,30 @@ private slots:
         QCOMPARE(in.size(), std::size_t(1));
     }
 
+    void flowIdsDoNotLinkAcrossSources()
+    {
+        // Given two ranks whose flows use the same ids
+        TraceBuilder b;
+        b.addSource(SourceInfo{"r0", "test", 0, "us", 0, {}});
+        b.addSource(SourceInfo{"r1", "test", 1, "us", 0, {}});
+        for (std::uint32_t src : {0u, 1u}) {
+            BuilderShard s(src);
+            const LocalTrack cpu = s.thread(s.process(EntityKey::number(1)), EntityKey::number(1));
+            const LocalTrack gpu = s.thread(s.process(EntityKey::number(0)), EntityKey::number(7));
+            s.addSlice(cpu, 10 + src, 5, s.intern("launch"), 0, 0);
+            s.addSlice(gpu, 20 + src, 5, s.intern("kernel"), 0, 0);
+            const StringId key = s.intern("ac2g\x1f" "ac2g");
+            s.addFlow(FlowPhase::Start, FlowBinding::Enclosing, 1, key, cpu, 10 + src);
+            s.addFlow(FlowPhase::End, FlowBinding::Enclosing, 1, key, gpu, 20 + src);
+            b.merge(std::move(s));
+        }
+        auto t = b.build();
+        // Then each rank has its own edge and none crosses ranks
+        QCOMPARE(t->flows().size(), std::size_t(2));
+        for (const Flow &f : t->flows())
+            QCOMPARE(t->process(t->track(f.from.track).process).rank, t->process(t->track(f.to.track).process).rank);
+    }
+
     void countersAreSortedAndSummarised()
     {
         Fixture f;

@@ -113,7 +113,7 @@ def trace_view_counts(path):
     for i, e in enumerate(flows):
         groups[(e.get('cat', ''), e.get('name', '').rstrip('0123456789'), str(e.get('id')))].append((ns(e['ts']), i, e))
     for evs in groups.values():
-        evs.sort(key=lambda x: (x[0], x[1]))
+        evs.sort(key=lambda x: (x[2]['ph'] != 's', x[0], x[1]))  # start first, whatever its ts
         opened = src_ok = False
         for ts, _, e in evs:
             key = (str(e['pid']), str(e['tid']))
@@ -279,7 +279,7 @@ def db_counts(db):
     for i, (cat, ident, ts, ph) in enumerate(flows):
         groups[(cat, ident)].append((ts, i, ph))
     for evs in groups.values():
-        evs.sort()
+        evs.sort(key=lambda x: (x[2] != 0, x[0], x[1]))  # start first, whatever its ts
         opened = False
         for ts, _, ph in evs:
             if ph == 0:
