@@ -2,6 +2,500 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AnalysisColumns</name>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busy (union)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distinct kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working (without sys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth while moving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute (TIU) working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GDMA working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SDMA working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CDMA / communication working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIU working ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute/transfer overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transfer hidden under compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GDMA bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GDMA bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SDMA bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SDMA bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the stream&apos;s idle time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Std dev</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>25%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>50%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>75%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of busy time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel types running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Annotation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU shorter than launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch call above cutoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delay above cutoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator | kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device active span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-compute %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication overlapped by computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device rows launched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute % of span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle % of span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average while busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time-weighted mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time with work queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time at or above the limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the rank&apos;s time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AnalysisNames</name>
+    <message>
+        <source>Kernel breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel type breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temporal breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication-computation overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle time breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle interval statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel launch statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue length over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time blocked on a full queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frequent kernel sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine summary per core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine utilization over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU user-annotation breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Accelscope: viewer for AI-accelerator profiling traces.</source>
@@ -37,6 +531,21 @@
     </message>
     <message>
         <source>Trace files or directories, opened as one trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CounterChartsPanel</name>
+    <message>
+        <source> (rank %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms since trace start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 at %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -508,6 +1017,29 @@
     </message>
 </context>
 <context>
+    <name>accelscope::app::PanelDock</name>
+    <message>
+        <source>Range Statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Categories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace Analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::app::SearchResultsModel</name>
     <message>
         <source>No matches for “%1”</source>
@@ -679,6 +1211,104 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::AnalysisPanel</name>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restrict to the time range selected in the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA compatible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reproduce Holistic Trace Analysis: whole-µs rounding, last ProfilerStep dropped, HTA&apos;s kernel classes and columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the category rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous occurrence of the selected kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next occurrence of the selected kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save table as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selected range only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>occurrence %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::BatchBuilder</name>
     <message>
         <source>Trace %1</source>
@@ -702,6 +1332,156 @@
     </message>
     <message>
         <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::CategoryRulesDialog</name>
+    <message>
+        <source>Category rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pattern (regular expression)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matched on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load category rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not hold valid category rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save category rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a kernel name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rule matches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device rows get the category of the first rule whose pattern is found in their name (or kernel category).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Case sensitive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule %1 has no category.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::CounterChartsPanel</name>
+    <message>
+        <source>Queue length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stream </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stream(s), %2 copy kind(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save charts as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -812,6 +1592,166 @@
     </message>
     <message>
         <source>&amp;Clear Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::EngineChartsPanel</name>
+    <message>
+        <source>Engine utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All engines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No engine tracks in this trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core %1 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms since trace start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilization %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s), bins of %1</source>
+        <translation>
+            <numerusform>%n line, bins of %1</numerusform>
+            <numerusform>%n lines, bins of %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save charts as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::RangeStatsModel</name>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::RangeStatsPanel</name>
+    <message>
+        <source>Filter names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy every row as tab-separated text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift+drag in the timeline (or drag on its time axis) to select a time range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 selected track</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 selected tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 slices with %2 names in %3 on %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,500 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnalysisColumns</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Busy (union)</source>
+        <translation>繁忙（并集）</translation>
+    </message>
+    <message>
+        <source>Share of total</source>
+        <translation>占总计比例</translation>
+    </message>
+    <message>
+        <source>Distinct kernels</source>
+        <translation>不同 Kernel 数</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>切片数</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>繁忙</translation>
+    </message>
+    <message>
+        <source>Working (without sys)</source>
+        <translation>工作（不含 sys）</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Bytes moved</source>
+        <translation>传输字节数</translation>
+    </message>
+    <message>
+        <source>Bandwidth while moving</source>
+        <translation>传输时带宽</translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation>总时间</translation>
+    </message>
+    <message>
+        <source>Compute (TIU) working</source>
+        <translation>计算（TIU）工作</translation>
+    </message>
+    <message>
+        <source>GDMA working</source>
+        <translation>GDMA 工作</translation>
+    </message>
+    <message>
+        <source>SDMA working</source>
+        <translation>SDMA 工作</translation>
+    </message>
+    <message>
+        <source>CDMA / communication working</source>
+        <translation>CDMA / 通信工作</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行度</translation>
+    </message>
+    <message>
+        <source>TIU working ratio</source>
+        <translation>TIU 工作占比</translation>
+    </message>
+    <message>
+        <source>Compute/transfer overlap</source>
+        <translation>计算/传输重叠</translation>
+    </message>
+    <message>
+        <source>Transfer hidden under compute</source>
+        <translation>被计算掩盖的传输</translation>
+    </message>
+    <message>
+        <source>GDMA bytes</source>
+        <translation>GDMA 字节数</translation>
+    </message>
+    <message>
+        <source>GDMA bandwidth</source>
+        <translation>GDMA 带宽</translation>
+    </message>
+    <message>
+        <source>SDMA bytes</source>
+        <translation>SDMA 字节数</translation>
+    </message>
+    <message>
+        <source>SDMA bandwidth</source>
+        <translation>SDMA 带宽</translation>
+    </message>
+    <message>
+        <source>Bin start</source>
+        <translation>区间起点</translation>
+    </message>
+    <message>
+        <source>Bin width</source>
+        <translation>区间宽度</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>Stream</translation>
+    </message>
+    <message>
+        <source>Idle category</source>
+        <translation>空闲类别</translation>
+    </message>
+    <message>
+        <source>Idle time</source>
+        <translation>空闲时间</translation>
+    </message>
+    <message>
+        <source>Share of the stream&apos;s idle time</source>
+        <translation>占该 Stream 空闲时间比例</translation>
+    </message>
+    <message>
+        <source>Gaps</source>
+        <translation>间隔数</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>Std dev</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>25%</source>
+        <translation>25%</translation>
+    </message>
+    <message>
+        <source>50%</source>
+        <translation>50%</translation>
+    </message>
+    <message>
+        <source>75%</source>
+        <translation>75%</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Sum</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>P50</source>
+        <translation>P50</translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <translation>P90</translation>
+    </message>
+    <message>
+        <source>P99</source>
+        <translation>P99</translation>
+    </message>
+    <message>
+        <source>Share of busy time</source>
+        <translation>占繁忙时间比例</translation>
+    </message>
+    <message>
+        <source>Kernel types running</source>
+        <translation>运行中的 Kernel 类型</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Annotation</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Correlation</source>
+        <translation>关联 ID</translation>
+    </message>
+    <message>
+        <source>CPU duration</source>
+        <translation>CPU 耗时</translation>
+    </message>
+    <message>
+        <source>GPU duration</source>
+        <translation>GPU 耗时</translation>
+    </message>
+    <message>
+        <source>Launch delay</source>
+        <translation>启动延迟</translation>
+    </message>
+    <message>
+        <source>Launch call</source>
+        <translation>启动调用</translation>
+    </message>
+    <message>
+        <source>Device row</source>
+        <translation>设备行</translation>
+    </message>
+    <message>
+        <source>Launch start</source>
+        <translation>启动开始</translation>
+    </message>
+    <message>
+        <source>GPU shorter than launch</source>
+        <translation>GPU 耗时短于启动调用</translation>
+    </message>
+    <message>
+        <source>Launch call above cutoff</source>
+        <translation>启动调用超过阈值</translation>
+    </message>
+    <message>
+        <source>Delay above cutoff</source>
+        <translation>延迟超过阈值</translation>
+    </message>
+    <message>
+        <source>Operator | kernels</source>
+        <translation>算子 | Kernel</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>Kernel 时间</translation>
+    </message>
+    <message>
+        <source>Operator time</source>
+        <translation>算子时间</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Non-compute</source>
+        <translation>非计算</translation>
+    </message>
+    <message>
+        <source>Device active span</source>
+        <translation>设备活跃跨度</translation>
+    </message>
+    <message>
+        <source>Idle %</source>
+        <translation>空闲 %</translation>
+    </message>
+    <message>
+        <source>Compute %</source>
+        <translation>计算 %</translation>
+    </message>
+    <message>
+        <source>Non-compute %</source>
+        <translation>非计算 %</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Computation</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Communication overlapped by computation</source>
+        <translation>被计算重叠的通信</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Step</translation>
+    </message>
+    <message>
+        <source>Step start</source>
+        <translation>Step 开始</translation>
+    </message>
+    <message>
+        <source>Step duration</source>
+        <translation>Step 时长</translation>
+    </message>
+    <message>
+        <source>Device rows launched</source>
+        <translation>启动的设备行数</translation>
+    </message>
+    <message>
+        <source>Device start</source>
+        <translation>设备开始</translation>
+    </message>
+    <message>
+        <source>Device end</source>
+        <translation>设备结束</translation>
+    </message>
+    <message>
+        <source>Device span</source>
+        <translation>设备跨度</translation>
+    </message>
+    <message>
+        <source>Device busy</source>
+        <translation>设备繁忙</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Compute % of span</source>
+        <translation>计算占跨度 %</translation>
+    </message>
+    <message>
+        <source>Idle % of span</source>
+        <translation>空闲占跨度 %</translation>
+    </message>
+    <message>
+        <source>Copy kind</source>
+        <translation>拷贝类型</translation>
+    </message>
+    <message>
+        <source>Copies</source>
+        <translation>拷贝次数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>Average while busy</source>
+        <translation>繁忙时平均值</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation>泳道</translation>
+    </message>
+    <message>
+        <source>Queue length</source>
+        <translation>队列长度</translation>
+    </message>
+    <message>
+        <source>Change points</source>
+        <translation>变化点数</translation>
+    </message>
+    <message>
+        <source>Time-weighted mean</source>
+        <translation>时间加权平均值</translation>
+    </message>
+    <message>
+        <source>Time with work queued</source>
+        <translation>有排队工作的时间</translation>
+    </message>
+    <message>
+        <source>Time at or above the limit</source>
+        <translation>达到或超过上限的时间</translation>
+    </message>
+    <message>
+        <source>Share of the rank&apos;s time</source>
+        <translation>占该 Rank 时间比例</translation>
+    </message>
+</context>
+<context>
+    <name>AnalysisNames</name>
+    <message>
+        <source>Kernel breakdown</source>
+        <translation>Kernel 分解</translation>
+    </message>
+    <message>
+        <source>Kernel type breakdown</source>
+        <translation>Kernel 类型分解</translation>
+    </message>
+    <message>
+        <source>Temporal breakdown</source>
+        <translation>时间分解</translation>
+    </message>
+    <message>
+        <source>Communication-computation overlap</source>
+        <translation>通信与计算重叠</translation>
+    </message>
+    <message>
+        <source>Idle time breakdown</source>
+        <translation>空闲时间分解</translation>
+    </message>
+    <message>
+        <source>Idle interval statistics</source>
+        <translation>空闲间隔统计</translation>
+    </message>
+    <message>
+        <source>Kernel launch statistics</source>
+        <translation>Kernel 启动统计</translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth</source>
+        <translation>内存拷贝带宽</translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth over time</source>
+        <translation>内存拷贝带宽随时间变化</translation>
+    </message>
+    <message>
+        <source>Queue length</source>
+        <translation>队列长度</translation>
+    </message>
+    <message>
+        <source>Queue length over time</source>
+        <translation>队列长度随时间变化</translation>
+    </message>
+    <message>
+        <source>Time blocked on a full queue</source>
+        <translation>队列满导致的阻塞时间</translation>
+    </message>
+    <message>
+        <source>Step breakdown</source>
+        <translation>Step 分解</translation>
+    </message>
+    <message>
+        <source>Category breakdown</source>
+        <translation>类别分解</translation>
+    </message>
+    <message>
+        <source>Frequent kernel sequences</source>
+        <translation>频繁 Kernel 序列</translation>
+    </message>
+    <message>
+        <source>Engine utilization</source>
+        <translation>引擎利用率</translation>
+    </message>
+    <message>
+        <source>Engine summary per core</source>
+        <translation>每核引擎汇总</translation>
+    </message>
+    <message>
+        <source>Engine utilization over time</source>
+        <translation>引擎利用率随时间变化</translation>
+    </message>
+    <message>
+        <source>GPU user-annotation breakdown</source>
+        <translation>GPU 用户标注分解</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Accelscope: viewer for AI-accelerator profiling traces.</source>
@@ -38,6 +532,21 @@
     <message>
         <source>Trace files or directories, opened as one trace.</source>
         <translation>追踪文件或目录，作为一个追踪打开。</translation>
+    </message>
+</context>
+<context>
+    <name>CounterChartsPanel</name>
+    <message>
+        <source> (rank %1)</source>
+        <translation>（Rank %1）</translation>
+    </message>
+    <message>
+        <source>ms since trace start</source>
+        <translation>自追踪开始的毫秒数</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 at %4</source>
+        <translation>%1：%2 %3，位于 %4</translation>
     </message>
 </context>
 <context>
@@ -507,6 +1016,29 @@
     </message>
 </context>
 <context>
+    <name>accelscope::app::PanelDock</name>
+    <message>
+        <source>Range Statistics</source>
+        <translation>范围统计</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Categories</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Trace Analysis</source>
+        <translation>追踪分析</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>引擎</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::app::SearchResultsModel</name>
     <message>
         <source>No matches for “%1”</source>
@@ -676,6 +1208,103 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::AnalysisPanel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Filter rows</source>
+        <translation>筛选行</translation>
+    </message>
+    <message>
+        <source>Selected range</source>
+        <translation>所选范围</translation>
+    </message>
+    <message>
+        <source>Restrict to the time range selected in the timeline</source>
+        <translation>仅统计时间线中选中的时间范围</translation>
+    </message>
+    <message>
+        <source>HTA compatible</source>
+        <translation>兼容 HTA</translation>
+    </message>
+    <message>
+        <source>Reproduce Holistic Trace Analysis: whole-µs rounding, last ProfilerStep dropped, HTA&apos;s kernel classes and columns</source>
+        <translation>复现 Holistic Trace Analysis：按整微秒取整、去掉最后一个 ProfilerStep、使用 HTA 的 Kernel 分类和列</translation>
+    </message>
+    <message>
+        <source>Rules…</source>
+        <translation>规则…</translation>
+    </message>
+    <message>
+        <source>Edit the category rules</source>
+        <translation>编辑类别规则</translation>
+    </message>
+    <message>
+        <source>Previous occurrence of the selected kernel</source>
+        <translation>所选 Kernel 的上一次出现</translation>
+    </message>
+    <message>
+        <source>Next occurrence of the selected kernel</source>
+        <translation>所选 Kernel 的下一次出现</translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation>复制为 CSV</translation>
+    </message>
+    <message>
+        <source>Save as CSV…</source>
+        <translation>另存为 CSV…</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation>所有 Rank</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Save table as CSV</source>
+        <translation>将表格保存为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>没有追踪</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation>%1 / %2 行</translation>
+    </message>
+    <message>
+        <source>selected range only</source>
+        <translation>仅所选范围</translation>
+    </message>
+    <message>
+        <source>occurrence %1 of %2</source>
+        <translation>第 %1 次出现，共 %2 次</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::BatchBuilder</name>
     <message>
         <source>Trace %1</source>
@@ -700,6 +1329,156 @@
     <message>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::CategoryRulesDialog</name>
+    <message>
+        <source>Category rules</source>
+        <translation>类别规则</translation>
+    </message>
+    <message>
+        <source>Pattern (regular expression)</source>
+        <translation>模式（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Matched on</source>
+        <translation>匹配对象</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>大小写</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Load category rules</source>
+        <translation>加载类别规则</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1 does not hold valid category rules.</source>
+        <translation>%1 不包含有效的类别规则。</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save category rules</source>
+        <translation>保存类别规则</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>a kernel name</source>
+        <translation>一个 Kernel 名称</translation>
+    </message>
+    <message>
+        <source>No rule matches:</source>
+        <translation>没有匹配的规则：</translation>
+    </message>
+    <message>
+        <source>Try:</source>
+        <translation>试试：</translation>
+    </message>
+    <message>
+        <source>Device rows get the category of the first rule whose pattern is found in their name (or kernel category).</source>
+        <translation>设备行取第一条在其名称（或 Kernel 类别）中找到模式的规则所对应的类别。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>kernel category</source>
+        <translation>Kernel 类别</translation>
+    </message>
+    <message>
+        <source>Case sensitive</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Rule %1: %2</source>
+        <translation>规则 %1：%2</translation>
+    </message>
+    <message>
+        <source>Rule %1 has no category.</source>
+        <translation>规则 %1 没有类别。</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::CounterChartsPanel</name>
+    <message>
+        <source>Queue length</source>
+        <translation>队列长度</translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth</source>
+        <translation>内存拷贝带宽</translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation>保存 PNG…</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>stream </source>
+        <translation>Stream </translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>%1 stream(s), %2 copy kind(s)</source>
+        <translation>%1 个 Stream，%2 种拷贝类型</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>没有追踪</translation>
+    </message>
+    <message>
+        <source>Save charts as PNG</source>
+        <translation>将图表保存为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
     </message>
 </context>
 <context>
@@ -810,6 +1589,165 @@
     <message>
         <source>&amp;Clear Selection</source>
         <translation>清除选择(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::EngineChartsPanel</name>
+    <message>
+        <source>Engine utilization</source>
+        <translation>引擎利用率</translation>
+    </message>
+    <message>
+        <source>Engine bandwidth</source>
+        <translation>引擎带宽</translation>
+    </message>
+    <message>
+        <source>All engines</source>
+        <translation>所有引擎</translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation>保存 PNG…</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>No engine tracks in this trace</source>
+        <translation>此追踪中没有引擎轨道</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>没有追踪</translation>
+    </message>
+    <message>
+        <source>core %1 </source>
+        <translation>核 %1 </translation>
+    </message>
+    <message>
+        <source>rank %1 </source>
+        <translation>Rank %1 </translation>
+    </message>
+    <message>
+        <source>ms since trace start</source>
+        <translation>自追踪开始的毫秒数</translation>
+    </message>
+    <message>
+        <source>utilization %</source>
+        <translation>利用率 %</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3</source>
+        <translation>%1：%2，位于 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s), bins of %1</source>
+        <translation>
+            <numerusform>%n 条曲线，区间宽度 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save charts as PNG</source>
+        <translation>将图表保存为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::RangeStatsModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>In range</source>
+        <translation>范围内</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::RangeStatsPanel</name>
+    <message>
+        <source>Filter names</source>
+        <translation>筛选名称</translation>
+    </message>
+    <message>
+        <source>Copy All</source>
+        <translation>全部复制</translation>
+    </message>
+    <message>
+        <source>Copy every row as tab-separated text</source>
+        <translation>将所有行复制为制表符分隔的文本</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Shift+drag in the timeline (or drag on its time axis) to select a time range.</source>
+        <translation>在时间线中按住 Shift 拖动（或在时间轴上拖动）以选择时间范围。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>all tracks</source>
+        <translation>所有轨道</translation>
+    </message>
+    <message>
+        <source>1 selected track</source>
+        <translation>1 条选中的轨道</translation>
+    </message>
+    <message>
+        <source>%1 selected tracks</source>
+        <translation>%1 条选中的轨道</translation>
+    </message>
+    <message>
+        <source>%1 slices with %2 names in %3 on %4</source>
+        <translation>%4 上 %3 内共 %1 个切片、%2 个名称</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "app/gui/mainwindow.h"
 
 #include "app/gui/aboutdialog.h"
+#include "app/gui/analysisdocks.h"
 #include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
 #include "app/gui/diagnosticsmodel.h"
@@ -36,6 +37,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace accelscope::app {
 
 namespace {
@@ -68,6 +71,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createDocks();
     createMenus();
     createStatusBar();
+    installAnalysisDocks(this, m_doc);
     retranslateUi();
 
     connect(m_import, &ImportController::started, this, &MainWindow::onImportStarted);
@@ -197,7 +201,7 @@ void MainWindow::createCentre()
     m_banner = new MessageBanner(this);
     connect(m_banner, &MessageBanner::actionTriggered, this, [this] {
         m_diagDock->show();
-        m_diagDock->raise();
+        presentDock(m_diagDock);
         m_banner->hide();
     });
     m_searchBar = new views::SearchBar(m_doc, this);
@@ -244,7 +248,7 @@ void MainWindow::createDocks()
     connect(m_searchPanel, &SearchResultsPanel::resultsArrived, this, [this] {
         if (m_searchAutoShow && !m_searchDock->isVisible()) {
             m_searchDock->show();
-            m_searchDock->raise();
+            presentDock(m_searchDock);
         }
     });
 
@@ -288,6 +292,12 @@ void MainWindow::createMenus()
     m_detailsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::ALT | Qt::Key_1));
     m_searchDock->toggleViewAction()->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
     m_diagDock->toggleViewAction()->setShortcut(QKeySequence(Qt::ALT | Qt::Key_3));
+    for (QDockWidget *d : {m_detailsDock, m_searchDock, m_diagDock}) {
+        connect(d->toggleViewAction(), &QAction::triggered, this, [this, d](bool on) {
+            if (on)
+                presentDock(d);
+        });
+    }
     m_panelsMenu = m_viewMenu->addMenu(QString());
     m_panelsMenu->setObjectName(QStringLiteral("panelsMenu"));
     m_actNoPanels = m_panelsMenu->addAction(QString());
@@ -450,19 +460,40 @@ void MainWindow::addPanelDock(QDockWidget *dock, Qt::DockWidgetArea area)
 {
     Q_ASSERT(!dock->objectName().isEmpty());
     dock->setParent(this);
-    addDockWidget(area, dock);
-    for (QDockWidget *other : findChildren<QDockWidget *>()) {
-        if (other != dock && other->parent() == this && dockWidgetArea(other) == area && !other->isFloating()) {
-            tabifyDockWidget(other, dock);
-            break;
-        }
-    }
-    // A dock created after restoreState() gets its saved place here.
-    if (!restoreDockWidget(dock))
+    // A dock created after restoreState() gets its saved place (and visibility) here; any other
+    // starts hidden, tabbed with the docks already in `area`.
+    if (!restoreDockWidget(dock)) {
+        QDockWidget *partner = nullptr;
+        for (QDockWidget *other : findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
+            if (other != dock && dockWidgetArea(other) == area && !other->isFloating() && !partner)
+                partner = other;
+        addDockWidget(area, dock);
+        if (partner)
+            tabifyDockWidget(partner, dock);
         dock->hide();
+    }
+    connect(dock->toggleViewAction(), &QAction::triggered, this, [this, dock](bool on) {
+        if (on)
+            presentDock(dock);
+    });
     m_panelDocks.push_back(dock);
     m_actNoPanels->setVisible(false);
     m_panelsMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::presentDock(QDockWidget *dock)
+{
+    // Shown from a menu or a shortcut: bring it in front of its tab group, and give a docked
+    // panel that would open as a sliver (a new bottom dock gets its minimum height) a third of
+    // the window.
+    dock->raise();
+    if (dock->isFloating())
+        return;
+    const Qt::DockWidgetArea area = dockWidgetArea(dock);
+    if ((area == Qt::BottomDockWidgetArea || area == Qt::TopDockWidgetArea) && dock->height() < 160)
+        resizeDocks({dock}, {std::max(240, height() / 3)}, Qt::Vertical);
+    else if ((area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea) && dock->width() < 160)
+        resizeDocks({dock}, {std::max(280, width() / 4)}, Qt::Horizontal);
 }
 
 void MainWindow::setTheme(const QString &name)

@@ -138,6 +138,7 @@ private:
     void updateTitle();
     void updateStatusLabels();
     void updateActions();
+    void presentDock(QDockWidget *dock);
 
     void onImportStarted(const QStringList &paths);
     void onLoaded(const model::TracePtr &trace, const QString &format, const QStringList &paths, qint64 ms);

@@ -9,6 +9,7 @@
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/paneldock.h"
 #include "app/gui/searchresultsmodel.h"
 #include "app/gui/searchresultspanel.h"
 #include "app/gui/shortcutsdialog.h"
@@ -16,6 +17,7 @@
 #include "app/gui/welcomewidget.h"
 #include "testhelpers.h"
 #include "views/document.h"
+#include "views/panels/analysispanel.h"
 #include "views/search/searchbar.h"
 
 #include <QAbstractItemModelTester>
@@ -399,16 +401,55 @@ private Q_SLOTS:
         QCOMPARE(m_window->size(), QSize(1111, 777));
     }
 
-    void panelDocksJoinTheViewMenuAndTheLayout()
+    void analysisPanelsAreListedAndCreatedOnFirstShow()
     {
-        auto *dock = new QDockWidget(QStringLiteral("Kernel statistics"));
-        dock->setObjectName(QStringLiteral("kernelStatsDock"));
-        dock->setWidget(new QLabel(QStringLiteral("panel")));
-        m_window->addPanelDock(dock);
-        QVERIFY(m_window->panelsMenu()->actions().contains(dock->toggleViewAction()));
-        dock->toggleViewAction()->trigger();
-        QVERIFY(dock->isVisible());
-        QCOMPARE(m_window->dockWidgetArea(dock), Qt::BottomDockWidgetArea);
+        // The analysis docks are in View > Panels, hidden, without content until first shown
+        auto *kernels = m_window->findChild<app::PanelDock *>(QStringLiteral("kernelsDock"));
+        QVERIFY(kernels);
+        QVERIFY(m_window->panelsMenu()->actions().contains(kernels->toggleViewAction()));
+        for (const char *name : {"rangeStatsDock", "kernelsDock", "categoriesDock", "traceAnalysisDock", "enginesDock"}) {
+            auto *dock = m_window->findChild<app::PanelDock *>(QLatin1String(name));
+            QVERIFY2(dock && !dock->isVisible() && !dock->content(), name);
+        }
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        kernels->toggleViewAction()->trigger();
+        QVERIFY(kernels->isVisible());
+        QVERIFY(qobject_cast<views::AnalysisPanel *>(kernels->content()));
+        QCOMPARE(kernels->toggleViewAction()->shortcut(), QKeySequence(Qt::ALT | Qt::Key_5));
+    }
+
+    void panelDocksKeepTheirPlaceAcrossRuns()
+    {
+        // Given a visible analysis dock and a dock added later by some panel (after the layout
+        // was restored), both moved to the right
+        auto *stats = m_window->findChild<app::PanelDock *>(QStringLiteral("rangeStatsDock"));
+        stats->show();
+        m_window->addDockWidget(Qt::RightDockWidgetArea, stats);
+        auto *late = new QDockWidget(QStringLiteral("Late panel"));
+        late->setObjectName(QStringLiteral("latePanelDock"));
+        late->setWidget(new QLabel(QStringLiteral("panel")));
+        m_window->addPanelDock(late);
+        QVERIFY(m_window->panelsMenu()->actions().contains(late->toggleViewAction()));
+        QVERIFY(!late->isVisible());
+        late->show();
+        m_window->addDockWidget(Qt::RightDockWidgetArea, late);
+        m_window->close();
+        m_window.reset();
+        // When the application starts again and the late dock is added again
+        m_window = makeWindow();
+        late = new QDockWidget(QStringLiteral("Late panel"));
+        late->setObjectName(QStringLiteral("latePanelDock"));
+        late->setWidget(new QLabel(QStringLiteral("panel")));
+        m_window->addPanelDock(late);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        // Then both are where the user left them, and the restored panel has its content
+        stats = m_window->findChild<app::PanelDock *>(QStringLiteral("rangeStatsDock"));
+        QVERIFY(stats->isVisible());
+        QCOMPARE(m_window->dockWidgetArea(stats), Qt::RightDockWidgetArea);
+        QVERIFY(stats->content());
+        QVERIFY(late->isVisible());
+        QCOMPARE(m_window->dockWidgetArea(late), Qt::RightDockWidgetArea);
     }
 
     void zhCNStringShownAfterSwitchingLanguage()

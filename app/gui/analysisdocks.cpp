@@ -1,0 +1,52 @@
+#include "app/gui/analysisdocks.h"
+
+#include "app/gui/mainwindow.h"
+#include "app/gui/paneldock.h"
+#include "views/panels/analysishub.h"
+#include "views/panels/analysispanel.h"
+#include "views/panels/enginechartspanel.h"
+#include "views/rangestats/rangestatspanel.h"
+
+#include <QAction>
+
+namespace accelscope::app {
+
+QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document)
+{
+    // One hub per window: the per-trace analysis context is built once and shared.
+    auto *hub = new views::AnalysisHub(document, window);
+    const auto list = [](std::initializer_list<const char *> names) {
+        QStringList out;
+        for (const char *n : names)
+            out << QLatin1String(n);
+        return out;
+    };
+    QList<PanelDock *> docks{
+        new PanelDock(QStringLiteral("rangeStatsDock"), [] { return PanelDock::tr("Range Statistics"); },
+                      [document](QWidget *p) { return new views::RangeStatsPanel(document, p); }),
+        new PanelDock(QStringLiteral("kernelsDock"), [] { return PanelDock::tr("Kernels"); },
+                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"kernels", "kernel-types"}), p); }),
+        new PanelDock(QStringLiteral("categoriesDock"), [] { return PanelDock::tr("Categories"); },
+                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"categories"}), p); }),
+        new PanelDock(QStringLiteral("traceAnalysisDock"), [] { return PanelDock::tr("Trace Analysis"); },
+                      [hub, list](QWidget *p) {
+                          return new views::AnalysisPanel(
+                              hub,
+                              list({"temporal", "overlap", "idle", "idle-stats", "launch", "memcpy-bw", "memcpy-bw-series",
+                                    "queue-length", "queue-length-series", "queue-blocked", "annotations", "steps",
+                                    "sequences"}),
+                              p);
+                      }),
+        new PanelDock(QStringLiteral("enginesDock"), [] { return PanelDock::tr("Engines"); },
+                      [hub](QWidget *p) { return new views::EngineChartsPanel(hub, p); }),
+    };
+    int key = Qt::Key_4;
+    for (PanelDock *dock : docks) {
+        window->addPanelDock(dock, Qt::BottomDockWidgetArea);
+        if (key <= Qt::Key_9)
+            dock->toggleViewAction()->setShortcut(QKeySequence(Qt::ALT | Qt::Key(key++)));
+    }
+    return docks;
+}
+
+} // namespace accelscope::app

@@ -1,0 +1,20 @@
+// The analysis docks of the main window: range statistics, kernels, categories, the HTA-style
+// trace analyses and the engine charts (views/panels/, views/rangestats/). Each is a PanelDock
+// listed under View ▸ Panels (Alt+4 … Alt+8), created hidden and filled on first show.
+#pragma once
+
+#include <QList>
+
+namespace accelscope::views {
+class Document;
+}
+
+namespace accelscope::app {
+
+class MainWindow;
+class PanelDock;
+
+/// Adds the docks to `window` (through MainWindow::addPanelDock) and returns them.
+QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document);
+
+} // namespace accelscope::app
