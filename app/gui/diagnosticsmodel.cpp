@@ -84,6 +84,8 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == FileColumn)
             return file;
+        if (index.column() == DetailColumn)
+            return QString::fromStdString(d.detail);
         if (index.column() == ProblemColumn)
             return QString::fromLatin1(model::diagInfo(d.kind).id.data(), qsizetype(model::diagInfo(d.kind).id.size()));
         break;

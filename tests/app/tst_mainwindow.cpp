@@ -66,6 +66,15 @@ bool dropUrls(QWidget *w, const QList<QUrl> &urls)
     return drop.isAccepted();
 }
 
+/// With ACCELSCOPE_TEST_SHOTS=DIR set, saves a picture of `w` as DIR/NAME.png (for reviewing
+/// dialogs and panels by eye; nothing is compared).
+void maybeSaveShot(QWidget *w, const char *name)
+{
+    const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS");
+    if (!dir.isEmpty())
+        w->grab().save(QDir(dir).filePath(QLatin1String(name) + QStringLiteral(".png")));
+}
+
 QString menuTitle(const QMenuBar *bar, int index)
 {
     return bar->actions().at(index)->text();
@@ -310,6 +319,7 @@ private Q_SLOTS:
         QVERIFY(m_window->diagnosticsDock()->isVisible());
         QVERIFY(!banner->isVisible());
         QVERIFY(m_window->diagnosticsModel()->rowCount() > 0);
+        maybeSaveShot(m_window.get(), "diagnostics");
     }
 
     void diagnosticsAndSearchModelsPassTheModelTester()
@@ -495,6 +505,7 @@ private Q_SLOTS:
         for (int g = 0; g < dlg->tree()->topLevelItemCount(); ++g)
             rows += dlg->tree()->topLevelItem(g)->childCount();
         QCOMPARE(rows, int(entries.size() + app::ShortcutsDialog::timelineEntries().size()));
+        maybeSaveShot(dlg, "shortcuts");
         dlg->filter()->setText(QStringLiteral("Zoom"));
         QVERIFY(dlg->tree()->topLevelItem(0)->isHidden()); // File has no zoom command
         dlg->close();
@@ -511,6 +522,7 @@ private Q_SLOTS:
                                         QRegularExpression::MultilineOption);
             QVERIFY2(re.match(text).hasMatch(), qPrintable(QStringLiteral("%1 missing in:\n%2").arg(QLatin1String(lib), text)));
         }
+        maybeSaveShot(dlg, "about");
         dlg->close();
     }
 
