@@ -30,12 +30,12 @@ bool isTransfer(EngineKind k)
 }
 
 struct EngineTrack {
-    TrackId track;
-    int rank;
-    std::int64_t devicePid;
+    TrackId track = kInvalidId;
+    int rank = 0;
+    std::int64_t devicePid = 0;
     std::string device;
-    int core;
-    EngineKind kind;
+    int core = -1;
+    EngineKind kind = EngineKind::None;
     std::int64_t slices = 0;
     std::int64_t sumAll = 0;      ///< Σ durations (clipped)
     std::int64_t sumWorking = 0;  ///< Σ durations of non-"sys" slices (clipped)
@@ -67,7 +67,13 @@ EngineData collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
             mx = std::max(mx, t.slices.start[i] + t.slices.dur[i]);
         }
         const Process &p = tr.process(t.process);
-        EngineTrack e{t.id, rank, p.pid, tr.processDisplayName(p.id), t.core, t.engine};
+        EngineTrack e;
+        e.track = t.id;
+        e.rank = rank;
+        e.devicePid = p.pid;
+        e.device = tr.processDisplayName(p.id);
+        e.core = t.core;
+        e.kind = t.engine;
         d.tracks.push_back(std::move(e));
     }
     if (d.tracks.empty())

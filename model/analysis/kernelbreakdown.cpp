@@ -105,7 +105,6 @@ std::vector<HtaRow> htaAggregate(const Trace &tr, std::vector<NameAgg> &groups, 
 }
 
 bool notSync(const Ev &e) { return e.type != KernelType::Sync; }
-bool anyEv(const Ev &) { return true; }
 
 Table kernelBreakdownCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, const EventSet &s)
 {

@@ -23,10 +23,6 @@ struct Point {
 };
 
 const Track &trackOf(const AnalysisContext &ctx, std::uint32_t gid) { return ctx.trace().track(ctx.index().ref(gid).track); }
-std::int64_t pidOf(const AnalysisContext &ctx, std::uint32_t gid)
-{
-    return ctx.trace().process(trackOf(ctx, gid).process).pid;
-}
 
 // ---------- memcpy bandwidth ----------
 

@@ -9,6 +9,7 @@
 #include "views/panels/analysispanel.h"
 #include "views/panels/analysistablemodel.h"
 #include "views/panels/categoryrulesdialog.h"
+#include "views/panels/counterchartspanel.h"
 #include "views/panels/enginechartspanel.h"
 #include "views/panels/unitformat.h"
 
@@ -317,6 +318,25 @@ private slots:
         QTRY_VERIFY(panel.summaryPanel()->table() != nullptr);
         QCOMPARE(panel.summaryPanel()->table()->name, std::string("engine-summary"));
         QCOMPARE(panel.summaryPanel()->proxy()->rowCount(), 3); // 2 cores + Overall
+    }
+
+    void counterChartsShowQueueLengthAndCopyBandwidth()
+    {
+        // two launches on stream 7 and a memset with a bandwidth arg on stream 8
+        KinetoTrace k(0);
+        k.launch(0, 1 * us, 7, 10 * us, 5 * us, "a", 1);
+        k.launch(1 * us, 1 * us, 7, 20 * us, 5 * us, "b", 2);
+        k.kernel(8, 30 * us, 10 * us, "Memset (Device)", 3, "gpu_memset", "\"memory bandwidth (GB/s)\":4");
+        Document doc;
+        doc.setTrace(k.build());
+        AnalysisHub hub(&doc);
+        CounterChartsPanel panel(&hub);
+        panel.resize(800, 500);
+        QTRY_VERIFY(panel.queueSeries() && panel.bandwidthSeries() && !panel.isBusy());
+        QCOMPARE(panel.queueChart()->series().size(), 1);
+        QCOMPARE(panel.bandwidthChart()->series().size(), 1);
+        QTemporaryDir dir;
+        QVERIFY(panel.savePng(dir.filePath(QStringLiteral("counters.png"))));
     }
 
     void engineChartsOnAKernelTraceSayThereAreNoEngines()
