@@ -74,6 +74,36 @@ TracePtr generate(std::size_t n)
     return b.build();
 }
 
+/// ~n engine slices: 8 cores x (TIU, GDMA, SDMA, CDMA), back to back with gaps; DMA slices carry sizes.
+TracePtr generateEngines(std::size_t n)
+{
+    TraceBuilder b;
+    b.addSource(SourceInfo{"engines.json", "bench", 0, "us", 0, {}});
+    BuilderShard s(0);
+    const LocalProcess dev = s.process(EntityKey::number(1));
+    s.setProcessKind(dev, ProcessKind::Device, 0);
+    const EngineKind kinds[] = {EngineKind::TIU, EngineKind::GDMA, EngineKind::SDMA, EngineKind::CDMA};
+    std::mt19937 rng(2);
+    std::uniform_int_distribution<int> dur(100, 5000), gap(0, 2000);
+    const StringId names[] = {s.intern("conv"), s.intern("tensorLd"), s.intern("tensorSt"), s.intern("send"), s.intern("sys")};
+    const std::size_t perTrack = n / 32;
+    for (int core = 0; core < 8; ++core)
+        for (int k = 0; k < 4; ++k) {
+            const LocalTrack t = s.thread(dev, EntityKey::number(core * 10 + k));
+            s.setTrackRole(t, TrackRole::Engine, kinds[k], core);
+            TimeNs ts = 0;
+            for (std::size_t i = 0; i < perTrack; ++i) {
+                const TimeNs d = dur(rng);
+                const bool sys = i % 50 == 0;
+                s.addSlice(t, ts, d, sys ? names[4] : names[k], kEmptyString,
+                           k == 0 || sys ? kNoArgs : s.addArgs("{\"DMA data size(B)\":" + std::to_string(d * 16) + "}"));
+                ts += d + gap(rng);
+            }
+        }
+    b.merge(std::move(s));
+    return b.build();
+}
+
 double secondsOf(auto &&f)
 {
     double best = 1e9;
@@ -111,6 +141,7 @@ int main(int argc, char **argv)
 {
     const std::size_t n = argc > 1 ? std::stoul(argv[1]) : 1000000;
     benchTrace("generated", generate(n));
+    benchTrace("generated engines", generateEngines(n));
     for (int i = 2; i < argc; ++i) {
         importers::ImportContext ictx;
         auto r = importers::loadTrace({argv[i]}, ictx);
