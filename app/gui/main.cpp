@@ -1,6 +1,6 @@
 // accelscope: the desktop application.
 //
-//   accelscope [FILE|DIR]... [--lang CODE] [--render auto|opengl|raster] [--theme system|light|dark]
+//   accelscope [FILE|DIR]... [--lang CODE] [--renderer auto|gl|raster] [--theme system|light|dark]
 //              [--settings FILE] [--screenshot PNG [--size WxH]]
 //
 // Inputs given together open as one trace (several rank files become a multi-rank trace; a
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
     QCommandLineOption langOpt(QStringLiteral("lang"),
                                QCoreApplication::translate("CommandLine", "User-interface language (en, zh_CN); overrides the setting."),
                                QStringLiteral("CODE"));
-    QCommandLineOption renderOpt(QStringLiteral("render"),
+    QCommandLineOption renderOpt(QStringList{QStringLiteral("renderer"), QStringLiteral("render")},
                                  QCoreApplication::translate("CommandLine", "Timeline renderer: auto, opengl or raster."),
                                  QStringLiteral("RENDERER"));
     QCommandLineOption themeOpt(QStringLiteral("theme"), QCoreApplication::translate("CommandLine", "Theme: system, light or dark."),
