@@ -144,21 +144,29 @@ SliceRef Trace::sliceAt(TrackId track, TimeNs t) const
     const Track &tr = m_tracks[track];
     SliceRef best;
     TimeNs bestStart = 0, bestDur = 0;
-    for (std::uint32_t r = 0; r < tr.rowCount(); ++r) {
+    auto consider = [&](std::uint32_t r) {
         auto [b, e] = tr.rowRange(r);
         auto it = std::upper_bound(tr.slices.start.begin() + b, tr.slices.start.begin() + e, t);
         if (it == tr.slices.start.begin() + b)
-            continue;
+            return false;
         const auto idx = static_cast<std::uint32_t>(it - tr.slices.start.begin() - 1);
         if (tr.end(idx) < t)
-            continue;
+            return false;
         const TimeNs s = tr.slices.start[idx], d = tr.slices.dur[idx];
         if (!best.valid() || s > bestStart || (s == bestStart && d < bestDur)) {
             best = SliceRef{track, idx};
             bestStart = s;
             bestDur = d;
         }
-    }
+        return true;
+    };
+    // Nested rows: a child lies inside its parent, so once a row has nothing at t, no deeper
+    // nested row has either.
+    for (std::uint32_t r = 0; r < tr.nestedRows; ++r)
+        if (!consider(r))
+            break;
+    for (std::uint32_t r = tr.nestedRows; r < tr.rowCount(); ++r)
+        consider(r);
     return best;
 }
 
