@@ -3,6 +3,7 @@
 #include "ascendcommon.h"
 #include "importers/chrome_json/eventsplitter.h"
 #include "importers/common/inputstream.h"
+#include "importers/common/orderedmerge.h"
 #include "traceviewparser.h"
 
 #include <simdjson.h>
@@ -59,53 +60,6 @@ struct Chunk {
     std::size_t index = 0;
 };
 
-template <typename T>
-class BoundedQueue {
-public:
-    explicit BoundedQueue(std::size_t cap) : m_cap(cap) {}
-    bool push(T v)
-    {
-        std::unique_lock lk(m_mu);
-        m_notFull.wait(lk, [&] { return m_q.size() < m_cap || m_closed; });
-        if (m_closed)
-            return false;
-        m_q.push_back(std::move(v));
-        m_notEmpty.notify_one();
-        return true;
-    }
-    std::optional<T> pop()
-    {
-        std::unique_lock lk(m_mu);
-        m_notEmpty.wait(lk, [&] { return !m_q.empty() || m_closed || m_done; });
-        if (m_q.empty())
-            return std::nullopt;
-        T v = std::move(m_q.front());
-        m_q.pop_front();
-        m_notFull.notify_one();
-        return v;
-    }
-    void finish()
-    {
-        std::lock_guard lk(m_mu);
-        m_done = true;
-        m_notEmpty.notify_all();
-    }
-    void close()
-    {
-        std::lock_guard lk(m_mu);
-        m_closed = true;
-        m_q.clear();
-        m_notEmpty.notify_all();
-        m_notFull.notify_all();
-    }
-
-private:
-    std::mutex m_mu;
-    std::condition_variable m_notEmpty, m_notFull;
-    std::deque<T> m_q;
-    std::size_t m_cap;
-    bool m_closed = false, m_done = false;
-};
 
 /// Cuts the event array of the input into chunks of whole events.
 class ChunkCutter {
@@ -278,19 +232,12 @@ Status readTraceView(const fs::path &file, std::uint32_t source, TraceBuilder &b
 
     const unsigned nWorkers = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
     BoundedQueue<Chunk> chunks(nWorkers + 1);
-    std::mutex mu;
-    std::condition_variable cv;
-    std::map<std::size_t, BuilderShard> done;
-    std::size_t produced = 0;
-    bool readerFinished = false;
+    OrderedShardMerge merger;
 
     std::jthread reader([&] {
         Chunk c;
         while (!ctx.stopRequested() && cutter.next(c)) {
-            {
-                std::lock_guard lk(mu);
-                ++produced;
-            }
+            merger.chunkProduced();
             if (!chunks.push(std::move(c)))
                 break;
             c = Chunk();
@@ -298,9 +245,7 @@ Status readTraceView(const fs::path &file, std::uint32_t source, TraceBuilder &b
                 opts.progress(std::min(1.0, double(in->compressedPosition()) / total));
         }
         chunks.finish();
-        std::lock_guard lk(mu);
-        readerFinished = true;
-        cv.notify_all();
+        merger.readerFinished();
     });
 
     std::vector<std::unique_ptr<TraceViewChunkParser>> parsers;
@@ -313,36 +258,13 @@ Status readTraceView(const fs::path &file, std::uint32_t source, TraceBuilder &b
                 if (ctx.stopRequested())
                     continue;
                 BuilderShard shard = parsers[w]->parse(c->text.data(), c->len, c->offset);
-                std::lock_guard lk(mu);
-                done.emplace(c->index, std::move(shard));
-                cv.notify_all();
+                merger.deliver(c->index, std::move(shard));
             }
         });
     }
 
-    std::size_t nextIndex = 0;
-    for (;;) {
-        std::unique_lock lk(mu);
-        cv.wait_for(lk, std::chrono::milliseconds(50), [&] {
-            return done.count(nextIndex) || (readerFinished && nextIndex >= produced) || ctx.stopRequested();
-        });
-        if (ctx.stopRequested()) {
-            lk.unlock();
-            chunks.close();
-            break;
-        }
-        auto it = done.find(nextIndex);
-        if (it != done.end()) {
-            BuilderShard shard = std::move(it->second);
-            done.erase(it);
-            lk.unlock();
-            builder.merge(std::move(shard));
-            ++nextIndex;
-            continue;
-        }
-        if (readerFinished && nextIndex >= produced)
-            break;
-    }
+    if (!merger.mergeInOrder(builder, ctx))
+        chunks.close();
     reader.join();
     chunks.finish();
     for (auto &w : workers)

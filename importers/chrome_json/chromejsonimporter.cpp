@@ -3,11 +3,13 @@
 #include "chromejsonparser.h"
 #include "eventsplitter.h"
 #include "importers/common/inputstream.h"
+#include "importers/common/orderedmerge.h"
 #include "model/timeparse.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -110,53 +112,6 @@ struct Chunk {
     std::size_t index = 0;
 };
 
-template <typename T>
-class BoundedQueue {
-public:
-    explicit BoundedQueue(std::size_t cap) : m_cap(cap) {}
-    bool push(T v)
-    {
-        std::unique_lock lk(m_mu);
-        m_notFull.wait(lk, [&] { return m_q.size() < m_cap || m_closed; });
-        if (m_closed)
-            return false;
-        m_q.push_back(std::move(v));
-        m_notEmpty.notify_one();
-        return true;
-    }
-    std::optional<T> pop()
-    {
-        std::unique_lock lk(m_mu);
-        m_notEmpty.wait(lk, [&] { return !m_q.empty() || m_closed || m_done; });
-        if (m_q.empty())
-            return std::nullopt;
-        T v = std::move(m_q.front());
-        m_q.pop_front();
-        m_notFull.notify_one();
-        return v;
-    }
-    void finish() // no more pushes; consumers drain
-    {
-        std::lock_guard lk(m_mu);
-        m_done = true;
-        m_notEmpty.notify_all();
-    }
-    void close() // abort
-    {
-        std::lock_guard lk(m_mu);
-        m_closed = true;
-        m_q.clear();
-        m_notEmpty.notify_all();
-        m_notFull.notify_all();
-    }
-
-private:
-    std::mutex m_mu;
-    std::condition_variable m_notEmpty, m_notFull;
-    std::deque<T> m_q;
-    std::size_t m_cap;
-    bool m_closed = false, m_done = false;
-};
 
 /// Parses "key": value pairs of the top-level object into metadata (raw JSON text).
 void parseMembers(std::string_view text, std::vector<std::pair<std::string, std::string>> &out)
@@ -368,17 +323,13 @@ headerDone:
     // ---- Pipeline: reader/splitter (this function's helper thread), workers, ordered merge.
     const unsigned nWorkers = workerThreads ? workerThreads : std::max(1u, std::thread::hardware_concurrency());
     BoundedQueue<Chunk> chunks(nWorkers + 1);
-    std::mutex doneMu;
-    std::condition_variable doneCv;
-    std::map<std::size_t, BuilderShard> done;
-    std::size_t chunksProduced = 0;
-    bool readerFinished = false;
+    OrderedShardMerge merger;
     std::string trailer;
     std::uint64_t remainderPos = 0;
     std::string remainder;
     bool arrayClosed = false;
     std::string readError;
-    std::uint64_t eventsSeen = 0;
+    std::atomic<std::uint64_t> eventsSeen{0};
 
     BufferPool pool;
     std::jthread reader([&](std::stop_token) {
@@ -429,10 +380,7 @@ headerDone:
             bufOffset += endExclusive - 1;
             used = 1 + tailLen;
             scannedTo = used; // the tail was already scanned
-            {
-                std::lock_guard lk(doneMu);
-                ++chunksProduced;
-            }
+            merger.chunkProduced();
             return chunks.push(std::move(c));
         };
         while (!arrayClosed) {
@@ -500,9 +448,7 @@ headerDone:
         }
         readError = in->error();
         chunks.finish();
-        std::lock_guard lk(doneMu);
-        readerFinished = true;
-        doneCv.notify_all();
+        merger.readerFinished();
     });
 
     std::vector<std::jthread> workers;
@@ -515,38 +461,15 @@ headerDone:
                 ChunkStats st;
                 BuilderShard shard = parser.parse(c->buf.get(), c->len, c->fileOffset, st);
                 pool.put(std::move(c->buf), c->bufBytes);
-                std::lock_guard lk(doneMu);
                 eventsSeen += st.events;
-                done.emplace(c->index, std::move(shard));
-                doneCv.notify_all();
+                merger.deliver(c->index, std::move(shard));
             }
         });
     }
 
     // Ordered merge on this thread.
-    std::size_t nextIndex = 0;
-    for (;;) {
-        std::unique_lock lk(doneMu);
-        doneCv.wait_for(lk, std::chrono::milliseconds(50), [&] {
-            return done.count(nextIndex) || (readerFinished && nextIndex >= chunksProduced) || ctx.stopRequested();
-        });
-        if (ctx.stopRequested()) {
-            lk.unlock();
-            chunks.close();
-            break;
-        }
-        auto it = done.find(nextIndex);
-        if (it != done.end()) {
-            BuilderShard shard = std::move(it->second);
-            done.erase(it);
-            lk.unlock();
-            builder.merge(std::move(shard));
-            ++nextIndex;
-            continue;
-        }
-        if (readerFinished && nextIndex >= chunksProduced)
-            break;
-    }
+    if (!merger.mergeInOrder(builder, ctx))
+        chunks.close();
     reader.join();
     chunks.finish();
     for (auto &w : workers)
