@@ -106,16 +106,28 @@ std::vector<HtaRow> htaAggregate(const Trace &tr, std::vector<NameAgg> &groups, 
 
 bool notSync(const Ev &e) { return e.type != KernelType::Sync; }
 
-Table kernelBreakdownCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, const EventSet &s)
+/// The statistics columns HTA's breakdowns print, in HTA's order and names.
+struct HtaStatColumns {
+    Column &name, &sum, &max, &min, &sd, &mean;
+};
+
+HtaStatColumns addHtaStatColumns(Table &t, const char *nameTitle)
 {
-    const Trace &tr = ctx.trace();
-    Table t("kernels", "GPU kernel breakdown");
-    Column &name = t.addText("name", "Kernel");
+    Column &name = t.addText("name", nameTitle);
     Column &sum = t.addReal("sum (us)", "Sum", Unit::Microseconds);
     Column &max = t.addReal("max (us)", "Max", Unit::Microseconds);
     Column &min = t.addReal("min (us)", "Min", Unit::Microseconds);
     Column &sd = t.addReal("stddev", "Std dev", Unit::Microseconds);
     Column &mean = t.addReal("mean (us)", "Mean", Unit::Microseconds);
+    return {name, sum, max, min, sd, mean};
+}
+
+Table kernelBreakdownCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, const EventSet &s)
+{
+    const Trace &tr = ctx.trace();
+    Table t("kernels", "GPU kernel breakdown");
+    const HtaStatColumns c = addHtaStatColumns(t, "Kernel");
+    Column &name = c.name, &sum = c.sum, &max = c.max, &min = c.min, &sd = c.sd, &mean = c.mean;
     Column &type = t.addText("kernel_type", "Type");
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     const int numKernels = opt.topKernels < 0 ? 10 : opt.topKernels;
@@ -285,12 +297,8 @@ Table annotationBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt
         std::erase_if(idx, [&](std::uint32_t i) { return annCat == kInvalidId || s.cpu[i].cat != annCat; });
     if (s.compat) {
         Table t("annotations", "GPU user-annotation breakdown");
-        Column &name = t.addText("name", "Annotation");
-        Column &sum = t.addReal("sum (us)", "Sum", Unit::Microseconds);
-        Column &max = t.addReal("max (us)", "Max", Unit::Microseconds);
-        Column &min = t.addReal("min (us)", "Min", Unit::Microseconds);
-        Column &sd = t.addReal("stddev", "Std dev", Unit::Microseconds);
-        Column &mean = t.addReal("mean (us)", "Mean", Unit::Microseconds);
+        const HtaStatColumns c = addHtaStatColumns(t, "Annotation");
+        Column &name = c.name, &sum = c.sum, &max = c.max, &min = c.min, &sd = c.sd, &mean = c.mean;
         Column &rank = t.addInt("rank", "Rank", Unit::Id);
         const int numKernels = opt.topKernels < 0 ? 1000 : opt.topKernels;
         const double ratio = opt.durationRatio < 0 ? 0.8 : opt.durationRatio;
