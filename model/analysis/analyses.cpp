@@ -24,6 +24,11 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"engines", "Engine utilization", "per accelerator engine (TIU/GDMA/SDMA/CDMA per core): busy, idle, utilization, bytes, bandwidth", &engineUtilization},
     AnalysisInfo{"engine-summary", "Engine summary per core", "per core, as bigTpuProfile's summary: parallelism, TIU ratio, overlap, DMA bandwidth", &engineCoreSummary},
     AnalysisInfo{"engine-series", "Engine utilization over time", "per core and engine: binned utilization and bandwidth (--bin NS)", &engineSeries},
+    AnalysisInfo{"communication", "Communication (Ascend HCCL)", "per rank, group and op type: count, time, wait/transit, bytes and bandwidth by transport (SDMA/RDMA/HCCS/PCIE/SIO)", &communicationSummary},
+    AnalysisInfo{"communication-ops", "Communication per op (Ascend HCCL)", "per HCCL op: communication.json's time and bandwidth info, computed from the plane tasks", &communicationOps},
+    AnalysisInfo{"communication-links", "Communication links (Ascend HCCL)", "per rank pair and transport: bytes, transit time, bandwidth, ops (global ranks)", &communicationLinks},
+    AnalysisInfo{"memory", "Memory (Ascend)", "per component and rank: allocated/reserved/active peak, when, time-weighted mean", &memorySummary},
+    AnalysisInfo{"operator-memory", "Operator memory (Ascend)", "per operator allocation: size, allocated/released at, duration", &operatorMemory},
     AnalysisInfo{"annotations", "GPU user-annotation breakdown", "gpu_user_annotation spans per name and rank", &annotationBreakdown},
 };
 } // namespace

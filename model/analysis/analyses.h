@@ -56,6 +56,21 @@ Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Binned utilization (%) and bandwidth (GB/s) over time per (core, engine kind).
 Table engineSeries(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+// --- Ascend communication and memory (ascendcomm.cpp, ascendcommlinks.cpp, ascendmemory.cpp) ---
+/// Per HCCL op instance and rank: communication.json's time info (elapse, transit, wait,
+/// synchronization, idle) and bytes / transit time / bandwidth per transport (SDMA, RDMA, HCCS,
+/// PCIE, SIO), recomputed from the plane tasks, else read from the joined communication.json args.
+Table communicationOps(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// The same summed per rank, group and op type (count, total/mean/max time, bytes, bandwidth).
+Table communicationSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per link (source global rank, destination global rank, transport): bytes, transit time,
+/// bandwidth, ops; from plane tasks, else communication_matrix.json / CommAnalyzerMatrix.
+Table communicationLinks(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per memory counter (rank, component, Allocated/Reserved/Active): samples, peak and when, mean.
+Table memorySummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per operator allocation (Operator Memory slices): size, allocation / release time, duration.
+Table operatorMemory(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
 // --- navigation (occurrences.cpp) ---
 /// Slices named `name` (device tracks only unless `anyTrack`), of one rank (-1 any), overlapping
 /// the range when given, sorted by start: what a panel steps through when a row is selected.

@@ -1,0 +1,289 @@
+// Ascend HCCL links (rank pairs): the `communication-links` table and the rank × rank matrix the
+// heat map panel draws. Links come from the plane tasks of each op (ascendcomm.cpp, msprof's
+// communication_matrix_parser rules: an SDMA Memcpy/Reduce_Inline counts on the link src→dst,
+// "LOCAL" when its link type is ON_CHIP, a destination of 0xFFFFFFFF is the source itself; an RDMA
+// transfer counts once) and, for ranks without plane tasks, from the "<op>-total@<group>" entries
+// of communication_matrix.json (or analysis.db's CommAnalyzerMatrix). Communicator-local ranks
+// become global through the op's Global Ranks / profiler_metadata.json parallel_group_info.
+#include "analyses.h"
+#include "ascendcomm_p.h"
+#include "model/argstree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace accelscope::model::analysis {
+
+using namespace ascendcomm;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// comm_groups metadata: hash -> (name, global ranks).
+std::map<std::string, std::pair<std::string, std::vector<std::int64_t>>> groupsOf(const SourceInfo &src)
+{
+    std::map<std::string, std::pair<std::string, std::vector<std::int64_t>>> out;
+    for (const auto &[key, json] : src.metadata) {
+        if (key != "ascend.comm_groups")
+            continue;
+        const auto root = parseArgs(json);
+        if (!root)
+            continue;
+        for (const ArgNode &g : root->children) {
+            auto &e = out[g.key];
+            if (const ArgNode *n = g.child("name"))
+                e.first = n->value;
+            if (const ArgNode *r = g.child("global_ranks"))
+                for (const ArgNode &c : r->children) {
+                    std::int64_t v;
+                    if (toInt(c.value, v))
+                        e.second.push_back(v);
+                }
+        }
+    }
+    return out;
+}
+
+const std::string *metadata(const SourceInfo &src, std::string_view key)
+{
+    for (const auto &[k, v] : src.metadata)
+        if (k == key)
+            return &v;
+    return nullptr;
+}
+
+struct MatrixEntry {
+    std::string opKey; ///< "allreduce-total@<hash>"
+    std::string hash;
+    std::int64_t src = -1, dst = -1;
+    std::string transport;
+    double mb = 0, ms = 0;
+};
+
+bool isTotalKey(std::string_view opKey, std::string &hash)
+{
+    const std::size_t at = opKey.rfind('@');
+    const std::string_view head = opKey.substr(0, at);
+    hash = at == std::string_view::npos ? std::string() : std::string(opKey.substr(at + 1));
+    return head.size() >= 6 && head.substr(head.size() - 6) == "-total";
+}
+
+/// The "-total" entries of communication_matrix.json ({step: {p2p|collective: {op@hash: {"s-d": {...}}}}}).
+std::vector<MatrixEntry> jsonMatrix(const std::string &json)
+{
+    std::vector<MatrixEntry> out;
+    const auto root = parseArgs(json);
+    if (!root)
+        return out;
+    for (const ArgNode &step : root->children)
+        for (const ArgNode &kind : step.children)
+            for (const ArgNode &op : kind.children) {
+                std::string hash;
+                if (!isTotalKey(op.key, hash))
+                    continue;
+                for (const ArgNode &link : op.children) {
+                    MatrixEntry e;
+                    e.opKey = op.key;
+                    e.hash = hash;
+                    const std::size_t dash = link.key.find('-');
+                    if (dash == std::string::npos || !toInt(std::string_view(link.key).substr(0, dash), e.src)
+                        || !toInt(std::string_view(link.key).substr(dash + 1), e.dst))
+                        continue;
+                    const ArgNode *tt = link.child("Transport Type"), *mb = link.child("Transit Size(MB)"),
+                                  *ms = link.child("Transit Time(ms)");
+                    if (!tt || !mb || !ms || !toDouble(mb->value, e.mb) || !toDouble(ms->value, e.ms))
+                        continue;
+                    e.transport = tt->value;
+                    out.push_back(std::move(e));
+                }
+            }
+    return out;
+}
+
+/// The "-total" rows of analysis.db's CommAnalyzerMatrix, kept by the importer as a metadata table.
+std::vector<MatrixEntry> dbMatrix(const std::string &json)
+{
+    std::vector<MatrixEntry> out;
+    const auto root = parseArgs(json);
+    if (!root)
+        return out;
+    const ArgNode *cols = root->child("columns"), *rows = root->child("rows");
+    if (!cols || !rows)
+        return out;
+    int iOp = -1, iGroup = -1, iSrc = -1, iDst = -1, iTp = -1, iSize = -1, iTime = -1;
+    for (std::size_t c = 0; c < cols->children.size(); ++c) {
+        const std::string &n = cols->children[c].value;
+        int *slot = n == "hccl_op_name" ? &iOp : n == "group_name" ? &iGroup : n == "src_rank" ? &iSrc : n == "dst_rank" ? &iDst
+            : n == "transport_type" ? &iTp : n == "transit_size" ? &iSize : n == "transit_time" ? &iTime : nullptr;
+        if (slot)
+            *slot = int(c);
+    }
+    if (std::min({iOp, iGroup, iSrc, iDst, iTp, iSize, iTime}) < 0)
+        return out;
+    for (const ArgNode &r : rows->children) {
+        const auto cell = [&](int i) -> const std::string & {
+            static const std::string empty;
+            return std::size_t(i) < r.children.size() ? r.children[std::size_t(i)].value : empty;
+        };
+        MatrixEntry e;
+        std::string dummy;
+        if (!isTotalKey(cell(iOp), dummy))
+            continue;
+        e.opKey = cell(iOp) + "@" + cell(iGroup);
+        e.hash = cell(iGroup);
+        e.transport = cell(iTp);
+        if (!toInt(cell(iSrc), e.src) || !toInt(cell(iDst), e.dst) || !toDouble(cell(iSize), e.mb) || !toDouble(cell(iTime), e.ms))
+            continue;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+} // namespace
+
+namespace ascendcomm {
+
+void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::vector<int> &ranksWithTasks, Data &d)
+{
+    std::int64_t unmapped = 0;
+    std::set<int> done;
+    for (const SourceInfo &src : trace.sources()) {
+        const int rank = src.rank < 0 ? 0 : src.rank;
+        if (std::binary_search(ranksWithTasks.begin(), ranksWithTasks.end(), rank) || done.count(rank))
+            continue;
+        if (!opt.ranks.empty() && std::find(opt.ranks.begin(), opt.ranks.end(), rank) == opt.ranks.end())
+            continue;
+        std::vector<MatrixEntry> entries;
+        std::string from;
+        if (const std::string *j = metadata(src, "ascend.communication_matrix")) {
+            entries = jsonMatrix(*j);
+            from = "communication_matrix.json";
+        } else if (const std::string *t = metadata(src, "ascend.table.comm_analyzer_matrix")) {
+            entries = dbMatrix(*t);
+            from = "analysis.db";
+        }
+        if (entries.empty())
+            continue;
+        done.insert(rank);
+        d.any = true;
+        const auto groups = groupsOf(src);
+        for (const MatrixEntry &e : entries) {
+            const auto g = groups.find(e.hash);
+            const auto global = [&](std::int64_t local) {
+                if (g != groups.end() && local >= 0 && std::size_t(local) < g->second.second.size())
+                    return g->second.second[std::size_t(local)];
+                ++unmapped;
+                return local;
+            };
+            Link &l = d.links[LinkKey{global(e.src), global(e.dst), e.transport}];
+            if (l.source.empty()) {
+                l.ops = kNullInt; // the matrix counts neither ops nor transfers per link
+                l.transfers = kNullInt;
+            }
+            l.bytes += e.mb * 1e6;
+            l.timeNs += e.ms * 1e6;
+            ++l.groups[g != groups.end() && !g->second.first.empty() ? g->second.first : e.hash];
+            if (l.source.find(from) == std::string::npos)
+                l.source += (l.source.empty() ? "" : "+") + from;
+        }
+        if (opt.range)
+            d.linkNotes.push_back("rank " + std::to_string(rank) + ": links from " + from
+                                  + " (no plane tasks) cover the whole profiled step, not the selected range");
+    }
+    if (unmapped)
+        d.linkNotes.push_back(std::to_string(unmapped)
+                              + " matrix link ends had no global rank (no parallel_group_info for their group): "
+                                "communicator-local ranks are shown as they are");
+}
+
+} // namespace ascendcomm
+
+Table communicationLinks(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    const Data d = collect(ctx, opt);
+    Table t("communication-links", "Communication links (Ascend HCCL)");
+    Column &src = t.addInt("src_rank", "Source rank", Unit::Id);
+    Column &dst = t.addInt("dst_rank", "Destination rank", Unit::Id);
+    Column &transport = t.addText("transport", "Transport");
+    Column &bytes = t.addInt("bytes", "Bytes", Unit::Bytes);
+    Column &time = t.addInt("time_ns", "Transit time", Unit::Nanoseconds);
+    Column &bw = t.addReal("bandwidth_gbps", "Bandwidth", Unit::GBps);
+    Column &ops = t.addInt("ops", "Ops", Unit::Count);
+    Column &transfers = t.addInt("transfers", "Transfers", Unit::Count);
+    Column &groups = t.addText("groups", "Groups");
+    Column &source = t.addText("source", "Source");
+    for (const auto &[k, l] : d.links) {
+        src.push(k.src);
+        dst.push(k.dst);
+        transport.push(k.transport);
+        bytes.push(std::int64_t(std::llround(l.bytes)));
+        time.push(std::int64_t(std::llround(l.timeNs)));
+        bw.push(l.timeNs > 0 ? l.bytes / l.timeNs : kNaN);
+        ops.push(l.ops);
+        transfers.push(l.transfers);
+        std::string g;
+        for (const auto &[name, n] : l.groups)
+            g += (g.empty() ? "" : ", ") + name;
+        groups.push(g);
+        source.push(l.source);
+    }
+    t.notes = d.linkNotes;
+    return t;
+}
+
+std::vector<std::string> commLinkTransports(const Table &links)
+{
+    std::vector<std::string> out;
+    if (const Column *c = links.column("transport"))
+        for (const std::string &s : c->texts)
+            if (std::find(out.begin(), out.end(), s) == out.end())
+                out.push_back(s);
+    return out;
+}
+
+CommLinkMatrix commLinkMatrix(const Table &links, std::string_view transport)
+{
+    CommLinkMatrix m;
+    const Column *src = links.column("src_rank"), *dst = links.column("dst_rank"), *tp = links.column("transport"),
+                 *bytes = links.column("bytes"), *time = links.column("time_ns"), *bw = links.column("bandwidth_gbps"),
+                 *ops = links.column("ops");
+    if (!src || !dst || !tp || !bytes || !time || !bw || !ops)
+        return m;
+    std::set<std::int64_t> ranks;
+    for (std::size_t r = 0; r < links.rowCount(); ++r) {
+        ranks.insert(src->ints[r]);
+        ranks.insert(dst->ints[r]);
+    }
+    m.ranks.assign(ranks.begin(), ranks.end());
+    const std::size_t n = m.ranks.size();
+    m.bytes.assign(n * n, 0.0);
+    m.timeNs.assign(n * n, 0.0);
+    m.bandwidthGBps.assign(n * n, kNaN);
+    m.ops.assign(n * n, kNullInt);
+    m.transports.assign(n * n, {});
+    std::vector<int> parts(n * n, 0);
+    const auto idx = [&](std::int64_t rank) {
+        return std::size_t(std::lower_bound(m.ranks.begin(), m.ranks.end(), rank) - m.ranks.begin());
+    };
+    for (std::size_t r = 0; r < links.rowCount(); ++r) {
+        if (!transport.empty() && tp->texts[r] != transport)
+            continue;
+        const std::size_t c = m.at(idx(src->ints[r]), idx(dst->ints[r]));
+        m.bytes[c] += double(bytes->ints[r]);
+        m.timeNs[c] += double(time->ints[r]);
+        if (!ops->isNull(r))
+            m.ops[c] = (m.ops[c] == kNullInt ? 0 : m.ops[c]) + ops->ints[r];
+        // one row: its own bandwidth (exactly what the table shows); several: Σ bytes / Σ time
+        m.bandwidthGBps[c] = ++parts[c] == 1 ? bw->reals[r] : (m.timeNs[c] > 0 ? m.bytes[c] / m.timeNs[c] : kNaN);
+        std::string &names = m.transports[c];
+        if (names.empty())
+            names = tp->texts[r];
+        else if (("+" + names + "+").find("+" + tp->texts[r] + "+") == std::string::npos)
+            names += "+" + tp->texts[r];
+    }
+    return m;
+}
+
+} // namespace accelscope::model::analysis
