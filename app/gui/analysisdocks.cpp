@@ -4,6 +4,7 @@
 #include "app/gui/paneldock.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
+#include "views/panels/commheatmappanel.h"
 #include "views/panels/enginechartspanel.h"
 #include "views/rangestats/rangestatspanel.h"
 
@@ -39,6 +40,10 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *doc
                       }),
         new PanelDock(QStringLiteral("enginesDock"), [] { return PanelDock::tr("Engines"); },
                       [hub](QWidget *p) { return new views::EngineChartsPanel(hub, p); }),
+        new PanelDock(QStringLiteral("communicationDock"), [] { return PanelDock::tr("Communication"); },
+                      [hub](QWidget *p) { return new views::CommHeatmapPanel(hub, p); }),
+        new PanelDock(QStringLiteral("memoryDock"), [] { return PanelDock::tr("Memory"); },
+                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"memory", "operator-memory"}), p); }),
     };
     int key = Qt::Key_4;
     for (PanelDock *dock : docks) {

@@ -161,6 +161,8 @@ void readOpArgs(std::string_view json, const std::map<std::string, GroupInfo> &g
         if (op.globalRanks.empty())
             op.globalRanks = it->second.ranks;
     }
+    if (op.group.empty())
+        op.group = op.groupHash; // the same on every rank of the group (msprof's "@<hash>")
     if (const ArgNode *ti = root->child("Communication Time Info"); ti && ti->type == ArgNode::Type::Object) {
         bool ok = true;
         const double ms = 1e6;
