@@ -2,6 +2,7 @@
 
 #include "atomicfile.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace accelscope::model::exportfmt {
@@ -108,6 +109,11 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
             return res;
         }
         const Process &p = t.process(pid);
+        const auto kept = [&](TrackId id) { return opt.tracks.empty() || (id < opt.tracks.size() && opt.tracks[id]); };
+        if (!opt.tracks.empty() && std::none_of(p.tracks.begin(), p.tracks.end(), kept)) {
+            ++done;
+            continue;
+        }
         begin();
         o += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"args\":{\"name\":";
         appendString(o, t.processDisplayName(pid));
@@ -123,6 +129,8 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
         }
         int trackIndex = 0;
         for (TrackId id : p.tracks) {
+            if (!kept(id))
+                continue;
             const Track &tr = t.track(id);
             if (tr.role != TrackRole::Counter) {
                 begin();
@@ -200,6 +208,10 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
     // Flows as v1 pairs: 's' at the source slice's start, 'f' with bp:"e" at the target's start.
     std::uint64_t flowId = 1;
     for (const Flow &fl : t.flows()) {
+        if (!opt.tracks.empty()
+            && (fl.from.track >= opt.tracks.size() || !opt.tracks[fl.from.track] || fl.to.track >= opt.tracks.size()
+                || !opt.tracks[fl.to.track]))
+            continue;
         const Track &a = t.track(fl.from.track), &b = t.track(fl.to.track);
         const TimeNs sa = a.slices.start[fl.from.index], sb = b.slices.start[fl.to.index];
         if (!inRange(sa, a.end(fl.from.index)) || !inRange(sb, b.end(fl.to.index)))

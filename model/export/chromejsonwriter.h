@@ -2,27 +2,25 @@
 // chrome://tracing open. Times keep ns precision (µs with 3 decimals).
 #pragma once
 
+#include "model/export/exportresult.h"
 #include "model/trace.h"
 
 #include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <vector>
 
 namespace accelscope::model::exportfmt {
 
 struct ChromeJsonOptions {
     std::optional<std::pair<TimeNs, TimeNs>> range; ///< keep events that overlap [first, second]
     bool gzip = false;                              ///< write .json.gz
+    /// Tracks to write, indexed by TrackId (the Export dialog's "visible" / "pinned" tracks);
+    /// empty = all. Processes left without a track are left out; flows need both ends kept.
+    std::vector<bool> tracks;
     std::function<void(double)> progress;           ///< fraction 0..1
     std::stop_token stop;
-};
-
-struct ExportResult {
-    bool ok = false;
-    bool canceled = false;
-    std::string error;
-    std::uint64_t bytes = 0; ///< uncompressed bytes produced
 };
 
 /// Writes atomically: the destination is replaced only when everything was written.
