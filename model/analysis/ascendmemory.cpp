@@ -134,7 +134,7 @@ Table memorySummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
         mean.push((span > 0 ? area / double(span) : pts.back().second) * row.scale);
         minV.push(mn * row.scale);
         last.push(pts.back().second * row.scale);
-        t.keys.push_back(RowKey{kEmptyString, row.rank, -1, SliceRef{row.track, 0}});
+        t.keys.push_back(RowKey{kEmptyString, row.rank, -1, SliceRef{}}); // a counter: nothing to reveal
     }
     if (opt.range)
         t.notes.push_back("range: the value at its start is the last sample before it");
@@ -224,7 +224,8 @@ Table operatorMemory(const AnalysisContext &ctx, const AnalysisOptions &opt)
             activeDur.pushNull();
         allocated.push(alloMb);
         reserved.push(resMb);
-        t.keys.push_back(RowKey{tk.slices.name[i], row.rank, -1, row.slice});
+        // the allocation itself; no name, so a panel does not step through same-named host ops
+        t.keys.push_back(RowKey{kEmptyString, row.rank, -1, row.slice});
     }
     if (unreleased)
         t.notes.push_back(std::to_string(unreleased) + " allocations not released within the profiling window (no release time or duration)");

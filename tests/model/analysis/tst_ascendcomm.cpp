@@ -186,9 +186,8 @@ void addMatrix(const fs::path &rankDir, std::map<std::string, LinkSum> &out)
 {
     std::map<QString, QJsonArray> groups; // hash -> global ranks, via the name in profiler_metadata
     const QJsonObject meta = readJson(rankDir / "profiler_metadata.json");
-    const QJsonObject comm = readJson(rankDir / "ASCEND_PROFILER_OUTPUT" / "communication.json");
-    // hash of a group = the "@" suffix of its ops in communication.json; match by "Group" through
-    // the importer would not be independent, so use msprof's double hash of the group name
+    // the "@<hash>" of the matrix keys is msprof's double hash of the parallel_group_info key
+    // (two 32-bit polynomial hashes, primes 29 and 131), computed here independently
     const auto doubleHash = [](const QString &s) {
         std::uint32_t h1 = 0, h2 = 0;
         for (QChar c : s) {
@@ -200,7 +199,6 @@ void addMatrix(const fs::path &rankDir, std::map<std::string, LinkSum> &out)
     const QJsonObject pgi = meta[QLatin1String("parallel_group_info")].toObject();
     for (const QString &g : pgi.keys())
         groups[doubleHash(g)] = pgi[g][QLatin1String("global_ranks")].toArray();
-    Q_UNUSED(comm);
     const QJsonObject root = readJson(rankDir / "ASCEND_PROFILER_OUTPUT" / "communication_matrix.json");
     for (const QString &step : root.keys())
         for (const QString &kind : root[step].toObject().keys()) {
@@ -508,6 +506,11 @@ void TestAscendComm::tinyClusterMemory()
              std::string("aten::empty|4096|10500|400000|389500|389500|10.5|20;"
                          "aten::mm|16384|50000||||10.52|20;"));
     QCOMPARE(o.notes.size(), std::size_t(1));
+    // a row reveals its own allocation slice
+    const SliceRef k = o.keys[1].slice;
+    QVERIFY(k.valid());
+    QCOMPARE(ctx.trace().str(ctx.trace().track(k.track).slices.name[k.index]), std::string_view("aten::mm"));
+    QCOMPARE(ctx.trace().track(k.track).slices.start[k.index] - ctx.trace().startNs(), TimeNs(50000));
     // a range: the value carried in at its start counts
     AnalysisOptions opt;
     opt.range = std::make_pair(ctx.trace().startNs() + 200000, ctx.trace().startNs() + 700000);
