@@ -91,7 +91,7 @@ CommHeatmapView::Layout CommHeatmapView::layoutFor(QSize size) const
     const int left = kMargin + kAxis, top = kMargin + kTitle + labelH + 4 + labelH + 2;
     const int availW = size.width() - left - kMargin - kLegendWidth - kLegendLabels - 12;
     const int availH = size.height() - top - kMargin;
-    l.cell = std::max(4.0, std::min(double(availW) / n, double(availH) / n));
+    l.cell = std::max(0.25, std::min(double(availW) / n, double(availH) / n));
     const int side = int(std::floor(l.cell * n));
     l.grid = QRect(left, top, side, side);
     l.legend = QRect(l.grid.right() + 14, top, kLegendWidth, std::max(40, side));
@@ -103,9 +103,10 @@ QRect CommHeatmapView::cellRect(QSize size, int src, int dst) const
     const Layout l = layoutFor(size);
     if (src < 0 || dst < 0 || src >= int(m_matrix.size()) || dst >= int(m_matrix.size()))
         return {};
-    const int x0 = l.grid.left() + int(std::floor(dst * l.cell)), x1 = l.grid.left() + int(std::floor((dst + 1) * l.cell));
-    const int y0 = l.grid.top() + int(std::floor(src * l.cell)), y1 = l.grid.top() + int(std::floor((src + 1) * l.cell));
-    return QRect(QPoint(x0, y0), QPoint(x1 - 1, y1 - 1));
+    // pixel x belongs to cell floor(x / cell), so a cell spans [ceil(d * cell), ceil((d + 1) * cell))
+    const int x0 = l.grid.left() + int(std::ceil(dst * l.cell)), x1 = l.grid.left() + int(std::ceil((dst + 1) * l.cell));
+    const int y0 = l.grid.top() + int(std::ceil(src * l.cell)), y1 = l.grid.top() + int(std::ceil((src + 1) * l.cell));
+    return QRect(QPoint(x0, y0), QPoint(x1 - 1, y1 - 1)); // empty when the cell is below a pixel
 }
 
 std::pair<int, int> CommHeatmapView::cellAt(QPoint pos) const
@@ -169,22 +170,34 @@ void CommHeatmapView::paintTo(QPainter &p, QSize size) const
         p.drawText(QRect(col.left(), l.grid.top() - fm.height() - 1, col.width(), fm.height()), Qt::AlignCenter, r);
         p.drawText(QRect(kMargin + 20, row.top(), kAxis - 24, row.height()), Qt::AlignRight | Qt::AlignVCenter, r);
     }
-    // cells
-    for (int s = 0; s < n; ++s)
-        for (int d = 0; d < n; ++d) {
-            const QRect rc = cellRect(size, s, d);
-            const std::size_t c = m_matrix.at(std::size_t(s), std::size_t(d));
-            const double v = m_matrix.bandwidthGBps[c];
-            const QColor col = colorFor(v);
-            p.fillRect(rc, col);
-            if (!m_matrix.hasLink(std::size_t(s), std::size_t(d)))
-                continue;
-            const QString text = gbps(v);
-            if (fm.horizontalAdvance(text) + 4 <= rc.width() && fm.height() <= rc.height()) {
-                p.setPen(col.lightnessF() < 0.55 ? Qt::white : Qt::black);
-                p.drawText(rc, Qt::AlignCenter, text);
-            }
+    // cells: one image pixel per cell, scaled, when cells are smaller than a few pixels (large
+    // clusters: the work stays bounded by the widget, not by n²)
+    if (l.cell < 4) {
+        QImage img(l.grid.size(), QImage::Format_RGB32);
+        for (int y = 0; y < img.height(); ++y) {
+            auto *line = reinterpret_cast<QRgb *>(img.scanLine(y));
+            const std::size_t s = std::min(std::size_t(n - 1), std::size_t(y / l.cell));
+            for (int x = 0; x < img.width(); ++x)
+                line[x] = colorFor(m_matrix.bandwidthGBps[m_matrix.at(s, std::min(std::size_t(n - 1), std::size_t(x / l.cell)))]).rgb();
         }
+        p.drawImage(l.grid.topLeft(), img);
+    } else {
+        for (int s = 0; s < n; ++s)
+            for (int d = 0; d < n; ++d) {
+                const QRect rc = cellRect(size, s, d);
+                const std::size_t c = m_matrix.at(std::size_t(s), std::size_t(d));
+                const double v = m_matrix.bandwidthGBps[c];
+                const QColor col = colorFor(v);
+                p.fillRect(rc, col);
+                if (!m_matrix.hasLink(std::size_t(s), std::size_t(d)))
+                    continue;
+                const QString text = gbps(v);
+                if (fm.horizontalAdvance(text) + 4 <= rc.width() && fm.height() <= rc.height()) {
+                    p.setPen(col.lightnessF() < 0.55 ? Qt::white : Qt::black);
+                    p.drawText(rc, Qt::AlignCenter, text);
+                }
+            }
+    }
     p.setPen(QPen(palette().color(QPalette::Mid), 0));
     p.drawRect(l.grid.adjusted(0, 0, -1, -1));
     // legend: the colour scale with its ends and middle

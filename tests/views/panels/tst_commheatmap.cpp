@@ -11,6 +11,7 @@
 
 #include <QComboBox>
 #include <QImage>
+#include <QPainter>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -181,6 +182,39 @@ private slots:
         // a selected range holding only the first op of each rank halves the bytes
         doc.setSelectedRange(TimeRange{1000, 60000});
         QTRY_VERIFY(!panel.isBusy() && panel.links() && num(*panel.links(), 1, "bytes") == 20000.0);
+    }
+
+    void largeMatrixPaintsAsImage()
+    {
+        // 400 ranks: cells below 4 px are drawn as one scaled image; colours still follow the scale
+        CommLinkMatrix m;
+        const std::size_t n = 400;
+        for (std::size_t i = 0; i < n; ++i)
+            m.ranks.push_back(std::int64_t(i));
+        m.bytes.assign(n * n, 0);
+        m.timeNs.assign(n * n, 0);
+        m.bandwidthGBps.assign(n * n, std::numeric_limits<double>::quiet_NaN());
+        m.ops.assign(n * n, kNullInt);
+        m.transports.assign(n * n, {});
+        for (std::size_t s = 0; s < n; ++s) {
+            const std::size_t c = m.at(s, (s + 1) % n);
+            m.bandwidthGBps[c] = double(s % 2 ? 10 : 20);
+            m.transports[c] = "HCCS";
+        }
+        CommHeatmapView view;
+        view.setMatrix(m, QStringLiteral("test"));
+        QCOMPARE(view.scaleMin(), 10.0);
+        QCOMPARE(view.scaleMax(), 20.0);
+        QImage img(QSize(700, 560), QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        QPainter p(&img);
+        view.paintTo(p, img.size());
+        p.end();
+        const QRect rc = view.cellRect(img.size(), 200, 201); // 200 -> 201: 20 GB/s, the top of the scale (away from the frame)
+        QVERIFY(rc.width() >= 1);
+        QCOMPARE(img.pixelColor(rc.center()).rgb(), view.colorFor(20.0).rgb());
+        const QRect empty = view.cellRect(img.size(), 200, 100);
+        QCOMPARE(img.pixelColor(empty.center()).rgb(), view.colorFor(std::numeric_limits<double>::quiet_NaN()).rgb());
     }
 
     void emptyTrace()
