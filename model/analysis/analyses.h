@@ -71,6 +71,20 @@ Table memorySummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Per operator allocation (Operator Memory slices): size, allocation / release time, duration.
 Table operatorMemory(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+// --- Ascend (ascendsteps.cpp, opstatistic.cpp; definitions in docs/analysis.md "Ascend") ---
+/// Per step and rank, torch_npu's step_trace_time.csv columns (Computing, Communication(Not
+/// Overlapped), Overlapped, Communication, Free, Stage, Bubble, Communication(Not Overlapped and
+/// Exclude Receive), Preparing) computed from the device tasks, HCCL ops and ProfilerStep spans.
+Table ascendStepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// `steps`: ascendStepBreakdown on an Ascend trace (unless htaCompat), else stepBreakdown.
+Table stepsAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per rank: the step breakdown summed over steps, deviation from the median rank, slowest flagged.
+Table slowRankAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per rank, OP Type and Accelerator Core: count, total, min, avg, max, ratio (op_statistic.csv).
+Table opStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per rank and Accelerator Core (AI_CORE, AI_VECTOR_CORE, MIX_*, AI_CPU, ..., HCCL ops).
+Table coreStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
 // --- navigation (occurrences.cpp) ---
 /// Slices named `name` (device tracks only unless `anyTrack`), of one rank (-1 any), overlapping
 /// the range when given, sorted by start: what a panel steps through when a row is selected.

@@ -1,0 +1,135 @@
+// The Ascend view of a trace that the Ascend analyses share (step breakdown, slow rank, op and
+// core statistics): per rank, the compute tasks of the "Ascend Hardware" streams, the HCCL
+// collective ops and the ProfilerStep#N host spans with the device range of the work they
+// launched. Built once per trace (AnalysisContext::cached) from the model only — never from the
+// statistics CSVs the importer keeps as metadata. Definitions: docs/analysis.md, "Ascend".
+#pragma once
+
+#include "context.h"
+#include "table.h"
+
+#include <deque>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace accelscope::model::analysis {
+
+/// A compute task: a device task that msprof/torch_npu count as "Computing" (the kernel_details
+/// rows that are not communication: AI_CORE, AI_VECTOR_CORE, MIX_AIC/AIV, AI_CPU, DSA, ...).
+struct AscendTask {
+    TimeNs start = 0;
+    TimeNs end = 0;
+    SliceRef slice;
+    std::string_view opType; ///< kernel_details "Type" (OP Type); legacy "type"; else the task name
+    std::string_view core;   ///< "Accelerator Core"; else "Task Type"; legacy AI_CORE / AI_CPU; else "N/A"
+    std::int64_t stepId = 0; ///< kernel_details "Step Id", or kNoStep
+    bool joined = true;      ///< kernel information (kernel_details / COMPUTE_TASK_INFO); false: by Task Type
+};
+
+/// A collective / p2p communication op (HCCL "Group g Communication" rows; legacy step-trace ops).
+struct AscendCommOp {
+    TimeNs start = 0;
+    TimeNs end = 0;
+    SliceRef slice;
+    bool receive = false; ///< counts as Bubble (torch_npu: name starts with hcom_receive)
+    std::int64_t stepId = 0;
+};
+
+/// A ProfilerStep#N host span (or a legacy "Step N" device span) and the device range torch_npu
+/// gives it: [first start, max(last end, host end)) of the device work launched inside it.
+struct AscendStep {
+    std::int64_t number = 0;
+    TimeNs hostStart = 0, hostEnd = 0; ///< the ProfilerStep slice (legacy: the step itself)
+    TimeNs deviceStart = 0, deviceEnd = 0;
+    bool hasHost = false;              ///< false for legacy step-trace steps (no host start: no Preparing)
+    SliceRef slice;
+    std::uint32_t launched = 0;        ///< device tasks launched inside the host span (by flows)
+};
+
+struct AscendRank {
+    int rank = 0;
+    int device = -1;
+    bool hasHardware = false; ///< an "Ascend Hardware" (or legacy AI Core / AI CPU) process exists
+    bool mindspore = false;   ///< MindSpore counts more p2p ops as Bubble
+    bool hasKernelInfo = false; ///< some task has kernel information: only such tasks are compute
+    std::vector<AscendTask> compute;  ///< sorted by start
+    std::vector<AscendCommOp> comm;   ///< sorted by start
+    std::vector<AscendStep> steps;    ///< sorted by host start
+};
+
+struct AscendIndex {
+    std::vector<AscendRank> ranks; ///< ascending rank
+    bool ascend = false;           ///< the trace has an Ascend (torch_npu / MindSpore) source
+    std::deque<std::string> strings; ///< storage for unescaped arg values the views point to
+};
+
+constexpr std::int64_t kNoStep = std::numeric_limits<std::int64_t>::min();
+
+/// Built once per trace and cached in the context.
+const AscendIndex &ascendIndex(const AnalysisContext &ctx);
+/// True when a source of the trace came from the Ascend importer (torch_npu, MindSpore).
+bool isAscendTrace(const Trace &trace);
+
+/// Scans the top-level members of a compact JSON object like forEachTopLevelScalar, but stops as
+/// soon as fn returns false (the Ascend args carry ~50 PMU columns after the few we need).
+template <typename F>
+void scanTopLevelScalarsUntil(std::string_view json, F &&fn);
+
+} // namespace accelscope::model::analysis
+
+#include "eventindex.h"
+
+namespace accelscope::model::analysis {
+
+template <typename F>
+void scanTopLevelScalarsUntil(std::string_view s, F &&fn)
+{
+    std::size_t i = detail::skipWs(s, 0);
+    if (i >= s.size() || s[i] != '{')
+        return;
+    ++i;
+    while (true) {
+        i = detail::skipWs(s, i);
+        if (i >= s.size() || s[i] != '"')
+            return;
+        const std::size_t keyEnd = detail::skipString(s, i);
+        if (keyEnd == std::string_view::npos)
+            return;
+        const std::string_view key = s.substr(i + 1, keyEnd - i - 2);
+        i = detail::skipWs(s, keyEnd);
+        if (i >= s.size() || s[i] != ':')
+            return;
+        i = detail::skipWs(s, i + 1);
+        if (i >= s.size())
+            return;
+        const char c = s[i];
+        if (c == '"') {
+            const std::size_t e = detail::skipString(s, i);
+            if (e == std::string_view::npos)
+                return;
+            if (!fn(key, s.substr(i + 1, e - i - 2), true))
+                return;
+            i = e;
+        } else if (c == '{' || c == '[') {
+            i = detail::skipNested(s, i);
+            if (i == std::string_view::npos)
+                return;
+        } else {
+            std::size_t e = i;
+            while (e < s.size() && s[e] != ',' && s[e] != '}' && s[e] != ' ' && s[e] != '\n')
+                ++e;
+            if (!fn(key, s.substr(i, e - i), false))
+                return;
+            i = e;
+        }
+        i = detail::skipWs(s, i);
+        if (i >= s.size() || s[i] != ',')
+            return;
+        ++i;
+    }
+}
+
+} // namespace accelscope::model::analysis

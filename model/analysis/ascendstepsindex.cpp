@@ -1,0 +1,388 @@
+// Builds the AscendIndex (ascendsteps.h): one pass over the Ascend processes of the trace and
+// one over its flows.
+#include "ascendsteps.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+namespace accelscope::model::analysis {
+
+namespace {
+
+constexpr std::string_view kHardware = "Ascend Hardware";
+constexpr std::string_view kHccl = "HCCL";
+constexpr std::string_view kLegacyAiCpu = "AI CPU";
+constexpr std::string_view kLegacySteps = "Step Trace";
+
+bool iequals(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'a' && x <= 'z')
+            x = char(x - 32);
+        if (y >= 'a' && y <= 'z')
+            y = char(y - 32);
+        if (x != y)
+            return false;
+    }
+    return true;
+}
+
+bool icontains(std::string_view s, std::string_view needle)
+{
+    if (needle.size() > s.size())
+        return false;
+    for (std::size_t i = 0; i + needle.size() <= s.size(); ++i)
+        if (iequals(s.substr(i, needle.size()), needle))
+            return true;
+    return false;
+}
+
+bool istartsWith(std::string_view s, std::string_view p) { return s.size() >= p.size() && iequals(s.substr(0, p.size()), p); }
+
+/// Task Type values of compute tasks when no kernel_details row was joined (the importer's
+/// classifyTaskType: AI_CORE, AI_VECTOR_CORE, MIX_*, AI_CPU, DSA, FFTS, db KERNEL_AICORE/AIVEC/AICPU).
+bool computeTaskType(std::string_view t)
+{
+    return icontains(t, "AI_CORE") || icontains(t, "AI_VECTOR") || icontains(t, "AICORE") || icontains(t, "AIVEC")
+        || icontains(t, "AI_CPU") || icontains(t, "AICPU") || istartsWith(t, "MIX_") || icontains(t, "_MIX_")
+        || istartsWith(t, "DSA") || istartsWith(t, "FFTS");
+}
+
+/// "Accelerator Core" values of communication rows (kernel_details' HCCL rows).
+bool commCore(std::string_view c) { return iequals(c, "HCCL") || iequals(c, "COMMUNICATION"); }
+
+bool parseInt(std::string_view t, std::int64_t &out)
+{
+    if (!t.empty() && t.front() == '"')
+        t = t.substr(1, t.size() - 2);
+    auto r = std::from_chars(t.data(), t.data() + t.size(), out);
+    return r.ec == std::errc() && r.ptr == t.data() + t.size();
+}
+
+/// ProfilerStep#N (HTA's ProfilerStep\s*#\s*(\d+)); -1 when the name is something else.
+bool profilerStepNumber(std::string_view n, std::int64_t &num)
+{
+    if (!n.starts_with("ProfilerStep"))
+        return false;
+    std::size_t k = 12;
+    while (k < n.size() && n[k] == ' ')
+        ++k;
+    if (k >= n.size() || n[k] != '#')
+        return false;
+    ++k;
+    while (k < n.size() && n[k] == ' ')
+        ++k;
+    auto res = std::from_chars(n.data() + k, n.data() + n.size(), num);
+    return res.ec == std::errc();
+}
+
+/// Names torch_npu counts as Bubble (hcom_receive*); MindSpore adds the other p2p ops.
+bool isReceive(std::string_view name, bool mindspore)
+{
+    if (name.starts_with("hcom_receive"))
+        return true;
+    if (!mindspore)
+        return false;
+    return name.starts_with("hcom_send") || name.find("SendRecv") != std::string_view::npos
+        || name.find("Receive-op") != std::string_view::npos || name.find("Send-op") != std::string_view::npos;
+}
+
+enum class TrackKind : std::uint8_t { None, Hardware, LegacyAiCore, LegacyAiCpu, CommOps, LegacyCommOps, LegacySteps, Host };
+
+struct Builder {
+    const Trace &tr;
+    AscendIndex &ix;
+    std::map<int, std::size_t> rankPos;
+
+    AscendRank &rank(int r)
+    {
+        auto [it, ins] = rankPos.emplace(r, 0);
+        if (ins) {
+            it->second = ix.ranks.size();
+            ix.ranks.emplace_back();
+            ix.ranks.back().rank = r;
+        }
+        return ix.ranks[it->second];
+    }
+
+    /// A view of an arg value that stays valid as long as the trace (unescaped copies kept in ix).
+    std::string_view keep(std::string_view raw, bool isString)
+    {
+        if (!isString || raw.find('\\') == std::string_view::npos)
+            return raw;
+        std::string out;
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            if (raw[i] == '\\' && i + 1 < raw.size()) {
+                const char c = raw[++i];
+                out.push_back(c == 'n' ? '\n' : c == 't' ? '\t' : c == 'r' ? '\r' : c);
+            } else {
+                out.push_back(raw[i]);
+            }
+        }
+        ix.strings.push_back(std::move(out));
+        return ix.strings.back();
+    }
+
+    void computeTrack(AscendRank &ar, const Track &t, TrackKind kind)
+    {
+        const auto &sc = t.slices;
+        const ArgsStore &args = tr.args();
+        for (std::uint32_t i = 0; i < sc.size(); ++i) {
+            std::string_view type, core, taskType;
+            std::int64_t step = kNoStep;
+            bool blockDim = false, legacyType = false;
+            if (sc.args[i] != kNoArgs) {
+                scanTopLevelScalarsUntil(args.json(sc.args[i]), [&](std::string_view key, std::string_view v, bool isString) {
+                    if (key == "Type")
+                        type = keep(v, isString);
+                    else if (key == "Accelerator Core")
+                        core = keep(v, isString);
+                    else if (key == "Task Type")
+                        taskType = keep(v, isString);
+                    else if (key == "Step Id")
+                        parseInt(v, step);
+                    else if (key == "Block Dim" || key == "Block Num")
+                        blockDim = true;
+                    else if (key == "type" && kind != TrackKind::Hardware) {
+                        type = keep(v, isString);
+                        legacyType = true;
+                    }
+                    // everything needed comes before the PMU columns: stop there
+                    return kind == TrackKind::Hardware ? type.empty() || core.empty() : !legacyType;
+                });
+            }
+            // A compute task is a task with kernel information (kernel_details row / db
+            // COMPUTE_TASK_INFO) that is not communication, as torch_npu counts them. Only a rank
+            // without any kernel information falls back to the Task Type (see finish()).
+            const bool legacyOp = kind == TrackKind::LegacyAiCore || kind == TrackKind::LegacyAiCpu;
+            const bool joined = legacyOp || !core.empty() || blockDim || !type.empty();
+            if (joined && !core.empty() && (commCore(core) || core == "N/A"))
+                continue;
+            if (!joined && !computeTaskType(taskType))
+                continue;
+            if (joined)
+                ar.hasKernelInfo = true;
+            if (core.empty())
+                core = kind == TrackKind::LegacyAiCpu ? std::string_view("AI_CPU")
+                     : kind == TrackKind::LegacyAiCore ? std::string_view("AI_CORE")
+                     : !taskType.empty()               ? taskType
+                                                       : std::string_view("N/A");
+            if (type.empty())
+                type = tr.str(sc.name[i]);
+            ar.compute.push_back({sc.start[i], sc.start[i] + sc.dur[i], SliceRef{t.id, i}, type, core, step, joined});
+        }
+    }
+
+    void commTrack(AscendRank &ar, const Track &t)
+    {
+        const auto &sc = t.slices;
+        const ArgsStore &args = tr.args();
+        for (std::uint32_t i = 0; i < sc.size(); ++i) {
+            std::int64_t step = kNoStep;
+            if (sc.args[i] != kNoArgs)
+                scanTopLevelScalarsUntil(args.json(sc.args[i]), [&](std::string_view key, std::string_view v, bool) {
+                    if (key == "Step Id" || key == "step_num") {
+                        parseInt(v, step);
+                        return false;
+                    }
+                    return true;
+                });
+            ar.comm.push_back({sc.start[i], sc.start[i] + sc.dur[i], SliceRef{t.id, i}, isReceive(tr.str(sc.name[i]), ar.mindspore),
+                               step});
+        }
+    }
+};
+
+} // namespace
+
+bool isAscendTrace(const Trace &trace)
+{
+    for (const SourceInfo &s : trace.sources())
+        if (s.format.starts_with("ascend") || s.format.starts_with("mindspore"))
+            return true;
+    return false;
+}
+
+namespace {
+
+std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
+{
+    auto out = std::make_shared<AscendIndex>();
+    AscendIndex &ix = *out;
+    ix.ascend = isAscendTrace(tr);
+    Builder b{tr, ix, {}};
+    const auto tracks = tr.tracks();
+    std::vector<TrackKind> kinds(tracks.size(), TrackKind::None);
+    // MindSpore ranks first (their Bubble rule differs), then every track by its process.
+    std::vector<char> msRank;
+    for (const Process &p : tr.processes()) {
+        const std::string_view name = tr.str(p.name);
+        const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
+        if (name == "MindSpore" || (src && (src->format == "ascend-ms" || src->format == "mindspore-legacy")))
+            b.rank(std::max(p.rank, 0)).mindspore = true;
+    }
+    for (const Process &p : tr.processes()) {
+        const std::string_view name = tr.str(p.name);
+        const int r = std::max(p.rank, 0);
+        const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
+        const bool legacy = src && src->format == "mindspore-legacy";
+        TrackKind procKind = TrackKind::None;
+        if (name == kHardware)
+            procKind = legacy ? TrackKind::LegacyAiCore : TrackKind::Hardware;
+        else if (name == kLegacyAiCpu && legacy)
+            procKind = TrackKind::LegacyAiCpu;
+        else if (name == kHccl)
+            procKind = TrackKind::CommOps;
+        else if (name == kLegacySteps && legacy)
+            procKind = TrackKind::LegacySteps;
+        else if (p.kind == ProcessKind::Host)
+            procKind = TrackKind::Host;
+        if (procKind == TrackKind::None)
+            continue;
+        AscendRank &ar = b.rank(r);
+        if (procKind == TrackKind::Hardware || procKind == TrackKind::LegacyAiCore || procKind == TrackKind::LegacyAiCpu) {
+            ar.hasHardware = true;
+            if (ar.device < 0)
+                ar.device = p.device;
+        }
+        for (TrackId tid : p.tracks) {
+            const Track &t = tracks[tid];
+            TrackKind k = procKind;
+            if (k == TrackKind::CommOps && t.role == TrackRole::Engine)
+                k = TrackKind::None; // HCCL planes: the ops' tasks, not the ops
+            if (k == TrackKind::LegacySteps) {
+                const std::string_view tn = tr.str(t.name);
+                k = tn == "Steps" ? TrackKind::LegacySteps
+                  : t.engine == EngineKind::Communication ? TrackKind::LegacyCommOps
+                                                          : TrackKind::None;
+            }
+            if ((k == TrackKind::Hardware || k == TrackKind::LegacyAiCore || k == TrackKind::LegacyAiCpu)
+                && !(t.role == TrackRole::Engine || t.role == TrackRole::DeviceStream))
+                k = TrackKind::None;
+            kinds[tid] = k;
+            switch (k) {
+            case TrackKind::Hardware:
+            case TrackKind::LegacyAiCore:
+            case TrackKind::LegacyAiCpu:
+                b.computeTrack(ar, t, k);
+                break;
+            case TrackKind::CommOps:
+            case TrackKind::LegacyCommOps:
+                if (ar.device < 0)
+                    ar.device = p.device;
+                b.commTrack(ar, t);
+                break;
+            case TrackKind::LegacySteps:
+                for (std::uint32_t i = 0; i < t.slices.size(); ++i) {
+                    const std::string_view n = tr.str(t.slices.name[i]);
+                    std::int64_t num = 0;
+                    if (!n.starts_with("Step ") || !parseInt(n.substr(5), num))
+                        continue;
+                    const TimeNs s = t.slices.start[i], e = s + t.slices.dur[i];
+                    ar.steps.push_back({num, s, e, s, e, false, SliceRef{tid, i}, 0});
+                }
+                break;
+            case TrackKind::Host:
+                for (std::uint32_t i = 0; i < t.slices.size(); ++i) {
+                    std::int64_t num = 0;
+                    if (!profilerStepNumber(tr.str(t.slices.name[i]), num))
+                        continue;
+                    const TimeNs s = t.slices.start[i], e = s + t.slices.dur[i];
+                    ar.steps.push_back({num, s, e, s, e, true, SliceRef{tid, i}, 0});
+                }
+                break;
+            default:
+                break;
+            }
+        }
+    }
+    // Ranks that are only host processes (a Kineto rank beside Ascend ones) are not Ascend ranks.
+    std::erase_if(ix.ranks, [](const AscendRank &r) { return !r.hasHardware && r.comm.empty(); });
+    std::sort(ix.ranks.begin(), ix.ranks.end(), [](const AscendRank &a, const AscendRank &c) { return a.rank < c.rank; });
+    std::map<int, AscendRank *> byRank;
+    for (AscendRank &r : ix.ranks) {
+        byRank[r.rank] = &r;
+        // tasks without kernel information are compute only when no task of the rank has any
+        // (a trace_view.json without kernel_details.csv): the db's AI_CORE tasks of HCCL have none
+        if (r.hasKernelInfo)
+            std::erase_if(r.compute, [](const AscendTask &t) { return !t.joined; });
+        std::sort(r.compute.begin(), r.compute.end(), [](const AscendTask &a, const AscendTask &c) {
+            return a.start != c.start ? a.start < c.start : a.end < c.end;
+        });
+        std::sort(r.comm.begin(), r.comm.end(), [](const AscendCommOp &a, const AscendCommOp &c) {
+            return a.start != c.start ? a.start < c.start : a.end < c.end;
+        });
+        // a host step may appear twice (an overlap lane copy); legacy and host steps do not mix
+        const bool anyHost = std::any_of(r.steps.begin(), r.steps.end(), [](const AscendStep &s) { return s.hasHost; });
+        if (anyHost)
+            std::erase_if(r.steps, [](const AscendStep &s) { return !s.hasHost; });
+        std::sort(r.steps.begin(), r.steps.end(), [](const AscendStep &a, const AscendStep &c) {
+            return a.hostStart != c.hostStart ? a.hostStart < c.hostStart : a.number < c.number;
+        });
+        r.steps.erase(std::unique(r.steps.begin(), r.steps.end(),
+                                  [](const AscendStep &a, const AscendStep &c) {
+                                      return a.number == c.number && a.hostStart == c.hostStart;
+                                  }),
+                      r.steps.end());
+    }
+    // Device range of each host step: the work launched inside it (flows from a host slice of the
+    // rank to an Ascend Hardware task or an HCCL op). torch_npu: [first launched task start,
+    // max(last launched task end, host end)); no launch: [host start, host end).
+    struct Launch {
+        TimeNs at, start, end;
+    };
+    std::map<int, std::vector<Launch>> launches;
+    for (const Flow &f : tr.flows()) {
+        if (!f.from.valid() || !f.to.valid())
+            continue;
+        if (kinds[f.from.track] != TrackKind::Host)
+            continue;
+        const TrackKind tk = kinds[f.to.track];
+        if (tk != TrackKind::Hardware && tk != TrackKind::CommOps)
+            continue;
+        const Track &from = tracks[f.from.track], &to = tracks[f.to.track];
+        const int r = std::max(tr.process(from.process).rank, 0);
+        if (std::max(tr.process(to.process).rank, 0) != r)
+            continue;
+        const TimeNs s = to.slices.start[f.to.index];
+        launches[r].push_back({from.slices.start[f.from.index], s, s + to.slices.dur[f.to.index]});
+    }
+    for (auto &[r, v] : launches) {
+        auto it = byRank.find(r);
+        if (it == byRank.end())
+            continue;
+        std::sort(v.begin(), v.end(), [](const Launch &a, const Launch &c) { return a.at < c.at; });
+        for (AscendStep &st : it->second->steps) {
+            if (!st.hasHost)
+                continue;
+            auto lo = std::lower_bound(v.begin(), v.end(), st.hostStart, [](const Launch &l, TimeNs t) { return l.at < t; });
+            TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
+            std::uint32_t n = 0;
+            for (auto k = lo; k != v.end() && k->at <= st.hostEnd; ++k) {
+                first = std::min(first, k->start);
+                last = std::max(last, k->end);
+                ++n;
+            }
+            st.launched = n;
+            if (n) {
+                st.deviceStart = first;
+                st.deviceEnd = std::max(last, st.hostEnd);
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+const AscendIndex &ascendIndex(const AnalysisContext &ctx)
+{
+    auto p = ctx.cached("ascend.index", [&] { return std::static_pointer_cast<const void>(buildAscendIndex(ctx.trace())); });
+    return *static_cast<const AscendIndex *>(p.get());
+}
+
+} // namespace accelscope::model::analysis
