@@ -1,63 +1,198 @@
+// accelscope-cli export: the writers behind File → Export… (model/export/), on the command line.
 #include "exportcommand.h"
 
 #include "importers/registry.h"
+#include "model/analysis/categories.h"
 #include "model/export/chromejsonwriter.h"
+#include "model/export/reportexport.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 
+#include <charconv>
 #include <cstdio>
 
 namespace accelscope::app {
 
+namespace {
+
+using namespace model::exportfmt;
+
+bool parseNs(std::string_view s, std::int64_t &out)
+{
+    if (s.empty())
+        return false;
+    auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+void printTables(FILE *f)
+{
+    for (const ReportTableInfo &t : reportTableChoices())
+        std::fprintf(f, "  %-22s %-34s %s%s\n", t.name.c_str(), t.title.c_str(), t.sheet.c_str(), t.byDefault ? "  (default)" : "");
+}
+
+int usage(const QCommandLineParser &p, const char *error = nullptr)
+{
+    if (error)
+        std::fprintf(stderr, "accelscope-cli export: %s\n\n", error);
+    std::fputs("Usage: accelscope-cli export INPUT... --to csv|xlsx|chrome-json -o PATH [options]\n\n", stderr);
+    std::fputs(qPrintable(p.helpText().section(QLatin1Char('\n'), 2)), stderr);
+    std::fputs("\nTables for --tables (name, title, XLSX sheet):\n", stderr);
+    printTables(stderr);
+    return 1;
+}
+
+} // namespace
+
 int runExportCommand(const QStringList &arguments)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Export a trace. Formats: chrome-json (plain or .json.gz)."));
+    p.setApplicationDescription(QStringLiteral("Export a trace or its analysis tables."));
     p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("export"), QStringLiteral("The command."));
-    p.addPositionalArgument(QStringLiteral("inputs"), QStringLiteral("Trace files or directories."), QStringLiteral("INPUT..."));
-    QCommandLineOption to(QStringLiteral("to"), QStringLiteral("Output format: chrome-json."), QStringLiteral("FORMAT"));
-    QCommandLineOption out({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file."), QStringLiteral("PATH"));
-    QCommandLineOption range(QStringLiteral("range"), QStringLiteral("Only events overlapping START_NS:END_NS."),
-                             QStringLiteral("START_NS:END_NS"));
-    p.addOptions({to, out, range});
-    p.process(arguments);
+    p.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("Trace files or directories."), QStringLiteral("INPUT..."));
+    const QCommandLineOption to(QStringLiteral("to"),
+                                QStringLiteral("Output format: csv (a folder of NAME.csv, or one file for one table), xlsx, "
+                                               "chrome-json (.json or .json.gz)."),
+                                QStringLiteral("FORMAT"));
+    const QCommandLineOption out({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file or folder."),
+                                 QStringLiteral("PATH"));
+    const QCommandLineOption range(QStringLiteral("range"),
+                                   QStringLiteral("Only START_NS:END_NS, in ns since the trace start as for analyze (either side may be empty)."),
+                                   QStringLiteral("START_NS:END_NS"));
+    const QCommandLineOption tables(QStringLiteral("tables"), QStringLiteral("csv/xlsx: tables to write, comma separated (default: the report set)."),
+                                    QStringLiteral("NAME,..."));
+    const QCommandLineOption rank(QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N"));
+    const QCommandLineOption hta(QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat)."));
+    const QCommandLineOption rules(QStringLiteral("rules"), QStringLiteral("csv/xlsx: category rules JSON file for the categories table."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption list(QStringLiteral("list-tables"), QStringLiteral("List the table names and exit."));
+    p.addOptions({to, out, range, tables, rank, hta, rules, list});
+
+    QStringList args = arguments;
+    // arguments = [program, "export", ...]: parse as if "export" were the program name
+    if (args.size() >= 2)
+        args.removeAt(1);
+    if (!p.parse(args))
+        return usage(p, qPrintable(p.errorText()));
+    if (p.isSet(QStringLiteral("help")))
+        return usage(p), 0;
+    if (p.isSet(list)) {
+        printTables(stdout);
+        return 0;
+    }
     const QStringList pos = p.positionalArguments();
-    if (pos.size() < 2 || !p.isSet(out) || !p.isSet(to)) {
-        std::fputs(qPrintable(p.helpText()), stderr);
-        return 1;
+    if (pos.isEmpty())
+        return usage(p, "no INPUT given");
+    if (!p.isSet(to))
+        return usage(p, "--to FORMAT is required");
+    if (!p.isSet(out) || p.value(out).isEmpty())
+        return usage(p, "-o PATH is required");
+    const QString format = p.value(to);
+    if (format == QLatin1String("png"))
+        return usage(p, "png export is available in the GUI (File > Export...)");
+    if (format != QLatin1String("csv") && format != QLatin1String("xlsx") && format != QLatin1String("chrome-json"))
+        return usage(p, ("unknown format '" + format.toStdString() + "' (csv, xlsx, chrome-json)").c_str());
+    const bool report = format != QLatin1String("chrome-json");
+    if (!report && (p.isSet(tables) || p.isSet(hta) || p.isSet(rules)))
+        return usage(p, "--tables, --hta-compat and --rules apply to csv and xlsx only");
+
+    ReportOptions ropt;
+    ropt.htaCompat = p.isSet(hta);
+    for (const QString &r : p.values(rank)) {
+        bool ok = false;
+        const int v = r.toInt(&ok);
+        if (!ok || v < 0)
+            return usage(p, "--rank needs a non-negative integer");
+        ropt.ranks.push_back(v);
     }
-    if (p.value(to) != QLatin1String("chrome-json")) {
-        std::fprintf(stderr, "accelscope-cli: export format '%s' is not available yet (supported: chrome-json)\n",
-                     qPrintable(p.value(to)));
-        return 1;
+    if (p.isSet(tables)) {
+        for (const QString &n : p.value(tables).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            ropt.tables.push_back(n.trimmed().toStdString());
+        if (ropt.tables.empty())
+            return usage(p, "--tables needs at least one NAME");
+        std::string bad;
+        for (const std::string &n : ropt.tables) {
+            bool known = false;
+            for (const ReportTableInfo &c : reportTableChoices())
+                known = known || c.name == n;
+            if (!known)
+                bad += (bad.empty() ? "'" : ", '") + n + "'";
+        }
+        if (!bad.empty())
+            return usage(p, ("unknown table " + bad).c_str());
     }
-    model::exportfmt::ChromeJsonOptions opt;
+    if (p.isSet(rules)) {
+        QFile f(p.value(rules));
+        if (!f.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "accelscope-cli export: cannot read %s\n", qPrintable(p.value(rules)));
+            return 2;
+        }
+        std::string err;
+        auto r = model::analysis::parseCategoryRulesJson(f.readAll().toStdString(), &err);
+        if (!r) {
+            std::fprintf(stderr, "accelscope-cli export: %s: %s\n", qPrintable(p.value(rules)), err.c_str());
+            return 2;
+        }
+        ropt.categoryRules = std::make_shared<model::analysis::CategoryRules>(std::move(*r));
+    }
+    std::optional<std::pair<std::string, std::string>> rangeText;
     if (p.isSet(range)) {
-        const QStringList parts = p.value(range).split(QLatin1Char(':'));
-        bool ok1 = false, ok2 = false;
-        if (parts.size() == 2) {
-            opt.range = std::make_pair(parts[0].toLongLong(&ok1), parts[1].toLongLong(&ok2));
-        }
-        if (!ok1 || !ok2) {
-            std::fprintf(stderr, "accelscope-cli: --range wants START_NS:END_NS\n");
-            return 1;
-        }
+        const std::string r = p.value(range).toStdString();
+        const auto colon = r.find(':');
+        if (colon == std::string::npos)
+            return usage(p, "--range needs START_NS:END_NS");
+        rangeText.emplace(r.substr(0, colon), r.substr(colon + 1));
+        std::int64_t dummy = 0;
+        if ((!rangeText->first.empty() && !parseNs(rangeText->first, dummy))
+            || (!rangeText->second.empty() && !parseNs(rangeText->second, dummy)))
+            return usage(p, "--range: START and END must be integers (ns since the trace start)");
     }
+
     std::vector<std::filesystem::path> paths;
-    for (const QString &s : pos.mid(1))
+    for (const QString &s : pos)
         paths.emplace_back(s.toStdString());
-    importers::ImportContext ctx;
-    auto loaded = importers::loadTrace(paths, ctx);
+    importers::ImportContext ictx;
+    auto loaded = importers::loadTrace(paths, ictx);
     if (!loaded.ok()) {
         std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());
         return 2;
     }
+    const model::TracePtr trace = loaded.value().trace;
+    if (rangeText) {
+        // As analyze --range: ns since the trace start, half-open; an empty END is the trace end
+        // and includes slices ending there.
+        std::int64_t a = 0, b = trace->endNs() - trace->startNs();
+        if (!rangeText->first.empty())
+            parseNs(rangeText->first, a);
+        if (!rangeText->second.empty())
+            parseNs(rangeText->second, b);
+        if (b < a)
+            return usage(p, "--range: END is before START");
+        ropt.range.emplace(trace->startNs() + a, trace->startNs() + b + (rangeText->second.empty() ? 1 : 0));
+    }
+
     const std::string path = p.value(out).toStdString();
-    opt.gzip = path.size() > 3 && path.substr(path.size() - 3) == ".gz";
-    const auto res = model::exportfmt::writeChromeJson(*loaded.value().trace, path, opt);
+    ExportResult res;
+    if (format == QLatin1String("chrome-json")) {
+        ChromeJsonOptions opt;
+        opt.range = ropt.range;
+        opt.gzip = path.size() > 3 && path.substr(path.size() - 3) == ".gz";
+        if (!ropt.ranks.empty()) {
+            opt.tracks.assign(trace->tracks().size(), false);
+            for (const model::Track &t : trace->tracks()) {
+                const int r = std::max(trace->process(t.process).rank, 0);
+                opt.tracks[t.id] = std::find(ropt.ranks.begin(), ropt.ranks.end(), r) != ropt.ranks.end();
+            }
+        }
+        res = writeChromeJson(*trace, path, opt);
+    } else {
+        model::analysis::AnalysisContext ctx(trace);
+        res = format == QLatin1String("csv") ? writeCsvTables(ctx, path, ropt) : writeXlsxReport(ctx, path, ropt);
+    }
     if (!res.ok) {
-        std::fprintf(stderr, "accelscope-cli: cannot write %s: %s\n", path.c_str(), res.error.c_str());
+        std::fprintf(stderr, "accelscope-cli export: %s\n",
+                     res.error.find(path) != std::string::npos ? res.error.c_str() : ("cannot write " + path + ": " + res.error).c_str());
         return 3;
     }
     return 0;

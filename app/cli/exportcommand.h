@@ -4,7 +4,8 @@
 
 namespace accelscope::app {
 
-/// `accelscope-cli export INPUT... --to chrome-json -o PATH [--range START_NS:END_NS]`.
+/// `accelscope-cli export INPUT... --to csv|xlsx|chrome-json -o PATH [--tables NAME,...] [--range START_NS:END_NS]
+/// [--rank N]... [--hta-compat]`.
 /// The same writers as File → Export… in the GUI. Returns the process exit code.
 int runExportCommand(const QStringList &arguments);
 

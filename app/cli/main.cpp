@@ -25,8 +25,8 @@ int usage(QCommandLineParser &p)
                "  info INPUT... [--json]    load the inputs and print counts, processes and diagnostics\n"
                "  dump INPUT...             print the whole loaded trace as text (golden-test format)\n"
                "  analyze NAME INPUT...     run an analysis (analyze --help lists them and their options)\n"
-               "  export INPUT... --to chrome-json -o PATH [--range START_NS:END_NS]\n"
-               "                            write the trace as Chrome JSON (.json or .json.gz)\n"
+               "  export INPUT... --to csv|xlsx|chrome-json -o PATH [--tables NAME,...] [--range START_NS:END_NS]\n"
+               "                            write analysis tables (CSV, XLSX report) or the trace (Chrome JSON)\n"
                "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
                "  formats                   list the supported input formats\n",
                stderr);

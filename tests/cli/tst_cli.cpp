@@ -5,6 +5,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -114,6 +117,55 @@ private slots:
             QVERIFY(!made.empty());
             QVERIFY2(made == shipped, name);
         }
+    }
+
+    // export: csv / xlsx / chrome-json through the same writers as the GUI
+    void exportCsvXlsxAndChromeJson()
+    {
+        QTemporaryDir dir;
+        const QString sample = QString::fromStdString(kSample.string());
+        Run r = cli({"export", sample, "--to", "csv", "-o", dir.filePath("csv"), "--tables", "kernels,temporal"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QFile::exists(dir.filePath("csv/kernels.csv")));
+        QVERIFY(QFile::exists(dir.filePath("csv/temporal.csv")));
+        // one table and a .csv path: that one file, the same text as analyze --csv
+        r = cli({"export", sample, "--to", "csv", "-o", dir.filePath("k.csv"), "--tables", "kernels", "--rank", "1",
+                 "--range", "1000000:30000000"});
+        QCOMPARE(r.exitCode, 0);
+        const Run a = cli({"analyze", "kernels", sample, "--csv", "--rank", "1", "--range", "1000000:30000000"});
+        QCOMPARE(a.exitCode, 0);
+        QFile k(dir.filePath("k.csv"));
+        QVERIFY(k.open(QIODevice::ReadOnly));
+        QCOMPARE(k.readAll(), a.out);
+        r = cli({"export", sample, "--to", "xlsx", "-o", dir.filePath("r.xlsx")});
+        QCOMPARE(r.exitCode, 0);
+        QFile x(dir.filePath("r.xlsx"));
+        QVERIFY(x.open(QIODevice::ReadOnly));
+        QCOMPARE(x.read(2), QByteArray("PK"));
+        r = cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("t.json"), "--rank", "0"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QFileInfo(dir.filePath("t.json")).size() > 0);
+    }
+
+    void exportErrors()
+    {
+        QTemporaryDir dir;
+        const QString sample = QString::fromStdString(kSample.string());
+        Run r = cli({"export", sample, "--to", "csv", "-o", dir.filePath("c"), "--tables", "kernels,bogus"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("bogus"));
+        r = cli({"export", sample, "--to", "pdf", "-o", dir.filePath("x")});
+        QCOMPARE(r.exitCode, 1);
+        r = cli({"export", sample, "--to", "xlsx", "-o", dir.filePath("c"), "--range", "5:1"});
+        QCOMPARE(r.exitCode, 1);
+        const QString bad = dir.filePath("no-such-dir/r.xlsx");
+        r = cli({"export", sample, "--to", "xlsx", "-o", bad});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(bad.toUtf8()), r.err.constData());
+        QVERIFY(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty());
+        r = cli({"export", sample, "--list-tables"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("launch-summary"));
     }
 };
 

@@ -1,0 +1,524 @@
+// The XLSX report (libxlsxwriter): one sheet per table, or several tables as Excel tables on
+// the Overview and "HTA analyses" sheets. See reportexport.h and docs/export.md.
+#include "model/export/reportexport.h"
+
+#include "model/export/reportexport_p.h"
+
+#include <xlsxwriter.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace accelscope::model::exportfmt {
+
+using analysis::Column;
+using analysis::ColumnType;
+using analysis::Table;
+using analysis::Unit;
+
+namespace {
+
+constexpr std::size_t kMaxDataRows = 1048575; // Excel: 1,048,576 rows including the header
+constexpr std::size_t kMaxCellText = 32767;   // Excel: characters in a cell
+
+/// Header of a column in the workbook: its title and, where the cell format does not say it, the unit.
+std::string headerText(const Column &c)
+{
+    switch (c.unit) {
+    case Unit::Nanoseconds:
+    case Unit::Microseconds: return c.title + " (µs)";
+    case Unit::TimestampNs: return c.title + " (µs from trace start)";
+    case Unit::TimestampUs: return c.title + " (µs from first event)";
+    case Unit::Bytes: return c.title + " (B)";
+    case Unit::GBps: return c.title + " (GB/s)";
+    default: return c.title;
+    }
+}
+
+/// Cell value as written: durations in µs, percentages as fractions (shown with "%").
+double cellValue(const Column &c, std::size_t row)
+{
+    const double v = c.number(row);
+    switch (c.unit) {
+    case Unit::Nanoseconds:
+    case Unit::TimestampNs: return v / 1000.0;
+    case Unit::Percent: return v / 100.0;
+    default: return v;
+    }
+}
+
+/// Cuts UTF-8 text to Excel's cell limit without splitting a character.
+std::string_view cellText(std::string_view s)
+{
+    if (s.size() <= kMaxCellText)
+        return s;
+    std::size_t n = kMaxCellText;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80)
+        --n;
+    return s.substr(0, n);
+}
+
+std::size_t utf8Length(std::string_view s)
+{
+    std::size_t n = 0;
+    for (unsigned char c : s)
+        n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+/// Sheet names: at most 31 characters, none of []:*?/\, unique (case-insensitively).
+std::string sheetName(std::string want, std::set<std::string> &used)
+{
+    for (char &c : want)
+        if (std::strchr("[]:*?/\\", c))
+            c = '_';
+    if (want.empty())
+        want = "Sheet";
+    auto lower = [](std::string s) {
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        return s;
+    };
+    auto cut = [](std::string s, std::size_t n) {
+        if (utf8Length(s) <= n)
+            return s;
+        std::size_t bytes = 0, chars = 0;
+        while (bytes < s.size() && chars < n) {
+            ++bytes;
+            while (bytes < s.size() && (static_cast<unsigned char>(s[bytes]) & 0xC0) == 0x80)
+                ++bytes;
+            ++chars;
+        }
+        return s.substr(0, bytes);
+    };
+    std::string name = cut(want, 31);
+    for (int k = 2; used.count(lower(name)); ++k) {
+        const std::string sfx = " (" + std::to_string(k) + ")";
+        name = cut(want, 31 - sfx.size()) + sfx;
+    }
+    used.insert(lower(name));
+    return name;
+}
+
+class Writer {
+public:
+    Writer(lxw_workbook *wb, const ReportOptions &opt) : m_wb(wb), m_opt(opt)
+    {
+        m_title = format();
+        format_set_bold(m_title);
+        format_set_font_size(m_title, 14);
+        m_blockTitle = format();
+        format_set_bold(m_blockTitle);
+        format_set_font_size(m_blockTitle, 12);
+        m_header = format();
+        format_set_bold(m_header);
+        format_set_bottom(m_header, LXW_BORDER_THIN);
+        format_set_bg_color(m_header, 0xE7E6E6);
+        m_italic = format();
+        format_set_italic(m_italic);
+        m_micros = numFormat("#,##0.000");
+        m_percent = numFormat("0.00%");
+        m_count = numFormat("#,##0");
+        m_id = numFormat("0");
+        m_gbps = numFormat("0.000");
+    }
+
+    bool stopped() const { return m_opt.stop.stop_requested(); }
+    std::vector<std::string> notes;
+    std::string error;
+    lxw_row_t lastRow = 0; ///< first free row after blockSheet()
+
+    /// A sheet holding one table: bold frozen header, autofilter, widths, formats.
+    lxw_worksheet *tableSheet(const std::string &name, const Table &t)
+    {
+        lxw_worksheet *ws = workbook_add_worksheet(m_wb, name.c_str());
+        const std::size_t rows = std::min(t.rowCount(), kMaxDataRows);
+        if (t.rowCount() > rows)
+            notes.push_back(t.title + ": only the first " + std::to_string(rows) + " of " + std::to_string(t.rowCount())
+                            + " rows fit in a sheet (the CSV export has them all)");
+        for (std::size_t c = 0; c < t.columnCount(); ++c)
+            worksheet_write_string(ws, 0, lxw_col_t(c), headerText(t.columns[c]).c_str(), m_header);
+        if (!writeRows(ws, 1, t, rows))
+            return nullptr;
+        if (t.columnCount() > 0) {
+            worksheet_freeze_panes(ws, 1, 0);
+            worksheet_autofilter(ws, 0, 0, lxw_row_t(rows), lxw_col_t(t.columnCount() - 1));
+        }
+        if (t.columnCount() == 0 || t.rowCount() == 0)
+            worksheet_write_string(ws, 1, 0, "(no rows)", m_italic);
+        setWidths(ws, {&t});
+        return ws;
+    }
+
+    /// A sheet of several tables one below the other, each an Excel table (its own filter
+    /// buttons) under a bold title. Returns the first row of each block's header.
+    lxw_worksheet *blockSheet(const std::string &name, const std::vector<const Table *> &tables, const std::string &heading)
+    {
+        lxw_worksheet *ws = workbook_add_worksheet(m_wb, name.c_str());
+        lxw_row_t row = 0;
+        if (!heading.empty()) {
+            worksheet_write_string(ws, row, 0, heading.c_str(), m_title);
+            row += 2;
+        }
+        for (const Table *t : tables) {
+            worksheet_write_string(ws, row++, 0, t->title.c_str(), m_blockTitle);
+            const std::size_t rows = std::min(t->rowCount(), kMaxDataRows - row - 2);
+            if (t->columnCount() == 0 || t->rowCount() == 0) {
+                for (std::size_t c = 0; c < t->columnCount(); ++c)
+                    worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
+                worksheet_write_string(ws, row + 1, 0, "(no rows)", m_italic);
+                row += 3;
+                continue;
+            }
+            // Excel tables need distinct header texts.
+            std::vector<std::string> heads;
+            std::set<std::string> seen;
+            for (const Column &c : t->columns) {
+                std::string h = headerText(c);
+                for (int k = 2; seen.count(h); ++k)
+                    h = headerText(c) + " " + std::to_string(k);
+                seen.insert(h);
+                heads.push_back(h);
+            }
+            std::vector<lxw_table_column> cols(heads.size());
+            std::vector<lxw_table_column *> colPtrs;
+            for (std::size_t c = 0; c < heads.size(); ++c) {
+                cols[c] = lxw_table_column{};
+                cols[c].header = heads[c].data();
+                cols[c].header_format = m_header;
+                colPtrs.push_back(&cols[c]);
+            }
+            colPtrs.push_back(nullptr);
+            lxw_table_options to{};
+            to.columns = colPtrs.data();
+            to.style_type = LXW_TABLE_STYLE_TYPE_LIGHT;
+            to.style_type_number = 1;
+            if (!writeRows(ws, row + 1, *t, rows))
+                return nullptr;
+            const lxw_error e = worksheet_add_table(ws, row, 0, lxw_row_t(row + rows), lxw_col_t(t->columnCount() - 1), &to);
+            if (e != LXW_NO_ERROR) {
+                error = std::string("cannot add the table '") + t->title + "': " + lxw_strerror(e);
+                return nullptr;
+            }
+            row += lxw_row_t(rows) + 2;
+        }
+        setWidths(ws, tables);
+        lastRow = row;
+        return ws;
+    }
+
+    void noteRows(lxw_worksheet *ws, lxw_row_t row, const std::vector<std::string> &lines)
+    {
+        if (lines.empty())
+            return;
+        worksheet_write_string(ws, row++, 0, "Notes", m_blockTitle);
+        for (const std::string &l : lines)
+            worksheet_write_string(ws, row++, 0, std::string(cellText(l)).c_str(), nullptr);
+    }
+
+private:
+    lxw_format *format() { return workbook_add_format(m_wb); }
+    lxw_format *numFormat(const char *f)
+    {
+        lxw_format *x = format();
+        format_set_num_format(x, f);
+        return x;
+    }
+    lxw_format *formatOf(const Column &c) const
+    {
+        switch (c.unit) {
+        case Unit::Nanoseconds:
+        case Unit::Microseconds:
+        case Unit::TimestampNs:
+        case Unit::TimestampUs: return m_micros;
+        case Unit::Percent:
+        case Unit::Ratio: return m_percent;
+        case Unit::Count:
+        case Unit::Bytes: return m_count;
+        case Unit::Id: return m_id;
+        case Unit::GBps: return m_gbps;
+        case Unit::None: return c.type == ColumnType::Int ? m_id : nullptr;
+        }
+        return nullptr;
+    }
+
+    bool writeRows(lxw_worksheet *ws, lxw_row_t first, const Table &t, std::size_t rows)
+    {
+        std::vector<lxw_format *> fmts;
+        for (const Column &c : t.columns)
+            fmts.push_back(formatOf(c));
+        std::string buf;
+        for (std::size_t r = 0; r < rows; ++r) {
+            if ((r & 4095) == 4095 && stopped())
+                return false;
+            const lxw_row_t row = first + lxw_row_t(r);
+            for (std::size_t ci = 0; ci < t.columnCount(); ++ci) {
+                const Column &c = t.columns[ci];
+                if (c.isNull(r))
+                    continue;
+                lxw_error e;
+                if (c.type == ColumnType::Text) {
+                    if (c.texts[r].empty())
+                        continue;
+                    buf.assign(cellText(c.texts[r]));
+                    e = worksheet_write_string(ws, row, lxw_col_t(ci), buf.c_str(), nullptr);
+                } else {
+                    const double v = cellValue(c, r);
+                    if (!std::isfinite(v))
+                        continue; // Excel has no NaN/inf: left empty, as in the CSV
+                    e = worksheet_write_number(ws, row, lxw_col_t(ci), v, fmts[ci]);
+                }
+                if (e != LXW_NO_ERROR) {
+                    error = "cannot write a cell of '" + t.title + "': " + lxw_strerror(e);
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /// Width per column from the header and the first rows' text (in characters, 6..60).
+    void setWidths(lxw_worksheet *ws, const std::vector<const Table *> &tables)
+    {
+        std::map<std::size_t, double> width;
+        for (const Table *t : tables) {
+            const std::size_t sample = std::min<std::size_t>(t->rowCount(), 2000);
+            for (std::size_t ci = 0; ci < t->columnCount(); ++ci) {
+                const Column &c = t->columns[ci];
+                double w = double(utf8Length(headerText(c))) + 3; // room for the filter button
+                for (std::size_t r = 0; r < sample; ++r) {
+                    if (c.isNull(r))
+                        continue;
+                    if (c.type == ColumnType::Text) {
+                        w = std::max(w, double(utf8Length(c.texts[r])) + 1);
+                    } else {
+                        const double v = std::fabs(cellValue(c, r));
+                        const double digits = v >= 1 ? std::floor(std::log10(v)) + 1 : 1;
+                        w = std::max(w, digits * 4.0 / 3.0 + 6); // separators, decimals, sign
+                    }
+                }
+                width[ci] = std::max(width[ci], std::clamp(w, 6.0, 60.0));
+            }
+        }
+        for (const auto &[ci, w] : width)
+            worksheet_set_column(ws, lxw_col_t(ci), lxw_col_t(ci), w, nullptr);
+    }
+
+    lxw_workbook *m_wb;
+    const ReportOptions &m_opt;
+    lxw_format *m_title, *m_blockTitle, *m_header, *m_italic, *m_micros, *m_percent, *m_count, *m_id, *m_gbps;
+};
+
+int firstColumn(const Table &t, ColumnType type, Unit unit, bool anyUnit = false)
+{
+    for (std::size_t i = 0; i < t.columnCount(); ++i)
+        if (t.columns[i].type == type && (anyUnit || t.columns[i].unit == unit))
+            return int(i);
+    return -1;
+}
+
+/// Pie (few rows) or bar chart of the kernel-type shares beside the table.
+void kernelTypeChart(lxw_workbook *wb, lxw_worksheet *ws, const std::string &sheet, const Table &t)
+{
+    const int cat = firstColumn(t, ColumnType::Text, Unit::None, true);
+    int val = firstColumn(t, ColumnType::Real, Unit::Percent);
+    if (val < 0)
+        val = t.columnIndex("time_ns");
+    if (cat < 0 || val < 0 || t.rowCount() == 0)
+        return;
+    const std::size_t rows = std::min<std::size_t>(t.rowCount(), 64);
+    const bool pie = rows <= 12;
+    lxw_chart *ch = workbook_add_chart(wb, pie ? LXW_CHART_PIE : LXW_CHART_BAR);
+    lxw_chart_series *s = chart_add_series(ch, nullptr, nullptr);
+    chart_series_set_categories(s, sheet.c_str(), 1, lxw_col_t(cat), lxw_row_t(rows), lxw_col_t(cat));
+    chart_series_set_values(s, sheet.c_str(), 1, lxw_col_t(val), lxw_row_t(rows), lxw_col_t(val));
+    chart_series_set_name(s, headerText(t.columns[val]).c_str());
+    chart_title_set_name(ch, "Kernel type shares");
+    if (pie) {
+        chart_legend_set_position(ch, LXW_CHART_LEGEND_RIGHT);
+    } else {
+        chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
+    }
+    lxw_chart_options o{};
+    o.x_scale = 1.6;
+    o.y_scale = pie ? 1.4 : std::max(1.0, double(rows) / 12.0);
+    o.x_offset = 10;
+    worksheet_insert_chart_opt(ws, 1, lxw_col_t(t.columnCount() + 1), ch, &o);
+}
+
+/// Column chart of utilization per engine track.
+void engineChart(lxw_workbook *wb, lxw_worksheet *ws, const std::string &sheet, const Table &t)
+{
+    const int cat = t.columnIndex("track");
+    const int val = t.columnIndex("utilization_pct");
+    if (cat < 0 || val < 0 || t.rowCount() == 0)
+        return;
+    const std::size_t rows = std::min<std::size_t>(t.rowCount(), 256);
+    lxw_chart *ch = workbook_add_chart(wb, LXW_CHART_COLUMN);
+    lxw_chart_series *s = chart_add_series(ch, nullptr, nullptr);
+    chart_series_set_categories(s, sheet.c_str(), 1, lxw_col_t(cat), lxw_row_t(rows), lxw_col_t(cat));
+    chart_series_set_values(s, sheet.c_str(), 1, lxw_col_t(val), lxw_row_t(rows), lxw_col_t(val));
+    chart_series_set_name(s, "Utilization");
+    chart_title_set_name(ch, "Engine utilization");
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
+    chart_axis_set_num_format(ch->y_axis, "0%");
+    chart_axis_set_min(ch->y_axis, 0);
+    chart_axis_set_max(ch->y_axis, 1);
+    lxw_chart_options o{};
+    o.x_scale = std::clamp(double(rows) / 10.0, 1.5, 6.0);
+    o.y_scale = 1.4;
+    o.x_offset = 10;
+    worksheet_insert_chart_opt(ws, 1, lxw_col_t(t.columnCount() + 1), ch, &o);
+}
+
+} // namespace
+
+ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::string &path, const ReportOptions &opt)
+{
+    namespace fs = std::filesystem;
+    ExportResult res;
+    std::string err;
+    const std::vector<std::string> names = resolveTables(opt, err);
+    if (!err.empty()) {
+        res.error = err;
+        return res;
+    }
+    if (names.empty()) {
+        res.error = "no table to export";
+        return res;
+    }
+    // The temporary file sits next to the destination so that the rename is atomic; creating
+    // it first also tells early whether the folder is writable.
+    std::string tmp = path + ".tmp-XXXXXX";
+    {
+        std::vector<char> b(tmp.begin(), tmp.end());
+        b.push_back('\0');
+        const int fd = ::mkstemp(b.data());
+        if (fd < 0) {
+            res.error = "cannot write " + path + ": cannot create a file in its folder: " + std::strerror(errno);
+            return res;
+        }
+        ::close(fd);
+        tmp = b.data();
+    }
+    struct TmpGuard {
+        std::string path;
+        bool keep = false;
+        ~TmpGuard()
+        {
+            if (!keep)
+                ::unlink(path.c_str());
+        }
+    } guard{tmp};
+
+    std::vector<Table> tables = buildTables(ctx, names, opt, 0.6);
+    if (opt.stop.stop_requested() || tables.size() != names.size()) {
+        res.canceled = true;
+        return res;
+    }
+    std::map<std::string, const Table *> byName;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        byName[names[i]] = &tables[i];
+
+    lxw_workbook_options wo{};
+    wo.use_zip64 = LXW_TRUE; // large sheets
+    lxw_workbook *wb = workbook_new_opt(tmp.c_str(), &wo);
+    if (!wb) {
+        res.error = "cannot write " + path + ": cannot start the workbook";
+        return res;
+    }
+    Writer w(wb, opt);
+    auto fail = [&](const std::string &msg) {
+        lxw_workbook_free(wb);
+        res.error = "cannot write " + path + ": " + msg;
+        return res;
+    };
+
+    // Sheets in report order; the tables of one sheet in report order too.
+    std::vector<std::string> sheets;
+    std::map<std::string, std::vector<const Table *>> sheetTables;
+    for (const ReportTableInfo &c : reportTableChoices()) {
+        auto it = byName.find(c.name);
+        if (it == byName.end())
+            continue;
+        if (!sheetTables.count(c.sheet))
+            sheets.push_back(c.sheet);
+        sheetTables[c.sheet].push_back(it->second);
+    }
+    for (const Table &t : tables)
+        for (const std::string &n : t.notes)
+            w.notes.push_back(t.title + ": " + n);
+
+    std::set<std::string> used;
+    lxw_worksheet *overview = nullptr;
+    lxw_row_t overviewEnd = 0;
+    for (std::size_t si = 0; si < sheets.size(); ++si) {
+        if (w.stopped())
+            break;
+        const std::string &sheet = sheets[si];
+        const auto &ts = sheetTables[sheet];
+        const std::string name = sheetName(sheet, used);
+        lxw_worksheet *ws = nullptr;
+        if (sheet == kSheetOverview || sheet == kSheetHta) {
+            ws = w.blockSheet(name, ts, sheet == kSheetOverview ? "Accelscope report" : "");
+            if (ws && sheet == kSheetOverview) {
+                overview = ws;
+                overviewEnd = w.lastRow;
+            }
+        } else if (ts.size() == 1) {
+            ws = w.tableSheet(name, *ts.front());
+            if (ws && ts.front()->name == "kernel-types")
+                kernelTypeChart(wb, ws, name, *ts.front());
+            if (ws && ts.front()->name == "engines")
+                engineChart(wb, ws, name, *ts.front());
+        } else {
+            ws = w.blockSheet(name, ts, "");
+        }
+        if (!ws) {
+            if (w.stopped())
+                break;
+            return fail(w.error.empty() ? "cannot add the sheet " + name : w.error);
+        }
+        if (opt.progress)
+            opt.progress(0.6 + 0.3 * double(si + 1) / double(sheets.size()));
+    }
+    if (w.stopped()) {
+        lxw_workbook_free(wb);
+        res.canceled = true;
+        return res;
+    }
+    if (overview)
+        w.noteRows(overview, overviewEnd, w.notes);
+    const lxw_error e = workbook_close(wb); // writes and frees
+    if (e != LXW_NO_ERROR) {
+        res.error = "cannot write " + path + ": " + lxw_strerror(e);
+        if (e == LXW_ERROR_CREATING_XLSX_FILE || e == LXW_ERROR_CREATING_TMPFILE)
+            res.error += std::string(" (") + std::strerror(errno) + ")";
+        return res;
+    }
+    if (opt.stop.stop_requested()) {
+        res.canceled = true;
+        return res;
+    }
+    std::error_code ec;
+    res.bytes = fs::file_size(tmp, ec);
+    ::chmod(tmp.c_str(), 0644);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        res.error = "cannot replace " + path + ": " + std::strerror(errno);
+        return res;
+    }
+    guard.keep = true;
+    res.files.push_back(path);
+    if (opt.progress)
+        opt.progress(1.0);
+    res.ok = true;
+    return res;
+}
+
+} // namespace accelscope::model::exportfmt

@@ -1,0 +1,554 @@
+// CSV and XLSX report export: CSV quoting and values against the analysis Tables, the XLSX read
+// back by an independent reader (openpyxl, tests/tools/check_xlsx.py), and exports that are
+// refused, fail half-way or are canceled leave nothing behind and keep previous files intact.
+#include "analysistesthelpers.h"
+
+#include "importers/registry.h"
+#include "model/analysis/tableformat.h"
+#include "model/export/reportexport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace accelscope;
+using namespace accelscope::model;
+using namespace accelscope::model::analysis;
+using namespace accelscope::model::exportfmt;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readFile(const std::string &p)
+{
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+void writeFile(const std::string &p, const std::string &s)
+{
+    std::ofstream f(p, std::ios::binary);
+    f << s;
+}
+
+std::set<std::string> listDir(const std::string &d)
+{
+    std::set<std::string> v;
+    std::error_code ec;
+    for (const auto &e : fs::directory_iterator(d, ec))
+        v.insert(e.path().filename().string());
+    return v;
+}
+
+/// The CSV file, parsed by the RFC 4180 reader of the test helpers, equals the Table:
+/// header = column ids, same row count, texts equal, integers and reals read back exactly.
+void compareCsvWithTable(const std::string &path, const Table &t)
+{
+    const auto rows = testsupport::readCsv(path);
+    QVERIFY2(!rows.empty(), path.c_str());
+    QCOMPARE(rows[0].size(), t.columnCount());
+    for (std::size_t c = 0; c < t.columnCount(); ++c)
+        QCOMPARE(rows[0][c], t.columns[c].id);
+    QCOMPARE(rows.size() - 1, t.rowCount());
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        QCOMPARE(rows[r + 1].size(), t.columnCount());
+        for (std::size_t c = 0; c < t.columnCount(); ++c) {
+            const Column &col = t.columns[c];
+            const std::string &f = rows[r + 1][c];
+            if (col.isNull(r)) {
+                QVERIFY2(f.empty(), (path + ": " + col.id + " should be empty").c_str());
+            } else if (col.type == ColumnType::Text) {
+                QCOMPARE(f, col.texts[r]);
+            } else if (col.type == ColumnType::Int) {
+                QCOMPARE(std::stoll(f), col.ints[r]);
+            } else {
+                QCOMPARE(std::strtod(f.c_str(), nullptr), col.reals[r]);
+            }
+        }
+    }
+}
+
+/// The documented XLSX header: title plus the unit the cell format does not show.
+QString xlsxHeader(const Column &c)
+{
+    QString t = QString::fromStdString(c.title);
+    switch (c.unit) {
+    case Unit::Nanoseconds:
+    case Unit::Microseconds: return t + QStringLiteral(" (µs)");
+    case Unit::TimestampNs: return t + QStringLiteral(" (µs from trace start)");
+    case Unit::TimestampUs: return t + QStringLiteral(" (µs from first event)");
+    case Unit::Bytes: return t + QStringLiteral(" (B)");
+    case Unit::GBps: return t + QStringLiteral(" (GB/s)");
+    default: return t;
+    }
+}
+
+/// The documented XLSX cell: ns as µs, percent as a fraction; missing = empty.
+QJsonValue xlsxCell(const Column &c, std::size_t r)
+{
+    if (c.isNull(r))
+        return QJsonValue();
+    if (c.type == ColumnType::Text)
+        return c.texts[r].empty() ? QJsonValue() : QJsonValue(QString::fromStdString(c.texts[r]));
+    double v = c.type == ColumnType::Int ? double(c.ints[r]) : c.reals[r];
+    if (!std::isfinite(v))
+        return QJsonValue();
+    if (c.unit == Unit::Nanoseconds || c.unit == Unit::TimestampNs)
+        v /= 1000.0;
+    if (c.unit == Unit::Percent)
+        v /= 100.0;
+    return v;
+}
+
+/// Expectations for check_xlsx.py: header, row count, the first three and the last row's cells,
+/// number formats of the first row's durations and percentages.
+QJsonObject expectTable(const QString &sheet, const Table &t, bool block)
+{
+    QJsonObject o;
+    o["sheet"] = sheet;
+    o["block"] = block ? QJsonValue(QString::fromStdString(t.title)) : QJsonValue();
+    QJsonArray header, cells, formats;
+    for (const Column &c : t.columns)
+        header.append(xlsxHeader(c));
+    std::vector<std::size_t> rows;
+    for (std::size_t r = 0; r < std::min<std::size_t>(3, t.rowCount()); ++r)
+        rows.push_back(r);
+    if (t.rowCount() > 3)
+        rows.push_back(t.rowCount() - 1);
+    for (std::size_t r : rows)
+        for (std::size_t c = 0; c < t.columnCount(); ++c)
+            cells.append(QJsonArray{int(r), int(c), xlsxCell(t.columns[c], r)});
+    if (t.rowCount() > 0)
+        for (std::size_t c = 0; c < t.columnCount(); ++c) {
+            const Unit u = t.columns[c].unit;
+            if (t.columns[c].isNull(0))
+                continue;
+            if (u == Unit::Nanoseconds || u == Unit::Microseconds)
+                formats.append(QJsonArray{0, int(c), "#,##0.000"});
+            else if (u == Unit::Percent)
+                formats.append(QJsonArray{0, int(c), "0.00%"});
+        }
+    o["header"] = header;
+    o["rows"] = int(t.rowCount());
+    o["cells"] = cells;
+    o["formats"] = formats;
+    o["frozen"] = !block;
+    o["autofilter"] = !block;
+    return o;
+}
+
+QString pythonWithOpenpyxl();
+
+/// Runs tests/tools/check_xlsx.py; QSKIPs when python3 or openpyxl is missing.
+bool runChecker(const QString &xlsx, const QJsonObject &expect, const QString &dir)
+{
+    const QString expectPath = dir + "/expect.json";
+    QFile f(expectPath);
+    if (!f.open(QIODevice::WriteOnly))
+        return false;
+    f.write(QJsonDocument(expect).toJson());
+    f.close();
+    QProcess p;
+    p.start(pythonWithOpenpyxl(), {QStringLiteral(ACCELSCOPE_SOURCE_DIR "/tests/tools/check_xlsx.py"), xlsx, expectPath});
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
+        if (p.error() == QProcess::FailedToStart)
+            qWarning("python3 did not start");
+        qWarning("check_xlsx.py did not finish");
+        return false;
+    }
+    const QByteArray out = p.readAllStandardOutput() + p.readAllStandardError();
+    if (p.exitCode() != 0)
+        qWarning("%s", out.constData());
+    return p.exitCode() == 0;
+}
+
+/// A python3 that has openpyxl: the one on PATH, else the system's (PATH may hold a pyenv one
+/// without Debian's python3-openpyxl). Empty when none has it.
+QString pythonWithOpenpyxl()
+{
+    static const QString found = [] {
+        for (const QString &py : {QStringLiteral("python3"), QStringLiteral("/usr/bin/python3")}) {
+            QProcess p;
+            p.start(py, {"-c", "import openpyxl"});
+            if (p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0)
+                return py;
+        }
+        return QString();
+    }();
+    return found;
+}
+
+bool haveOpenpyxl()
+{
+    return !pythonWithOpenpyxl().isEmpty();
+}
+
+/// A small trace whose kernel names need CSV quoting, with two engine tracks.
+TracePtr quotingTrace()
+{
+    testsupport::KinetoTrace k;
+    k.kernel(7, 0, 4000, "gemm, \"tn\"\nsplit");
+    k.kernel(7, 10000, 6000, "gemm, \"tn\"\nsplit");
+    k.kernel(7, 20000, 2000, "核函数_ü");
+    k.kernel(8, 1000, 3000, "ncclKernel_AllReduce");
+    const auto tiu = k.engine(5, 0, EngineKind::TIU, "TIU");
+    const auto gdma = k.engine(5, 0, EngineKind::GDMA, "GDMA");
+    k.engineSlice(tiu, 0, 6000, "conv");
+    k.engineSlice(tiu, 8000, 2000, "conv");
+    k.engineSlice(gdma, 1000, 4000, "load", "{\"bytes\":4096}");
+    return k.build();
+}
+
+} // namespace
+
+class TstReportExport : public QObject {
+    Q_OBJECT
+
+    TracePtr m_sample;
+
+private slots:
+    void initTestCase()
+    {
+        importers::ImportContext ictx;
+        auto r = importers::loadTrace({fs::path(ACCELSCOPE_SOURCE_DIR "/resources/sample")}, ictx);
+        QVERIFY(r.ok());
+        m_sample = r.value().trace;
+        QVERIFY(m_sample->sliceCount() > 0);
+    }
+
+    void choices()
+    {
+        const auto def = defaultReportTables();
+        QVERIFY(!def.empty());
+        for (const char *n : {"overview", "kernels", "kernel-types", "categories", "engines", "steps", "temporal",
+                              "overlap", "idle", "launch-summary", "memcpy-bw", "queue-length", "diagnostics"})
+            QVERIFY2(std::find(def.begin(), def.end(), n) != def.end(), n);
+        // every analysis can be asked for by name
+        const auto names = reportTableNames();
+        for (const AnalysisInfo &a : analyses())
+            QVERIFY(std::find(names.begin(), names.end(), std::string(a.name)) != names.end());
+    }
+
+    void csvQuoting()
+    {
+        QTemporaryDir dir;
+        AnalysisContext ctx(quotingTrace());
+        ReportOptions opt;
+        opt.tables = {"kernels"};
+        const std::string path = dir.filePath("kernels.csv").toStdString();
+        const ExportResult r = writeCsvTables(ctx, path, opt);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.files, std::vector<std::string>{path});
+        const std::string csv = readFile(path);
+        // RFC 4180 by hand: the field is quoted, quotes doubled, the newline kept inside quotes
+        QVERIFY2(csv.find(",\"gemm, \"\"tn\"\"\nsplit\",") != std::string::npos, csv.c_str());
+        QVERIFY(csv.find(",核函数_ü,") != std::string::npos); // UTF-8 as is, no quoting needed
+        QVERIFY(csv.substr(0, 3) != "\xEF\xBB\xBF");           // no BOM
+        const auto rows = testsupport::readCsv(path);
+        const Table t = runAnalysis("kernels", ctx, AnalysisOptions{});
+        compareCsvWithTable(path, t);
+        // hand-computed: two launches of the quoted kernel, 4 µs + 6 µs
+        const int nameCol = t.columnIndex("name"), totalCol = t.columnIndex("total_ns"), countCol = t.columnIndex("count");
+        QVERIFY(nameCol >= 0 && totalCol >= 0 && countCol >= 0);
+        bool found = false;
+        for (std::size_t i = 1; i < rows.size(); ++i)
+            if (rows[i][std::size_t(nameCol)] == "gemm, \"tn\"\nsplit") {
+                found = true;
+                QCOMPARE(rows[i][std::size_t(totalCol)], std::string("10000"));
+                QCOMPARE(rows[i][std::size_t(countCol)], std::string("2"));
+            }
+        QVERIFY(found);
+        QCOMPARE(listDir(dir.path().toStdString()), std::set<std::string>{"kernels.csv"});
+    }
+
+    void csvFolderMatchesTables()
+    {
+        QTemporaryDir dir;
+        const std::string out = dir.filePath("report/csv").toStdString(); // created, two levels
+        AnalysisContext ctx(m_sample);
+        ReportOptions opt;
+        std::vector<double> progress;
+        opt.progress = [&](double f) { progress.push_back(f); };
+        const ExportResult r = writeCsvTables(ctx, out, opt);
+        QVERIFY2(r.ok, r.error.c_str());
+        const auto names = defaultReportTables();
+        std::set<std::string> want;
+        for (const auto &n : names)
+            want.insert(n + ".csv");
+        QCOMPARE(listDir(out), want); // nothing else (no temporary files)
+        QCOMPARE(r.files.size(), names.size());
+        QVERIFY(!progress.empty() && progress.back() == 1.0);
+        QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+        // every analysis file equals the analysis run directly (not through the exporter)
+        for (const auto &n : names) {
+            if (!findAnalysis(n))
+                continue;
+            const Table t = runAnalysis(n, ctx, AnalysisOptions{});
+            compareCsvWithTable(out + "/" + n + ".csv", t);
+            if (QTest::currentTestFailed())
+                QFAIL(n.c_str());
+        }
+        // the report tables: counts from the trace itself
+        const auto ranks = testsupport::readCsv(out + "/ranks.csv");
+        QCOMPARE(ranks.size(), std::size_t(3)); // header + ranks 0 and 1
+        QCOMPARE(ranks[0][0], std::string("rank"));
+        std::int64_t slices = 0;
+        for (std::size_t i = 1; i < ranks.size(); ++i)
+            slices += std::stoll(ranks[i][4]);
+        QCOMPARE(std::uint64_t(slices), m_sample->sliceCount());
+        const auto overview = testsupport::readCsv(out + "/overview.csv");
+        bool sawSlices = false;
+        for (const auto &row : overview)
+            if (row[0] == "Slices") {
+                sawSlices = true;
+                QCOMPARE(row[1], std::to_string(m_sample->sliceCount()));
+            }
+        QVERIFY(sawSlices);
+        // launch-summary: per rank, the launch table's count
+        const Table launch = runAnalysis("launch", ctx, AnalysisOptions{});
+        const auto ls = testsupport::readCsv(out + "/launch-summary.csv");
+        std::int64_t launches = 0;
+        for (std::size_t i = 1; i < ls.size(); ++i)
+            launches += std::stoll(ls[i][1]);
+        QCOMPARE(std::size_t(launches), launch.rowCount());
+    }
+
+    void csvRangeAndRanks()
+    {
+        QTemporaryDir dir;
+        AnalysisContext ctx(m_sample);
+        ReportOptions opt;
+        opt.tables = {"kernels", "temporal"};
+        opt.ranks = {1};
+        opt.range = std::make_pair(m_sample->startNs() + 1000000, m_sample->startNs() + 20000000);
+        const ExportResult r = writeCsvTables(ctx, dir.path().toStdString(), opt);
+        QVERIFY2(r.ok, r.error.c_str());
+        AnalysisOptions ao;
+        ao.ranks = {1};
+        ao.range = opt.range;
+        compareCsvWithTable(dir.filePath("kernels.csv").toStdString(), runAnalysis("kernels", ctx, ao));
+        compareCsvWithTable(dir.filePath("temporal.csv").toStdString(), runAnalysis("temporal", ctx, ao));
+        QCOMPARE(testsupport::readCsv(dir.filePath("temporal.csv").toStdString()).size(), std::size_t(2)); // rank 1 only
+    }
+
+    void csvUnknownTable()
+    {
+        QTemporaryDir dir;
+        AnalysisContext ctx(m_sample);
+        ReportOptions opt;
+        opt.tables = {"kernels", "no-such-table"};
+        const ExportResult r = writeCsvTables(ctx, dir.filePath("out").toStdString(), opt);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find("no-such-table") != std::string::npos, r.error.c_str());
+        QVERIFY(listDir(dir.path().toStdString()).empty());
+    }
+
+    void csvFailureRollsBack()
+    {
+        // kernels.csv is a directory: its rename fails after overview/ranks/engine-summary were
+        // put in place. They must be undone: the previous overview.csv back, the new ones gone.
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        writeFile(d + "/overview.csv", "previous\n");
+        fs::create_directory(d + "/kernels.csv");
+        AnalysisContext ctx(m_sample);
+        const ExportResult r = writeCsvTables(ctx, d, ReportOptions{});
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find(d + "/kernels.csv") != std::string::npos, r.error.c_str());
+        QCOMPARE(listDir(d), (std::set<std::string>{"overview.csv", "kernels.csv"}));
+        QCOMPARE(readFile(d + "/overview.csv"), std::string("previous\n"));
+    }
+
+    void csvRefused()
+    {
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        writeFile(d + "/afile", "x");
+        AnalysisContext ctx(m_sample);
+        // a file where the folder should be, and a folder under it
+        ExportResult r = writeCsvTables(ctx, d + "/afile", ReportOptions{});
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find(d + "/afile") != std::string::npos, r.error.c_str());
+        r = writeCsvTables(ctx, d + "/afile/sub", ReportOptions{});
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find(d + "/afile") != std::string::npos, r.error.c_str());
+        QCOMPARE(listDir(d), std::set<std::string>{"afile"});
+        QCOMPARE(readFile(d + "/afile"), std::string("x"));
+        if (::geteuid() != 0) { // root writes anywhere
+            const std::string ro = d + "/ro";
+            fs::create_directory(ro);
+            ::chmod(ro.c_str(), 0555);
+            r = writeCsvTables(ctx, ro, ReportOptions{});
+            ::chmod(ro.c_str(), 0755);
+            QVERIFY(!r.ok);
+            QVERIFY(listDir(ro).empty());
+        }
+    }
+
+    void csvCancelLeavesNothing()
+    {
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        writeFile(d + "/overview.csv", "previous\n");
+        AnalysisContext ctx(m_sample);
+        std::stop_source stop;
+        ReportOptions opt;
+        opt.stop = stop.get_token();
+        opt.progress = [&](double f) {
+            if (f > 0.4)
+                stop.request_stop();
+        };
+        ExportResult r = writeCsvTables(ctx, d, opt);
+        QVERIFY(!r.ok);
+        QVERIFY(r.canceled);
+        QCOMPARE(listDir(d), std::set<std::string>{"overview.csv"});
+        QCOMPARE(readFile(d + "/overview.csv"), std::string("previous\n"));
+        // into a folder it had to create: the folder goes too
+        std::stop_source stop2;
+        opt.stop = stop2.get_token();
+        opt.progress = [&](double f) {
+            if (f > 0.4)
+                stop2.request_stop();
+        };
+        r = writeCsvTables(ctx, d + "/new/csv", opt);
+        QVERIFY(r.canceled);
+        QCOMPARE(listDir(d), std::set<std::string>{"overview.csv"});
+    }
+
+    void xlsxIndependentReader()
+    {
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        QTemporaryDir dir;
+        const QString xlsx = dir.filePath("report.xlsx");
+        AnalysisContext ctx(m_sample);
+        const ExportResult r = writeXlsxReport(ctx, xlsx.toStdString(), ReportOptions{});
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(listDir(dir.path().toStdString()), std::set<std::string>{"report.xlsx"});
+        QVERIFY(r.bytes > 0);
+
+        QJsonObject expect;
+        expect["sheets"] = QJsonArray{"Overview", "Kernels", "Kernel types", "Categories", "Engines", "Steps",
+                                      "HTA analyses", "Annotations", "Diagnostics"};
+        QJsonArray tables;
+        const AnalysisOptions ao;
+        for (const auto &[name, sheet] : std::vector<std::pair<std::string, QString>>{
+                 {"kernels", "Kernels"}, {"kernel-types", "Kernel types"}, {"categories", "Categories"},
+                 {"engines", "Engines"}, {"steps", "Steps"}, {"annotations", "Annotations"}})
+            tables.append(expectTable(sheet, runAnalysis(name, ctx, ao), false));
+        for (const char *name : {"temporal", "overlap", "idle", "idle-stats", "memcpy-bw", "queue-length"})
+            tables.append(expectTable("HTA analyses", runAnalysis(name, ctx, ao), true));
+        expect["tables"] = tables;
+        expect["charts"] = QJsonObject{{"Kernel types", QJsonArray{"pie", "bar"}}};
+        expect["key_values"] = QJsonObject{{"Overview", QJsonObject{{"Slices", QString::number(m_sample->sliceCount())},
+                                                                    {"Flows", QString::number(m_sample->flows().size())}}}};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
+    void xlsxEnginesAndQuoting()
+    {
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        QTemporaryDir dir;
+        const QString xlsx = dir.filePath("small.xlsx");
+        AnalysisContext ctx(quotingTrace());
+        ReportOptions opt;
+        opt.tables = {"kernels", "engines", "engine-summary"};
+        const ExportResult r = writeXlsxReport(ctx, xlsx.toStdString(), opt);
+        QVERIFY2(r.ok, r.error.c_str());
+        const Table engines = runAnalysis("engines", ctx, AnalysisOptions{});
+        QCOMPARE(engines.rowCount(), std::size_t(2));
+        QJsonObject expect;
+        expect["sheets"] = QJsonArray{"Overview", "Kernels", "Engines"};
+        expect["tables"] = QJsonArray{expectTable("Kernels", runAnalysis("kernels", ctx, AnalysisOptions{}), false),
+                                      expectTable("Engines", engines, false),
+                                      expectTable("Overview", runAnalysis("engine-summary", ctx, AnalysisOptions{}), true)};
+        expect["charts"] = QJsonObject{{"Engines", QJsonArray{"column"}}};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
+    void xlsxRefused()
+    {
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        writeFile(d + "/afile", "x");
+        AnalysisContext ctx(m_sample);
+        for (const std::string &p : {d + "/no-such-dir/r.xlsx", d + "/afile/r.xlsx"}) {
+            const ExportResult r = writeXlsxReport(ctx, p, ReportOptions{});
+            QVERIFY(!r.ok);
+            QVERIFY2(r.error.find(p) != std::string::npos, r.error.c_str());
+        }
+        QCOMPARE(listDir(d), std::set<std::string>{"afile"});
+        if (::geteuid() != 0) {
+            const std::string ro = d + "/ro";
+            fs::create_directory(ro);
+            ::chmod(ro.c_str(), 0555);
+            const ExportResult r = writeXlsxReport(ctx, ro + "/r.xlsx", ReportOptions{});
+            ::chmod(ro.c_str(), 0755);
+            QVERIFY(!r.ok);
+            QVERIFY(listDir(ro).empty());
+        }
+    }
+
+    void xlsxCancelKeepsPrevious_data()
+    {
+        QTest::addColumn<double>("at");
+        QTest::newRow("while analysing") << 0.3;
+        QTest::newRow("while writing sheets") << 0.7;
+    }
+
+    void xlsxCancelKeepsPrevious()
+    {
+        QFETCH(double, at);
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        writeFile(d + "/r.xlsx", "previous");
+        AnalysisContext ctx(m_sample);
+        std::stop_source stop;
+        ReportOptions opt;
+        opt.stop = stop.get_token();
+        bool asked = false;
+        opt.progress = [&](double f) {
+            if (f >= at && !asked) {
+                asked = true;
+                stop.request_stop();
+            }
+        };
+        const ExportResult r = writeXlsxReport(ctx, d + "/r.xlsx", opt);
+        QVERIFY(asked);
+        QVERIFY(!r.ok);
+        QVERIFY(r.canceled);
+        QCOMPARE(listDir(d), std::set<std::string>{"r.xlsx"});
+        QCOMPARE(readFile(d + "/r.xlsx"), std::string("previous"));
+    }
+
+    void xlsxReplacesPrevious()
+    {
+        QTemporaryDir dir;
+        const std::string p = dir.filePath("r.xlsx").toStdString();
+        writeFile(p, "previous");
+        AnalysisContext ctx(m_sample);
+        ReportOptions opt;
+        opt.tables = {"overview", "kernels"};
+        const ExportResult r = writeXlsxReport(ctx, p, opt);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(readFile(p).substr(0, 2), std::string("PK")); // a zip package now
+        QCOMPARE(std::uint64_t(fs::file_size(p)), r.bytes);
+        QCOMPARE(listDir(dir.path().toStdString()), std::set<std::string>{"r.xlsx"});
+    }
+};
+
+QTEST_GUILESS_MAIN(TstReportExport)
+#include "tst_reportexport.moc"

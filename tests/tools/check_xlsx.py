@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Checks an Accelscope XLSX report with an independent reader (openpyxl) against expectations
+that tst_reportexport computed in-process from the analysis Tables.
+
+Usage: check_xlsx.py REPORT.xlsx EXPECT.json
+Exit 0 and "OK" when everything matches; else exit 1 with one line per mismatch.
+Exit 77 when openpyxl is missing (the test skips then).
+
+EXPECT.json:
+{
+  "sheets": ["Overview", "Kernels", ...],           # exact sheet names, in order
+  "tables": [                                      # one per checked table
+    {"sheet": "Kernels", "block": null,            # null: the header is row 1 of the sheet;
+                                                   # else the title cell in column A above the header
+     "header": ["Rank", "Kernel", "Total (µs)"],
+     "rows": 26,                                   # data rows
+     "cells": [[0, 2, 12.0], [0, 1, "gemm"], [1, 3, null]],  # data row, column, value (null = empty)
+     "formats": [[0, 2, "#,##0.000"]],             # number formats of data cells
+     "frozen": true, "autofilter": true}           # frozen header row and autofilter (sheet tables)
+  ],
+  "charts": {"Kernel types": ["pie", "bar"]},      # sheet -> acceptable chart kinds (one at least)
+  "key_values": {"Overview": {"Slices": "1234"}}   # column A label -> column B text
+}
+"""
+import json
+import math
+import sys
+import zipfile
+
+try:
+    import openpyxl
+except ImportError:
+    print("openpyxl is not installed")
+    sys.exit(77)
+
+errors = []
+
+
+def err(msg):
+    errors.append(msg)
+
+
+def same(actual, expected):
+    if expected is None:
+        return actual is None or actual == ""
+    if isinstance(expected, str):
+        return actual == expected
+    if not isinstance(actual, (int, float)) or isinstance(actual, bool):
+        return False
+    if math.isnan(expected):
+        return actual is None
+    return math.isclose(float(actual), float(expected), rel_tol=1e-12, abs_tol=1e-12)
+
+
+def find_block(ws, title):
+    for row in ws.iter_rows(min_col=1, max_col=1):
+        c = row[0]
+        if c.value == title:
+            return c.row + 1  # header row
+    return None
+
+
+def check_table(wb, t):
+    name = t["sheet"]
+    if name not in wb.sheetnames:
+        err(f"sheet '{name}' missing")
+        return
+    ws = wb[name]
+    header_row = 1
+    if t.get("block"):
+        header_row = find_block(ws, t["block"])
+        if header_row is None:
+            err(f"{name}: block '{t['block']}' not found")
+            return
+    where = f"{name}" + (f" / {t['block']}" if t.get("block") else "")
+    header = [ws.cell(row=header_row, column=i + 1).value for i in range(len(t["header"]))]
+    if header != t["header"]:
+        err(f"{where}: header {header} != {t['header']}")
+    for i in range(len(t["header"])):
+        c = ws.cell(row=header_row, column=i + 1)
+        if not (c.font and c.font.b):
+            err(f"{where}: header cell {c.coordinate} is not bold")
+            break
+    extra = ws.cell(row=header_row, column=len(t["header"]) + 1).value
+    if extra not in (None, ""):
+        err(f"{where}: unexpected header cell after the last column: {extra!r}")
+    rows = t["rows"]
+    # the data ends where column A and all others are empty (blocks) or at the sheet's end
+    n = 0
+    r = header_row + 1
+    while any(ws.cell(row=r, column=i + 1).value not in (None, "") for i in range(len(t["header"]))):
+        n += 1
+        r += 1
+    if rows == 0:
+        n = 0 if ws.cell(row=header_row + 1, column=1).value in (None, "(no rows)") else n
+    if n != rows:
+        err(f"{where}: {n} data rows, expected {rows}")
+    for dr, col, value in t.get("cells", []):
+        c = ws.cell(row=header_row + 1 + dr, column=col + 1)
+        if not same(c.value, value):
+            err(f"{where}: cell {c.coordinate} is {c.value!r}, expected {value!r}")
+    for dr, col, fmt in t.get("formats", []):
+        c = ws.cell(row=header_row + 1 + dr, column=col + 1)
+        if c.number_format != fmt:
+            err(f"{where}: cell {c.coordinate} format {c.number_format!r}, expected {fmt!r}")
+    if t.get("frozen") and ws.freeze_panes != f"A{header_row + 1}":
+        err(f"{where}: freeze panes {ws.freeze_panes!r}, expected A{header_row + 1}")
+    if t.get("autofilter"):
+        ref = ws.auto_filter.ref
+        if not ref or not ref.startswith(f"A{header_row}:"):
+            err(f"{where}: autofilter {ref!r}")
+
+
+def chart_kinds(path):
+    """sheet name -> chart kinds, read from the package XML (openpyxl does not keep charts)."""
+    import re
+    kinds = {}
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        wbx = z.read("xl/workbook.xml").decode()
+        rels = z.read("xl/_rels/workbook.xml.rels").decode()
+        rid_target = dict(re.findall(r'Id="(rId\d+)"[^>]*Target="([^"]+)"', rels))
+        rid_target.update({a: b for b, a in re.findall(r'Target="([^"]+)"[^>]*Id="(rId\d+)"', rels)})
+        for sheet, rid in re.findall(r'<sheet name="([^"]+)" sheetId="\d+" r:id="(rId\d+)"', wbx):
+            sheet = sheet.replace("&amp;", "&")
+            target = "xl/" + rid_target[rid]
+            srels = target.replace("worksheets/", "worksheets/_rels/") + ".rels"
+            if srels not in names:
+                continue
+            for drawing in re.findall(r'Target="\.\./drawings/([^"]+)"', z.read(srels).decode()):
+                drels = f"xl/drawings/_rels/{drawing}.rels"
+                if drels not in names:
+                    continue
+                for chart in re.findall(r'Target="\.\./charts/([^"]+)"', z.read(drels).decode()):
+                    xml = z.read(f"xl/charts/{chart}").decode()
+                    for k in re.findall(r"<c:(pie|bar|line|area|scatter|doughnut)Chart>", xml):
+                        if k == "bar":
+                            k = "column" if '<c:barDir val="col"/>' in xml else "bar"
+                        kinds.setdefault(sheet, []).append(k)
+    return kinds
+
+
+def main():
+    path, expect_path = sys.argv[1], sys.argv[2]
+    with open(expect_path, encoding="utf-8") as f:
+        expect = json.load(f)
+    wb = openpyxl.load_workbook(path)
+    if "sheets" in expect and wb.sheetnames != expect["sheets"]:
+        err(f"sheets {wb.sheetnames} != {expect['sheets']}")
+    for t in expect.get("tables", []):
+        check_table(wb, t)
+    kinds = chart_kinds(path)
+    for sheet, ok in expect.get("charts", {}).items():
+        if not any(k in ok for k in kinds.get(sheet, [])):
+            err(f"{sheet}: charts {kinds.get(sheet, [])}, expected one of {ok}")
+    for sheet, kv in expect.get("key_values", {}).items():
+        ws = wb[sheet]
+        have = {}
+        for row in ws.iter_rows(min_col=1, max_col=2):
+            if row[0].value is not None:
+                have.setdefault(str(row[0].value), row[1].value)
+        for k, v in kv.items():
+            if str(have.get(k)) != v:
+                err(f"{sheet}: '{k}' is {have.get(k)!r}, expected {v!r}")
+    if errors:
+        print("\n".join(errors))
+        sys.exit(1)
+    print("OK")
+
+
+if __name__ == "__main__":
+    main()
