@@ -1,5 +1,6 @@
 #include "views/document.h"
 
+#include "views/derivedcounters.h"
 #include "views/search/searchengine.h"
 
 #include <QAction>
@@ -37,7 +38,13 @@ Document::Document(QObject *parent)
     // bar keeps Esc and Enter, and the timeline takes its own keys first while it has focus.
     for (QAction *a : {m_zoomBack, m_showAll, m_zoomToSel, m_clear})
         a->setShortcutContext(Qt::WindowShortcut);
+    m_derived = new DerivedCounters(this);
     updateActions();
+}
+
+QAction *Document::derivedCountersAction(DerivedCounterKind kind) const
+{
+    return m_derived->action(kind);
 }
 
 Document::~Document() = default;
@@ -52,6 +59,7 @@ void Document::setTrace(model::TracePtr trace)
     m_tracks.clear();
     m_search.reset();
     m_currentMatch = -1;
+    m_derived->setTrace(m_trace); // before traceChanged: views read it then
     m_visible = traceRange();
     if (m_visible.isEmpty() && m_trace)
         m_visible = {m_trace->startNs(), m_trace->startNs() + 1000};

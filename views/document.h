@@ -25,6 +25,8 @@ class QAction;
 namespace accelscope::views {
 
 struct SearchResults;
+class DerivedCounters;
+enum class DerivedCounterKind : std::uint8_t;
 
 /// A half-open time interval [start, end) in trace nanoseconds.
 struct TimeRange {
@@ -102,6 +104,13 @@ public:
     QAction *zoomToSelectionAction() const { return m_zoomToSel; }
     QAction *clearSelectionAction() const { return m_clear; }
 
+    // --- derived counter tracks (HTA's generate_trace_with_counters; views/derivedcounters.h) ---
+    /// Queue length / memory-copy bandwidth as timeline counter tracks of the current trace;
+    /// setTrace() turns them off.
+    DerivedCounters *derivedCounters() const { return m_derived; }
+    /// Checkable "Queue Length Tracks" / "Memory Copy Bandwidth Tracks" for a View menu.
+    QAction *derivedCountersAction(DerivedCounterKind kind) const;
+
 public Q_SLOTS:
     void zoomBack();
     void zoomToAll();
@@ -139,6 +148,7 @@ private:
     QAction *m_showAll = nullptr;
     QAction *m_zoomToSel = nullptr;
     QAction *m_clear = nullptr;
+    DerivedCounters *m_derived = nullptr;
 };
 
 } // namespace accelscope::views

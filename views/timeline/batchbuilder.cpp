@@ -350,7 +350,7 @@ void BatchBuilder::headerItem(const CanvasGeometry &geo, const ViewState &st, co
     t.text = it.title;
     out.texts.push_back(std::move(t));
     if (it.kind == Kind::Counter && top + 30 < clipBottom - 4) {
-        auto [mn, mx] = m_cache.counterRange(it.track);
+        auto [mn, mx] = counterOf(it).range;
         TextItem r;
         r.x = (it.pinned ? 8 : TimelineLayout::kIndent + 6);
         r.y = top + 30;
@@ -412,7 +412,7 @@ void BatchBuilder::area(const CanvasGeometry &geo, const ViewState &st, bool pin
         float cy, ch;
         if (it.kind == Kind::Counter) {
             if (clipY(top, it.h - 1, cy, ch))
-                tb.counter(it.track, cy, ch, top, it.h - 1);
+                tb.counter(counterOf(it), cy, ch, top, it.h - 1);
             continue;
         }
         if (it.kind == Kind::Instants || it.instantRow) {
@@ -442,6 +442,17 @@ void BatchBuilder::area(const CanvasGeometry &geo, const ViewState &st, bool pin
         headerItem(geo, st, g, geo.scrollTop, geo.scrollTop, geo.scrollTop + g.h, out);
         bgRect(out, 0, geo.scrollTop + g.h - 1, geo.width, 1, T.separator);
     }
+}
+
+CounterData BatchBuilder::counterOf(const Item &it) const
+{
+    if (it.derived >= 0) {
+        const DerivedCounterTrack *d = m_layout.derivedTrack(it.derived);
+        return d ? CounterData::of(*d) : CounterData{};
+    }
+    if (it.track >= m_cache.trace().tracks().size())
+        return {};
+    return m_cache.counterData(it.track);
 }
 
 std::optional<SliceGeometry> BatchBuilder::sliceGeometry(const CanvasGeometry &geo, model::SliceRef s) const
@@ -606,7 +617,10 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
                     const float top = geo.itemTop(it);
                     if (top + 14 < geo.clipTop(pinned) || top + 14 > geo.clipBottom(pinned))
                         continue;
-                    const auto &cs = trace.track(it.track).counter;
+                    const CounterData data = counterOf(it);
+                    if (!data.isValid())
+                        continue;
+                    const auto &cs = *data.series;
                     auto k = std::upper_bound(cs.ts.begin(), cs.ts.end(), *st.cursor) - cs.ts.begin();
                     if (k == 0)
                         continue;

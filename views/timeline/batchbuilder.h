@@ -103,6 +103,8 @@ public:
     FrameBatch build(const ViewState &state);
 
     std::optional<SliceGeometry> sliceGeometry(const CanvasGeometry &geo, model::SliceRef s) const;
+    /// The series a Counter item draws: its model track's, or a derived track's (layout).
+    CounterData counterOf(const TimelineLayout::Item &it) const;
 
 private:
     void overview(const CanvasGeometry &geo, const ViewState &st, FrameBatch &out);

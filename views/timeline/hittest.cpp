@@ -76,13 +76,12 @@ HitResult hitTest(const TimelineLayout &layout, const model::Trace &trace, const
         return r;
     }
     r.track = it.track;
-    if (r.area != HitResult::Area::Events)
+    r.derived = it.derived;
+    if (r.area != HitResult::Area::Events || it.kind == Kind::Counter || it.track >= trace.tracks().size())
         return r;
     const float local = contentY - it.y;
     const model::Track &tr = trace.track(it.track);
     const TimeNs tol = static_cast<TimeNs>(std::ceil(tolerancePx * geo.nsPerPx));
-    if (it.kind == Kind::Counter)
-        return r;
     const bool inInstantRow = (it.kind == Kind::Instants || it.instantRow) &&
                               local >= TimelineLayout::instantRowOffset(it) &&
                               local < TimelineLayout::instantRowOffset(it) + TimelineLayout::kInstantRowHeight;

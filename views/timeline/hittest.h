@@ -20,7 +20,8 @@ struct HitResult {
     bool onChevron = false;  ///< the expand/collapse arrow of a group header
     bool onSticky = false;   ///< the sticky copy of a group header
     bool onHeaderEdge = false; ///< the border between the header column and the events
-    model::TrackId track = model::kInvalidId;
+    model::TrackId track = model::kInvalidId; ///< kInvalidId on a derived counter track
+    int derived = -1;                          ///< derived counter track (layout.derivedTrack), -1 if none
     std::uint32_t row = model::kInvalidId; ///< slice row inside the track
     bool instantRow = false;
     model::SliceRef slice;                 ///< slice under (or within a few px of) the point

@@ -1,6 +1,7 @@
 // Input handling of the TimelineWidget: mouse, wheel, keyboard, context menu, tooltips.
 #include "views/timeline/timelinewidget.h"
 
+#include "views/derivedcounters.h"
 #include "views/timeline/timeaxis.h"
 #include "views/timeline/tracecache.h"
 
@@ -272,6 +273,8 @@ void TimelineWidget::mouseRelease(QMouseEvent *e)
             setGroupExpanded(it.process, !it.expanded);
             return;
         }
+        if (it.derived >= 0)
+            return; // not a model track: nothing to select for range statistics
         std::vector<model::TrackId> sel = m_doc->selectedTracks();
         const auto pos = std::find(sel.begin(), sel.end(), it.track);
         if (m_pressMods & Qt::ControlModifier) {
@@ -520,6 +523,12 @@ void TimelineWidget::contextMenu(const QPoint &pos, const QPoint &globalPos)
                         m_layout.setHidden(t, true);
                 relayout();
             });
+        } else if (const DerivedCounterTrack *d = m_layout.derivedTrack(it.derived)) {
+            const DerivedCounterKind kind = d->kind;
+            menu.addAction(kind == DerivedCounterKind::QueueLength ? tr("Remove Queue Length Tracks")
+                                                                   : tr("Remove Memory Copy Bandwidth Tracks"),
+                           this,
+                           [this, kind] { m_doc->derivedCounters()->setEnabled(kind, false); });
         } else {
             const model::TrackId t = it.track;
             menu.addAction(it.pinned ? tr("Unpin") : tr("Pin to Top"), this,
@@ -544,6 +553,9 @@ void TimelineWidget::contextMenu(const QPoint &pos, const QPoint &globalPos)
     menu.addSeparator();
     for (QAction *a : viewActions())
         menu.addAction(a);
+    menu.addSeparator();
+    for (int k = 0; k < kDerivedCounterKindCount; ++k)
+        menu.addAction(m_doc->derivedCountersAction(static_cast<DerivedCounterKind>(k)));
     menu.exec(globalPos);
 }
 

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace accelscope::views {
 
@@ -18,6 +19,7 @@ QString qstr(const std::string &s)
 void TimelineLayout::setTrace(const model::Trace *trace)
 {
     m_trace = trace;
+    m_derived.reset();
     m_collapsed.clear();
     m_hidden.clear();
     m_pinned.clear();
@@ -27,6 +29,21 @@ void TimelineLayout::setTrace(const model::Trace *trace)
             m_collapsed.insert(p.id);
     }
     relayout();
+}
+
+void TimelineLayout::setDerived(std::shared_ptr<const DerivedCounterSet> set)
+{
+    if (set && (set->trace != m_trace || set->tracks.empty()))
+        set.reset();
+    m_derived = std::move(set);
+}
+
+std::optional<TimelineLayout::ItemRef> TimelineLayout::itemOfDerived(int i) const
+{
+    for (std::size_t k = 0; k < m_items.size(); ++k)
+        if (m_items[k].derived == i)
+            return ItemRef{false, static_cast<int>(k)};
+    return std::nullopt;
 }
 
 void TimelineLayout::setExpanded(model::ProcessId p, bool expanded)
@@ -105,6 +122,18 @@ TimelineLayout::Item TimelineLayout::makeTrackItem(model::TrackId t) const
     return it;
 }
 
+TimelineLayout::Item TimelineLayout::makeDerivedItem(int i) const
+{
+    const DerivedCounterTrack &d = *derivedTrack(i);
+    Item it;
+    it.kind = ItemKind::Counter;
+    it.process = d.process;
+    it.derived = i;
+    it.title = d.title;
+    it.h = kCounterHeight;
+    return it;
+}
+
 void TimelineLayout::relayout()
 {
     m_items.clear();
@@ -131,10 +160,33 @@ void TimelineLayout::relayout()
     }
     m_pinnedHeight = y;
 
+    // derived counter tracks: after their anchor track, or at the end of their group
+    std::unordered_map<model::TrackId, std::vector<int>> afterTrack;
+    std::unordered_map<model::ProcessId, std::vector<int>> atGroupEnd;
+    if (m_derived) {
+        const auto procs = m_trace->processes().size();
+        for (std::size_t k = 0; k < m_derived->tracks.size(); ++k) {
+            const DerivedCounterTrack &d = *m_derived->tracks[k];
+            const model::ProcessId p = d.process < procs ? d.process : model::kInvalidId;
+            if (d.anchor < tracks.size() && tracks[d.anchor].process == p && p != model::kInvalidId)
+                afterTrack[d.anchor].push_back(static_cast<int>(k));
+            else
+                atGroupEnd[p].push_back(static_cast<int>(k));
+        }
+    }
+
     // groups: processes in display order, then tracks that belong to no process
     y = 0;
     auto addGroup = [&](model::ProcessId pid, const QString &title, const std::vector<model::TrackId> &ts) {
-        int visible = 0, hidden = 0;
+        int derived = 0;
+        if (m_derived) {
+            for (model::TrackId t : ts)
+                if (auto a = afterTrack.find(t); a != afterTrack.end())
+                    derived += static_cast<int>(a->second.size());
+            if (auto e = atGroupEnd.find(pid); e != atGroupEnd.end())
+                derived += static_cast<int>(e->second.size());
+        }
+        int visible = derived, hidden = 0;
         for (model::TrackId t : ts) {
             if (t >= tracks.size() || tracks[t].isEmpty() || isPinned(t))
                 continue;
@@ -161,16 +213,31 @@ void TimelineLayout::relayout()
         m_items.push_back(std::move(g));
         if (!isExpanded(pid))
             return;
+        auto addDerived = [&](const std::vector<int> &ds) {
+            for (int d : ds) {
+                Item it = makeDerivedItem(d);
+                it.group = gi;
+                it.y = y;
+                y += it.h;
+                m_items.push_back(std::move(it));
+            }
+        };
         for (model::TrackId t : ts) {
-            if (t >= tracks.size() || tracks[t].isEmpty() || isPinned(t) || m_hidden.contains(t))
-                continue;
-            Item it = makeTrackItem(t);
-            it.group = gi;
-            it.y = y;
-            y += it.h;
-            m_trackItem[t] = static_cast<int>(m_items.size());
-            m_items.push_back(std::move(it));
+            if (t < tracks.size() && !tracks[t].isEmpty() && !isPinned(t) && !m_hidden.contains(t)) {
+                Item it = makeTrackItem(t);
+                it.group = gi;
+                it.y = y;
+                y += it.h;
+                m_trackItem[t] = static_cast<int>(m_items.size());
+                m_items.push_back(std::move(it));
+            }
+            if (derived > 0)
+                if (auto a = afterTrack.find(t); a != afterTrack.end())
+                    addDerived(a->second); // stays in place when its track is pinned or hidden
         }
+        if (derived > 0)
+            if (auto e = atGroupEnd.find(pid); e != atGroupEnd.end())
+                addDerived(e->second);
     };
 
     std::vector<model::TrackId> orphans;
@@ -178,7 +245,7 @@ void TimelineLayout::relayout()
         if (tr.process == model::kInvalidId || tr.process >= m_trace->processes().size())
             orphans.push_back(tr.id);
     }
-    if (!orphans.empty())
+    if (!orphans.empty() || atGroupEnd.contains(model::kInvalidId))
         addGroup(model::kInvalidId, QCoreApplication::translate("accelscope::views::TimelineLayout", "Global"),
                  orphans);
     for (model::ProcessId p : m_trace->processOrder()) {

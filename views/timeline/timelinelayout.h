@@ -6,12 +6,18 @@
 // Heights: a slice track has one row per nested depth or overlap lane (Track::rowCount),
 // plus one row of instant markers when it also has instants; counters have a fixed height.
 // Content y coordinates start at 0 at the top of each area (pinned, scrolling).
+//
+// Derived counter tracks (derivedtracks.h: queue length, memcpy bandwidth) are Counter items
+// with `derived` >= 0 and no model track: each follows its anchor track, or closes its group.
+// They are neither pinned nor hidden; turning their kind off removes them.
 #pragma once
 
 #include "model/trace.h"
+#include "views/timeline/derivedtracks.h"
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <unordered_set>
 #include <vector>
@@ -41,6 +47,7 @@ public:
         int group = -1;         ///< index of the group header in the same list, -1 if none
         int hiddenTracks = 0;   ///< groups only
         int trackCount = 0;     ///< groups only: visible tracks
+        int derived = -1;       ///< Counter items of a derived track: index in derivedSet()->tracks
         QString title;
     };
 
@@ -51,6 +58,19 @@ public:
 
     void setTrace(const model::Trace *trace);
     const model::Trace *trace() const { return m_trace; }
+    /// Derived counter tracks to place (ignored when made for another trace; null: none).
+    /// setTrace() drops them. Call relayout() afterwards.
+    void setDerived(std::shared_ptr<const DerivedCounterSet> set);
+    const DerivedCounterSet *derivedSet() const { return m_derived.get(); }
+    /// Derived track `i` of derivedSet(), or nullptr.
+    const DerivedCounterTrack *derivedTrack(int i) const
+    {
+        return m_derived && i >= 0 && static_cast<std::size_t>(i) < m_derived->tracks.size()
+                   ? m_derived->tracks[static_cast<std::size_t>(i)].get()
+                   : nullptr;
+    }
+    /// Where derived track `i` is drawn now (scrolling list), if its group is expanded.
+    std::optional<ItemRef> itemOfDerived(int i) const;
     /// Recomputes items after a state change (cheap: O(tracks)).
     void relayout();
 
@@ -86,7 +106,10 @@ public:
 private:
     Item makeTrackItem(model::TrackId t) const;
 
+    Item makeDerivedItem(int i) const;
+
     const model::Trace *m_trace = nullptr;
+    std::shared_ptr<const DerivedCounterSet> m_derived;
     std::unordered_set<model::ProcessId> m_collapsed;
     std::unordered_set<model::TrackId> m_hidden;
     std::vector<model::TrackId> m_pinned; // in pin order

@@ -1,5 +1,6 @@
 #include "views/timeline/timelinewidget.h"
 
+#include "views/derivedcounters.h"
 #include "views/search/searchengine.h"
 #include "views/timeline/glbackend.h"
 #include "views/timeline/palette.h"
@@ -86,6 +87,7 @@ void TimelineWidget::init(Renderer renderer)
     connect(m_doc, &Document::selectedRangeChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::currentMatchChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::revealRequested, this, &TimelineWidget::onReveal);
+    connect(m_doc->derivedCounters(), &DerivedCounters::changed, this, &TimelineWidget::onDerivedChanged);
     if (m_doc->trace())
         onTraceChanged();
 }
@@ -223,6 +225,7 @@ void TimelineWidget::onTraceChanged()
     const model::TracePtr trace = m_doc->trace();
     m_cache = trace ? std::make_unique<TraceCache>(trace) : nullptr;
     m_layout.setTrace(trace.get());
+    m_layout.setDerived(m_doc->derivedCounters()->current());
     if (m_cache)
         m_builder = std::make_unique<BatchBuilder>(*m_cache, m_layout);
     m_vbar->setValue(0);
@@ -233,6 +236,14 @@ void TimelineWidget::onTraceChanged()
         std::stop_token token = m_indexStop.get_token();
         m_indexWatcher->setFuture(QtConcurrent::run([trace, token] { return TraceIndex::build(*trace, token); }));
     }
+    relayout();
+}
+
+void TimelineWidget::onDerivedChanged()
+{
+    // Derived counter tracks were turned on or off (or finished computing): place them. The
+    // layout is O(tracks); frames draw them like any counter (pixel-bounded, CounterLod).
+    m_layout.setDerived(m_doc->derivedCounters()->current());
     relayout();
 }
 

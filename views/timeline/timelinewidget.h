@@ -126,6 +126,7 @@ private:
     void createCanvas();
     void onTraceChanged();
     void onReveal(model::SliceRef slice);
+    void onDerivedChanged();
     void applyIndex(const model::TracePtr &trace, std::shared_ptr<const TraceIndex> index);
     void invalidateMain();
     void invalidateOverlay();

@@ -146,4 +146,26 @@ std::pair<double, double> TraceCache::counterMinMax(model::TrackId track, std::s
     return c.summary.minMax(c.value, begin, end);
 }
 
+CounterData TraceCache::counterData(model::TrackId track)
+{
+    const model::Track &tr = m_trace->track(track);
+    return {&tr.counter, counterLod(track), counterRange(track), nameColor(tr.name)};
+}
+
+std::size_t CounterData::lowerBound(std::size_t from, model::TimeNs t) const
+{
+    const auto &ts = series->ts;
+    if (lod)
+        return lod->lowerBound(ts, from, t);
+    return static_cast<std::size_t>(std::lower_bound(ts.begin() + static_cast<std::ptrdiff_t>(std::min(from, ts.size())),
+                                                     ts.end(), t) - ts.begin());
+}
+
+std::pair<double, double> CounterData::minMax(std::size_t begin, std::size_t end) const
+{
+    if (lod)
+        return lod->minMax(series->value, begin, end);
+    return series->summary.minMax(series->value, begin, end);
+}
+
 } // namespace accelscope::views

@@ -11,6 +11,7 @@
 #include "model/trace.h"
 #include "views/timeline/framebatch.h"
 #include "views/timeline/counterlod.h"
+#include "views/timeline/derivedtracks.h"
 #include "views/timeline/slicelod.h"
 
 #include <QString>
@@ -99,6 +100,8 @@ public:
     std::pair<double, double> counterMinMax(model::TrackId track, std::size_t begin, std::size_t end) const;
     /// First sample index >= from with ts >= t.
     std::size_t counterLowerBound(model::TrackId track, std::size_t from, model::TimeNs t) const;
+    /// A model counter track as TrackBatcher draws it (series, LOD when built, range, colour).
+    CounterData counterData(model::TrackId track);
 
 private:
     Rgba computeColor(model::StringId id) const;

@@ -256,12 +256,18 @@ void TrackBatcher::instantRow(model::TrackId tid, float y, float h)
 
 void TrackBatcher::counter(model::TrackId tid, float y, float h, float fullTop, float fullHeight)
 {
-    const model::Track &tr = m_cache.trace().track(tid);
-    const model::CounterSeries &cs = tr.counter;
+    counter(m_cache.counterData(tid), y, h, fullTop, fullHeight);
+}
+
+void TrackBatcher::counter(const CounterData &data, float y, float h, float fullTop, float fullHeight)
+{
+    if (!data.isValid())
+        return;
+    const model::CounterSeries &cs = *data.series;
     const std::size_t n = cs.size();
     if (n == 0 || h <= 0)
         return;
-    auto [vmin, vmax] = m_cache.counterRange(tid);
+    auto [vmin, vmax] = data.range;
     double lo = std::min(0.0, vmin), hi = std::max(0.0, vmax);
     if (!(hi > lo))
         hi = lo + 1;
@@ -269,8 +275,8 @@ void TrackBatcher::counter(model::TrackId tid, float y, float h, float fullTop, 
     const float clipTop = y, clipBottom = y + h;
     auto yOf = [&](double v) { return static_cast<float>(bottom - (v - lo) / (hi - lo) * (bottom - top)); };
     const float base = yOf(0.0);
-    const Rgba line = palette::mix(m_cache.nameColor(tr.name), 0xff000000, 0.35f);
-    const Rgba fill = palette::withAlpha(m_cache.nameColor(tr.name), 0xa0);
+    const Rgba line = palette::mix(data.color, 0xff000000, 0.35f);
+    const Rgba fill = palette::withAlpha(data.color, 0xa0);
 
     auto vrect = [&](float x, float w, float ya, float yb, Rgba col) {
         float t = std::max(std::min(ya, yb), clipTop), b = std::min(std::max(ya, yb), clipBottom);
@@ -301,7 +307,7 @@ void TrackBatcher::counter(model::TrackId tid, float y, float h, float fullTop, 
         --k;
     }
     float prevY = NAN;
-    const CounterLod *lod = m_cache.counterLod(tid);
+    const CounterLod *lod = data.lod;
     constexpr std::size_t kDenseColumn = 64; // samples per column from which blocks are fine enough
     while (col < W) {
         const TimeNs tn = m_geo.origin + static_cast<TimeNs>(std::floor((col + 1) * m_geo.nsPerPx));
@@ -324,7 +330,7 @@ void TrackBatcher::counter(model::TrackId tid, float y, float h, float fullTop, 
             }
         }
         // samples k+1 .. kn-1 start inside this column
-        const std::size_t kn = m_cache.counterLowerBound(tid, k + 1, tn);
+        const std::size_t kn = data.lowerBound(k + 1, tn);
         if (kn == k + 1) {
             // sample k holds across the whole column and until the next sample: one step
             const TimeNs stepEnd = k + 1 < n ? cs.ts[k + 1] : traceEnd;
@@ -344,7 +350,7 @@ void TrackBatcher::counter(model::TrackId tid, float y, float h, float fullTop, 
             continue;
         }
         // several samples meet in this column: their min/max from the pyramid
-        const auto [mn, mx] = m_cache.counterMinMax(tid, k, kn);
+        const auto [mn, mx] = data.minMax(k, kn);
         const float x = static_cast<float>(xl + col);
         const float yMin = yOf(mn), yMax = yOf(mx);
         vrect(x, 1, base, yMax, fill);

@@ -37,6 +37,8 @@ public:
     void instantRow(model::TrackId track, float y, float h);
     /// A counter track whose full extent is (fullTop, fullHeight), clipped to (y, h).
     void counter(model::TrackId track, float y, float h, float fullTop, float fullHeight);
+    /// The same for any counter series (a model track's or a derived track's, derivedtracks.h).
+    void counter(const CounterData &data, float y, float h, float fullTop, float fullHeight);
 
     /// Colour of a slice under the current colour mode and search.
     Rgba sliceColor(const model::Track &tr, std::uint32_t i, bool *matches = nullptr) const;
