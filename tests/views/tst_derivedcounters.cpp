@@ -276,6 +276,40 @@ private Q_SLOTS:
         QVERIFY(!doc.derivedCounters()->isEnabled(DerivedCounterKind::QueueLength));
     }
 
+    void traceWithoutLaunchesGivesNoTracksAndSaysSo()
+    {
+        testsupport::KinetoTrace k(0);
+        k.host(0, 10 * us, "aten::mm");
+        k.kernel(7, 20 * us, 5 * us, "sgemm", -1); // no host partner: never queued
+        const auto trace = k.build();
+        Document doc;
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(800, 500);
+        doc.setTrace(trace);
+        int calls = 0;
+        auto ctx = std::make_shared<const an::AnalysisContext>(trace);
+        doc.derivedCounters()->setContextProvider([&calls, ctx] {
+            ++calls;
+            return ctx;
+        });
+        QSignalSpy status(&w, &TimelineWidget::statusTextChanged);
+        doc.derivedCountersAction(DerivedCounterKind::QueueLength)->setChecked(true);
+        doc.derivedCountersAction(DerivedCounterKind::MemcpyBandwidth)->setChecked(true);
+        QVERIFY(doc.derivedCounters()->waitForResults());
+        QCOMPARE(calls, 2); // the provider's context is used (shared EventIndex)
+        QVERIFY(derivedItems(w.trackLayout()).empty());
+        QCOMPARE(status.size(), 2);
+        QVERIFY(status.at(0).at(0).toString().contains(QStringLiteral("queue"), Qt::CaseInsensitive));
+        QVERIFY(doc.derivedCountersAction(DerivedCounterKind::QueueLength)->isChecked()); // stays on, empty
+
+        // a provider that answers for another trace is not used for this one
+        doc.setTrace(smallTrace());
+        doc.derivedCountersAction(DerivedCounterKind::QueueLength)->setChecked(true);
+        QVERIFY(doc.derivedCounters()->waitForResults());
+        QCOMPARE(calls, 3);
+        QCOMPARE(derivedItems(w.trackLayout()).size(), std::size_t(2));
+    }
+
     void batchBuilderDrawsThemLikeCounters()
     {
         const auto trace = smallTrace();

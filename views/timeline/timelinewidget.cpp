@@ -88,6 +88,13 @@ void TimelineWidget::init(Renderer renderer)
     connect(m_doc, &Document::currentMatchChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::revealRequested, this, &TimelineWidget::onReveal);
     connect(m_doc->derivedCounters(), &DerivedCounters::changed, this, &TimelineWidget::onDerivedChanged);
+    connect(m_doc->derivedCounters(), &DerivedCounters::computed, this, [this](DerivedCounterKind kind, int tracks) {
+        if (tracks == 0) // say why nothing appeared
+            Q_EMIT statusTextChanged(kind == DerivedCounterKind::QueueLength
+                                         ? tr("No queue length: no kernel, copy or memset launch in this trace has "
+                                              "a device partner")
+                                         : tr("No memory copy bandwidth: this trace has no memory copies or memsets"));
+    });
     if (m_doc->trace())
         onTraceChanged();
 }
@@ -243,6 +250,8 @@ void TimelineWidget::onDerivedChanged()
 {
     // Derived counter tracks were turned on or off (or finished computing): place them. The
     // layout is O(tracks); frames draw them like any counter (pixel-bounded, CounterLod).
+    if (m_layout.trace() != m_doc->trace().get())
+        return; // Document::setTrace in progress: onTraceChanged places them
     m_layout.setDerived(m_doc->derivedCounters()->current());
     relayout();
 }
