@@ -511,6 +511,46 @@ private Q_SLOTS:
         }
     }
 
+    void sharedSamplesMatchTheirTables_data()
+    {
+        QTest::addColumn<QString>("file");
+        const std::filesystem::path dir = std::filesystem::path(ACCELSCOPE_SHARED_DATA) / "kineto";
+        if (!std::filesystem::is_directory(dir))
+            return;
+        for (const auto &e : std::filesystem::directory_iterator(dir))
+            if (e.is_regular_file() && e.path().string().ends_with(".json.gz"))
+                QTest::newRow(e.path().filename().string().c_str()) << QString::fromStdString(e.path().string());
+    }
+    void sharedSamplesMatchTheirTables()
+    {
+        // Real Kineto traces (NVIDIA, AMD, MTIA): every row of both tables is the value of its
+        // track at that time, and every queue length track sits below a device stream track.
+        QFETCH(QString, file);
+        importers::ImportContext ictx;
+        auto res = importers::loadTrace({std::filesystem::path(file.toStdString())}, ictx);
+        QVERIFY(static_cast<bool>(res));
+        const model::TracePtr trace = res.value().trace;
+        an::AnalysisContext ctx(trace);
+        const an::Table q = an::queueLengthSeries(ctx, {});
+        const an::Table b = an::memcpyBandwidthSeries(ctx, {});
+        const DerivedTrackList qt = queueLengthTracks(*trace, q), bt = memcpyBandwidthTracks(*trace, b);
+        if (q.rowCount() > 0)
+            checkAgainstTable(*trace, qt, q, true);
+        if (b.rowCount() > 0)
+            checkAgainstTable(*trace, bt, b, false);
+        for (const auto &d : qt) {
+            QVERIFY(d->anchor != model::kInvalidId);
+            QCOMPARE(trace->track(d->anchor).role, model::TrackRole::DeviceStream);
+            QCOMPARE(trace->track(d->anchor).process, d->process);
+        }
+        for (const auto &d : bt) {
+            QVERIFY(d->process != model::kInvalidId);
+            QCOMPARE(trace->process(d->process).kind, model::ProcessKind::Device);
+        }
+        qInfo("%zu queue length tracks (%zu rows), %zu bandwidth tracks (%zu rows)", qt.size(), q.rowCount(),
+              bt.size(), b.rowCount());
+    }
+
     /// Opt-in figures for docs/timeline.md: ACCELSCOPE_DERIVED_BENCH=trace.json.gz.
     void benchmarkOnFile()
     {
