@@ -78,6 +78,11 @@ void AtomicFile::write(std::string_view s)
     if (!ok())
         return;
     m_bytes += s.size();
+    if (s.size() >= kBuffer / 4) { // large chunks go out without the copy into the buffer
+        flushBuffer();
+        emit(s.data(), s.size());
+        return;
+    }
     m_buf.append(s);
     if (m_buf.size() >= kBuffer)
         flushBuffer();
@@ -85,18 +90,23 @@ void AtomicFile::write(std::string_view s)
 
 void AtomicFile::flushBuffer()
 {
-    if (!ok() || m_buf.empty()) {
-        m_buf.clear();
+    if (!m_buf.empty())
+        emit(m_buf.data(), m_buf.size());
+    m_buf.clear();
+}
+
+void AtomicFile::emit(const char *data, std::size_t n)
+{
+    if (!ok() || n == 0)
         return;
-    }
     std::string err;
     if (!m_z) {
-        if (!writeAll(m_fd, m_buf.data(), m_buf.size(), err))
+        if (!writeAll(m_fd, data, n, err))
             fail("write failed: " + err);
     } else {
         z_stream &zs = m_z->zs;
-        zs.next_in = reinterpret_cast<Bytef *>(m_buf.data());
-        zs.avail_in = static_cast<uInt>(m_buf.size());
+        zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
+        zs.avail_in = static_cast<uInt>(n);
         while (zs.avail_in > 0 && ok()) {
             zs.next_out = m_z->out.data();
             zs.avail_out = static_cast<uInt>(m_z->out.size());
@@ -105,7 +115,6 @@ void AtomicFile::flushBuffer()
                 fail("write failed: " + err);
         }
     }
-    m_buf.clear();
 }
 
 bool AtomicFile::commit()

@@ -4,23 +4,46 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <future>
 
 namespace accelscope::model::exportfmt {
 
 namespace {
 
-void appendMicros(std::string &o, TimeNs ns)
+/// Decimal digits of v, written without snprintf.
+void appendUInt(std::string &o, std::uint64_t v)
 {
-    char buf[40];
-    const bool neg = ns < 0;
-    const unsigned long long a = neg ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
-    const int n = std::snprintf(buf, sizeof buf, "%s%llu.%03llu", neg ? "-" : "", a / 1000, a % 1000);
-    o.append(buf, static_cast<std::size_t>(n));
+    char buf[24];
+    char *e = buf + sizeof buf, *p = e;
+    do {
+        *--p = char('0' + v % 10);
+        v /= 10;
+    } while (v);
+    o.append(p, std::size_t(e - p));
 }
 
-void appendString(std::string &o, std::string_view s)
+void appendMicros(std::string &o, TimeNs ns)
 {
-    o.push_back('"');
+    const bool neg = ns < 0;
+    const unsigned long long a = neg ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
+    if (neg)
+        o.push_back('-');
+    appendUInt(o, a / 1000);
+    const unsigned frac = unsigned(a % 1000);
+    const char f[4] = {'.', char('0' + frac / 100), char('0' + frac / 10 % 10), char('0' + frac % 10)};
+    o.append(f, 4);
+}
+
+bool needsEscape(std::string_view s)
+{
+    for (unsigned char c : s)
+        if (c < 0x20 || c == '"' || c == '\\')
+            return true;
+    return false;
+}
+
+void appendEscaped(std::string &o, std::string_view s)
+{
     for (unsigned char c : s) {
         switch (c) {
         case '"': o += "\\\""; break;
@@ -30,14 +53,23 @@ void appendString(std::string &o, std::string_view s)
         case '\t': o += "\\t"; break;
         default:
             if (c < 0x20) {
-                char b[8];
-                std::snprintf(b, sizeof b, "\\u%04x", c);
-                o += b;
+                static const char hex[] = "0123456789abcdef";
+                const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                o.append(u, 6);
             } else {
                 o.push_back(static_cast<char>(c));
             }
         }
     }
+}
+
+void appendString(std::string &o, std::string_view s)
+{
+    o.push_back('"');
+    if (needsEscape(s))
+        appendEscaped(o, s);
+    else
+        o.append(s);
     o.push_back('"');
 }
 
@@ -47,6 +79,56 @@ void appendDouble(std::string &o, double v)
     const int n = std::snprintf(buf, sizeof buf, "%.17g", v);
     o.append(buf, static_cast<std::size_t>(n));
 }
+
+/// Writes full buffers on a second thread while the next one is formatted (the kernel's copy
+/// into the page cache, or deflate for .gz, overlaps the formatting). One write in flight.
+class AsyncSink {
+public:
+    explicit AsyncSink(AtomicFile &f) : m_f(f) {}
+    ~AsyncSink() { wait(); }
+    /// Hands `o` over and gives back an empty buffer of the same capacity.
+    void push(std::string &o)
+    {
+        wait();
+        std::swap(o, m_spare);
+        o.clear();
+        m_pending = std::async(std::launch::async, [this] { m_f.write(m_spare); });
+    }
+    void wait()
+    {
+        if (m_pending.valid())
+            m_pending.get();
+    }
+
+private:
+    AtomicFile &m_f;
+    std::string m_spare;
+    std::future<void> m_pending;
+};
+
+/// Interned strings as JSON literals: whether a string needs escaping is found once per id.
+class StringCache {
+public:
+    explicit StringCache(const Trace &t) : m_t(t) {}
+    void append(std::string &o, StringId id)
+    {
+        if (id >= m_state.size())
+            m_state.resize(std::max<std::size_t>(id + 1, m_state.size() * 2), 0);
+        const std::string_view s = m_t.str(id);
+        if (m_state[id] == 0)
+            m_state[id] = needsEscape(s) ? 2 : 1;
+        o.push_back('"');
+        if (m_state[id] == 2)
+            appendEscaped(o, s);
+        else
+            o.append(s);
+        o.push_back('"');
+    }
+
+private:
+    const Trace &m_t;
+    std::vector<std::uint8_t> m_state; ///< 0 unknown, 1 plain, 2 needs escaping
+};
 
 } // namespace
 
@@ -83,14 +165,13 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
             }
     o += ",\n\"traceEvents\": [\n";
     bool first = true;
+    AsyncSink sink(f); // declared after f: finishes its write before f goes away
     auto begin = [&]() {
         if (!first)
             o += ",\n";
         first = false;
-        if (o.size() > (1u << 20)) {
-            f.write(o);
-            o.clear();
-        }
+        if (o.size() > (1u << 20))
+            sink.push(o);
     };
     // Synthetic pids/tids keep ranks apart: pid = process id + 1, tid = track id + 1.
     auto pidOf = [](ProcessId p) { return static_cast<std::uint64_t>(p) + 1; };
@@ -98,8 +179,13 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
     auto head = [&](char ph, ProcessId p, TrackId tr) {
         o += "{\"ph\":\"";
         o.push_back(ph);
-        o += "\",\"pid\":" + std::to_string(pidOf(p)) + ",\"tid\":" + std::to_string(tidOf(tr));
+        o += "\",\"pid\":";
+        appendUInt(o, pidOf(p));
+        o += ",\"tid\":";
+        appendUInt(o, tidOf(tr));
     };
+    StringCache strings(t);
+    std::string sliceHead, instantHead, counterHead;
 
     const auto order = t.processOrder();
     std::size_t done = 0;
@@ -143,21 +229,31 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
                     + ",\"tid\":" + std::to_string(tidOf(id)) + ",\"args\":{\"sort_index\":"
                     + std::to_string(trackIndex++) + "}}";
             }
+            // the constant start of every event of this track, made once
+            sliceHead.clear();
+            std::swap(o, sliceHead);
+            head('X', pid, id);
+            o += ",\"ts\":";
+            std::swap(o, sliceHead);
+            instantHead.clear();
+            std::swap(o, instantHead);
+            head('i', pid, id);
+            o += ",\"ts\":";
+            std::swap(o, instantHead);
             const auto &s = tr.slices;
             for (std::size_t i = 0; i < s.size(); ++i) {
                 if (!inRange(s.start[i], s.start[i] + s.dur[i]))
                     continue;
                 begin();
-                head('X', pid, id);
-                o += ",\"ts\":";
+                o += sliceHead;
                 appendMicros(o, s.start[i]);
                 o += ",\"dur\":";
                 appendMicros(o, s.dur[i]);
                 o += ",\"name\":";
-                appendString(o, t.str(s.name[i]));
+                strings.append(o, s.name[i]);
                 if (s.cat[i]) {
                     o += ",\"cat\":";
-                    appendString(o, t.str(s.cat[i]));
+                    strings.append(o, s.cat[i]);
                 }
                 if (s.args[i]) {
                     o += ",\"args\":";
@@ -170,16 +266,15 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
                 if (!inRange(in.ts[i], in.ts[i]))
                     continue;
                 begin();
-                head('i', pid, id);
-                o += ",\"ts\":";
+                o += instantHead;
                 appendMicros(o, in.ts[i]);
                 o += ",\"s\":\"";
                 o += tr.role == TrackRole::GlobalInstants ? "g" : tr.role == TrackRole::ProcessInstants ? "p" : "t";
                 o += "\",\"name\":";
-                appendString(o, t.str(in.name[i]));
+                strings.append(o, in.name[i]);
                 if (in.cat[i]) {
                     o += ",\"cat\":";
-                    appendString(o, t.str(in.cat[i]));
+                    strings.append(o, in.cat[i]);
                 }
                 if (in.args[i]) {
                     o += ",\"args\":";
@@ -188,14 +283,15 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
                 o += "}";
             }
             const auto &c = tr.counter;
+            counterHead = "{\"ph\":\"C\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"ts\":";
             for (std::size_t i = 0; i < c.size(); ++i) {
                 if (!inRange(c.ts[i], c.ts[i]))
                     continue;
                 begin();
-                o += "{\"ph\":\"C\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"ts\":";
+                o += counterHead;
                 appendMicros(o, c.ts[i]);
                 o += ",\"name\":";
-                appendString(o, t.str(tr.name));
+                strings.append(o, tr.name);
                 o += ",\"args\":{\"value\":";
                 appendDouble(o, c.value[i]);
                 o += "}}";
@@ -223,10 +319,12 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
             head(start ? 's' : 'f', tr.process, tr.id);
             o += ",\"ts\":";
             appendMicros(o, start ? sa : sb);
-            o += ",\"id\":" + std::to_string(flowId) + ",\"cat\":";
-            appendString(o, t.str(fl.cat));
+            o += ",\"id\":";
+            appendUInt(o, flowId);
+            o += ",\"cat\":";
+            strings.append(o, fl.cat);
             o += ",\"name\":";
-            appendString(o, t.str(fl.name));
+            strings.append(o, fl.name);
             if (!start)
                 o += ",\"bp\":\"e\"";
             o += "}";
@@ -234,6 +332,7 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
         ++flowId;
     }
     o += "\n]\n}\n";
+    sink.wait();
     f.write(o);
     if (opt.stop.stop_requested()) {
         res.canceled = true;

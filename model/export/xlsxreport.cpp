@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -27,6 +28,7 @@ namespace {
 
 constexpr std::size_t kMaxDataRows = 1048575; // Excel: 1,048,576 rows including the header
 constexpr std::size_t kMaxCellText = 32767;   // Excel: characters in a cell
+constexpr std::size_t kConstantMemoryRows = 20000; // above: libxlsxwriter's constant_memory mode
 
 /// Header of a column in the workbook: its title and, where the cell format does not say it, the unit.
 std::string headerText(const Column &c)
@@ -108,7 +110,7 @@ std::string sheetName(std::string want, std::set<std::string> &used)
 
 class Writer {
 public:
-    Writer(lxw_workbook *wb, const ReportOptions &opt) : m_wb(wb), m_opt(opt)
+    Writer(lxw_workbook *wb, const ReportOptions &opt, bool excelTables) : m_wb(wb), m_opt(opt), m_excelTables(excelTables)
     {
         m_title = format();
         format_set_bold(m_title);
@@ -174,6 +176,14 @@ public:
                     worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
                 worksheet_write_string(ws, row + 1, 0, "(no rows)", m_italic);
                 row += 3;
+                continue;
+            }
+            if (!m_excelTables) {
+                for (std::size_t c = 0; c < t->columnCount(); ++c)
+                    worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
+                if (!writeRows(ws, row + 1, *t, rows))
+                    return nullptr;
+                row += lxw_row_t(rows) + 2;
                 continue;
             }
             // Excel tables need distinct header texts.
@@ -312,6 +322,7 @@ private:
 
     lxw_workbook *m_wb;
     const ReportOptions &m_opt;
+    bool m_excelTables;
     lxw_format *m_title, *m_blockTitle, *m_header, *m_italic, *m_micros, *m_percent, *m_count, *m_id, *m_gbps;
 };
 
@@ -428,12 +439,21 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
 
     lxw_workbook_options wo{};
     wo.use_zip64 = LXW_TRUE; // large sheets
+    // Large tables: rows go straight to temporary files instead of an in-memory cell tree and
+    // strings inline instead of a shared-string table (100 k kernel rows: 2.3 s -> 1.9 s, and
+    // flat memory). libxlsxwriter has no Excel tables in that mode, so the block sheets then
+    // show plain blocks (bold title and header) without their own filter buttons.
+    std::size_t totalRows = 0;
+    for (const Table &t : tables)
+        totalRows += t.rowCount();
+    const bool constantMemory = totalRows > kConstantMemoryRows || std::getenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY");
+    wo.constant_memory = constantMemory ? LXW_TRUE : LXW_FALSE;
     lxw_workbook *wb = workbook_new_opt(tmp.c_str(), &wo);
     if (!wb) {
         res.error = "cannot write " + path + ": cannot start the workbook";
         return res;
     }
-    Writer w(wb, opt);
+    Writer w(wb, opt, !constantMemory);
     auto fail = [&](const std::string &msg) {
         lxw_workbook_free(wb);
         res.error = "cannot write " + path + ": " + msg;

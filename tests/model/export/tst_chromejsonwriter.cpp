@@ -3,10 +3,12 @@
 #include "importers/registry.h"
 #include "model/export/chromejsonwriter.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <fstream>
 #include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
@@ -108,6 +110,59 @@ private slots:
         QVERIFY(flows(*a) == flows(*b));
         QVERIFY(counters(*a) == counters(*b));
         QCOMPARE(b->startNs(), a->startNs());
+    }
+
+    void namesNeedingEscapesRoundTrip()
+    {
+        // quotes, backslashes, control characters and UTF-8 in names, categories and counter names
+        QTemporaryDir dir;
+        const std::string in = dir.filePath(QStringLiteral("in.json")).toStdString();
+        {
+            std::ofstream f(in, std::ios::binary);
+            // (no raw string literals: moc does not parse them)
+            f << "{\"traceEvents\":["
+                 "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1.5,\"dur\":2.25,"
+                 "\"name\":\"a\\\"b\\\\c\\nd\\te\\u0001 \\u00fc \\u6838\",\"cat\":\"q\\\"c\"},"
+                 "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1.5,\"dur\":2.25,"
+                 "\"name\":\"a\\\"b\\\\c\\nd\\te\\u0001 \\u00fc \\u6838\",\"cat\":\"plain\"},"
+                 "{\"ph\":\"i\",\"pid\":1,\"tid\":1,\"ts\":3,\"s\":\"t\",\"name\":\"in\\\\st\\\"ant\"},"
+                 "{\"ph\":\"C\",\"pid\":1,\"ts\":4,\"name\":\"ctr \\\"x\\\"\",\"args\":{\"value\":7}}"
+                 "]}";
+        }
+        auto a = load(in);
+        QVERIFY(a);
+        QCOMPARE(a->sliceCount(), std::uint64_t(2));
+        const std::string out = dir.filePath(QStringLiteral("out.json")).toStdString();
+        QVERIFY(model::exportfmt::writeChromeJson(*a, out, {}).ok);
+        auto b = load(out);
+        QVERIFY(b);
+        QVERIFY(slices(*a) == slices(*b));
+        QCOMPARE(b->instantCount(), a->instantCount());
+        QVERIFY(counters(*a) == counters(*b));
+        QCOMPARE(std::get<2>(slices(*b).front()), std::string("a\"b\\c\nd\te\x01 \xc3\xbc \xe6\xa0\xb8"));
+    }
+
+    void canceledExportKeepsThePreviousFile()
+    {
+        auto a = load(ACCELSCOPE_SOURCE_DIR "/resources/sample");
+        QVERIFY(a);
+        QTemporaryDir dir;
+        const std::string out = dir.filePath(QStringLiteral("t.json")).toStdString();
+        {
+            std::ofstream f(out, std::ios::binary);
+            f << "previous";
+        }
+        std::stop_source stop;
+        model::exportfmt::ChromeJsonOptions opt;
+        opt.stop = stop.get_token();
+        opt.progress = [&](double) { stop.request_stop(); }; // after the first process
+        const auto res = model::exportfmt::writeChromeJson(*a, out, opt);
+        QVERIFY(!res.ok);
+        QVERIFY(res.canceled);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("t.json")});
+        std::ifstream f(out, std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+        QCOMPARE(text, std::string("previous"));
     }
 
     void rangeKeepsOnlyOverlappingEvents()
