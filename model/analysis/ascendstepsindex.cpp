@@ -134,7 +134,7 @@ struct Builder {
         for (std::uint32_t i = 0; i < sc.size(); ++i) {
             std::string_view type, core, taskType;
             std::int64_t step = kNoStep;
-            bool blockDim = false, legacyType = false;
+            bool blockDim = false, legacyType = false, stepSeen = false;
             if (sc.args[i] != kNoArgs) {
                 scanTopLevelScalarsUntil(args.json(sc.args[i]), [&](std::string_view key, std::string_view v, bool isString) {
                     if (key == "Type")
@@ -143,16 +143,22 @@ struct Builder {
                         core = keep(v, isString);
                     else if (key == "Task Type")
                         taskType = keep(v, isString);
-                    else if (key == "Step Id")
+                    else if (key == "Step Id") {
                         parseInt(v, step);
+                        stepSeen = true;
+                    }
                     else if (key == "Block Dim" || key == "Block Num")
                         blockDim = true;
                     else if (key == "type" && kind != TrackKind::Hardware) {
                         type = keep(v, isString);
                         legacyType = true;
                     }
-                    // everything needed comes before the PMU columns: stop there
-                    return kind == TrackKind::Hardware ? type.empty() || core.empty() : !legacyType;
+                    // everything needed comes before the PMU columns (kernel_details: Step Id, ...,
+                    // Type, OP State, Accelerator Core, Wait Time, Block Dim; db: Type, Accelerator
+                    // Core, Block Dim, no Step Id): stop there
+                    if (kind != TrackKind::Hardware)
+                        return !legacyType;
+                    return type.empty() || core.empty() || !(stepSeen || blockDim);
                 });
             }
             // A compute task is a task with kernel information (kernel_details row / db
@@ -244,7 +250,9 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
         if (procKind == TrackKind::None)
             continue;
         AscendRank &ar = b.rank(r);
-        if (procKind == TrackKind::Hardware || procKind == TrackKind::LegacyAiCore || procKind == TrackKind::LegacyAiCpu) {
+        const bool anySlice = std::any_of(p.tracks.begin(), p.tracks.end(), [&](TrackId id) { return tracks[id].slices.size() > 0; });
+        if (anySlice
+            && (procKind == TrackKind::Hardware || procKind == TrackKind::LegacyAiCore || procKind == TrackKind::LegacyAiCpu)) {
             ar.hasHardware = true;
             if (ar.device < 0)
                 ar.device = p.device;
