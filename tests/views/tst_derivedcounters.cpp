@@ -14,6 +14,7 @@
 #include "views/timeline/timelinewidget.h"
 
 #include <QAction>
+#include <QScrollBar>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
@@ -274,6 +275,34 @@ private Q_SLOTS:
         QVERIFY(!queue->isEnabled());
         queue->setChecked(true); // disabled action toggled programmatically: stays off
         QVERIFY(!doc.derivedCounters()->isEnabled(DerivedCounterKind::QueueLength));
+    }
+
+    void tracksAppearingAboveKeepTheViewInPlace()
+    {
+        const auto trace = smallTrace();
+        Document doc;
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(900, 110); // short: the track area scrolls
+        doc.setTrace(trace);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const model::TrackId s8 = streamTrack(*trace, 8);
+        auto topOf = [&](model::TrackId t) {
+            const auto ref = w.trackLayout().itemOfTrack(t);
+            return ref ? w.trackLayout().items()[static_cast<std::size_t>(ref->index)].y : -1.0f;
+        };
+        const float y0 = topOf(s8);
+        QVERIFY(y0 > 0);
+        w.verticalScrollBar()->setValue(static_cast<int>(y0));
+        QCOMPARE(w.verticalScrollBar()->value(), static_cast<int>(y0)); // scrollable that far
+        doc.derivedCounters()->setEnabled(DerivedCounterKind::QueueLength, true);
+        QVERIFY(doc.derivedCounters()->waitForResults());
+        // the queue of stream 7 went in above stream 8, which stays at the top of the view
+        QCOMPARE(topOf(s8), y0 + TimelineLayout::kCounterHeight);
+        QCOMPARE(w.verticalScrollBar()->value(), static_cast<int>(y0 + TimelineLayout::kCounterHeight));
+        doc.derivedCounters()->setEnabled(DerivedCounterKind::QueueLength, false);
+        QCOMPARE(topOf(s8), y0);
+        QCOMPARE(w.verticalScrollBar()->value(), static_cast<int>(y0));
     }
 
     void traceWithoutLaunchesGivesNoTracksAndSaysSo()

@@ -15,6 +15,8 @@
 #include <QScrollBar>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cmath>
+
 Q_LOGGING_CATEGORY(lcTimeline, "accelscope.view.timeline", QtWarningMsg)
 
 namespace accelscope::views {
@@ -252,8 +254,24 @@ void TimelineWidget::onDerivedChanged()
     // layout is O(tracks); frames draw them like any counter (pixel-bounded, CounterLod).
     if (m_layout.trace() != m_doc->trace().get())
         return; // Document::setTrace in progress: onTraceChanged places them
+    // Keep what is at the top of the track area in place while tracks appear or vanish above it.
+    const float scroll = static_cast<float>(m_vbar->value());
+    const auto &before = m_layout.items();
+    int top = m_layout.itemAt(scroll);
+    while (top >= 0 && before[static_cast<std::size_t>(top)].derived >= 0)
+        --top; // a derived item may vanish: anchor on the model item above it
+    const bool anchored = top >= 0;
+    const TimelineLayout::Item anchor = anchored ? before[static_cast<std::size_t>(top)] : TimelineLayout::Item{};
+    const float offset = anchored ? scroll - anchor.y : 0;
     m_layout.setDerived(m_doc->derivedCounters()->current());
     relayout();
+    if (!anchored)
+        return;
+    std::optional<TimelineLayout::ItemRef> ref = anchor.kind == TimelineLayout::ItemKind::Group
+                                                     ? m_layout.itemOfGroup(anchor.process)
+                                                     : m_layout.itemOfTrack(anchor.track);
+    if (ref && !ref->pinned)
+        m_vbar->setValue(static_cast<int>(std::lround(m_layout.items()[static_cast<std::size_t>(ref->index)].y + offset)));
 }
 
 void TimelineWidget::applyIndex(const model::TracePtr &trace, std::shared_ptr<const TraceIndex> index)
