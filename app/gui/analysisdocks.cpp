@@ -26,7 +26,10 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *doc
         new PanelDock(QStringLiteral("rangeStatsDock"), [] { return PanelDock::tr("Range Statistics"); },
                       [document](QWidget *p) { return new views::RangeStatsPanel(document, p); }),
         new PanelDock(QStringLiteral("kernelsDock"), [] { return PanelDock::tr("Kernels"); },
-                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"kernels", "kernel-types"}), p); }),
+                      [hub, list](QWidget *p) {
+                          return new views::AnalysisPanel(
+                              hub, list({"kernels", "kernel-types", "op-statistic", "core-statistic"}), p);
+                      }),
         new PanelDock(QStringLiteral("categoriesDock"), [] { return PanelDock::tr("Categories"); },
                       [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"categories"}), p); }),
         new PanelDock(QStringLiteral("traceAnalysisDock"), [] { return PanelDock::tr("Trace Analysis"); },
@@ -35,7 +38,7 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *doc
                               hub,
                               list({"temporal", "overlap", "idle", "idle-stats", "launch", "memcpy-bw", "memcpy-bw-series",
                                     "queue-length", "queue-length-series", "queue-blocked", "annotations", "steps",
-                                    "sequences"}),
+                                    "slow-rank", "sequences"}),
                               p);
                       }),
         new PanelDock(QStringLiteral("enginesDock"), [] { return PanelDock::tr("Engines"); },
