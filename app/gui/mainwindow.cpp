@@ -6,6 +6,8 @@
 #include "app/gui/banners.h"
 #include "app/gui/diagnosticsmodel.h"
 #include "app/gui/diagnosticspanel.h"
+#include "app/gui/exportdialog.h"
+#include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/searchresultsmodel.h"
@@ -16,6 +18,7 @@
 #include "importers/registry.h"
 #include "views/details/detailspanel.h"
 #include "views/document.h"
+#include "views/panels/analysishub.h"
 #include "views/search/searchbar.h"
 #include "views/timeline/timeaxis.h"
 
@@ -65,6 +68,19 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     m_doc = new views::Document(this);
     m_import = new ImportController(this);
+    m_exportRunner = new ExportRunner(this);
+    connect(m_exportRunner, &ExportRunner::finished, this, [this](const ExportOutcome &o) {
+        updateActions();
+        if (o.ok || o.canceled)
+            statusBar()->showMessage(o.message, 8000);
+        else {
+            // Window-modal, not blocking: the export may have been started by a script or test.
+            auto *box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), o.message, QMessageBox::Ok, this);
+            box->setObjectName(QStringLiteral("exportErrorBox"));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+    });
 
     createActions();
     createCentre();
@@ -120,7 +136,8 @@ void MainWindow::createActions()
     m_actClearRecent->setObjectName(QStringLiteral("actionClearRecent"));
     connect(m_actClearRecent, &QAction::triggered, m_settings, &AppSettings::clearRecent);
     m_actExport = make("actionExport", QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_actExport->setEnabled(false); // exporters (CSV, XLSX, Chrome JSON) arrive with model/export
+    m_actExport->setEnabled(false); // updateActions(): while a trace is open
+    connect(m_actExport, &QAction::triggered, this, &MainWindow::showExportDialog);
     m_actClose = make("actionClose", QKeySequence::Close);
     connect(m_actClose, &QAction::triggered, this, &MainWindow::closeTrace);
     m_actQuit = make("actionQuit", QKeySequence::Quit);
@@ -372,7 +389,7 @@ void MainWindow::retranslateUi()
     m_recentMenu->setTitle(tr("Open &Recent"));
     m_actClearRecent->setText(tr("&Clear Recent"));
     m_actExport->setText(tr("&Export…"));
-    m_actExport->setToolTip(tr("Export tables and traces (not available yet)"));
+    m_actExport->setToolTip(tr("Export CSV tables, an XLSX report, a Chrome JSON trace or a PNG of the timeline"));
     m_actCancelLoad->setText(tr("Ca&ncel Loading"));
     m_actClose->setText(tr("&Close Trace"));
     m_actQuit->setText(tr("&Quit"));
@@ -755,6 +772,7 @@ void MainWindow::updateActions()
     const bool hasTrace = m_doc->trace() != nullptr;
     m_actClose->setEnabled(hasTrace || m_import->isRunning());
     m_actCancelLoad->setEnabled(m_import->isRunning());
+    m_actExport->setEnabled(hasTrace && !m_exportRunner->isRunning());
 }
 
 // --- dialogs ------------------------------------------------------------------------------
@@ -766,6 +784,31 @@ void MainWindow::showShortcutsDialog()
     auto *dlg = new ShortcutsDialog(entries, this);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->open();
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_doc->trace() || m_exportRunner->isRunning())
+        return;
+    const QString base = m_openPaths.isEmpty() ? QString() : QFileInfo(m_openPaths.first()).completeBaseName().section(QLatin1Char('.'), 0, 0);
+    ExportDialog dlg(m_doc, &m_settings->raw(), base, this);
+    if (dlg.exec() != QDialog::Accepted)
+        return;
+    startExport(dlg.request());
+}
+
+bool MainWindow::startExport(const ExportRequest &request)
+{
+    ExportRunner::Inputs in;
+    in.document = m_doc;
+    in.timeline = m_timeline;
+    if (auto *hub = findChild<views::AnalysisHub *>()) {
+        in.context = hub->context();
+        in.categoryRules = hub->categoryRules();
+    }
+    const bool started = m_exportRunner->start(request, in);
+    updateActions();
+    return started;
 }
 
 void MainWindow::showAboutDialog()

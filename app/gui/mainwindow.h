@@ -45,6 +45,8 @@ class ImportProgressPanel;
 class MessageBanner;
 class SearchResultsPanel;
 class WelcomeWidget;
+class ExportRunner;
+struct ExportRequest;
 struct ImportFailure;
 
 class MainWindow : public QMainWindow {
@@ -97,8 +99,13 @@ public:
     /// dock needs a stable, unique objectName.
     void addPanelDock(QDockWidget *dock, Qt::DockWidgetArea area = Qt::BottomDockWidgetArea);
     QMenu *panelsMenu() const { return m_panelsMenu; }
-    /// File ▸ Export… (Ctrl+E), disabled until an exporter connects to it and enables it.
+    /// File ▸ Export… (Ctrl+E): the Export dialog; enabled while a trace is open.
     QAction *exportAction() const { return m_actExport; }
+    /// Opens the Export dialog (File ▸ Export…) and runs what the user chose.
+    void showExportDialog();
+    /// Runs an export without the dialog (the dialog's OK and tests); false while one runs.
+    bool startExport(const ExportRequest &request);
+    ExportRunner *exportRunner() const { return m_exportRunner; }
 
     void setTheme(const QString &name);
     void setRenderer(views::TimelineWidget::Renderer renderer);
@@ -150,6 +157,7 @@ private:
     Options m_options;
     views::Document *m_doc = nullptr;
     ImportController *m_import = nullptr;
+    ExportRunner *m_exportRunner = nullptr;
     QStringList m_openPaths;
     QString m_openFormat;
     QString m_lastError;

@@ -1,0 +1,191 @@
+#include "app/gui/exportrunner.h"
+
+#include "model/export/chromejsonwriter.h"
+#include "model/export/reportexport.h"
+#include "views/document.h"
+#include "views/export/timelineimage.h"
+#include "views/timeline/timelinewidget.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProgressDialog>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace accelscope::app {
+
+namespace ex = model::exportfmt;
+
+namespace {
+
+ExportOutcome fromResult(const ex::ExportResult &r, const QString &what)
+{
+    ExportOutcome o;
+    o.ok = r.ok;
+    o.canceled = r.canceled;
+    for (const std::string &f : r.files)
+        o.files << QString::fromStdString(f);
+    if (r.canceled)
+        o.message = ExportRunner::tr("Export canceled; nothing was written.");
+    else if (!r.ok)
+        o.message = QString::fromStdString(r.error);
+    else
+        o.message = what;
+    return o;
+}
+
+/// Tracks a Chrome JSON export keeps for the request's track set (empty = all).
+std::vector<bool> trackMask(const ExportRequest &req, const model::Trace &trace, const views::TimelineWidget *timeline)
+{
+    if (req.tracks == ExportRequest::Tracks::All || !timeline || timeline->trackLayout().trace() != &trace)
+        return {};
+    const views::TimelineLayout &layout = timeline->trackLayout();
+    std::vector<bool> keep(trace.tracks().size(), false);
+    for (const model::Track &t : trace.tracks())
+        keep[t.id] = req.tracks == ExportRequest::Tracks::Pinned ? layout.isPinned(t.id) : !layout.isHidden(t.id);
+    return keep;
+}
+
+} // namespace
+
+ExportRunner::ExportRunner(QWidget *dialogParent) : QObject(dialogParent), m_parent(dialogParent)
+{
+    qRegisterMetaType<ExportOutcome>();
+    connect(&m_watcher, &QFutureWatcher<ExportOutcome>::finished, this, [this] {
+        m_poll.stop();
+        finish(m_watcher.result());
+    });
+    m_poll.setInterval(100);
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        if (m_dialog && m_progress)
+            m_dialog->setValue(int(m_progress->load() * 1000));
+    });
+}
+
+ExportRunner::~ExportRunner()
+{
+    m_stop.request_stop();
+    m_watcher.waitForFinished();
+}
+
+void ExportRunner::cancel()
+{
+    m_stop.request_stop();
+}
+
+bool ExportRunner::waitForFinished(int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (m_watcher.isRunning() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    QCoreApplication::processEvents(); // deliver the finished signal
+    return !m_watcher.isRunning();
+}
+
+bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
+{
+    if (isRunning() || !in.document || !in.document->trace())
+        return false;
+    const model::TracePtr trace = in.document->trace();
+    const std::optional<views::TimeRange> range = req.range(*in.document);
+    const std::string path = QDir::toNativeSeparators(req.path).toStdString();
+
+    if (req.format == ExportRequest::Format::Png) {
+        // Widgets draw on the GUI thread; a frame takes milliseconds, not worth a progress bar.
+        views::TimelineImageOptions io;
+        io.scale = req.pngScale;
+        if (!req.pngCurrentView)
+            io.size = req.pngSize;
+        if (range)
+            io.range = *range;
+        io.tracks = req.tracks == ExportRequest::Tracks::All      ? views::TimelineImageOptions::Tracks::All
+                    : req.tracks == ExportRequest::Tracks::Pinned ? views::TimelineImageOptions::Tracks::PinnedOnly
+                                                                  : views::TimelineImageOptions::Tracks::AsShown;
+        const QImage img = views::renderTimelineImage(trace, in.timeline, io);
+        QString error;
+        ExportOutcome o;
+        o.ok = views::savePngAtomically(img, req.path, &error);
+        o.message = o.ok ? tr("Saved %1 (%2 × %3 px).").arg(QFileInfo(req.path).fileName()).arg(img.width()).arg(img.height())
+                         : error;
+        if (o.ok)
+            o.files << req.path;
+        finish(o);
+        return true;
+    }
+
+    m_stop = std::stop_source();
+    m_progress = std::make_shared<std::atomic<double>>(0.0);
+    auto progress = m_progress;
+    const std::stop_token stop = m_stop.get_token();
+    std::function<ExportOutcome()> job;
+
+    if (req.format == ExportRequest::Format::ChromeJson) {
+        ex::ChromeJsonOptions opt;
+        if (range)
+            opt.range = std::make_pair(range->start, range->end);
+        opt.gzip = req.path.endsWith(QLatin1String(".gz"));
+        opt.tracks = trackMask(req, *trace, in.timeline);
+        opt.progress = [progress](double f) { progress->store(f); };
+        opt.stop = stop;
+        job = [trace, path, opt, req]() {
+            const ex::ExportResult r = ex::writeChromeJson(*trace, path, opt);
+            ExportOutcome o = fromResult(r, tr("Wrote %1 (%2 MB of JSON).")
+                                                .arg(QFileInfo(req.path).fileName())
+                                                .arg(double(r.bytes) / 1e6, 0, 'f', 1));
+            if (r.ok && o.files.isEmpty())
+                o.files << req.path;
+            return o;
+        };
+    } else {
+        ex::ReportOptions opt;
+        if (range)
+            opt.range = std::make_pair(range->start, range->end);
+        for (const QString &t : req.tables)
+            opt.tables.push_back(t.toStdString());
+        opt.htaCompat = req.htaCompat;
+        opt.categoryRules = in.categoryRules;
+        opt.progress = [progress](double f) { progress->store(f); };
+        opt.stop = stop;
+        auto ctx = in.context && &in.context->trace() == trace.get()
+                       ? in.context
+                       : std::make_shared<const model::analysis::AnalysisContext>(trace);
+        const bool csv = req.format == ExportRequest::Format::Csv;
+        job = [ctx, path, opt, csv, req]() {
+            const ex::ExportResult r = csv ? ex::writeCsvTables(*ctx, path, opt) : ex::writeXlsxReport(*ctx, path, opt);
+            const QString what = csv ? tr("Wrote %n CSV file(s) to %1.", nullptr, int(r.files.size())).arg(req.path)
+                                     : tr("Wrote %1.").arg(QFileInfo(req.path).fileName());
+            return fromResult(r, what);
+        };
+    }
+
+    if (m_showProgress && m_parent) {
+        auto *dlg = new QProgressDialog(tr("Exporting to %1…").arg(QFileInfo(req.path).fileName()), tr("Cancel"), 0, 1000,
+                                        m_parent);
+        dlg->setObjectName(QStringLiteral("exportProgress"));
+        dlg->setWindowTitle(tr("Export"));
+        dlg->setWindowModality(Qt::WindowModal);
+        dlg->setMinimumDuration(400);
+        dlg->setAutoClose(false);
+        dlg->setAutoReset(false);
+        connect(dlg, &QProgressDialog::canceled, this, &ExportRunner::cancel);
+        m_dialog = dlg;
+        m_poll.start();
+    }
+    m_watcher.setFuture(QtConcurrent::run(std::move(job)));
+    return true;
+}
+
+void ExportRunner::finish(const ExportOutcome &outcome)
+{
+    if (m_dialog) {
+        m_dialog->disconnect(this);
+        m_dialog->deleteLater();
+        m_dialog = nullptr;
+    }
+    m_last = outcome;
+    Q_EMIT finished(outcome);
+}
+
+} // namespace accelscope::app

@@ -1,0 +1,83 @@
+// ExportRunner: carries out an ExportRequest for a window. CSV, XLSX and Chrome JSON run on
+// the thread pool (model/export writers, the same functions `accelscope-cli export` calls)
+// behind a progress dialog with Cancel; the PNG is drawn on the GUI thread (widgets). Every
+// writer replaces its destination only when complete, so a failed or canceled export leaves
+// nothing behind and an older file intact.
+#pragma once
+
+#include "app/gui/exportdialog.h"
+#include "model/analysis/context.h"
+#include "model/trace.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <stop_token>
+
+class QProgressDialog;
+
+namespace accelscope::model::analysis {
+struct CategoryRules;
+}
+
+namespace accelscope::views {
+class Document;
+class TimelineWidget;
+} // namespace accelscope::views
+
+namespace accelscope::app {
+
+struct ExportOutcome {
+    bool ok = false;
+    bool canceled = false;
+    QString message; ///< the error, or a one-line summary ("Wrote 12 CSV files to …")
+    QStringList files;
+};
+
+class ExportRunner : public QObject {
+    Q_OBJECT
+public:
+    struct Inputs {
+        views::Document *document = nullptr;
+        views::TimelineWidget *timeline = nullptr; ///< PNG "as shown", track sets
+        /// The window's analysis context (shared with the panels); null: one is made for the export.
+        std::shared_ptr<const model::analysis::AnalysisContext> context;
+        std::shared_ptr<const model::analysis::CategoryRules> categoryRules;
+    };
+
+    explicit ExportRunner(QWidget *dialogParent);
+    ~ExportRunner() override; ///< stops a running export and waits
+
+    /// Starts the export; false (and nothing started) while another export runs.
+    bool start(const ExportRequest &request, const Inputs &inputs);
+    bool isRunning() const { return m_watcher.isRunning(); }
+    void cancel();
+    /// Tests: blocks (processing events) until the running export ended.
+    bool waitForFinished(int timeoutMs = 60000);
+    const ExportOutcome &lastOutcome() const { return m_last; }
+    /// Show the progress dialog at all (tests switch it off).
+    void setShowProgress(bool on) { m_showProgress = on; }
+
+Q_SIGNALS:
+    void finished(const accelscope::app::ExportOutcome &outcome);
+
+private:
+    void finish(const ExportOutcome &outcome);
+
+    QPointer<QWidget> m_parent;
+    QFutureWatcher<ExportOutcome> m_watcher;
+    std::stop_source m_stop;
+    std::shared_ptr<std::atomic<double>> m_progress;
+    QPointer<QProgressDialog> m_dialog;
+    QTimer m_poll;
+    ExportOutcome m_last;
+    bool m_showProgress = true;
+};
+
+} // namespace accelscope::app
+
+Q_DECLARE_METATYPE(accelscope::app::ExportOutcome)
