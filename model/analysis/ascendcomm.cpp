@@ -229,6 +229,8 @@ struct LinkCtx {
     Data &d;
     std::size_t opIndex;
     std::int64_t unmapped = 0;
+    /// The links this op touched so far (an op uses a handful): spares a map lookup per task.
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::string_view, Link *>> recent;
 };
 
 std::int64_t globalRank(std::int64_t local, std::int64_t given, const Op &op, std::int64_t &unmapped)
@@ -241,24 +243,34 @@ std::int64_t globalRank(std::int64_t local, std::int64_t given, const Op &op, st
     return local;
 }
 
-void addLink(LinkCtx &lc, const Op &op, const Task &t, std::string transport, double bytes, double timeNs)
+/// `transport` must outlive the call (a literal or a view into the trace's args).
+void addLink(LinkCtx &lc, const Op &op, const Task &t, std::string_view transport, double bytes, double timeNs)
 {
     if (t.src < 0 || t.src == kInvalidRank || t.dst < 0)
         return;
     const bool self = t.dst == kInvalidRank;
     const std::int64_t src = globalRank(t.src, t.srcGlobal, op, lc.unmapped);
     const std::int64_t dst = self ? src : globalRank(t.dst, t.dstGlobal, op, lc.unmapped);
-    Link &l = lc.d.links[LinkKey{src, dst, std::move(transport)}];
-    l.bytes += bytes;
-    l.timeNs += timeNs;
-    ++l.transfers;
-    if (l.lastOp != lc.opIndex) {
-        l.lastOp = lc.opIndex;
-        ++l.ops;
+    Link *l = nullptr;
+    for (const auto &[s, d, tp, link] : lc.recent)
+        if (s == src && d == dst && tp == transport) {
+            l = link;
+            break;
+        }
+    if (!l) {
+        l = &lc.d.links[LinkKey{src, dst, std::string(transport)}];
+        lc.recent.emplace_back(src, dst, transport, l);
     }
-    if (!op.group.empty())
-        ++l.groups[op.group];
-    l.source = "tasks";
+    l->bytes += bytes;
+    l->timeNs += timeNs;
+    ++l->transfers;
+    if (l->lastOp != lc.opIndex) { // first transfer of this op on the link
+        l->lastOp = lc.opIndex;
+        ++l->ops;
+        if (!op.group.empty())
+            ++l->groups[op.group];
+        l->source = "tasks";
+    }
 }
 
 /// The op's numbers from its tasks (msprof's rules, see the file comment) and its links.
@@ -281,6 +293,7 @@ void computeFromTasks(std::vector<Task> &tasks, std::string_view opName, Op &op,
         mainPlane = rdmaOn0 ? 0 : 1;
     }
     op.tp = {}; // numbers from tasks replace any joined from communication.json
+    lc.recent.clear();
     op.transitNs = op.waitNs = op.syncNs = 0;
     op.tasks = std::int64_t(tasks.size());
     for (std::size_t b = 0; b < tasks.size();) {
@@ -305,7 +318,7 @@ void computeFromTasks(std::vector<Task> &tasks, std::string_view opName, Op &op,
                     }
                 }
                 if (t.link == "ON_CHIP" || k >= 0)
-                    addLink(lc, op, t, t.link == "ON_CHIP" ? std::string("LOCAL") : k == kHCCS ? std::string("HCCS") : std::string(t.link),
+                    addLink(lc, op, t, t.link == "ON_CHIP" ? std::string_view("LOCAL") : k == kHCCS ? std::string_view("HCCS") : t.link,
                             double(t.size), double(t.dur));
             }
             if (const std::size_t n = rdmaTransfer(tasks, i, e, rdmaTasks)) {
