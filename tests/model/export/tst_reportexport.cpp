@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -427,8 +428,19 @@ private slots:
         QCOMPARE(listDir(d), std::set<std::string>{"overview.csv"});
     }
 
+    void xlsxIndependentReader_data()
+    {
+        QTest::addColumn<bool>("constantMemory");
+        QTest::newRow("in-memory workbook (Excel tables on the block sheets)") << false;
+        QTest::newRow("constant_memory (as above 20 k rows: plain blocks)") << true;
+    }
+
     void xlsxIndependentReader()
     {
+        QFETCH(bool, constantMemory);
+        if (constantMemory)
+            qputenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY", "1");
+        const auto restore = qScopeGuard([] { qunsetenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY"); });
         if (!haveOpenpyxl())
             QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
         QTemporaryDir dir;
@@ -476,6 +488,29 @@ private slots:
                                       expectTable("Engines", engines, false),
                                       expectTable("Overview", runAnalysis("engine-summary", ctx, AnalysisOptions{}), true)};
         expect["charts"] = QJsonObject{{"Engines", QJsonArray{"column"}}};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
+    void xlsxLargeTable()
+    {
+        // 25 000 kernel rows: above the constant_memory threshold, rows and the last row intact
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        testsupport::KinetoTrace k;
+        for (int i = 0; i < 25000; ++i)
+            k.kernel(7, TimeNs(i) * 1000, 500 + i % 300, "kernel_" + std::to_string(i) + (i % 7 == 0 ? ", \"odd\"" : ""));
+        AnalysisContext ctx(k.build());
+        QTemporaryDir dir;
+        const QString xlsx = dir.filePath("big.xlsx");
+        ReportOptions opt;
+        opt.tables = {"kernels"};
+        const ExportResult r = writeXlsxReport(ctx, xlsx.toStdString(), opt);
+        QVERIFY2(r.ok, r.error.c_str());
+        const Table t = runAnalysis("kernels", ctx, AnalysisOptions{});
+        QCOMPARE(t.rowCount(), std::size_t(25000));
+        QJsonObject expect;
+        expect["sheets"] = QJsonArray{"Kernels"};
+        expect["tables"] = QJsonArray{expectTable("Kernels", t, false)};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
