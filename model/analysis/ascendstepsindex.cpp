@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <span>
 
 namespace accelscope::model::analysis {
 
@@ -137,21 +138,33 @@ struct Builder {
             bool blockDim = false, legacyType = false, stepSeen = false;
             if (sc.args[i] != kNoArgs) {
                 scanTopLevelScalarsUntil(args.json(sc.args[i]), [&](std::string_view key, std::string_view v, bool isString) {
-                    if (key == "Type")
-                        type = keep(v, isString);
-                    else if (key == "Accelerator Core")
-                        core = keep(v, isString);
-                    else if (key == "Task Type")
-                        taskType = keep(v, isString);
-                    else if (key == "Step Id") {
-                        parseInt(v, step);
-                        stepSeen = true;
-                    }
-                    else if (key == "Block Dim" || key == "Block Num")
-                        blockDim = true;
-                    else if (key == "type" && kind != TrackKind::Hardware) {
-                        type = keep(v, isString);
-                        legacyType = true;
+                    switch (key.size()) { // by length first: most keys compare nothing
+                    case 4:
+                        if (key == "Type") {
+                            type = keep(v, isString);
+                        } else if (key == "type" && kind != TrackKind::Hardware) {
+                            type = keep(v, isString);
+                            legacyType = true;
+                        }
+                        break;
+                    case 7:
+                        if (key == "Step Id") {
+                            parseInt(v, step);
+                            stepSeen = true;
+                        }
+                        break;
+                    case 9:
+                        if (key == "Task Type")
+                            taskType = keep(v, isString);
+                        else if (key == "Block Dim" || key == "Block Num")
+                            blockDim = true;
+                        break;
+                    case 16:
+                        if (key == "Accelerator Core")
+                            core = keep(v, isString);
+                        break;
+                    default:
+                        break;
                     }
                     // everything needed comes before the PMU columns (kernel_details: Step Id, ...,
                     // Type, OP State, Accelerator Core, Wait Time, Block Dim; db: Type, Accelerator
@@ -340,45 +353,58 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
     // Device range of each host step: the work launched inside it (flows from a host slice of the
     // rank to an Ascend Hardware task or an HCCL op). torch_npu: [first launched task start,
     // max(last launched task end, host end)); no launch: [host start, host end).
-    struct Launch {
-        TimeNs at, start, end;
-    };
-    std::map<int, std::vector<Launch>> launches;
-    for (const Flow &f : tr.flows()) {
-        if (!f.from.valid() || !f.to.valid())
+    // One pass over the flows, no sort: each launch goes to the steps of its rank whose host span
+    // holds it (steps sorted by host start; nested or overlapping spans are looked up backwards).
+    std::vector<AscendRank *> rankOfTrack(tracks.size(), nullptr);
+    bool anyHostStep = false;
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+        if (kinds[t] != TrackKind::Hardware && kinds[t] != TrackKind::CommOps)
             continue;
-        if (kinds[f.from.track] != TrackKind::Host)
-            continue;
-        const TrackKind tk = kinds[f.to.track];
-        if (tk != TrackKind::Hardware && tk != TrackKind::CommOps)
-            continue;
-        const Track &from = tracks[f.from.track], &to = tracks[f.to.track];
-        const int r = std::max(tr.process(from.process).rank, 0);
-        if (std::max(tr.process(to.process).rank, 0) != r)
-            continue;
-        const TimeNs s = to.slices.start[f.to.index];
-        launches[r].push_back({from.slices.start[f.from.index], s, s + to.slices.dur[f.to.index]});
+        auto it = byRank.find(std::max(tr.process(tracks[t].process).rank, 0));
+        if (it != byRank.end() && !it->second->steps.empty() && it->second->steps.front().hasHost) {
+            rankOfTrack[t] = it->second;
+            anyHostStep = true;
+        }
     }
-    for (auto &[r, v] : launches) {
-        auto it = byRank.find(r);
-        if (it == byRank.end())
+    struct Span {
+        TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
+        std::uint32_t n = 0;
+    };
+    std::map<AscendRank *, std::vector<Span>> spans;
+    for (const Flow &f : anyHostStep ? tr.flows() : std::span<const Flow>{}) {
+        if (!f.from.valid() || !f.to.valid() || kinds[f.from.track] != TrackKind::Host)
             continue;
-        std::sort(v.begin(), v.end(), [](const Launch &a, const Launch &c) { return a.at < c.at; });
-        for (AscendStep &st : it->second->steps) {
-            if (!st.hasHost)
-                continue;
-            auto lo = std::lower_bound(v.begin(), v.end(), st.hostStart, [](const Launch &l, TimeNs t) { return l.at < t; });
-            TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
-            std::uint32_t n = 0;
-            for (auto k = lo; k != v.end() && k->at <= st.hostEnd; ++k) {
-                first = std::min(first, k->start);
-                last = std::max(last, k->end);
-                ++n;
+        AscendRank *ar = rankOfTrack[f.to.track];
+        if (!ar || std::max(tr.process(tracks[f.from.track].process).rank, 0) != ar->rank)
+            continue;
+        const TimeNs at = tracks[f.from.track].slices.start[f.from.index];
+        const auto &st = ar->steps;
+        auto k = std::upper_bound(st.begin(), st.end(), at, [](TimeNs t, const AscendStep &x) { return t < x.hostStart; });
+        if (k == st.begin())
+            continue;
+        std::vector<Span> &sp = spans[ar];
+        if (sp.empty())
+            sp.resize(st.size());
+        const Track &to = tracks[f.to.track];
+        const TimeNs s = to.slices.start[f.to.index], e = s + to.slices.dur[f.to.index];
+        for (int back = 0; k != st.begin() && back < 8; ++back) {
+            --k;
+            if (at <= k->hostEnd) {
+                Span &x = sp[std::size_t(k - st.begin())];
+                x.first = std::min(x.first, s);
+                x.last = std::max(x.last, e);
+                ++x.n;
             }
-            st.launched = n;
-            if (n) {
-                st.deviceStart = first;
-                st.deviceEnd = std::max(last, st.hostEnd);
+        }
+    }
+    for (auto &[ar, sp] : spans) {
+        AscendRank &r = *ar;
+        for (std::size_t i = 0; i < sp.size(); ++i) {
+            AscendStep &st = r.steps[i];
+            st.launched = sp[i].n;
+            if (sp[i].n) {
+                st.deviceStart = sp[i].first;
+                st.deviceEnd = std::max(sp[i].last, st.hostEnd);
             }
         }
     }

@@ -13,6 +13,7 @@
 #include <QSqlRecord>
 #include <QTest>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -685,6 +686,52 @@ private slots:
             }
         }
         QVERIFY(ranks > 0);
+    }
+
+    void speedOnALargeRank()
+    {
+        // Opt-in timing (docs/analysis.md quotes it): ASCEND_BENCH_DIR=/tmp/genrank, a rank from
+        // tests/tools/gen_ascend_rank.py --kernels 300000.
+        const QByteArray dir = qgetenv("ASCEND_BENCH_DIR");
+        if (dir.isEmpty())
+            QSKIP("set ASCEND_BENCH_DIR to a rank folder to time the Ascend analyses");
+        auto ctx = loadPath(dir.toStdString());
+        QVERIFY(ctx);
+        using Clock = std::chrono::steady_clock;
+        auto ms = [](Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
+        auto t0 = Clock::now();
+        const std::size_t firstRows = runAnalysis("steps", *ctx, {}).rowCount();
+        qInfo("%llu slices; first `steps` (builds the shared Ascend index): %.1f ms, %zu rows",
+              static_cast<unsigned long long>(ctx->trace().sliceCount()), ms(t0), firstRows);
+        for (const char *a : {"steps", "slow-rank", "op-statistic", "core-statistic"}) {
+            double best = 1e9;
+            std::size_t rows = 0;
+            for (int i = 0; i < 3; ++i) {
+                t0 = Clock::now();
+                rows = runAnalysis(a, *ctx, {}).rowCount();
+                best = std::min(best, ms(t0));
+            }
+            qInfo("%-15s %8.1f ms (best of 3, index cached), %zu rows", a, best, rows);
+        }
+        QVERIFY(firstRows > 0);
+
+        // The generated rank has no ProfilerStep (no flow pass): a hand-built rank of 300 000
+        // joined tasks, each launched by an aten op through an async_npu flow, and 300 ProfilerSteps.
+        AscendTrace a;
+        for (int k = 0; k < 300000; ++k) {
+            const TimeNs t = TimeNs(k) * 2000;
+            if (k % 1000 == 0)
+                a.step(t, 1000 * 2000 - 10, k / 1000);
+            a.task(2, t + 500000, 1500, k % 7 ? "Add" : "MatMulV2", k % 7 ? "AI_VECTOR_CORE" : "AI_CORE", t + 100);
+            if (k % 1000 == 999)
+                a.op(t + 500000 + 1600, 300, "hcom_allReduce__1_" + std::to_string(k / 1000) + "_1");
+        }
+        auto big = contextOf(a.build());
+        t0 = Clock::now();
+        const std::size_t rows = runAnalysis("steps", *big, {}).rowCount();
+        qInfo("hand-built: %llu slices, %zu flows; first `steps` (index with the flow pass): %.1f ms, %zu rows",
+              static_cast<unsigned long long>(big->trace().sliceCount()), big->trace().flows().size(), ms(t0), rows);
+        QCOMPARE(rows, std::size_t(300));
     }
 
     void cliAnswersStepsWithTheAscendColumns()
