@@ -118,7 +118,23 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
             return {};
         std::string how;
         const std::vector<Range> ranges = stepRanges(r, how);
-        const auto ct = assign(r.compute, ranges), cm = assign(r.comm, ranges);
+        auto ct = assign(r.compute, ranges), cm = assign(r.comm, ranges);
+        if (how == "Step Id" || how == "step trace") {
+            // the files say which step a task / op belongs to (kernel_details Step Id; the
+            // MindSpore step trace lists its ops per step, some start before the step's points)
+            std::map<std::int64_t, std::int32_t> byNumber;
+            for (std::size_t k = 0; k < ranges.size(); ++k)
+                byNumber.emplace(ranges[k].number, std::int32_t(k));
+            auto byStep = [&](const auto &items, std::vector<std::int32_t> &out) {
+                for (std::size_t i = 0; i < items.size(); ++i)
+                    if (items[i].stepId != kNoStep) {
+                        auto it = byNumber.find(items[i].stepId);
+                        out[i] = it == byNumber.end() ? -1 : it->second;
+                    }
+            };
+            byStep(r.compute, ct);
+            byStep(r.comm, cm);
+        }
         struct Acc {
             std::vector<Interval> comp, comm;
             std::int64_t bubble = 0;

@@ -17,6 +17,9 @@
 
 namespace accelscope::model::analysis {
 
+/// "No step number" (a task without kernel_details Step Id, a step without a number).
+constexpr std::int64_t kNoStep = std::numeric_limits<std::int64_t>::min();
+
 /// A compute task: a device task that msprof/torch_npu count as "Computing" (the kernel_details
 /// rows that are not communication: AI_CORE, AI_VECTOR_CORE, MIX_AIC/AIV, AI_CPU, DSA, ...).
 struct AscendTask {
@@ -25,7 +28,7 @@ struct AscendTask {
     SliceRef slice;
     std::string_view opType; ///< kernel_details "Type" (OP Type); legacy "type"; else the task name
     std::string_view core;   ///< "Accelerator Core"; else "Task Type"; legacy AI_CORE / AI_CPU; else "N/A"
-    std::int64_t stepId = 0; ///< kernel_details "Step Id", or kNoStep
+    std::int64_t stepId = kNoStep; ///< kernel_details "Step Id"
     bool joined = true;      ///< kernel information (kernel_details / COMPUTE_TASK_INFO); false: by Task Type
 };
 
@@ -35,7 +38,7 @@ struct AscendCommOp {
     TimeNs end = 0;
     SliceRef slice;
     bool receive = false; ///< counts as Bubble (torch_npu: name starts with hcom_receive)
-    std::int64_t stepId = 0;
+    std::int64_t stepId = kNoStep; ///< kernel_details "Step Id", MindSpore step trace step_num
 };
 
 /// A ProfilerStep#N host span (or a legacy "Step N" device span) and the device range torch_npu
@@ -66,7 +69,6 @@ struct AscendIndex {
     std::deque<std::string> strings; ///< storage for unescaped arg values the views point to
 };
 
-constexpr std::int64_t kNoStep = std::numeric_limits<std::int64_t>::min();
 
 /// Built once per trace and cached in the context.
 const AscendIndex &ascendIndex(const AnalysisContext &ctx);

@@ -439,6 +439,57 @@ private slots:
         }
     }
 
+    void legacyMindSporeStepTrace()
+    {
+        // Legacy MindSpore profiler/ (format mindspore-legacy): steps from the "Step Trace" lane,
+        // ops from its stream lanes assigned by their step_num (a Receive starts before its step's
+        // points), compute from the AI Core / AI CPU timeline; MindSpore counts Send/Receive as Bubble.
+        TraceBuilder b;
+        b.addSource(SourceInfo{"profiler", "mindspore-legacy", 0, "us", 0, {}});
+        BuilderShard sh{0};
+        const LocalProcess hw = sh.process(EntityKey::number(1));
+        sh.setProcessName(hw, sh.intern("Ascend Hardware"));
+        sh.setProcessKind(hw, ProcessKind::Device, 0);
+        const LocalTrack core = sh.thread(hw, EntityKey::number(519));
+        sh.setTrackRole(core, TrackRole::Engine, EngineKind::Compute);
+        sh.addSlice(core, 1200, 800, sh.intern("MatMul-op1"), kEmptyString,
+                    sh.addArgs("{\"type\":\"MatMul\",\"fullname\":\"Default/MatMul-op1\"}"));
+        const LocalProcess cpu = sh.process(EntityKey::number(9000));
+        sh.setProcessName(cpu, sh.intern("AI CPU"));
+        sh.setProcessKind(cpu, ProcessKind::Device, 0);
+        const LocalTrack aicpu = sh.thread(cpu, EntityKey::number(0));
+        sh.setTrackRole(aicpu, TrackRole::Engine, EngineKind::Compute);
+        sh.addSlice(aicpu, 6000, 100, sh.intern("GetNext"), kEmptyString, kNoArgs);
+        const LocalProcess st = sh.process(EntityKey::number(832));
+        sh.setProcessName(st, sh.intern("Step Trace"));
+        sh.setProcessKind(st, ProcessKind::Device, 0);
+        const LocalTrack steps = sh.thread(st, EntityKey::number(0));
+        sh.setThreadName(steps, sh.intern("Steps"));
+        sh.setTrackRole(steps, TrackRole::Async);
+        sh.addSlice(steps, 1000, 4000, sh.intern("Step 1"), kEmptyString, kNoArgs);
+        sh.addSlice(steps, 5000, 4000, sh.intern("Step 2"), kEmptyString, kNoArgs);
+        const LocalTrack s48 = sh.thread(st, EntityKey::number(1048));
+        sh.setThreadName(s48, sh.intern("Stream 48 communication"));
+        sh.setTrackRole(s48, TrackRole::Engine, EngineKind::Communication);
+        const LocalTrack s36 = sh.thread(st, EntityKey::number(1036));
+        sh.setTrackRole(s36, TrackRole::Engine, EngineKind::Communication);
+        sh.addSlice(s48, 900, 600, sh.intern("Receive-op1"), kEmptyString, sh.addArgs("{\"step_num\":1,\"stream\":48}"));
+        sh.addSlice(s36, 4800, 400, sh.intern("AllReduce-op2"), kEmptyString, sh.addArgs("{\"step_num\":1,\"stream\":36}"));
+        sh.addSlice(s48, 5100, 200, sh.intern("Receive-op3"), kEmptyString, sh.addArgs("{\"step_num\":2,\"stream\":48}"));
+        b.merge(std::move(sh));
+        auto ctx = contextOf(b.build());
+        const Table t = runAnalysis("steps", *ctx, {});
+        QCOMPARE(t.checkConsistent(), std::string());
+        const std::vector<std::string> cols = {"step", "computing_ns", "communication_ns", "overlapped_ns",
+                                               "communication_not_overlapped_ns", "free_ns", "bubble_ns", "stage_ns",
+                                               "communication_not_overlapped_exclude_receive_ns", "preparing_ns"};
+        // step 1: compute [1200,2000); comm [900,1500) + [4800,5200); span [900,5200)
+        // step 2: compute [6000,6100); comm [5100,5300); span [5100,6100)
+        QCOMPARE(rowsText(t, cols), std::string("1|800|1000|300|700|2800|600|3700|100|;2|100|200|0|200|700|200|800|0|;"));
+        QCOMPARE(rowsText(runAnalysis("op-statistic", *ctx, {}), {"op_type", "core_type", "count", "total_ns"}),
+                 std::string("MatMul|AI_CORE|1|800;GetNext|AI_CPU|1|100;"));
+    }
+
     void stepsDispatch()
     {
         // `steps` answers torch_npu's columns on an Ascend trace, HTA's table otherwise and in
