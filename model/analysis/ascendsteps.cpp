@@ -433,12 +433,20 @@ Table slowRankAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
         t.keys.push_back(RowKey{kEmptyString, a.rank, -1, key});
     }
     if (slow >= 0 && compared >= 2) {
-        char buf[200];
-        std::snprintf(buf, sizeof buf,
-                      "slowest rank: %d; own work (Computing + Free per step) spread over %zu ranks: %.1f%% of the median "
-                      "(msprof-analyze's rule of thumb: above 5%% points at a slow rank); the other ranks wait for it "
-                      "in Communication",
-                      aggs[std::size_t(slow)].rank, compared, spread);
+        const Agg &a = aggs[std::size_t(slow)];
+        const double dw = dev(a.mean(a.computing + a.free), medW);
+        char buf[320];
+        if (dw > 5.0)
+            std::snprintf(buf, sizeof buf,
+                          "slow rank: %d, own work (Computing + Free per step) %.1f%% above the median of %zu ranks "
+                          "(spread %.1f%%; msprof-analyze's rule of thumb: above 5%% points at a slow rank); the other "
+                          "ranks wait for it in Communication",
+                          a.rank, dw, compared, spread);
+        else
+            std::snprintf(buf, sizeof buf,
+                          "no slow rank: own work (Computing + Free per step) of the %zu ranks within 5%% of the median "
+                          "(largest: rank %d, %+.1f%%; spread %.1f%%)",
+                          compared, a.rank, dw, spread);
         t.notes.push_back(buf);
     }
     if (ix.ranks.empty())
