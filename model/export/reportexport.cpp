@@ -79,11 +79,20 @@ Table overviewTable(const analysis::AnalysisContext &ctx, const ReportOptions &o
         item.push(std::move(k));
         value.push(std::move(v));
     };
+    // one file: its name; files of one folder: the folder's name and the count
     std::string name;
-    if (t.sources().size() == 1)
+    if (t.sources().size() == 1) {
         name = std::filesystem::path(t.sources().front().path).filename().string();
-    else
-        name = std::to_string(t.sources().size()) + " inputs";
+    } else if (!t.sources().empty()) {
+        const std::filesystem::path dir = std::filesystem::path(t.sources().front().path).parent_path();
+        const bool oneDir = std::all_of(t.sources().begin(), t.sources().end(), [&](const SourceInfo &s) {
+            return std::filesystem::path(s.path).parent_path() == dir;
+        });
+        name = (oneDir && !dir.filename().empty() ? dir.filename().string() + "/ (" : "(")
+            + std::to_string(t.sources().size()) + " inputs)";
+    } else {
+        name = "(no input)";
+    }
     add("Trace", name);
     for (std::size_t i = 0; i < t.sources().size(); ++i) {
         const SourceInfo &s = t.sources()[i];
@@ -200,7 +209,8 @@ Table diagnosticsTable(const analysis::AnalysisContext &ctx)
     Column &desc = tab.addText("description", "Description");
     Column &count = tab.addInt("count", "Count", Unit::Count);
     Column &file = tab.addText("file", "File");
-    Column &pos = tab.addInt("position", "First at (byte or line)", Unit::Id);
+    Column &pos = tab.addInt("position", "First at", Unit::Id);
+    Column &posKind = tab.addText("position_unit", "Position unit");
     Column &detail = tab.addText("detail", "Detail");
     for (const Diagnostic &d : ctx.trace().diagnostics()) {
         const DiagInfo &info = diagInfo(d.kind);
@@ -210,7 +220,8 @@ Table diagnosticsTable(const analysis::AnalysisContext &ctx)
         count.push(static_cast<std::int64_t>(d.count));
         file.push(d.file);
         pos.push(static_cast<std::int64_t>(d.position));
-        detail.push((d.positionIsLine ? "line; " : "") + d.detail);
+        posKind.push(std::string(d.positionIsLine ? "line" : "byte"));
+        detail.push(d.detail);
     }
     return tab;
 }

@@ -471,9 +471,20 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
             sheets.push_back(c.sheet);
         sheetTables[c.sheet].push_back(it->second);
     }
-    for (const Table &t : tables)
-        for (const std::string &n : t.notes)
-            w.notes.push_back(t.title + ": " + n);
+    // Caveats, each once, with the tables it concerns (HTA mode repeats the same ones).
+    {
+        std::vector<std::pair<std::string, std::string>> grouped; // note -> titles
+        for (const Table &t : tables)
+            for (const std::string &n : t.notes) {
+                auto it = std::find_if(grouped.begin(), grouped.end(), [&](const auto &g) { return g.first == n; });
+                if (it == grouped.end())
+                    grouped.emplace_back(n, t.title);
+                else
+                    it->second += ", " + t.title;
+            }
+        for (const auto &[n, titles] : grouped)
+            w.notes.push_back(n + " (" + titles + ")");
+    }
 
     std::set<std::string> used;
     lxw_worksheet *overview = nullptr;

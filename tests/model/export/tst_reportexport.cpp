@@ -431,13 +431,16 @@ private slots:
     void xlsxIndependentReader_data()
     {
         QTest::addColumn<bool>("constantMemory");
-        QTest::newRow("in-memory workbook (Excel tables on the block sheets)") << false;
-        QTest::newRow("constant_memory (as above 20 k rows: plain blocks)") << true;
+        QTest::addColumn<bool>("hta");
+        QTest::newRow("in-memory workbook (Excel tables on the block sheets)") << false << false;
+        QTest::newRow("constant_memory (as above 20 k rows: plain blocks)") << true << false;
+        QTest::newRow("HTA-compatible tables (µs columns, HTA's names)") << false << true;
     }
 
     void xlsxIndependentReader()
     {
         QFETCH(bool, constantMemory);
+        QFETCH(bool, hta);
         if (constantMemory)
             qputenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY", "1");
         const auto restore = qScopeGuard([] { qunsetenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY"); });
@@ -446,7 +449,9 @@ private slots:
         QTemporaryDir dir;
         const QString xlsx = dir.filePath("report.xlsx");
         AnalysisContext ctx(m_sample);
-        const ExportResult r = writeXlsxReport(ctx, xlsx.toStdString(), ReportOptions{});
+        ReportOptions ropt;
+        ropt.htaCompat = hta;
+        const ExportResult r = writeXlsxReport(ctx, xlsx.toStdString(), ropt);
         QVERIFY2(r.ok, r.error.c_str());
         QCOMPARE(listDir(dir.path().toStdString()), std::set<std::string>{"report.xlsx"});
         QVERIFY(r.bytes > 0);
@@ -455,7 +460,8 @@ private slots:
         expect["sheets"] = QJsonArray{"Overview", "Kernels", "Kernel types", "Categories", "Engines", "Steps",
                                       "HTA analyses", "Annotations", "Diagnostics"};
         QJsonArray tables;
-        const AnalysisOptions ao;
+        AnalysisOptions ao;
+        ao.htaCompat = hta;
         for (const auto &[name, sheet] : std::vector<std::pair<std::string, QString>>{
                  {"kernels", "Kernels"}, {"kernel-types", "Kernel types"}, {"categories", "Categories"},
                  {"engines", "Engines"}, {"steps", "Steps"}, {"annotations", "Annotations"}})
