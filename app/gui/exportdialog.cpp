@@ -299,8 +299,12 @@ void ExportDialog::loadChoices()
         r.pngSize = s.value(key("pngSize"), QSize(1920, 1080)).toSize();
         r.pngScale = s.value(key("pngScale"), 1).toInt();
     }
-    r.path = QDir(m_settings ? m_settings->value(key("directory"), QDir::homePath()).toString() : QDir::homePath())
-                 .filePath(defaultFileName(r.format));
+    // The last export's folder, else where the last trace was opened from (AppSettings), else home.
+    const QString dir = m_settings ? m_settings->value(key("directory"), m_settings->value(QStringLiteral("ui/lastDirectory"),
+                                                                                           QDir::homePath()))
+                                         .toString()
+                                   : QDir::homePath();
+    r.path = QDir(dir).filePath(defaultFileName(r.format));
     setRequest(r);
 }
 

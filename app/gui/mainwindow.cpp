@@ -17,6 +17,7 @@
 #include "app/gui/welcomewidget.h"
 #include "importers/registry.h"
 #include "views/details/detailspanel.h"
+#include "views/derivedcounters.h"
 #include "views/document.h"
 #include "views/panels/analysishub.h"
 #include "views/search/searchbar.h"
@@ -88,6 +89,8 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createMenus();
     createStatusBar();
     installAnalysisDocks(this, m_doc);
+    if (auto *hub = findChild<views::AnalysisHub *>()) // the derived tracks reuse the panels' analysis index
+        m_doc->derivedCounters()->setContextProvider([hub] { return hub->context(); });
     retranslateUi();
 
     connect(m_import, &ImportController::started, this, &MainWindow::onImportStarted);
@@ -322,6 +325,10 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_timelineMenu = m_viewMenu->addMenu(QString());
     m_timelineMenu->addActions(m_timeline->viewActions());
+    // HTA's generate_trace_with_counters: derived counter tracks in the timeline.
+    m_timelineMenu->addSeparator();
+    m_timelineMenu->addAction(m_doc->derivedCountersAction(views::DerivedCounterKind::QueueLength));
+    m_timelineMenu->addAction(m_doc->derivedCountersAction(views::DerivedCounterKind::MemcpyBandwidth));
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeMenu->addActions(m_themeGroup->actions());
     m_rendererMenu = m_viewMenu->addMenu(QString());
