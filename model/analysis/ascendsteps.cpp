@@ -245,13 +245,6 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
     return rows;
 }
 
-std::int64_t median(std::vector<std::int64_t> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 double median(std::vector<double> v)
 {
     if (v.empty())

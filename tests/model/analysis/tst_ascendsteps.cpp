@@ -635,7 +635,7 @@ private slots:
                         const std::int64_t st = ival(t, i, "step");
                         if (st == kNullInt)
                             only = int(i);
-                        else if (!stepText.empty() && st == std::int64_t(std::stoll(stepText)))
+                        else if (const double n = parseNumber(stepText); std::isfinite(n) && double(st) == n)
                             row = int(i);
                     }
                     if (row < 0 && rows == 1)
