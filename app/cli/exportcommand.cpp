@@ -89,8 +89,8 @@ int runExportCommand(const QStringList &arguments)
     if (!p.isSet(out) || p.value(out).isEmpty())
         return usage(p, "-o PATH is required");
     const QString format = p.value(to);
-    if (format == QLatin1String("png"))
-        return usage(p, "png export is available in the GUI (File > Export...)");
+    if (format == QLatin1String("png")) // main() routes png to pngexport.cpp when the views are built
+        return usage(p, "png export needs the GUI libraries (this accelscope-cli was built without them)");
     if (format != QLatin1String("csv") && format != QLatin1String("xlsx") && format != QLatin1String("chrome-json"))
         return usage(p, ("unknown format '" + format.toStdString() + "' (csv, xlsx, chrome-json)").c_str());
     const bool report = format != QLatin1String("chrome-json");

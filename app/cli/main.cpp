@@ -3,6 +3,9 @@
 #include "app/cli/analyzecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/infojson.h"
+#ifdef ACCELSCOPE_CLI_PNG
+#include "app/cli/pngexport.h"
+#endif
 #include "app/cli/samplegenerator.h"
 #include "importers/registry.h"
 #include "model/tracedump.h"
@@ -25,8 +28,9 @@ int usage(QCommandLineParser &p)
                "  info INPUT... [--json]    load the inputs and print counts, processes and diagnostics\n"
                "  dump INPUT...             print the whole loaded trace as text (golden-test format)\n"
                "  analyze NAME INPUT...     run an analysis (analyze --help lists them and their options)\n"
-               "  export INPUT... --to csv|xlsx|chrome-json -o PATH [--tables NAME,...] [--range START_NS:END_NS]\n"
-               "                            write analysis tables (CSV, XLSX report) or the trace (Chrome JSON)\n"
+               "  export INPUT... --to csv|xlsx|chrome-json|png -o PATH [--tables NAME,...] [--range START_NS:END_NS]\n"
+               "                            write analysis tables (CSV, XLSX report), the trace (Chrome JSON)\n"
+               "                            or a picture of the timeline (PNG: --size WxH, --scale N)\n"
                "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
                "  formats                   list the supported input formats\n",
                stderr);
@@ -47,6 +51,11 @@ model::Result<importers::LoadResult> load(const QStringList &inputs, bool quiet)
 
 int main(int argc, char **argv)
 {
+#ifdef ACCELSCOPE_CLI_PNG
+    // The timeline picture needs a QGuiApplication; everything else runs on QCoreApplication.
+    if (app::isPngExport(argc, argv))
+        return app::runPngExport(argc, argv);
+#endif
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("accelscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
