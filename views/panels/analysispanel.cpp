@@ -10,6 +10,8 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QFile>
+#include <QMessageBox>
+#include <QSaveFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -353,9 +355,11 @@ void AnalysisPanel::saveCsv()
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    QFile f(path);
-    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        f.write(QByteArray::fromStdString(toCsv(*t)));
+    // QSaveFile: the file is replaced only when completely written (no half-written CSV).
+    QSaveFile f(path);
+    const QByteArray bytes = QByteArray::fromStdString(toCsv(*t));
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+        QMessageBox::warning(this, tr("Save table as CSV"), tr("Could not write %1: %2").arg(path, f.errorString()));
 }
 
 void AnalysisPanel::updateStatus()

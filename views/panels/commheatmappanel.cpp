@@ -1,5 +1,7 @@
 #include "commheatmappanel.h"
 
+#include "views/export/timelineimage.h"
+
 #include "analysishub.h"
 #include "analysispanel.h"
 #include "analysisrunner.h"
@@ -13,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
@@ -379,15 +382,15 @@ bool CommHeatmapPanel::savePng(const QString &path, QSize size)
     p.setRenderHint(QPainter::TextAntialiasing);
     m_view->paintTo(p, size);
     p.end();
-    return img.save(path, "PNG");
+    return savePngAtomically(img, path); // complete or absent, never half-written
 }
 
 void CommHeatmapPanel::savePngInteractive()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save heat map as PNG"), QStringLiteral("communication.png"),
                                                       tr("PNG images (*.png)"));
-    if (!path.isEmpty())
-        savePng(path);
+    if (!path.isEmpty() && !savePng(path))
+        QMessageBox::warning(this, tr("Save PNG"), tr("Could not write %1.").arg(path));
 }
 
 } // namespace accelscope::views

@@ -1,5 +1,7 @@
 #include "counterchartspanel.h"
 
+#include "views/export/timelineimage.h"
+
 #include "analysishub.h"
 #include "analysisrunner.h"
 #include "model/analysis/analyses.h"
@@ -13,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QTimer>
@@ -191,15 +194,15 @@ bool CounterChartsPanel::savePng(const QString &path)
     p.drawPixmap(0, 0, a);
     p.drawPixmap(0, a.height(), b);
     p.end();
-    return img.save(path, "PNG");
+    return savePngAtomically(img, path); // complete or absent, never half-written
 }
 
 void CounterChartsPanel::savePngInteractive()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save charts as PNG"), QStringLiteral("counters.png"),
                                                       tr("PNG images (*.png)"));
-    if (!path.isEmpty())
-        savePng(path);
+    if (!path.isEmpty() && !savePng(path))
+        QMessageBox::warning(this, tr("Save PNG"), tr("Could not write %1.").arg(path));
 }
 
 } // namespace accelscope::views

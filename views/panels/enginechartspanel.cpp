@@ -1,5 +1,7 @@
 #include "enginechartspanel.h"
 
+#include "views/export/timelineimage.h"
+
 #include "analysishub.h"
 #include "analysispanel.h"
 #include "analysisrunner.h"
@@ -14,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
@@ -240,15 +243,15 @@ bool EngineChartsPanel::savePng(const QString &path)
     if (!b.isNull())
         p.drawPixmap(0, a.height(), b);
     p.end();
-    return img.save(path, "PNG");
+    return savePngAtomically(img, path); // complete or absent, never half-written
 }
 
 void EngineChartsPanel::savePngInteractive()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save charts as PNG"), QStringLiteral("engines.png"),
                                                       tr("PNG images (*.png)"));
-    if (!path.isEmpty())
-        savePng(path);
+    if (!path.isEmpty() && !savePng(path))
+        QMessageBox::warning(this, tr("Save PNG"), tr("Could not write %1.").arg(path));
 }
 
 } // namespace accelscope::views
