@@ -144,7 +144,17 @@ private slots:
         QCOMPARE(x.read(2), QByteArray("PK"));
         r = cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("t.json"), "--rank", "0"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(QFileInfo(dir.filePath("t.json")).size() > 0);
+        // only rank 0's tracks: the re-imported trace has exactly rank 0's slices
+        accelscope::importers::ImportContext ictx;
+        auto whole = accelscope::importers::loadTrace({kSample}, ictx);
+        auto part = accelscope::importers::loadTrace({fs::path(dir.filePath("t.json").toStdString())}, ictx);
+        QVERIFY(whole.ok() && part.ok());
+        std::uint64_t rank0 = 0;
+        for (const auto &tr : whole.value().trace->tracks())
+            if (whole.value().trace->process(tr.process).rank == 0)
+                rank0 += tr.slices.size();
+        QVERIFY(rank0 > 0 && rank0 < whole.value().trace->sliceCount());
+        QCOMPARE(part.value().trace->sliceCount(), rank0);
     }
 
     void exportErrors()
