@@ -55,7 +55,7 @@ model::TracePtr kernelTrace(long rows)
 {
     testsupport::KinetoTrace k(0, "generated.json");
     model::TimeNs t = 0;
-    char name[96];
+    char name[128];
     for (long i = 0; i < rows; ++i) {
         // realistic lengths (60-90 characters), every name distinct; two launches each
         std::snprintf(name, sizeof name, "void at::native::vectorized_elementwise_kernel<4, op_%ld_t, at::detail::Array<char*, 3>>", i);
