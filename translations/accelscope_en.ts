@@ -415,6 +415,266 @@
         <source>Share of the rank&apos;s time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronization ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plane tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transfers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time-weighted mean (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Released at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total allocated at allocation (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total reserved at allocation (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped and Exclude Receive)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First device task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication ops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Own work (Computing + Free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Own work vs median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing vs median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free vs median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped) vs median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OP Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Avg Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accelerator Core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OP Types</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -492,6 +752,54 @@
     </message>
     <message>
         <source>GPU user-annotation breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Op statistic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accelerator core statistic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication (Ascend HCCL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication per op (Ascend HCCL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication links (Ascend HCCL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory (Ascend)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator memory (Ascend)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-rank summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel launch summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -726,6 +1034,223 @@
     </message>
 </context>
 <context>
+    <name>accelscope::app::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XLSX report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome JSON trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG picture of the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible range (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected range (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected range (none: Shift+drag on the timeline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tables and sheets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (sheet &quot;%2&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA-compatible numbers (µs rounding, last step dropped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracks shown in the timeline (not hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned tracks only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As shown now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1× pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2× pixels (sharp on slides)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One table: a .csv file, or a folder that receives %1.csv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder that receives one NAME.csv per table (created if missing).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An Excel workbook (.xlsx).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.json, or .json.gz for a gzip-compressed file; opens in Accelscope, Perfetto and chrome://tracing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A PNG image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV tables into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome JSON traces (*.json *.json.gz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose where to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose a file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ExportRunner</name>
+    <message>
+        <source>Export canceled; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2 × %3 px).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 MB of JSON).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n CSV file(s) to %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::app::ImportController</name>
     <message>
         <source>Scanning</source>
@@ -803,10 +1328,6 @@
     </message>
     <message>
         <source>&amp;Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export tables and traces (not available yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1008,6 +1529,14 @@
         <source>1 event</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV tables, an XLSX report, a Chrome JSON trace or a PNG of the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -1036,6 +1565,14 @@
     </message>
     <message>
         <source>Engines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1307,6 +1844,10 @@
         <source>occurrence %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::BatchBuilder</name>
@@ -1439,6 +1980,115 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::CommHeatmapPanel</name>
+    <message>
+        <source>Transport shown in the heat map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All transports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all transports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s), %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No HCCL links in this trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) between %1 ranks; %2 – %3 GB/s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save heat map as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::CommHeatmapView</name>
+    <message>
+        <source>Rank %1 → rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes: %1 (%2 B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transit time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ops: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No HCCL links in this trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>destination rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::CounterChartsPanel</name>
     <message>
         <source>Queue length</source>
@@ -1482,6 +2132,41 @@
     </message>
     <message>
         <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::DerivedCounters</name>
+    <message>
+        <source>&amp;Queue Length Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory Copy &amp;Bandwidth Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the queue length of every stream as a counter track below the stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the memory copy bandwidth of every copy kind as a counter track in the device&apos;s group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1664,6 +2349,14 @@
         <source>PNG images (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Save PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::RangeStatsModel</name>
@@ -1827,6 +2520,25 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::TimelineImage</name>
+    <message>
+        <source>nothing to draw (no trace is open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PNG encoder failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::TimelineLayout</name>
     <message>
         <source>Global</source>
@@ -1905,6 +2617,22 @@
     </message>
     <message>
         <source>No trace loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove Queue Length Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove Memory Copy Bandwidth Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No queue length: no kernel, copy or memset launch in this trace has a device partner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory copy bandwidth: this trace has no memory copies or memsets</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -34,6 +34,15 @@ QString key(const char *name) { return QLatin1String(kGroup) + QLatin1String(nam
 
 QString fromStd(const std::string &s) { return QString::fromStdString(s); }
 
+// Titles of the report's own tables (model/export/reportexport.cpp); the analyses' titles reach
+// the catalogue through analysistexts.cpp. Shown through the "AnalysisNames" context.
+[[maybe_unused]] const char *const kReportTitles[] = {
+    QT_TRANSLATE_NOOP("AnalysisNames", "Overview"),
+    QT_TRANSLATE_NOOP("AnalysisNames", "Per-rank summary"),
+    QT_TRANSLATE_NOOP("AnalysisNames", "Kernel launch summary"),
+    QT_TRANSLATE_NOOP("AnalysisNames", "Diagnostics"),
+};
+
 QString suffixOf(ExportRequest::Format f)
 {
     switch (f) {
