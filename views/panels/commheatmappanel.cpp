@@ -158,11 +158,17 @@ void CommHeatmapView::paintTo(QPainter &p, QSize size) const
     p.setFont(f);
     // axis titles
     const QFontMetrics fm(f);
-    p.drawText(QRect(l.grid.left(), kMargin + kTitle, l.grid.width(), fm.height()), Qt::AlignCenter, tr("destination rank"));
+    // Centred over the grid, but never clipped when the grid is narrower than the caption.
+    const QString dest = tr("destination rank");
+    const int destW = std::max(l.grid.width(), fm.horizontalAdvance(dest) + 4);
+    p.drawText(QRect(l.grid.left(), kMargin + kTitle, destW, fm.height()),
+               destW > l.grid.width() ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignCenter, dest);
     p.save();
     p.translate(kMargin + 10, l.grid.center().y());
     p.rotate(-90);
-    p.drawText(QRect(-l.grid.height() / 2, -10, l.grid.height(), 20), Qt::AlignCenter, tr("source rank"));
+    const QString src = tr("source rank");
+    const int srcW = std::max(l.grid.height(), fm.horizontalAdvance(src) + 4);
+    p.drawText(QRect(-srcW / 2, -10, srcW, 20), Qt::AlignCenter, src);
     p.restore();
     const int labelEvery = std::max(1, int(std::ceil(fm.height() / l.cell)));
     for (int i = 0; i < n; ++i) {
