@@ -66,8 +66,11 @@ int runExportCommand(const QStringList &arguments)
     const QCommandLineOption hta(QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat)."));
     const QCommandLineOption rules(QStringLiteral("rules"), QStringLiteral("csv/xlsx: category rules JSON file for the categories table."),
                                    QStringLiteral("FILE"));
+    const QCommandLineOption counters(QStringLiteral("counters"),
+                                      QStringLiteral("chrome-json: add generated counter series: queue-length, memcpy-bw (comma separated)."),
+                                      QStringLiteral("KIND,..."));
     const QCommandLineOption list(QStringLiteral("list-tables"), QStringLiteral("List the table names and exit."));
-    p.addOptions({to, out, range, tables, rank, hta, rules, list});
+    p.addOptions({to, out, range, tables, rank, hta, rules, counters, list});
 
     QStringList args = arguments;
     // arguments = [program, "export", ...]: parse as if "export" were the program name
@@ -96,6 +99,17 @@ int runExportCommand(const QStringList &arguments)
     const bool report = format != QLatin1String("chrome-json");
     if (!report && (p.isSet(tables) || p.isSet(hta) || p.isSet(rules)))
         return usage(p, "--tables, --hta-compat and --rules apply to csv and xlsx only");
+    if (report && p.isSet(counters))
+        return usage(p, "--counters applies to chrome-json only");
+    bool queueCounters = false, memcpyCounters = false;
+    for (const QString &c : p.value(counters).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (c.trimmed() == QLatin1String("queue-length"))
+            queueCounters = true;
+        else if (c.trimmed() == QLatin1String("memcpy-bw"))
+            memcpyCounters = true;
+        else
+            return usage(p, ("unknown counter series '" + c.toStdString() + "' (queue-length, memcpy-bw)").c_str());
+    }
 
     ReportOptions ropt;
     ropt.htaCompat = p.isSet(hta);
@@ -185,6 +199,10 @@ int runExportCommand(const QStringList &arguments)
                 opt.tracks[t.id] = std::find(ropt.ranks.begin(), ropt.ranks.end(), r) != ropt.ranks.end();
             }
         }
+        model::analysis::AnalysisContext ctx(trace);
+        opt.queueLengthCounters = queueCounters;
+        opt.memcpyBandwidthCounters = memcpyCounters;
+        opt.analysis = &ctx;
         res = writeChromeJson(*trace, path, opt);
     } else {
         model::analysis::AnalysisContext ctx(trace);

@@ -2,9 +2,14 @@
 
 #include "atomicfile.h"
 
+#include "model/analysis/analyses.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <future>
+#include <map>
+#include <optional>
+#include <tuple>
 
 namespace accelscope::model::exportfmt {
 
@@ -129,6 +134,65 @@ private:
     const Trace &m_t;
     std::vector<std::uint8_t> m_state; ///< 0 unknown, 1 plain, 2 needs escaping
 };
+
+/// One sample of a generated counter: the series name, its process and the time.
+struct GeneratedSample {
+    std::string name;
+    ProcessId process;
+    TimeNs ts;
+    double value;
+};
+
+/// The queue-length and memcpy-bandwidth series as samples on the device processes.
+std::vector<GeneratedSample> generatedCounters(const Trace &t, const ChromeJsonOptions &opt)
+{
+    std::vector<GeneratedSample> out;
+    if (!opt.analysis || (!opt.queueLengthCounters && !opt.memcpyBandwidthCounters))
+        return out;
+    // (rank, raw pid) -> the device process; a rank's first device process as the fallback
+    std::map<std::pair<int, std::int64_t>, ProcessId> byPid;
+    std::map<int, ProcessId> firstOfRank;
+    for (const Process &p : t.processes()) {
+        const int rank = std::max(p.rank, 0);
+        if (p.kind != ProcessKind::Device)
+            continue;
+        byPid.emplace(std::make_pair(rank, p.pid), p.id);
+        firstOfRank.emplace(rank, p.id);
+    }
+    auto processOf = [&](std::int64_t rank, std::int64_t pid) -> std::optional<ProcessId> {
+        if (auto it = byPid.find({int(rank), pid}); it != byPid.end())
+            return it->second;
+        if (auto it = firstOfRank.find(int(rank)); it != firstOfRank.end())
+            return it->second;
+        return std::nullopt;
+    };
+    analysis::AnalysisOptions ao;
+    ao.stop = opt.stop;
+    auto col = [](const analysis::Table &tab, std::string_view id) { return tab.column(id); };
+    if (opt.queueLengthCounters) {
+        const analysis::Table q = analysis::queueLengthSeries(*opt.analysis, ao);
+        const auto *rank = col(q, "rank"), *ts = col(q, "ts_ns"), *pid = col(q, "pid"), *stream = col(q, "stream"),
+                   *len = col(q, "queue_length");
+        if (rank && ts && pid && stream && len)
+            for (std::size_t r = 0; r < q.rowCount(); ++r)
+                if (auto p = processOf(rank->ints[r], pid->ints[r]))
+                    out.push_back({"Queue length (stream " + std::to_string(stream->ints[r]) + ")", *p,
+                                   t.startNs() + ts->ints[r], double(len->ints[r])});
+    }
+    if (opt.memcpyBandwidthCounters) {
+        const analysis::Table m = analysis::memcpyBandwidthSeries(*opt.analysis, ao);
+        const auto *rank = col(m, "rank"), *ts = col(m, "ts_ns"), *dev = col(m, "device"), *kind = col(m, "kind"),
+                   *bw = col(m, "bandwidth_gbps");
+        if (rank && ts && dev && kind && bw)
+            for (std::size_t r = 0; r < m.rowCount(); ++r)
+                if (auto p = processOf(rank->ints[r], dev->ints[r]))
+                    out.push_back({"Memcpy bandwidth GB/s (" + kind->texts[r] + ")", *p, t.startNs() + ts->ints[r], bw->reals[r]});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const GeneratedSample &a, const GeneratedSample &b) {
+        return std::tie(a.process, a.name, a.ts) < std::tie(b.process, b.name, b.ts);
+    });
+    return out;
+}
 
 } // namespace
 
@@ -300,6 +364,33 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
         ++done;
         if (opt.progress)
             opt.progress(0.9 * double(done) / double(std::max<std::size_t>(order.size(), 1)));
+    }
+    // Generated counters (queue length, copy bandwidth) on their device processes.
+    {
+        const auto processKept = [&](ProcessId pid) {
+            const Process &p = t.process(pid);
+            return opt.tracks.empty() || std::any_of(p.tracks.begin(), p.tracks.end(), [&](TrackId id) {
+                       return id < opt.tracks.size() && opt.tracks[id];
+                   });
+        };
+        for (const GeneratedSample &g : generatedCounters(t, opt)) {
+            if (!inRange(g.ts, g.ts) || !processKept(g.process))
+                continue;
+            begin();
+            o += "{\"ph\":\"C\",\"pid\":";
+            appendUInt(o, pidOf(g.process));
+            o += ",\"ts\":";
+            appendMicros(o, g.ts);
+            o += ",\"name\":";
+            appendString(o, g.name);
+            o += ",\"args\":{\"value\":";
+            appendDouble(o, g.value);
+            o += "}}";
+        }
+        if (opt.stop.stop_requested()) {
+            res.canceled = true;
+            return res;
+        }
     }
     // Flows as v1 pairs: 's' at the source slice's start, 'f' with bp:"e" at the target's start.
     std::uint64_t flowId = 1;

@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+namespace accelscope::model::analysis {
+class AnalysisContext;
+}
+
 namespace accelscope::model::exportfmt {
 
 struct ChromeJsonOptions {
@@ -19,6 +23,13 @@ struct ChromeJsonOptions {
     /// Tracks to write, indexed by TrackId (the Export dialog's "visible" / "pinned" tracks);
     /// empty = all. Processes left without a track are left out; flows need both ends kept.
     std::vector<bool> tracks;
+    /// Generated counter series (HTA's generate_trace_with_counters), written as C events of
+    /// each device process: "Queue length (stream N)" from the queue-length-series analysis and
+    /// "Memcpy bandwidth GB/s (KIND)" from memcpy-bw-series. They need `analysis`, the
+    /// AnalysisContext of this trace (ignored when null).
+    bool queueLengthCounters = false;
+    bool memcpyBandwidthCounters = false;
+    const analysis::AnalysisContext *analysis = nullptr;
     std::function<void(double)> progress;           ///< fraction 0..1
     std::stop_token stop;
 };

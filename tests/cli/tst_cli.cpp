@@ -155,6 +155,13 @@ private slots:
                 rank0 += tr.slices.size();
         QVERIFY(rank0 > 0 && rank0 < whole.value().trace->sliceCount());
         QCOMPARE(part.value().trace->sliceCount(), rank0);
+        // generated counter series
+        r = cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("c.json"), "--counters", "queue-length,memcpy-bw"});
+        QCOMPARE(r.exitCode, 0);
+        auto withCounters = accelscope::importers::loadTrace({fs::path(dir.filePath("c.json").toStdString())}, ictx);
+        QVERIFY(withCounters.ok());
+        QVERIFY(withCounters.value().trace->counterSampleCount() > whole.value().trace->counterSampleCount());
+        QCOMPARE(cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("x.json"), "--counters", "bogus"}).exitCode, 1);
     }
 
     void exportErrors()

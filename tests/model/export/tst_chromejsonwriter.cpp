@@ -1,6 +1,7 @@
 // Chrome JSON export: re-importing an exported trace gives the same slices, durations, names,
 // args, flows and counter samples; a refused write leaves nothing behind.
 #include "importers/registry.h"
+#include "model/analysis/analyses.h"
 #include "model/export/chromejsonwriter.h"
 
 #include <QDir>
@@ -163,6 +164,38 @@ private slots:
         std::ifstream f(out, std::ios::binary);
         std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
         QCOMPARE(text, std::string("previous"));
+    }
+
+    void generatedCountersRoundTrip()
+    {
+        // queue length and copy bandwidth as counters: every row of the two series tables comes
+        // back as a counter sample of that name, time and value; the trace's own data unchanged
+        auto a = load(ACCELSCOPE_SOURCE_DIR "/resources/sample");
+        QVERIFY(a);
+        model::analysis::AnalysisContext ctx(a);
+        QTemporaryDir dir;
+        const std::string out = dir.filePath(QStringLiteral("c.json")).toStdString();
+        model::exportfmt::ChromeJsonOptions opt;
+        opt.queueLengthCounters = opt.memcpyBandwidthCounters = true;
+        opt.analysis = &ctx;
+        QVERIFY(model::exportfmt::writeChromeJson(*a, out, opt).ok);
+        auto b = load(out);
+        QVERIFY(b);
+        QVERIFY(slices(*a) == slices(*b));
+        std::vector<std::tuple<std::string, model::TimeNs, double>> want = counters(*a);
+        const auto q = model::analysis::queueLengthSeries(ctx, {});
+        const auto m = model::analysis::memcpyBandwidthSeries(ctx, {});
+        QVERIFY(q.rowCount() > 0 && m.rowCount() > 0);
+        for (std::size_t r = 0; r < q.rowCount(); ++r)
+            want.emplace_back("Queue length (stream " + std::to_string(q.column("stream")->ints[r]) + ")",
+                              a->startNs() + q.column("ts_ns")->ints[r], double(q.column("queue_length")->ints[r]));
+        for (std::size_t r = 0; r < m.rowCount(); ++r)
+            want.emplace_back("Memcpy bandwidth GB/s (" + m.column("kind")->texts[r] + ")",
+                              a->startNs() + m.column("ts_ns")->ints[r], m.column("bandwidth_gbps")->reals[r]);
+        std::sort(want.begin(), want.end());
+        const auto got = counters(*b);
+        QCOMPARE(got.size(), want.size());
+        QVERIFY(got == want);
     }
 
     void rangeKeepsOnlyOverlappingEvents()
