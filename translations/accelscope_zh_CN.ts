@@ -415,6 +415,266 @@
         <source>Share of the rank&apos;s time</source>
         <translation>占该 Rank 时间比例</translation>
     </message>
+    <message>
+        <source>Group</source>
+        <translation>通信域</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Elapse</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Transit</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Synchronization</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation>等待比例</translation>
+    </message>
+    <message>
+        <source>Synchronization ratio</source>
+        <translation>同步比例</translation>
+    </message>
+    <message>
+        <source>Plane tasks</source>
+        <translation>平面任务数</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <source>Mean time</source>
+        <translation>平均时间</translation>
+    </message>
+    <message>
+        <source>Max time</source>
+        <translation>最大时间</translation>
+    </message>
+    <message>
+        <source>Source rank</source>
+        <translation>源 Rank</translation>
+    </message>
+    <message>
+        <source>Destination rank</source>
+        <translation>目的 Rank</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>Transit time</source>
+        <translation>传输时间</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>算子数</translation>
+    </message>
+    <message>
+        <source>Transfers</source>
+        <translation>传输次数</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>通信域数</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>采样数</translation>
+    </message>
+    <message>
+        <source>Peak (MB)</source>
+        <translation>峰值（MB）</translation>
+    </message>
+    <message>
+        <source>Peak at</source>
+        <translation>峰值时刻</translation>
+    </message>
+    <message>
+        <source>Time-weighted mean (MB)</source>
+        <translation>时间加权平均值（MB）</translation>
+    </message>
+    <message>
+        <source>Minimum (MB)</source>
+        <translation>最小值（MB）</translation>
+    </message>
+    <message>
+        <source>Last (MB)</source>
+        <translation>最终值（MB）</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Allocated at</source>
+        <translation>分配时刻</translation>
+    </message>
+    <message>
+        <source>Released at</source>
+        <translation>释放时刻</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>持续时间</translation>
+    </message>
+    <message>
+        <source>Active duration</source>
+        <translation>活跃时长</translation>
+    </message>
+    <message>
+        <source>Total allocated at allocation (MB)</source>
+        <translation>分配时的已分配总量（MB）</translation>
+    </message>
+    <message>
+        <source>Total reserved at allocation (MB)</source>
+        <translation>分配时的已预留总量（MB）</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation>被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stage</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped and Exclude Receive)</source>
+        <translation>通信（未被掩盖且不含接收）</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>First device task</source>
+        <translation>首个设备任务</translation>
+    </message>
+    <message>
+        <source>Compute tasks</source>
+        <translation>计算任务数</translation>
+    </message>
+    <message>
+        <source>Communication ops</source>
+        <translation>通信算子数</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Step 数</translation>
+    </message>
+    <message>
+        <source>Own work (Computing + Free)</source>
+        <translation>自身工作（计算 + 空闲）</translation>
+    </message>
+    <message>
+        <source>Own work vs median</source>
+        <translation>自身工作相对中位数</translation>
+    </message>
+    <message>
+        <source>Computing vs median</source>
+        <translation>计算相对中位数</translation>
+    </message>
+    <message>
+        <source>Free vs median</source>
+        <translation>空闲相对中位数</translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped) vs median</source>
+        <translation>通信（未被掩盖）相对中位数</translation>
+    </message>
+    <message>
+        <source>Slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>分析结论</translation>
+    </message>
+    <message>
+        <source>OP Type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Core Type</source>
+        <translation>核类型</translation>
+    </message>
+    <message>
+        <source>Total Time</source>
+        <translation>总时间</translation>
+    </message>
+    <message>
+        <source>Min Time</source>
+        <translation>最小时间</translation>
+    </message>
+    <message>
+        <source>Avg Time</source>
+        <translation>平均时间</translation>
+    </message>
+    <message>
+        <source>Max Time</source>
+        <translation>最大时间</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Accelerator Core</source>
+        <translation>加速核</translation>
+    </message>
+    <message>
+        <source>OP Types</source>
+        <translation>算子类型数</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -493,6 +753,54 @@
     <message>
         <source>GPU user-annotation breakdown</source>
         <translation>GPU 用户标注分解</translation>
+    </message>
+    <message>
+        <source>Slow rank</source>
+        <translation>慢 Rank</translation>
+    </message>
+    <message>
+        <source>Op statistic</source>
+        <translation>算子统计</translation>
+    </message>
+    <message>
+        <source>Accelerator core statistic</source>
+        <translation>加速核统计</translation>
+    </message>
+    <message>
+        <source>Communication (Ascend HCCL)</source>
+        <translation>通信（昇腾 HCCL）</translation>
+    </message>
+    <message>
+        <source>Communication per op (Ascend HCCL)</source>
+        <translation>逐算子通信（昇腾 HCCL）</translation>
+    </message>
+    <message>
+        <source>Communication links (Ascend HCCL)</source>
+        <translation>通信链路（昇腾 HCCL）</translation>
+    </message>
+    <message>
+        <source>Memory (Ascend)</source>
+        <translation>内存（昇腾）</translation>
+    </message>
+    <message>
+        <source>Operator memory (Ascend)</source>
+        <translation>算子内存（昇腾）</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Per-rank summary</source>
+        <translation>各 Rank 汇总</translation>
+    </message>
+    <message>
+        <source>Kernel launch summary</source>
+        <translation>Kernel 启动汇总</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断</translation>
     </message>
 </context>
 <context>
@@ -726,6 +1034,222 @@
     </message>
 </context>
 <context>
+    <name>accelscope::app::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>CSV tables</source>
+        <translation>CSV 表格</translation>
+    </message>
+    <message>
+        <source>XLSX report</source>
+        <translation>XLSX 报告</translation>
+    </message>
+    <message>
+        <source>Chrome JSON trace</source>
+        <translation>Chrome JSON 追踪</translation>
+    </message>
+    <message>
+        <source>PNG picture of the timeline</source>
+        <translation>时间线的 PNG 图片</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Whole trace</source>
+        <translation>整个追踪</translation>
+    </message>
+    <message>
+        <source>Visible range (%1)</source>
+        <translation>可见范围（%1）</translation>
+    </message>
+    <message>
+        <source>Selected range (%1)</source>
+        <translation>所选范围（%1）</translation>
+    </message>
+    <message>
+        <source>Selected range (none: Shift+drag on the timeline)</source>
+        <translation>所选范围（无：在时间线上按住 Shift 拖动以选择）</translation>
+    </message>
+    <message>
+        <source>Tables and sheets</source>
+        <translation>表格与工作表</translation>
+    </message>
+    <message>
+        <source>%1 (sheet &quot;%2&quot;)</source>
+        <translation>%1（工作表“%2”）</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>全不选</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>HTA-compatible numbers (µs rounding, last step dropped)</source>
+        <translation>兼容 HTA 的数值（按 µs 取整，去掉最后一个 Step）</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source>All tracks</source>
+        <translation>所有轨道</translation>
+    </message>
+    <message>
+        <source>Tracks shown in the timeline (not hidden)</source>
+        <translation>时间线中显示的轨道（未隐藏的）</translation>
+    </message>
+    <message>
+        <source>Pinned tracks only</source>
+        <translation>仅固定的轨道</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>As shown now</source>
+        <translation>按当前显示</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>指定尺寸</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>1× pixels</source>
+        <translation>1× 像素</translation>
+    </message>
+    <message>
+        <source>2× pixels (sharp on slides)</source>
+        <translation>2× 像素（在幻灯片上更清晰）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Destination:</source>
+        <translation>目标位置：</translation>
+    </message>
+    <message>
+        <source>One table: a .csv file, or a folder that receives %1.csv.</source>
+        <translation>单个表格：一个 .csv 文件，或一个用于存放 %1.csv 的文件夹。</translation>
+    </message>
+    <message>
+        <source>A folder that receives one NAME.csv per table (created if missing).</source>
+        <translation>一个文件夹，每个表格写入一个 NAME.csv（文件夹不存在时自动创建）。</translation>
+    </message>
+    <message>
+        <source>An Excel workbook (.xlsx).</source>
+        <translation>一个 Excel 工作簿（.xlsx）。</translation>
+    </message>
+    <message>
+        <source>.json, or .json.gz for a gzip-compressed file; opens in Accelscope, Perfetto and chrome://tracing.</source>
+        <translation>.json，或经 gzip 压缩的 .json.gz；可在 Accelscope、Perfetto 和 chrome://tracing 中打开。</translation>
+    </message>
+    <message>
+        <source>A PNG image.</source>
+        <translation>一张 PNG 图像。</translation>
+    </message>
+    <message>
+        <source>Export CSV tables into</source>
+        <translation>将 CSV 表格导出到</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Chrome JSON traces (*.json *.json.gz)</source>
+        <translation>Chrome JSON 追踪文件 (*.json *.json.gz)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <source>Choose where to export.</source>
+        <translation>请选择导出位置。</translation>
+    </message>
+    <message>
+        <source>Choose at least one table.</source>
+        <translation>请至少选择一个表格。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose a file name.</source>
+        <translation>%1 是一个文件夹；请选择文件名。</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 已存在。是否替换？</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ExportRunner</name>
+    <message>
+        <source>Export canceled; nothing was written.</source>
+        <translation>已取消导出；未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2 × %3 px).</source>
+        <translation>已保存 %1（%2 × %3 px）。</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 MB of JSON).</source>
+        <translation>已写入 %1（%2 MB JSON）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n CSV file(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个 CSV 文件写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>正在导出到 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::app::ImportController</name>
     <message>
         <source>Scanning</source>
@@ -804,10 +1328,6 @@
     <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Export tables and traces (not available yet)</source>
-        <translation>导出表格和追踪（尚不可用）</translation>
     </message>
     <message>
         <source>Ca&amp;ncel Loading</source>
@@ -1007,6 +1527,14 @@
         <source>1 event</source>
         <translation>1 个事件</translation>
     </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export CSV tables, an XLSX report, a Chrome JSON trace or a PNG of the timeline</source>
+        <translation>导出 CSV 表格、XLSX 报告、Chrome JSON 追踪或时间线的 PNG 图片</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -1036,6 +1564,14 @@
     <message>
         <source>Engines</source>
         <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1839,10 @@
         <source>occurrence %1 of %2</source>
         <translation>第 %1 次出现，共 %2 次</translation>
     </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::BatchBuilder</name>
@@ -1435,6 +1975,114 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::CommHeatmapPanel</name>
+    <message>
+        <source>Transport shown in the heat map</source>
+        <translation>热力图中显示的传输类型</translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation>保存 PNG…</translation>
+    </message>
+    <message>
+        <source>Transport:</source>
+        <translation>传输类型：</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>All transports</source>
+        <translation>所有传输类型</translation>
+    </message>
+    <message>
+        <source>all transports</source>
+        <translation>所有传输类型</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s), %1</source>
+        <translation>带宽（GB/s），%1</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>没有追踪</translation>
+    </message>
+    <message>
+        <source>No HCCL links in this trace</source>
+        <translation>此追踪中没有 HCCL 链路</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) between %1 ranks; %2 – %3 GB/s</source>
+        <translation>
+            <numerusform>%1 个 Rank 之间共 %n 条链路；%2 – %3 GB/s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save heat map as PNG</source>
+        <translation>将热力图保存为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Save PNG</source>
+        <translation>保存 PNG</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::CommHeatmapView</name>
+    <message>
+        <source>Rank %1 → rank %2</source>
+        <translation>Rank %1 → Rank %2</translation>
+    </message>
+    <message>
+        <source>no traffic</source>
+        <translation>无流量</translation>
+    </message>
+    <message>
+        <source>Transport: %1</source>
+        <translation>传输类型：%1</translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1 GB/s</source>
+        <translation>带宽：%1 GB/s</translation>
+    </message>
+    <message>
+        <source>Bytes: %1 (%2 B)</source>
+        <translation>字节数：%1（%2 B）</translation>
+    </message>
+    <message>
+        <source>Transit time: %1</source>
+        <translation>传输时间：%1</translation>
+    </message>
+    <message>
+        <source>Ops: %1</source>
+        <translation>算子数：%1</translation>
+    </message>
+    <message>
+        <source>No HCCL links in this trace</source>
+        <translation>此追踪中没有 HCCL 链路</translation>
+    </message>
+    <message>
+        <source>destination rank</source>
+        <translation>目的 Rank</translation>
+    </message>
+    <message>
+        <source>source rank</source>
+        <translation>源 Rank</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::CounterChartsPanel</name>
     <message>
         <source>Queue length</source>
@@ -1479,6 +2127,41 @@
     <message>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Save PNG</source>
+        <translation>保存 PNG</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::DerivedCounters</name>
+    <message>
+        <source>&amp;Queue Length Tracks</source>
+        <translation>队列长度轨道(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Memory Copy &amp;Bandwidth Tracks</source>
+        <translation>内存拷贝带宽轨道(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Show the queue length of every stream as a counter track below the stream</source>
+        <translation>将每个 Stream 的队列长度显示为该 Stream 下方的计数器轨道</translation>
+    </message>
+    <message>
+        <source>Show the memory copy bandwidth of every copy kind as a counter track in the device&apos;s group</source>
+        <translation>将每种拷贝类型的内存拷贝带宽显示为设备分组中的计数器轨道</translation>
+    </message>
+    <message>
+        <source>Queue length</source>
+        <translation>队列长度</translation>
+    </message>
+    <message>
+        <source>Memory copy bandwidth</source>
+        <translation>内存拷贝带宽</translation>
     </message>
 </context>
 <context>
@@ -1659,6 +2342,14 @@
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
+    <message>
+        <source>Save PNG</source>
+        <translation>保存 PNG</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::RangeStatsModel</name>
@@ -1822,6 +2513,25 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::TimelineImage</name>
+    <message>
+        <source>nothing to draw (no trace is open)</source>
+        <translation>没有可绘制的内容（未打开追踪）</translation>
+    </message>
+    <message>
+        <source>the PNG encoder failed</source>
+        <translation>PNG 编码失败</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::TimelineLayout</name>
     <message>
         <source>Global</source>
@@ -1901,6 +2611,22 @@
     <message>
         <source>No trace loaded</source>
         <translation>未加载追踪</translation>
+    </message>
+    <message>
+        <source>Remove Queue Length Tracks</source>
+        <translation>移除队列长度轨道</translation>
+    </message>
+    <message>
+        <source>Remove Memory Copy Bandwidth Tracks</source>
+        <translation>移除内存拷贝带宽轨道</translation>
+    </message>
+    <message>
+        <source>No queue length: no kernel, copy or memset launch in this trace has a device partner</source>
+        <translation>无队列长度：此追踪中没有任何 Kernel、拷贝或 memset 启动有对应的设备端事件</translation>
+    </message>
+    <message>
+        <source>No memory copy bandwidth: this trace has no memory copies or memsets</source>
+        <translation>无内存拷贝带宽：此追踪中没有内存拷贝或 memset</translation>
     </message>
 </context>
 </TS>
