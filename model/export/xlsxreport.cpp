@@ -2,6 +2,7 @@
 // the Overview and "HTA analyses" sheets. See reportexport.h and docs/export.md.
 #include "model/export/reportexport.h"
 
+#include "model/analysis/tableformat.h"
 #include "model/export/reportexport_p.h"
 
 #include <xlsxwriter.h>
@@ -171,6 +172,9 @@ public:
         for (const Table *t : tables) {
             worksheet_write_string(ws, row++, 0, t->title.c_str(), m_blockTitle);
             const std::size_t rows = std::min(t->rowCount(), kMaxDataRows - row - 2);
+            if (rows < t->rowCount())
+                notes.push_back(t->title + ": only the first " + std::to_string(rows) + " of " + std::to_string(t->rowCount())
+                                + " rows fit in the sheet (the CSV export has them all)");
             if (t->columnCount() == 0 || t->rowCount() == 0) {
                 for (std::size_t c = 0; c < t->columnCount(); ++c)
                     worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
@@ -366,14 +370,39 @@ void kernelTypeChart(lxw_workbook *wb, lxw_worksheet *ws, const std::string &she
 /// Column chart of utilization per engine track.
 void engineChart(lxw_workbook *wb, lxw_worksheet *ws, const std::string &sheet, const Table &t)
 {
-    const int cat = t.columnIndex("track");
     const int val = t.columnIndex("utilization_pct");
-    if (cat < 0 || val < 0 || t.rowCount() == 0)
+    const int engine = t.columnIndex("engine");
+    const int last = std::max(engine, t.columnIndex("track"));
+    int first = engine;
+    if (val < 0 || engine < 0 || t.rowCount() == 0)
         return;
     const std::size_t rows = std::min<std::size_t>(t.rowCount(), 256);
+    // Track names as labels when they are distinct; else multi-level labels (core / engine /
+    // track, with device and rank when they vary), so that "TIU" of core 0 and of core 1, or
+    // the same stream of two ranks, stay apart.
+    const int track = t.columnIndex("track");
+    std::set<std::string> names;
+    if (track >= 0)
+        for (std::size_t r = 0; r < rows; ++r)
+            names.insert(analysis::cellText(t.columns[std::size_t(track)], r));
+    const bool distinct = track >= 0 && names.size() == rows;
+    if (distinct)
+        first = track;
+    for (const char *id : {"core", "device", "rank"}) {
+        if (distinct)
+            break;
+        const int c = t.columnIndex(id);
+        if (c < 0 || c > first)
+            break;
+        bool varies = std::string_view(id) == "core";
+        for (std::size_t r = 1; r < rows && !varies; ++r)
+            varies = analysis::cellText(t.columns[std::size_t(c)], r) != analysis::cellText(t.columns[std::size_t(c)], 0);
+        if (varies || std::string_view(id) == "core")
+            first = c;
+    }
     lxw_chart *ch = workbook_add_chart(wb, LXW_CHART_COLUMN);
     lxw_chart_series *s = chart_add_series(ch, nullptr, nullptr);
-    chart_series_set_categories(s, sheet.c_str(), 1, lxw_col_t(cat), lxw_row_t(rows), lxw_col_t(cat));
+    chart_series_set_categories(s, sheet.c_str(), 1, lxw_col_t(first), lxw_row_t(rows), lxw_col_t(last));
     chart_series_set_values(s, sheet.c_str(), 1, lxw_col_t(val), lxw_row_t(rows), lxw_col_t(val));
     chart_series_set_name(s, "Utilization");
     chart_title_set_name(ch, "Engine utilization");
