@@ -69,69 +69,9 @@ struct AscendIndex {
     std::deque<std::string> strings; ///< storage for unescaped arg values the views point to
 };
 
-
 /// Built once per trace and cached in the context.
 const AscendIndex &ascendIndex(const AnalysisContext &ctx);
 /// True when a source of the trace came from the Ascend importer (torch_npu, MindSpore).
 bool isAscendTrace(const Trace &trace);
-
-/// Scans the top-level members of a compact JSON object like forEachTopLevelScalar, but stops as
-/// soon as fn returns false (the Ascend args carry ~50 PMU columns after the few we need).
-template <typename F>
-void scanTopLevelScalarsUntil(std::string_view json, F &&fn);
-
-} // namespace accelscope::model::analysis
-
-#include "eventindex.h"
-
-namespace accelscope::model::analysis {
-
-template <typename F>
-void scanTopLevelScalarsUntil(std::string_view s, F &&fn)
-{
-    std::size_t i = detail::skipWs(s, 0);
-    if (i >= s.size() || s[i] != '{')
-        return;
-    ++i;
-    while (true) {
-        i = detail::skipWs(s, i);
-        if (i >= s.size() || s[i] != '"')
-            return;
-        const std::size_t keyEnd = detail::skipString(s, i);
-        if (keyEnd == std::string_view::npos)
-            return;
-        const std::string_view key = s.substr(i + 1, keyEnd - i - 2);
-        i = detail::skipWs(s, keyEnd);
-        if (i >= s.size() || s[i] != ':')
-            return;
-        i = detail::skipWs(s, i + 1);
-        if (i >= s.size())
-            return;
-        const char c = s[i];
-        if (c == '"') {
-            const std::size_t e = detail::skipString(s, i);
-            if (e == std::string_view::npos)
-                return;
-            if (!fn(key, s.substr(i + 1, e - i - 2), true))
-                return;
-            i = e;
-        } else if (c == '{' || c == '[') {
-            i = detail::skipNested(s, i);
-            if (i == std::string_view::npos)
-                return;
-        } else {
-            std::size_t e = i;
-            while (e < s.size() && s[e] != ',' && s[e] != '}' && s[e] != ' ' && s[e] != '\n')
-                ++e;
-            if (!fn(key, s.substr(i, e - i), false))
-                return;
-            i = e;
-        }
-        i = detail::skipWs(s, i);
-        if (i >= s.size() || s[i] != ',')
-            return;
-        ++i;
-    }
-}
 
 } // namespace accelscope::model::analysis

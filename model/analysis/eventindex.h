@@ -49,6 +49,10 @@ public:
 /// Exposed for tests.
 template <typename F>
 void forEachTopLevelScalar(std::string_view json, F &&fn);
+/// The same, but stops as soon as fn returns false (Ascend args carry ~50 PMU columns after the
+/// few an analysis needs).
+template <typename F>
+void scanTopLevelScalarsUntil(std::string_view json, F &&fn);
 
 } // namespace accelscope::model::analysis
 

@@ -1,4 +1,4 @@
-// Template body of forEachTopLevelScalar (included by eventindex.h).
+// Template bodies of scanTopLevelScalarsUntil / forEachTopLevelScalar (included by eventindex.h).
 #pragma once
 
 #include <string_view>
@@ -48,7 +48,7 @@ inline std::size_t skipNested(std::string_view s, std::size_t i)
 } // namespace detail
 
 template <typename F>
-void forEachTopLevelScalar(std::string_view s, F &&fn)
+void scanTopLevelScalarsUntil(std::string_view s, F &&fn)
 {
     std::size_t i = detail::skipWs(s, 0);
     if (i >= s.size() || s[i] != '{')
@@ -73,7 +73,8 @@ void forEachTopLevelScalar(std::string_view s, F &&fn)
             const std::size_t e = detail::skipString(s, i);
             if (e == std::string_view::npos)
                 return;
-            fn(key, s.substr(i + 1, e - i - 2), true);
+            if (!fn(key, s.substr(i + 1, e - i - 2), true))
+                return;
             i = e;
         } else if (c == '{' || c == '[') {
             i = detail::skipNested(s, i);
@@ -83,7 +84,8 @@ void forEachTopLevelScalar(std::string_view s, F &&fn)
             std::size_t e = i;
             while (e < s.size() && s[e] != ',' && s[e] != '}' && s[e] != ' ' && s[e] != '\n')
                 ++e;
-            fn(key, s.substr(i, e - i), false);
+            if (!fn(key, s.substr(i, e - i), false))
+                return;
             i = e;
         }
         i = detail::skipWs(s, i);
@@ -91,6 +93,15 @@ void forEachTopLevelScalar(std::string_view s, F &&fn)
             return;
         ++i;
     }
+}
+
+template <typename F>
+void forEachTopLevelScalar(std::string_view s, F &&fn)
+{
+    scanTopLevelScalarsUntil(s, [&fn](std::string_view key, std::string_view value, bool isString) {
+        fn(key, value, isString);
+        return true;
+    });
 }
 
 } // namespace accelscope::model::analysis
