@@ -555,11 +555,15 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
     }
     if (overview)
         w.noteRows(overview, overviewEnd, w.notes);
+    errno = 0;
     const lxw_error e = workbook_close(wb); // writes and frees
+    const int closeErrno = errno;
     if (e != LXW_NO_ERROR) {
+        // libxlsxwriter's text ("Zip generic error ZIP_ERRNO ...") plus the system's reason
+        // ("No space left on device") where there is one
         res.error = "cannot write " + path + ": " + lxw_strerror(e);
-        if (e == LXW_ERROR_CREATING_XLSX_FILE || e == LXW_ERROR_CREATING_TMPFILE)
-            res.error += std::string(" (") + std::strerror(errno) + ")";
+        if (closeErrno != 0)
+            res.error += std::string(" (") + std::strerror(closeErrno) + ")";
         return res;
     }
     if (opt.stop.stop_requested()) {
