@@ -366,11 +366,6 @@ bool inRange(const AnalysisOptions &opt, TimeNs s, TimeNs dur)
     return s < opt.range->second && (e > opt.range->first || (e == s && s >= opt.range->first));
 }
 
-bool rankWanted(const AnalysisOptions &opt, int rank)
-{
-    return opt.ranks.empty() || std::find(opt.ranks.begin(), opt.ranks.end(), rank) != opt.ranks.end();
-}
-
 } // namespace
 
 namespace ascendcomm {
@@ -419,7 +414,7 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
         if (tr.str(p.name) != "HCCL")
             continue;
         const int rank = p.rank < 0 ? 0 : p.rank;
-        if (!rankWanted(opt, rank))
+        if (!opt.wantsRank(rank))
             continue;
         d.any = true;
         if (p.source < groups.size() && !groupsRead[p.source]) {

@@ -17,11 +17,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-bool rankWanted(const AnalysisOptions &opt, int rank)
-{
-    return opt.ranks.empty() || std::find(opt.ranks.begin(), opt.ranks.end(), rank) != opt.ranks.end();
-}
-
 /// "PTA+GE Allocated (MB)" -> component "PTA+GE", metric "Allocated", scale 1 (KB: 1/1024).
 bool splitSeriesName(std::string_view name, std::string &component, std::string &metric, double &scale)
 {
@@ -80,7 +75,7 @@ Table memorySummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
         const std::string_view pname = tr.str(p.name);
         const bool record = pname == "Memory", module = pname == "NPU Module Memory";
         const int r = p.rank < 0 ? 0 : p.rank;
-        if ((!record && !module) || !rankWanted(opt, r))
+        if ((!record && !module) || !opt.wantsRank(r))
             continue;
         for (TrackId tid : p.tracks) {
             const Track &tk = tr.track(tid);
@@ -163,7 +158,7 @@ Table operatorMemory(const AnalysisContext &ctx, const AnalysisOptions &opt)
     std::vector<Row> rows;
     for (const Process &p : tr.processes()) {
         const int r = p.rank < 0 ? 0 : p.rank;
-        if (tr.str(p.name) != "Memory" || !rankWanted(opt, r))
+        if (tr.str(p.name) != "Memory" || !opt.wantsRank(r))
             continue;
         for (TrackId tid : p.tracks) {
             const Track &tk = tr.track(tid);

@@ -38,19 +38,6 @@ struct Range {
     SliceRef slice;
 };
 
-bool overlapsRange(TimeNs s, TimeNs e, const AnalysisOptions &opt)
-{
-    if (!opt.range)
-        return true;
-    const auto [lo, hi] = *opt.range;
-    return s < hi && (e > lo || (s == e && s >= lo));
-}
-
-bool wantRank(const AnalysisOptions &opt, int r)
-{
-    return opt.ranks.empty() || std::find(opt.ranks.begin(), opt.ranks.end(), r) != opt.ranks.end();
-}
-
 /// The step ranges of a rank, in torch_npu's order (host steps by start).
 std::vector<Range> stepRanges(const AscendRank &r, std::string &how)
 {
@@ -112,7 +99,7 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
 {
     std::vector<StepRow> rows;
     for (const AscendRank &r : ix.ranks) {
-        if (!wantRank(opt, r.rank))
+        if (!opt.wantsRank(r.rank))
             continue;
         if (opt.stop.stop_requested())
             return {};
@@ -153,7 +140,7 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
         };
         for (std::size_t i = 0; i < r.compute.size(); ++i) {
             const AscendTask &t = r.compute[i];
-            if (!overlapsRange(t.start, t.end, opt))
+            if (!opt.overlapsRange(t.start, t.end))
                 continue;
             if (ct[i] < 0) {
                 ++outside;
@@ -172,7 +159,7 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
         }
         for (std::size_t i = 0; i < r.comm.size(); ++i) {
             const AscendCommOp &c = r.comm[i];
-            if (!overlapsRange(c.start, c.end, opt))
+            if (!opt.overlapsRange(c.start, c.end))
                 continue;
             if (cm[i] < 0) {
                 ++outside;
@@ -194,7 +181,7 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
         for (std::size_t k = 0; k < ranges.size(); ++k) {
             const Range &g = ranges[k];
             Acc &a = acc[k];
-            if (opt.range && a.nc + a.nm == 0 && !overlapsRange(g.lo, g.hi, opt))
+            if (opt.range && a.nc + a.nm == 0 && !opt.overlapsRange(g.lo, g.hi))
                 continue;
             StepRow row;
             row.rank = r.rank;

@@ -4,6 +4,7 @@
 
 #include "eventindex.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -48,6 +49,20 @@ struct AnalysisOptions {
     int maxBins = 2000;
 
     std::stop_token stop; ///< checked between phases; a stopped analysis returns an empty table
+
+    /// True when `rank` takes part (ranks empty = all).
+    bool wantsRank(int rank) const
+    {
+        return ranks.empty() || std::find(ranks.begin(), ranks.end(), rank) != ranks.end();
+    }
+    /// True when [start, end) overlaps the range (no range = always); a zero-length event counts
+    /// when it lies inside the half-open range.
+    bool overlapsRange(TimeNs start, TimeNs end) const
+    {
+        if (!range)
+            return true;
+        return start < range->second && (end > range->first || (start == end && start >= range->first));
+    }
 };
 
 /// One per trace; shared by the panels of a window and by the CLI. Thread-safe: the index is

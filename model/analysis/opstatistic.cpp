@@ -37,19 +37,6 @@ struct Agg {
     }
 };
 
-bool overlapsRange(TimeNs s, TimeNs e, const AnalysisOptions &opt)
-{
-    if (!opt.range)
-        return true;
-    const auto [lo, hi] = *opt.range;
-    return s < hi && (e > lo || (s == e && s >= lo));
-}
-
-bool wantRank(const AnalysisOptions &opt, int r)
-{
-    return opt.ranks.empty() || std::find(opt.ranks.begin(), opt.ranks.end(), r) != opt.ranks.end();
-}
-
 /// Rows of one rank sorted as op_statistic.csv (total time descending), ties by name.
 void sortAggs(std::vector<Agg> &v)
 {
@@ -80,7 +67,7 @@ Table opStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt)
     Column &mx = t.addInt("max_ns", "Max Time", ns);
     Column &ratio = t.addReal("ratio_pct", "Ratio", Unit::Percent);
     for (const AscendRank &r : ix.ranks) {
-        if (!wantRank(opt, r.rank) || r.compute.empty())
+        if (!opt.wantsRank(r.rank) || r.compute.empty())
             continue;
         if (opt.stop.stop_requested())
             return Table("op-statistic", t.title);
@@ -88,7 +75,7 @@ Table opStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt)
         std::vector<Agg> aggs;
         std::int64_t sum = 0;
         for (const AscendTask &k : r.compute) {
-            if (!overlapsRange(k.start, k.end, opt))
+            if (!opt.overlapsRange(k.start, k.end))
                 continue;
             auto [it, ins] = pos.emplace(std::make_pair(k.opType, k.core), aggs.size());
             if (ins) {
@@ -135,7 +122,7 @@ Table coreStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt)
     Column &mx = t.addInt("max_ns", "Max Time", ns);
     Column &ratio = t.addReal("ratio_pct", "Ratio", Unit::Percent);
     for (const AscendRank &r : ix.ranks) {
-        if (!wantRank(opt, r.rank))
+        if (!opt.wantsRank(r.rank))
             continue;
         if (opt.stop.stop_requested())
             return Table("core-statistic", t.title);
@@ -154,10 +141,10 @@ Table coreStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt)
             sum += d;
         };
         for (const AscendTask &k : r.compute)
-            if (overlapsRange(k.start, k.end, opt))
+            if (opt.overlapsRange(k.start, k.end))
                 add(k.core, k.opType, k.end - k.start, k.slice);
         for (const AscendCommOp &c : r.comm)
-            if (overlapsRange(c.start, c.end, opt)) {
+            if (opt.overlapsRange(c.start, c.end)) {
                 const Track &tr = ctx.trace().track(c.slice.track);
                 // the op type is the name without its instance suffix: hcom_allReduce__586_0_1 -> hcom_allReduce
                 std::string_view n = ctx.trace().str(tr.slices.name[c.slice.index]);
