@@ -16,6 +16,10 @@
 #include <map>
 #include <set>
 #include <system_error>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <unistd.h>
 
 namespace accelscope::model::exportfmt {
@@ -403,14 +407,41 @@ std::vector<std::string> resolveTables(const ReportOptions &opt, std::string &er
 std::vector<Table> buildTables(const analysis::AnalysisContext &ctx, const std::vector<std::string> &names,
                                const ReportOptions &opt, double progressShare)
 {
-    std::vector<Table> tables;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (opt.stop.stop_requested())
-            return {};
-        tables.push_back(buildReportTable(ctx, names[i], opt));
-        if (opt.progress)
-            opt.progress(progressShare * double(i + 1) / double(names.size()));
+    // The analyses are independent and the context is thread-safe: build them on up to one
+    // thread per core; this thread only reports progress (so the callback stays on it).
+    const std::size_t n = names.size();
+    std::vector<Table> tables(n);
+    const std::size_t workers = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), n);
+    std::atomic<std::size_t> next{0};
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::size_t finished = 0;
+    auto work = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+            if (!opt.stop.stop_requested())
+                tables[i] = buildReportTable(ctx, names[i], opt);
+            std::lock_guard lock(mutex);
+            ++finished;
+            cv.notify_one();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t w = 0; w < workers; ++w)
+        threads.emplace_back(work);
+    {
+        std::unique_lock lock(mutex);
+        for (std::size_t reported = 0; reported < n;) {
+            cv.wait(lock, [&] { return finished > reported; });
+            reported = finished;
+            if (opt.progress) {
+                lock.unlock();
+                opt.progress(progressShare * double(reported) / double(n));
+                lock.lock();
+            }
+        }
     }
+    for (std::thread &t : threads)
+        t.join();
     if (opt.stop.stop_requested())
         return {};
     return tables;
@@ -467,35 +498,38 @@ ExportResult writeCsvTables(const analysis::AnalysisContext &ctx, const std::str
         return single ? dirOrFile : (fs::path(dirOrFile) / (name + ".csv")).string();
     };
 
-    // Phase 1: every table into its own temporary file; nothing visible changes yet.
+    // Phase 1: a temporary file per table (a refused folder shows before any analysis runs),
+    // then the tables, then their text; nothing visible changes yet.
     std::vector<std::unique_ptr<AtomicFile>> files;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (opt.stop.stop_requested())
-            break;
-        const Table t = buildReportTable(ctx, names[i], opt);
-        if (opt.stop.stop_requested())
-            break;
-        const std::string dest = destOf(names[i]);
-        auto f = std::make_unique<AtomicFile>(dest);
-        if (f->ok())
-            f->write(analysis::toCsv(t));
-        if (!f->ok()) {
-            res.error = "cannot write " + dest + ": " + f->error();
-            files.clear();
-            removeCreatedDirs();
-            return res;
-        }
-        res.bytes += f->bytesWritten();
-        files.push_back(std::move(f));
-        if (opt.progress)
-            opt.progress(0.95 * double(i + 1) / double(names.size()));
-    }
-    if (opt.stop.stop_requested()) {
+    auto abandon = [&](ExportResult &r) {
         files.clear(); // removes the temporary files
         removeCreatedDirs();
+        r.bytes = 0;
+        return r;
+    };
+    for (const std::string &name : names) {
+        const std::string dest = destOf(name);
+        auto f = std::make_unique<AtomicFile>(dest);
+        if (!f->ok()) {
+            res.error = "cannot write " + dest + ": " + f->error();
+            return abandon(res);
+        }
+        files.push_back(std::move(f));
+    }
+    const std::vector<Table> tables = buildTables(ctx, names, opt, 0.85);
+    if (opt.stop.stop_requested() || tables.size() != names.size()) {
         res.canceled = true;
-        res.bytes = 0;
-        return res;
+        return abandon(res);
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        files[i]->write(analysis::toCsv(tables[i]));
+        if (!files[i]->ok()) {
+            res.error = "cannot write " + destOf(names[i]) + ": " + files[i]->error();
+            return abandon(res);
+        }
+        res.bytes += files[i]->bytesWritten();
+        if (opt.progress)
+            opt.progress(0.85 + 0.1 * double(i + 1) / double(names.size()));
     }
     // Phase 2: rename them into place. A file being replaced is first hard-linked to a backup
     // name, so that a failure half-way can put every earlier file back as it was.
