@@ -1211,6 +1211,10 @@
         <source>%1 exists. Replace it?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Add queue length and memory copy bandwidth counters (as HTA&apos;s trace with counters)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::ExportRunner</name>

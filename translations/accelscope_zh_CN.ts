@@ -1211,6 +1211,10 @@
         <source>%1 exists. Replace it?</source>
         <translation>%1 已存在。是否替换？</translation>
     </message>
+    <message>
+        <source>Add queue length and memory copy bandwidth counters (as HTA&apos;s trace with counters)</source>
+        <translation>添加队列长度和内存拷贝带宽计数器（同 HTA 的带计数器追踪）</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::ExportRunner</name>

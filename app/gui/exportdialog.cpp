@@ -175,8 +175,12 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     m_tracks->addItem(tr("All tracks"), int(ExportRequest::Tracks::All));
     m_tracks->addItem(tr("Tracks shown in the timeline (not hidden)"), int(ExportRequest::Tracks::Visible));
     m_tracks->addItem(tr("Pinned tracks only"), int(ExportRequest::Tracks::Pinned));
+    m_counters = new QCheckBox(tr("Add queue length and memory copy bandwidth counters (as HTA's trace with counters)"),
+                               tracksGroup);
+    m_counters->setObjectName(QStringLiteral("exportCounters"));
     auto *tracksLay = new QVBoxLayout(tracksGroup);
     tracksLay->addWidget(m_tracks);
+    tracksLay->addWidget(m_counters);
 
     // PNG size
     auto *pngGroup = new QGroupBox(tr("Picture"), this);
@@ -259,6 +263,7 @@ ExportRequest ExportDialog::request() const
             r.tables << m_tables->item(i)->data(Qt::UserRole).toString();
     r.path = m_path->text().trimmed();
     r.htaCompat = m_htaCompat->isChecked();
+    r.counters = m_counters->isChecked();
     r.pngCurrentView = m_pngCurrent->isChecked();
     r.pngSize = QSize(m_pngWidth->value(), m_pngHeight->value());
     r.pngScale = m_pngScale->currentData().toInt();
@@ -282,6 +287,7 @@ void ExportDialog::setRequest(const ExportRequest &r)
                                                  ? Qt::Checked
                                                  : Qt::Unchecked);
     m_htaCompat->setChecked(r.htaCompat);
+    m_counters->setChecked(r.counters);
     (r.pngCurrentView ? m_pngCurrent : m_pngCustom)->setChecked(true);
     m_pngWidth->setValue(r.pngSize.width());
     m_pngHeight->setValue(r.pngSize.height());
@@ -304,6 +310,7 @@ void ExportDialog::loadChoices()
         r.tracks = ExportRequest::Tracks(std::clamp(s.value(key("tracks"), 0).toInt(), 0, 2));
         r.tables = s.value(key("tables")).toStringList();
         r.htaCompat = s.value(key("htaCompat"), false).toBool();
+        r.counters = s.value(key("counters"), false).toBool();
         r.pngCurrentView = s.value(key("pngCurrentView"), true).toBool();
         r.pngSize = s.value(key("pngSize"), QSize(1920, 1080)).toSize();
         r.pngScale = s.value(key("pngScale"), 1).toInt();
@@ -328,6 +335,7 @@ void ExportDialog::saveChoices() const
     s.setValue(key("tracks"), int(r.tracks));
     s.setValue(key("tables"), r.tables);
     s.setValue(key("htaCompat"), r.htaCompat);
+    s.setValue(key("counters"), r.counters);
     s.setValue(key("pngCurrentView"), r.pngCurrentView);
     s.setValue(key("pngSize"), r.pngSize);
     s.setValue(key("pngScale"), r.pngScale);
@@ -353,6 +361,7 @@ void ExportDialog::onFormatChanged()
     m_tablesBox->setVisible(tables);
     m_tracksBox->setVisible(r.format == ExportRequest::Format::ChromeJson || r.format == ExportRequest::Format::Png);
     m_pngBox->setVisible(r.format == ExportRequest::Format::Png);
+    m_counters->setVisible(r.format == ExportRequest::Format::ChromeJson);
     // A new format gets a file name of its own kind in the same folder.
     if (m_lastFormat != m_format->currentIndex()) {
         const QString dir = QFileInfo(m_path->text()).absolutePath();

@@ -37,6 +37,7 @@ struct ExportRequest {
     QStringList tables;              ///< CSV / XLSX: report table names (model/export/reportexport.h)
     QString path;                    ///< file, or folder for several CSV tables
     bool htaCompat = false;          ///< CSV / XLSX: HTA's numbers instead of Accelscope's
+    bool counters = false;           ///< Chrome JSON: add queue length and copy bandwidth counter series
     bool pngCurrentView = true;      ///< PNG: the frame as shown; else pngSize
     QSize pngSize{1920, 1080};
     int pngScale = 1;                ///< 1 or 2 output pixels per logical pixel
@@ -85,6 +86,7 @@ private:
     QCheckBox *m_htaCompat = nullptr;
     QWidget *m_tracksBox = nullptr;
     QComboBox *m_tracks = nullptr;
+    QCheckBox *m_counters = nullptr;
     QWidget *m_pngBox = nullptr;
     QRadioButton *m_pngCurrent = nullptr, *m_pngCustom = nullptr;
     QSpinBox *m_pngWidth = nullptr, *m_pngHeight = nullptr;

@@ -127,9 +127,17 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
             opt.range = std::make_pair(range->start, range->end);
         opt.gzip = req.path.endsWith(QLatin1String(".gz"));
         opt.tracks = trackMask(req, *trace, in.timeline);
+        std::shared_ptr<const model::analysis::AnalysisContext> ctx;
+        if (req.counters) {
+            ctx = in.context && &in.context->trace() == trace.get()
+                      ? in.context
+                      : std::make_shared<const model::analysis::AnalysisContext>(trace);
+            opt.queueLengthCounters = opt.memcpyBandwidthCounters = true;
+            opt.analysis = ctx.get();
+        }
         opt.progress = [progress](double f) { progress->store(f); };
         opt.stop = stop;
-        job = [trace, path, opt, req]() {
+        job = [trace, ctx, path, opt, req]() { // ctx keeps opt.analysis alive
             const ex::ExportResult r = ex::writeChromeJson(*trace, path, opt);
             ExportOutcome o = fromResult(r, tr("Wrote %1 (%2 MB of JSON).")
                                                 .arg(QFileInfo(req.path).fileName())

@@ -167,6 +167,24 @@ private Q_SLOTS:
         QCOMPARE(back->sliceCount(), trace->sliceCount());
         QCOMPARE(back->flows().size(), trace->flows().size());
 
+        // With the generated counters, the file holds queue length and bandwidth counter tracks too
+        r.counters = true;
+        r.path = m_tmp.filePath(QStringLiteral("counters.json"));
+        o = run(r);
+        r.counters = false;
+        QVERIFY2(o.ok, qPrintable(o.message));
+        const model::TracePtr withCounters = load(r.path);
+        QVERIFY(withCounters);
+        const auto counterTracks = [](const model::Trace &t, const char *prefix) {
+            int n = 0;
+            for (const model::Track &tr : t.tracks())
+                n += tr.counter.size() > 0 && t.str(tr.name).starts_with(prefix);
+            return n;
+        };
+        QCOMPARE(counterTracks(*trace, "Queue length"), 0);
+        QVERIFY(counterTracks(*withCounters, "Queue length") > 0);
+        QCOMPARE(withCounters->sliceCount(), trace->sliceCount());
+
         // Hiding the first track with slices drops exactly its slices from a "shown tracks" export
         model::TrackId hidden = model::kInvalidId;
         for (const model::Track &t : trace->tracks())
