@@ -2,6 +2,8 @@
 // its Table, so scripts get exactly the numbers the panels show.
 #include "analyzecommand.h"
 
+#include "app/cli/clirange.h"
+
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
 #include "model/analysis/categories.h"
@@ -10,7 +12,6 @@
 #include <QCommandLineParser>
 #include <QFile>
 
-#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -21,13 +22,6 @@ namespace {
 
 using namespace model::analysis;
 
-bool parseNs(std::string_view s, std::int64_t &out)
-{
-    if (s.empty())
-        return false;
-    auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
 
 void printAnalyses(FILE *f)
 {
@@ -177,13 +171,11 @@ int runAnalyzeCommand(const QStringList &arguments)
         }
         opt.categoryRules = std::make_shared<CategoryRules>(std::move(*rules));
     }
-    std::optional<std::pair<std::string, std::string>> rangeText;
+    std::optional<RelativeRange> rangeArg;
     if (p.isSet(rangeOpt)) {
-        const std::string r = p.value(rangeOpt).toStdString();
-        const auto colon = r.find(':');
-        if (colon == std::string::npos)
-            return usage(p, "--range needs START_NS:END_NS");
-        rangeText.emplace(r.substr(0, colon), r.substr(colon + 1));
+        std::string err;
+        if (!parseRelativeRange(p.value(rangeOpt).toStdString(), rangeArg.emplace(), err))
+            return usage(p, err.c_str());
     }
 
     std::vector<std::filesystem::path> paths;
@@ -196,16 +188,11 @@ int runAnalyzeCommand(const QStringList &arguments)
         return 2;
     }
     const model::TracePtr trace = loaded.value().trace;
-    if (rangeText) {
-        std::int64_t a = 0, b = trace->endNs() - trace->startNs();
-        if (!rangeText->first.empty() && !parseNs(rangeText->first, a))
-            return usage(p, "--range: START is not an integer");
-        if (!rangeText->second.empty() && !parseNs(rangeText->second, b))
-            return usage(p, "--range: END is not an integer");
-        if (b < a)
-            return usage(p, "--range: END is before START");
-        // an end at the trace end includes slices ending there (the range is half-open)
-        opt.range.emplace(trace->startNs() + a, trace->startNs() + b + (rangeText->second.empty() ? 1 : 0));
+    if (rangeArg) {
+        std::string err;
+        opt.range = resolveRange(*rangeArg, *trace, err);
+        if (!opt.range)
+            return usage(p, err.c_str());
     }
 
     AnalysisContext ctx(trace);

@@ -1,6 +1,8 @@
 // accelscope-cli export: the writers behind File → Export… (model/export/), on the command line.
 #include "exportcommand.h"
 
+#include "app/cli/clirange.h"
+
 #include "importers/registry.h"
 #include "model/analysis/categories.h"
 #include "model/export/chromejsonwriter.h"
@@ -9,7 +11,6 @@
 #include <QCommandLineParser>
 #include <QFile>
 
-#include <charconv>
 #include <cstdio>
 
 namespace accelscope::app {
@@ -18,13 +19,6 @@ namespace {
 
 using namespace model::exportfmt;
 
-bool parseNs(std::string_view s, std::int64_t &out)
-{
-    if (s.empty())
-        return false;
-    auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
 
 void printTables(FILE *f)
 {
@@ -150,17 +144,11 @@ int runExportCommand(const QStringList &arguments)
         }
         ropt.categoryRules = std::make_shared<model::analysis::CategoryRules>(std::move(*r));
     }
-    std::optional<std::pair<std::string, std::string>> rangeText;
+    std::optional<RelativeRange> rangeArg;
     if (p.isSet(range)) {
-        const std::string r = p.value(range).toStdString();
-        const auto colon = r.find(':');
-        if (colon == std::string::npos)
-            return usage(p, "--range needs START_NS:END_NS");
-        rangeText.emplace(r.substr(0, colon), r.substr(colon + 1));
-        std::int64_t dummy = 0;
-        if ((!rangeText->first.empty() && !parseNs(rangeText->first, dummy))
-            || (!rangeText->second.empty() && !parseNs(rangeText->second, dummy)))
-            return usage(p, "--range: START and END must be integers (ns since the trace start)");
+        std::string err;
+        if (!parseRelativeRange(p.value(range).toStdString(), rangeArg.emplace(), err))
+            return usage(p, err.c_str());
     }
 
     std::vector<std::filesystem::path> paths;
@@ -173,17 +161,12 @@ int runExportCommand(const QStringList &arguments)
         return 2;
     }
     const model::TracePtr trace = loaded.value().trace;
-    if (rangeText) {
-        // As analyze --range: ns since the trace start, half-open; an empty END is the trace end
-        // and includes slices ending there.
-        std::int64_t a = 0, b = trace->endNs() - trace->startNs();
-        if (!rangeText->first.empty())
-            parseNs(rangeText->first, a);
-        if (!rangeText->second.empty())
-            parseNs(rangeText->second, b);
-        if (b < a)
-            return usage(p, "--range: END is before START");
-        ropt.range.emplace(trace->startNs() + a, trace->startNs() + b + (rangeText->second.empty() ? 1 : 0));
+    if (rangeArg) {
+        // As analyze --range (app/cli/clirange.h)
+        std::string err;
+        ropt.range = resolveRange(*rangeArg, *trace, err);
+        if (!ropt.range)
+            return usage(p, err.c_str());
     }
 
     const std::string path = p.value(out).toStdString();

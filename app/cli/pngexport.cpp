@@ -1,5 +1,7 @@
 #include "app/cli/pngexport.h"
 
+#include "app/cli/clirange.h"
+
 #include "importers/registry.h"
 #include "views/export/timelineimage.h"
 
@@ -71,20 +73,11 @@ int runPngExport(int argc, char **argv)
     const int sc = p.value(scale).toInt(&okS);
     if (!okS || sc < 1 || sc > 4)
         return usage("--scale wants 1 to 4");
-    std::optional<std::pair<QString, QString>> rangeText;
+    std::optional<RelativeRange> rangeArg;
     if (p.isSet(range)) {
-        const QString r = p.value(range);
-        const int colon = int(r.indexOf(QLatin1Char(':')));
-        if (colon < 0)
-            return usage("--range needs START_NS:END_NS");
-        rangeText.emplace(r.left(colon), r.mid(colon + 1));
-        bool ok = true;
-        if (!rangeText->first.isEmpty())
-            rangeText->first.toLongLong(&ok);
-        if (ok && !rangeText->second.isEmpty())
-            rangeText->second.toLongLong(&ok);
-        if (!ok)
-            return usage("--range: START and END must be integers (ns since the trace start)");
+        std::string err;
+        if (!parseRelativeRange(p.value(range).toStdString(), rangeArg.emplace(), err))
+            return usage(err.c_str());
     }
 
     std::vector<std::filesystem::path> paths;
@@ -100,13 +93,15 @@ int runPngExport(int argc, char **argv)
     views::TimelineImageOptions opt;
     opt.size = QSize(w, h);
     opt.scale = sc;
-    if (rangeText) {
-        // As analyze and export --range: ns since the trace start, half-open, empty END = the end
-        const model::TimeNs a = rangeText->first.isEmpty() ? 0 : rangeText->first.toLongLong();
-        const model::TimeNs b = rangeText->second.isEmpty() ? trace->endNs() - trace->startNs() : rangeText->second.toLongLong();
-        if (b <= a)
+    if (rangeArg) {
+        // As analyze and export --range (app/cli/clirange.h)
+        std::string err;
+        const auto r = resolveRange(*rangeArg, *trace, err);
+        if (!r)
+            return usage(err.c_str());
+        if (r->second - r->first < 2)
             return usage("--range: END must be after START");
-        opt.range = views::TimeRange{trace->startNs() + a, trace->startNs() + b};
+        opt.range = views::TimeRange{r->first, r->second};
     }
     const QImage img = views::renderTimelineImage(trace, nullptr, opt);
     QString error;
