@@ -131,19 +131,20 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     m_tablesBox = tablesGroup;
     m_tables = new QListWidget(tablesGroup);
     m_tables->setObjectName(QStringLiteral("exportTables"));
+    const auto defs = ex::defaultReportTables(doc->trace().get());
     for (const ex::ReportTableInfo &t : ex::reportTableChoices()) {
         const std::string title = t.title;
         auto *item = new QListWidgetItem(QCoreApplication::translate("AnalysisNames", title.c_str()), m_tables);
         item->setData(Qt::UserRole, fromStd(t.name));
         item->setToolTip(tr("%1 (sheet \"%2\")").arg(fromStd(t.name), fromStd(t.sheet)));
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(t.byDefault ? Qt::Checked : Qt::Unchecked);
+        item->setCheckState(std::find(defs.begin(), defs.end(), t.name) != defs.end() ? Qt::Checked : Qt::Unchecked);
     }
     auto *all = new QPushButton(tr("All"), tablesGroup);
     auto *none = new QPushButton(tr("None"), tablesGroup);
     auto *defaults = new QPushButton(tr("Defaults"), tablesGroup);
     const auto checkAll = [this](int mode) {
-        const auto defs = ex::defaultReportTables();
+        const auto defs = ex::defaultReportTables(m_doc->trace().get());
         for (int i = 0; i < m_tables->count(); ++i) {
             QListWidgetItem *it = m_tables->item(i);
             bool on = mode == 1;

@@ -2,6 +2,8 @@
 // writer. The XLSX writer is in xlsxreport.cpp. See reportexport.h and docs/export.md.
 #include "model/export/reportexport.h"
 
+#include "model/analysis/ascendsteps.h"
+
 #include "model/analysis/analyses.h"
 #include "model/analysis/stats.h"
 #include "model/analysis/tableformat.h"
@@ -60,6 +62,16 @@ constexpr Fixed kFixed[] = {
     {"memcpy-bw-series", nullptr, nullptr, false},
     {"queue-length-series", nullptr, nullptr, false},
     {"engine-series", nullptr, nullptr, false},
+    // Ascend (in the default set of Ascend traces only: defaultReportTables); short sheet names
+    // (Excel allows 31 characters).
+    {"slow-rank", nullptr, "Slow rank", false},
+    {"op-statistic", nullptr, "Op statistic", false},
+    {"core-statistic", nullptr, "Core statistic", false},
+    {"communication", nullptr, "Communication", false},
+    {"communication-ops", nullptr, "Communication ops", false},
+    {"communication-links", nullptr, "Communication links", false},
+    {"memory", nullptr, "Memory", false},
+    {"operator-memory", nullptr, "Operator memory", false},
     {"diagnostics", "Diagnostics", "Diagnostics", true},
 };
 
@@ -330,12 +342,22 @@ const std::vector<ReportTableInfo> &reportTableChoices()
     return choices;
 }
 
-std::vector<std::string> defaultReportTables()
+std::vector<std::string> defaultReportTables(const Trace *trace)
 {
     std::vector<std::string> v;
     for (const ReportTableInfo &c : reportTableChoices())
         if (c.byDefault)
             v.push_back(c.name);
+    if (trace && analysis::isAscendTrace(*trace)) {
+        // What an Ascend engineer reads first after the step breakdown; before "diagnostics".
+        const auto at = std::find(v.begin(), v.end(), std::string("diagnostics"));
+        std::vector<std::string> ascend;
+        for (const char *n : {"slow-rank", "op-statistic", "core-statistic", "communication", "communication-links",
+                              "memory", "operator-memory"})
+            if (findReportTable(n))
+                ascend.emplace_back(n);
+        v.insert(at, ascend.begin(), ascend.end());
+    }
     return v;
 }
 
@@ -379,10 +401,10 @@ const ReportTableInfo *findReportTable(std::string_view name)
     return nullptr;
 }
 
-std::vector<std::string> resolveTables(const ReportOptions &opt, std::string &error)
+std::vector<std::string> resolveTables(const ReportOptions &opt, const Trace &trace, std::string &error)
 {
     if (opt.tables.empty())
-        return defaultReportTables();
+        return defaultReportTables(&trace);
     std::vector<std::string> out, unknown;
     for (const std::string &n : opt.tables) {
         if (!findReportTable(n))
@@ -454,7 +476,7 @@ ExportResult writeCsvTables(const analysis::AnalysisContext &ctx, const std::str
     namespace fs = std::filesystem;
     ExportResult res;
     std::string err;
-    const std::vector<std::string> names = resolveTables(opt, err);
+    const std::vector<std::string> names = resolveTables(opt, ctx.trace(), err);
     if (!err.empty()) {
         res.error = err;
         return res;

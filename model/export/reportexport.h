@@ -48,8 +48,10 @@ struct ReportTableInfo {
 /// and "diagnostics" (built from the trace itself), "launch-summary" (per rank, from the
 /// launch table) and every analysis of analysis::analyses().
 const std::vector<ReportTableInfo> &reportTableChoices();
-/// The default set (what an empty ReportOptions::tables means), in report order.
-std::vector<std::string> defaultReportTables();
+/// The default set (what an empty ReportOptions::tables means), in report order. For an Ascend
+/// trace (torch_npu / MindSpore) it also holds the Ascend analyses (slow rank, op and core
+/// statistics, communication, links, memory), before Diagnostics.
+std::vector<std::string> defaultReportTables(const Trace *trace = nullptr);
 /// The names usable in ReportOptions::tables (= reportTableChoices() names).
 std::vector<std::string> reportTableNames();
 

@@ -424,7 +424,7 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
     namespace fs = std::filesystem;
     ExportResult res;
     std::string err;
-    const std::vector<std::string> names = resolveTables(opt, err);
+    const std::vector<std::string> names = resolveTables(opt, ctx.trace(), err);
     if (!err.empty()) {
         res.error = err;
         return res;

@@ -242,6 +242,24 @@ private slots:
             QVERIFY(std::find(names.begin(), names.end(), std::string(a.name)) != names.end());
     }
 
+    void ascendTracesGetTheAscendTablesByDefault()
+    {
+        // A Kineto trace: the HTA-style report only
+        const auto kineto = defaultReportTables(m_sample.get());
+        QCOMPARE(kineto, defaultReportTables());
+        // An Ascend cluster (two ranks): the Ascend analyses join, before Diagnostics
+        importers::ImportContext ictx;
+        auto r = importers::loadTrace({fs::path(ACCELSCOPE_TEST_DATA "/ascend/tiny_cluster")}, ictx);
+        QVERIFY(r.ok());
+        const auto ascend = defaultReportTables(r.value().trace.get());
+        QCOMPARE(ascend.back(), std::string("diagnostics"));
+        for (const char *n : {"op-statistic", "communication", "communication-links", "memory", "slow-rank"})
+            QVERIFY2(std::find(ascend.begin(), ascend.end(), n) != ascend.end(), n);
+        // and every sheet name fits Excel's 31 characters
+        for (const ReportTableInfo &c : reportTableChoices())
+            QVERIFY2(c.sheet.size() <= 31, c.sheet.c_str());
+    }
+
     void csvQuoting()
     {
         QTemporaryDir dir;
