@@ -49,8 +49,10 @@ int fill(QChart *chart, const Table *t, const char *keyColumn, const char *timeC
          const QString &keyPrefix, const QString &yTitle, double xLo, double xHi, QObject *ctx)
 {
     chart->removeAllSeries();
-    for (QAbstractAxis *a : chart->axes())
+    for (QAbstractAxis *a : chart->axes()) {
         chart->removeAxis(a);
+        delete a; // removeAxis hands the axis back to us
+    }
     if (!t || t->rowCount() == 0)
         return 0;
     const Column *key = t->column(keyColumn), *ts = t->column(timeColumn), *val = t->column(valueColumn),

@@ -141,8 +141,10 @@ void EngineChartsPanel::rebuildCharts()
     QChart *charts[2] = {m_utilView->chart(), m_bwView->chart()};
     for (QChart *c : charts) {
         c->removeAllSeries();
-        for (QAbstractAxis *a : c->axes())
+        for (QAbstractAxis *a : c->axes()) {
             c->removeAxis(a);
+            delete a; // removeAxis hands the axis back to us
+        }
     }
     const QString only = m_engineBox->currentData().toString();
     if (!m_series || m_series->rowCount() == 0) {

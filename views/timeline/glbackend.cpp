@@ -77,6 +77,10 @@ GlCanvas::GlCanvas(FrameSource *source, QWidget *parent)
 
 GlCanvas::~GlCanvas()
 {
+    // ~QOpenGLWidget destroys the context after this object is gone: without the disconnect,
+    // aboutToBeDestroyed would call cleanup() on a half-destroyed GlCanvas (UBSan: bad downcast).
+    if (QOpenGLContext *ctx = context())
+        disconnect(ctx, &QOpenGLContext::aboutToBeDestroyed, this, &GlCanvas::cleanup);
     cleanup();
 }
 

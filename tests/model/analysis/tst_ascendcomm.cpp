@@ -776,6 +776,9 @@ void TestAscendComm::level1MemoryAgainstCsv()
 
 void TestAscendComm::speed()
 {
+    // A figure for docs/analysis.md, not a timed check: opt-in, and nothing is asserted on time.
+    if (qEnvironmentVariableIsEmpty("ACCELSCOPE_BENCH"))
+        QSKIP("set ACCELSCOPE_BENCH=1 to time the communication analyses on a large synthetic rank");
     // a large synthetic rank: 20 000 ops of 30 plane tasks each (600 000 tasks) plus memory counters
     HcclTrace h;
     for (int i = 0; i < 20000; ++i) {
@@ -792,7 +795,6 @@ void TestAscendComm::speed()
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         qInfo("%s on 600 000 plane tasks / 20 000 ops: %.0f ms, %zu rows", name, ms, t.rowCount());
         QVERIFY(t.rowCount() > 0);
-        QVERIFY2(ms < 5000, name); // generous: shared CI machines; docs/analysis.md quotes the figures
     }
 }
 
