@@ -1579,6 +1579,10 @@
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Queue Length and Copy Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::SearchResultsModel</name>

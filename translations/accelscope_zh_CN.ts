@@ -1577,6 +1577,10 @@
         <source>Memory</source>
         <translation>内存</translation>
     </message>
+    <message>
+        <source>Queue Length and Copy Bandwidth</source>
+        <translation>队列长度与拷贝带宽</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::SearchResultsModel</name>

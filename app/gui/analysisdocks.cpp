@@ -5,6 +5,7 @@
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
 #include "views/panels/commheatmappanel.h"
+#include "views/panels/counterchartspanel.h"
 #include "views/panels/enginechartspanel.h"
 #include "views/rangestats/rangestatspanel.h"
 
@@ -47,6 +48,10 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *doc
                       [hub](QWidget *p) { return new views::CommHeatmapPanel(hub, p); }),
         new PanelDock(QStringLiteral("memoryDock"), [] { return PanelDock::tr("Memory"); },
                       [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"memory", "operator-memory"}), p); }),
+        // HTA's counter series as charts beside the timeline (the same series can also be
+        // drawn as timeline tracks: View > Timeline).
+        new PanelDock(QStringLiteral("countersDock"), [] { return PanelDock::tr("Queue Length and Copy Bandwidth"); },
+                      [hub](QWidget *p) { return new views::CounterChartsPanel(hub, p); }),
     };
     int key = Qt::Key_4;
     for (PanelDock *dock : docks) {

@@ -1,6 +1,7 @@
 // The analysis docks of the main window: range statistics, kernels, categories, the HTA-style
-// trace analyses and the engine charts (views/panels/, views/rangestats/). Each is a PanelDock
-// listed under View ▸ Panels (Alt+4 … Alt+8), created hidden and filled on first show.
+// trace analyses, the engine charts, Ascend communication (heat map) and memory, and the queue
+// length / copy bandwidth charts (views/panels/, views/rangestats/). Each is a PanelDock listed
+// under View ▸ Panels (the first six with Alt+4 … Alt+9), created hidden and filled on first show.
 #pragma once
 
 #include <QList>

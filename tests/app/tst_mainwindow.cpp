@@ -417,7 +417,8 @@ private Q_SLOTS:
         auto *kernels = m_window->findChild<app::PanelDock *>(QStringLiteral("kernelsDock"));
         QVERIFY(kernels);
         QVERIFY(m_window->panelsMenu()->actions().contains(kernels->toggleViewAction()));
-        for (const char *name : {"rangeStatsDock", "kernelsDock", "categoriesDock", "traceAnalysisDock", "enginesDock"}) {
+        for (const char *name : {"rangeStatsDock", "kernelsDock", "categoriesDock", "traceAnalysisDock", "enginesDock",
+                                 "communicationDock", "memoryDock", "countersDock"}) {
             auto *dock = m_window->findChild<app::PanelDock *>(QLatin1String(name));
             QVERIFY2(dock && !dock->isVisible() && !dock->content(), name);
         }
