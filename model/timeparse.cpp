@@ -54,7 +54,7 @@ bool parseInt64(std::string_view s, std::int64_t &out)
 
 bool parseDecimalToNs(std::string_view s, std::int64_t unitNs, TimeNs &out)
 {
-    // Fast path for the common shape "[-]digits[.digits]" with at most 18 significant digits
+    // Fast path for the common shape "[-]digits[.digits]" with at most 19 significant digits
     // and a power-of-ten unit: plain 64-bit arithmetic.
     if (unitNs == 1000 && !s.empty() && s.size() <= 24) {
         std::size_t i = 0;
@@ -80,7 +80,9 @@ bool parseDecimalToNs(std::string_view s, std::int64_t unitNs, TimeNs &out)
                 break;
             }
         }
-        if (i == s.size() && digits > 0 && digits <= 18 && frac <= 3 && !(frac == 0 && digits == 0)) {
+        // 19 digits cannot overflow v (< 2^64); values past INT64_MAX go to the exact path below.
+        if (i == s.size() && digits > 0 && digits <= 19 && v <= static_cast<std::uint64_t>(INT64_MAX) && frac <= 3
+            && !(frac == 0 && digits == 0)) {
             const int f = frac < 0 ? 0 : frac;
             static constexpr std::uint64_t kScale[] = {1000, 100, 10, 1};
             std::int64_t scaled = 0;

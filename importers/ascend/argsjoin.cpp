@@ -24,6 +24,11 @@ void ArgsJoin::addRef(std::string_view name, model::TimeNs start, std::uint32_t 
     it->second.push_back(Entry{start, static_cast<std::uint32_t>(m_count++), ref, true, {}});
 }
 
+void ArgsJoin::addRefStable(std::string_view name, model::TimeNs start, std::uint32_t ref)
+{
+    m_byName[name].push_back(Entry{start, static_cast<std::uint32_t>(m_count++), ref, true, {}});
+}
+
 void ArgsJoin::finalize()
 {
     for (auto &[name, v] : m_byName)

@@ -32,6 +32,11 @@ public:
     /// An entry whose members the renderer writes when a slice matches it: kernel_details rows
     /// are rendered by the parser threads, in parallel, and only for rows that match.
     void addRef(std::string_view name, model::TimeNs start, std::uint32_t ref);
+    /// As addRef(), without copying `name`: it must stay valid as long as the join (a view into
+    /// the CSV text that the renderer keeps alive).
+    void addRefStable(std::string_view name, model::TimeNs start, std::uint32_t ref);
+    /// Expected number of entries (and names), to size the index once.
+    void reserve(std::size_t n) { m_byName.reserve(n); }
     void setRenderer(Renderer r) { m_render = std::move(r); }
     /// Call once after the last add().
     void finalize();

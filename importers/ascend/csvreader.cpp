@@ -3,6 +3,7 @@
 #include "model/timeparse.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <fstream>
@@ -10,6 +11,13 @@
 namespace accelscope::importers::ascend {
 
 namespace {
+
+// ',' '\n' '\r': where an unquoted cell ends.
+constexpr auto kDelim = [] {
+    std::array<bool, 256> d{};
+    d[','] = d['\n'] = d['\r'] = true;
+    return d;
+}();
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -46,7 +54,17 @@ CsvParser::CsvParser(std::string_view text, std::size_t offset, std::uint64_t li
 {
 }
 
-bool CsvParser::next(std::vector<std::string_view> &cells)
+void CsvParser::reset(std::string_view text, std::size_t offset, std::uint64_t line)
+{
+    m_text = text;
+    m_pos = std::min(offset, text.size());
+    m_line = line;
+    m_recordLine = m_recordOffset = 0;
+    m_truncated = false;
+    m_scratch.clear();
+}
+
+bool CsvParser::next(std::vector<std::string_view> &cells, const std::vector<bool> *wanted)
 {
     cells.clear();
     m_scratch.clear();
@@ -93,9 +111,10 @@ bool CsvParser::next(std::vector<std::string_view> &cells)
             value = t.substr(start, end - start);
             // Text between the closing quote and the delimiter is kept (lenient, like Excel).
             std::size_t e = pos;
-            while (e < n && t[e] != ',' && t[e] != '\n' && t[e] != '\r')
+            while (e < n && !kDelim[static_cast<unsigned char>(t[e])])
                 ++e;
-            if (escaped || e > pos) {
+            const bool want = !wanted || (cells.size() < wanted->size() && (*wanted)[cells.size()]);
+            if ((escaped || e > pos) && want) {
                 std::string s;
                 s.reserve(value.size() + (e - pos));
                 for (std::size_t k = 0; k < value.size();) {
@@ -116,7 +135,7 @@ bool CsvParser::next(std::vector<std::string_view> &cells)
             pos = e;
         } else {
             std::size_t e = pos;
-            while (e < n && t[e] != ',' && t[e] != '\n' && t[e] != '\r')
+            while (e < n && !kDelim[static_cast<unsigned char>(t[e])])
                 ++e;
             value = t.substr(pos, e - pos);
             pos = e;

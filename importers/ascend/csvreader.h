@@ -25,9 +25,14 @@ public:
     explicit CsvParser(std::string_view text);
     /// Starts at a record boundary `offset` (from offset()) whose first line is `line`.
     CsvParser(std::string_view text, std::size_t offset, std::uint64_t line);
+    /// Repositions a parser (kept by a thread for many single records) as the constructor above.
+    void reset(std::string_view text, std::size_t offset, std::uint64_t line);
 
     /// Reads the next record; false at the end of the text. Blank lines are skipped.
-    bool next(std::vector<std::string_view> &cells);
+    bool next(std::vector<std::string_view> &cells) { return next(cells, nullptr); }
+    /// As next(), but only the cells whose index is set in `wanted` are unescaped: the others
+    /// are returned as their raw text between the quotes (an index pass skips the allocations).
+    bool next(std::vector<std::string_view> &cells, const std::vector<bool> *wanted);
     /// 1-based line of the first line of the record returned last.
     std::uint64_t line() const { return m_recordLine; }
     /// Byte offset of the record returned last.

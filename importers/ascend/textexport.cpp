@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <deque>
+#include <thread>
 #include <tuple>
 
 namespace accelscope::importers::ascend {
@@ -56,9 +58,11 @@ LocalProcess deviceProcess(BuilderShard &sh, std::string_view name, int device)
 void KernelData::members(const KernelRow &row, bool withIds, std::string &out) const
 {
     // Called by the parser threads for every matched task: written straight into `out`, with
-    // the header's quoted keys prepared once.
-    CsvParser p(file.text, row.offset, row.line);
-    std::vector<std::string_view> cells;
+    // the header's quoted keys prepared once, and a parser and cell list kept per thread (a
+    // fresh parser's scratch deque and a growing cell vector cost several allocations a row).
+    thread_local CsvParser p{std::string_view()};
+    thread_local std::vector<std::string_view> cells;
+    p.reset(file.text, row.offset, row.line);
     if (!p.next(cells))
         return;
     bool first = out.empty() || out.back() == '{' || out.back() == ',';
@@ -152,40 +156,139 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
         }
     }
 
-    // One pass for what the timeline and the join index need; args are rendered on a match.
-    CsvParser p = f.records();
-    std::vector<std::string_view> cells;
-    std::uint64_t bad = 0, badLine = 0;
-    while (p.next(cells)) {
-        const auto start = microsCell(cellAt(cells, iStart));
-        if (!start) {
-            if (!bad++)
-                badLine = p.line();
-            continue;
+    // The index pass: what the timeline and the join need; args are rendered on a match, so only
+    // the index's cells are unescaped here and names stay views into the text. A large file is
+    // cut at line starts into parts indexed in parallel; a part counts only when its first record
+    // is the record (offset and line) where the previous part's reading crossed into it, so a cut
+    // inside a quoted cell falls back to reading on serially (a parser is a function of its
+    // position and line), and the rows, their order and the diagnostics are those of one pass.
+    std::vector<bool> wanted(h.size(), false);
+    for (int c : {iName, iStart, iDur, iStream, iTask, iCore, iDevice})
+        if (c >= 0 && static_cast<std::size_t>(c) < wanted.size())
+            wanted[static_cast<std::size_t>(c)] = true;
+    const std::string_view text = f.text;
+    const std::size_t nParts = std::clamp<std::size_t>(text.size() / (2u << 20), 1,
+                                                       std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+    std::vector<std::size_t> cuts{0}; // cuts[k]: first byte of part k (0: after the header)
+    std::vector<std::uint64_t> cutLines{0};
+    std::size_t lines = 0;
+    for (const char *q = text.data(), *e = q + text.size();
+         (q = static_cast<const char *>(std::memchr(q, '\n', static_cast<std::size_t>(e - q)))) != nullptr; ++q) {
+        ++lines;
+        const std::size_t next = static_cast<std::size_t>(q + 1 - text.data());
+        if (cuts.size() < nParts && next >= cuts.size() * (text.size() / nParts) && next < text.size()) {
+            cuts.push_back(next);
+            cutLines.push_back(lines + 1);
         }
-        KernelRow row;
-        row.name.assign(cellAt(cells, iName));
-        row.start = *start;
-        row.dur = std::max<TimeNs>(microsCell(cellAt(cells, iDur)).value_or(0), 0);
-        row.core.assign(cellAt(cells, iCore));
-        row.offset = p.offset();
-        row.line = p.line();
-        if (auto s = numberCell(cellAt(cells, iStream)))
-            row.stream = static_cast<std::int64_t>(*s);
-        if (out.device < 0 && iDevice >= 0)
-            if (auto d = numberCell(cellAt(cells, iDevice)))
-                out.device = static_cast<int>(*d);
-        if (!l2.empty()) {
-            auto it = l2.find({std::string(cellAt(cells, iStream)), std::string(cellAt(cells, iTask)), row.name});
+    }
+    struct Part {
+        explicit Part(CsvParser p) : parser(std::move(p)) {}
+        CsvParser parser;
+        std::vector<KernelRow> rows;
+        std::deque<std::string> names; ///< unescaped names (the parser's scratch is reused)
+        std::uint64_t bad = 0, badLine = 0;
+        int device = -1;
+        bool hasFirst = false, crossed = false;
+        std::uint64_t firstOffset = 0, firstLine = 0, crossOffset = 0, crossLine = 0;
+    };
+    const char *textBegin = text.data(), *textEnd = text.data() + text.size();
+    auto indexPart = [&](Part &r, std::size_t stopAt) {
+        CsvParser &p = r.parser;
+        std::vector<std::string_view> cells;
+        while (p.next(cells, &wanted)) {
+            if (p.offset() >= stopAt) {
+                r.crossed = true;
+                r.crossOffset = p.offset();
+                r.crossLine = p.line();
+                return;
+            }
+            if (!r.hasFirst) {
+                r.hasFirst = true;
+                r.firstOffset = p.offset();
+                r.firstLine = p.line();
+            }
+            const auto start = microsCell(cellAt(cells, iStart));
+            if (!start) {
+                if (!r.bad++)
+                    r.badLine = p.line();
+                continue;
+            }
+            KernelRow row;
+            row.name = cellAt(cells, iName);
+            if (!row.name.empty() && (row.name.data() < textBegin || row.name.data() >= textEnd))
+                row.name = r.names.emplace_back(row.name); // unescaped into the parser's scratch
+            row.start = *start;
+            row.dur = std::max<TimeNs>(microsCell(cellAt(cells, iDur)).value_or(0), 0);
+            row.core.assign(cellAt(cells, iCore));
+            row.offset = p.offset();
+            row.line = p.line();
+            if (auto s = numberCell(cellAt(cells, iStream)))
+                row.stream = static_cast<std::int64_t>(*s);
+            if (r.device < 0 && iDevice >= 0)
+                if (auto d = numberCell(cellAt(cells, iDevice)))
+                    r.device = static_cast<int>(*d);
+            r.rows.push_back(std::move(row));
+        }
+    };
+    std::deque<Part> parts; // stable addresses: the names of every part stay where they are
+    parts.emplace_back(f.records());
+    for (std::size_t k = 1; k < cuts.size(); ++k)
+        parts.emplace_back(CsvParser(text, cuts[k], cutLines[k]));
+    {
+        std::vector<std::jthread> workers;
+        for (std::size_t k = 1; k < parts.size(); ++k)
+            workers.emplace_back([&, k] {
+                parts[k].rows.reserve(lines / parts.size() + 1);
+                indexPart(parts[k], k + 1 < cuts.size() ? cuts[k + 1] : std::string_view::npos);
+            });
+        parts[0].rows.reserve(lines);
+        indexPart(parts[0], cuts.size() > 1 ? cuts[1] : std::string_view::npos);
+    }
+    data->rows = std::move(parts[0].rows); // reserved for all the lines: the other parts move in
+    std::uint64_t bad = 0, badLine = 0;
+    const CsvParser *last = nullptr;
+    const std::size_t cutParts = parts.size();
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+        Part &r = parts[k];
+        if (k > 0)
+            for (KernelRow &row : r.rows)
+                data->rows.push_back(std::move(row));
+        if (r.bad && !bad)
+            badLine = r.badLine;
+        bad += r.bad;
+        if (out.device < 0)
+            out.device = r.device;
+        data->names.push_back(std::move(r.names)); // a deque's move keeps its strings in place
+        last = &r.parser;
+        if (!r.crossed)
+            break;
+        const Part *nextPart = k + 1 < cutParts ? &parts[k + 1] : nullptr;
+        if (nextPart && nextPart->hasFirst && nextPart->firstOffset == r.crossOffset && nextPart->firstLine == r.crossLine)
+            continue;
+        // The cut fell inside a record: read on serially from where this part stopped.
+        parts.emplace_back(CsvParser(text, r.crossOffset, r.crossLine));
+        indexPart(parts.back(), std::string_view::npos);
+        k = parts.size() - 2; // the loop goes on with that last part only
+    }
+    // l2_cache.csv rates are consumed in row order.
+    if (!l2.empty()) {
+        CsvParser p(text);
+        std::vector<std::string_view> cells;
+        for (KernelRow &row : data->rows) {
+            p.reset(text, row.offset, row.line);
+            if (!p.next(cells))
+                continue;
+            auto it = l2.find({std::string(cellAt(cells, iStream)), std::string(cellAt(cells, iTask)), std::string(row.name)});
             if (it != l2.end() && !it->second.empty()) {
                 row.l2 = std::move(it->second.front());
                 it->second.pop_front();
             }
         }
-        out.join.addRef(row.name, row.start, static_cast<std::uint32_t>(data->rows.size()));
-        data->rows.push_back(std::move(row));
     }
-    reportCsvProblems(diags, f.path, p, bad, badLine, "kernel_details.csv rows without a valid Start Time(us)");
+    out.join.reserve(data->rows.size());
+    for (std::size_t i = 0; i < data->rows.size(); ++i)
+        out.join.addRefStable(data->rows[i].name, data->rows[i].start, static_cast<std::uint32_t>(i));
+    reportCsvProblems(diags, f.path, *last, bad, badLine, "kernel_details.csv rows without a valid Start Time(us)");
     std::shared_ptr<const KernelData> shared = data;
     out.join.setRenderer([shared](std::uint32_t ref, std::string &o) { shared->members(shared->rows[ref], false, o); });
     out.join.finalize();

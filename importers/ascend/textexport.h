@@ -11,6 +11,7 @@
 #include "layout.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -26,7 +27,7 @@ struct SideFileDiags {
 /// One kernel_details.csv row: what the timeline needs; the other columns stay in the CSV text
 /// and become args only when a device task matches (KernelData::members).
 struct KernelRow {
-    std::string name;
+    std::string_view name;     ///< into KernelData::file.text, or KernelData::names when unescaped
     model::TimeNs start = 0;
     model::TimeNs dur = 0;
     std::int64_t stream = -1;  ///< -1: N/A (HCCL rows of newer versions)
@@ -44,6 +45,7 @@ struct KernelData {
     std::vector<bool> idColumn;          ///< drop uint32/uint64-max sentinels there
     std::vector<bool> stringColumn;      ///< shapes, formats, data types: always JSON strings
     std::vector<KernelRow> rows;
+    std::deque<std::deque<std::string>> names; ///< names that needed unescaping (doubled quotes)
     /// Args members of a row: every column but Name, Start Time and Duration (and but the ids
     /// trace_view.json already has, unless `withIds`), N/A and id sentinels dropped, numbers
     /// verbatim, plus the l2_cache.csv rates.
