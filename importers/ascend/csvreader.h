@@ -11,6 +11,7 @@
 #include <deque>
 #include <filesystem>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,7 +83,8 @@ private:
 /// A whole CSV file read into memory (Ascend CSVs are a fraction of the trace's size).
 struct CsvFile {
     std::string path;
-    std::string text;
+    std::string_view text;            ///< the file's bytes, held by `storage` (moves keep it valid)
+    std::unique_ptr<char[]> storage;
     CsvHeader header;
 
     /// Reads the file and its header line. Errors name the file.
