@@ -96,7 +96,7 @@ void KernelData::members(const KernelRow &row, bool withIds, std::string &out) c
     }
 }
 
-KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, DiagnosticSink &diags)
+KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, DiagnosticSink &diags, std::size_t forceParts)
 {
     KernelTable out;
     auto opened = CsvFile::read(csv);
@@ -167,8 +167,9 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
         if (c >= 0 && static_cast<std::size_t>(c) < wanted.size())
             wanted[static_cast<std::size_t>(c)] = true;
     const std::string_view text = f.text;
-    const std::size_t nParts = std::clamp<std::size_t>(text.size() / (2u << 20), 1,
-                                                       std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+    const std::size_t nParts = forceParts ? forceParts
+                                     : std::clamp<std::size_t>(text.size() / (2u << 20), 1,
+                                                               std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
     std::vector<std::size_t> cuts{0}; // cuts[k]: first byte of part k (0: after the header)
     std::vector<std::uint64_t> cutLines{0};
     std::size_t lines = 0;

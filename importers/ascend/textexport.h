@@ -64,9 +64,11 @@ struct KernelTable {
 };
 
 /// Reads kernel_details.csv (every header variant; matched by name). `l2` adds l2_cache.csv
-/// hit/victim rates by (stream, task id) when given.
+/// hit/victim rates by (stream, task id) when given. `forceParts`: how many parts the index pass is
+/// cut into; 0 (the importer) is one per 4 MB, at most one per core and 8; tests force a count
+/// (1: the single pass) to compare the parallel index and its serial fallback with it.
 KernelTable readKernelDetails(const std::filesystem::path &csv, const std::filesystem::path &l2Cache,
-                              model::DiagnosticSink &diags);
+                              model::DiagnosticSink &diags, std::size_t forceParts = 0);
 
 /// One HCCL op of communication.json.
 struct CommOp {
