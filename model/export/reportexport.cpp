@@ -423,6 +423,8 @@ std::vector<std::string> resolveTables(const ReportOptions &opt, const Trace &tr
             error += (i ? ", " : "") + names[i];
         error += ")";
     }
+    if (error.empty() && out.empty())
+        error = "no table to export";
     return out;
 }
 
@@ -479,10 +481,6 @@ ExportResult writeCsvTables(const analysis::AnalysisContext &ctx, const std::str
     const std::vector<std::string> names = resolveTables(opt, ctx.trace(), err);
     if (!err.empty()) {
         res.error = err;
-        return res;
-    }
-    if (names.empty()) {
-        res.error = "no table to export";
         return res;
     }
     std::error_code ec;

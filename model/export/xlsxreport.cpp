@@ -429,10 +429,6 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
         res.error = err;
         return res;
     }
-    if (names.empty()) {
-        res.error = "no table to export";
-        return res;
-    }
     // The temporary file sits next to the destination so that the rename is atomic; creating
     // it first also tells early whether the folder is writable.
     std::string tmp = path + ".tmp-XXXXXX";
