@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -31,12 +32,34 @@ enum class Confidence : int { No = 0, Maybe = 25, Likely = 50, Certain = 100 };
 enum class Stage : std::uint8_t { Scanning, Reading, Parsing, Building, Done };
 std::string_view stageName(Stage s);
 
+/// What the user told the import about the source that the source does not say itself (or says
+/// wrongly): clocks, a compiler log, compatibility with a vendor tool. Each importer reads only
+/// its own fields; every field left empty means "from the source, else the documented default".
+struct ImportOptions {
+    // Sophgo TPU PMU dumps: engine clocks that replace global.profile and the per-chip defaults.
+    std::optional<double> tiuFreqMhz;
+    std::optional<double> dmaFreqMhz;
+    // IBM AIU traces: SoC (and core) frequency that replace the detected one.
+    std::optional<double> aiuSocFreqMhz;
+    std::optional<double> aiuCoreFreqMhz;
+    /// AIU compiler log with a "Perf Summary" table; empty = look for one beside the traces.
+    std::filesystem::path compilerLog;
+    /// AIU: reproduce acelyzer's defaults (pids of one file collapsed, 1000 MHz when no
+    /// frequency is given, its rounding and name normalisation).
+    bool acelyzerCompat = false;
+    /// AIU: detect collectives and add flows across AIUs.
+    bool aiuFlows = false;
+
+    friend bool operator==(const ImportOptions &, const ImportOptions &) = default;
+};
+
 /// Progress and cancellation shared by an import job. Importers call report() at most once per
 /// chunk and check stopRequested() as often.
 class ImportContext {
 public:
     std::function<void(Stage, double)> onProgress;
     std::stop_token stop;
+    ImportOptions options;
 
     void report(Stage s, double fraction) const
     {
