@@ -134,6 +134,12 @@ struct Flow {
     std::uint64_t id = 0;
 };
 
+// Typed facts an importer learns about its source and analyses need (vendor, chip, clocks).
+// Declared here, defined in their own headers (model/sophgofacts.h, model/aiufacts.h), so that only
+// the importer and the analyses that read them recompile when they grow.
+struct SophgoFacts;
+struct AiuFacts;
+
 /// One input file or directory that contributed to the trace.
 struct SourceInfo {
     std::string path;
@@ -142,6 +148,8 @@ struct SourceInfo {
     std::string timeUnit = "us";    ///< unit of the source's timestamps before conversion
     TimeNs timeOffsetNs = 0;        ///< added to every timestamp of this source (clock alignment)
     std::vector<std::pair<std::string, std::string>> metadata; ///< key -> raw JSON text of the value
+    std::shared_ptr<const SophgoFacts> sophgo; ///< set by the Sophgo dump importer
+    std::shared_ptr<const AiuFacts> aiu;       ///< set by the IBM AIU importer
 };
 
 class Trace {
