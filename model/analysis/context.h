@@ -28,6 +28,9 @@ struct AnalysisOptions {
     /// Ranks to include; empty = all.
     std::vector<int> ranks;
     bool htaCompat = false;
+    /// IBM AIU tables (aiu-*): reproduce acelyzer's numbers, rounding, µs columns and `_[N]` name
+    /// grouping (docs/aiu.md "Tables"). A trace imported with --acelyzer-compat turns it on too.
+    bool acelyzerCompat = false;
 
     // kernels / annotations
     int topKernels = -1;        ///< HTA num_kernels; < 0: all (HTA mode: 10; annotations 1000)
