@@ -1,0 +1,283 @@
+#include "importers/sophgo/tensorlocation.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace accelscope::importers::sophgo {
+
+namespace {
+
+std::string pathText(const std::filesystem::path &p) { return p.string(); }
+
+bool readWhole(const std::filesystem::path &p, std::string &out, std::string &error)
+{
+    std::ifstream in(p, std::ios::binary);
+    if (!in) {
+        error = "cannot be opened";
+        return false;
+    }
+    std::ostringstream s;
+    s << in.rdbuf();
+    if (in.bad()) {
+        error = "cannot be read";
+        return false;
+    }
+    out = std::move(s).str();
+    return true;
+}
+
+/// An integer member that may be written as a number (the usual case) or be missing.
+bool intMember(simdjson::dom::object obj, std::string_view key, std::int64_t &out)
+{
+    simdjson::dom::element e;
+    if (obj[key].get(e))
+        return false;
+    if (!e.get_int64().get(out))
+        return true;
+    std::uint64_t u = 0;
+    if (!e.get_uint64().get(u)) {
+        out = static_cast<std::int64_t>(u);
+        return true;
+    }
+    double d = 0;
+    if (!e.get_double().get(d)) {
+        out = static_cast<std::int64_t>(d);
+        return true;
+    }
+    return false;
+}
+
+bool pairMember(simdjson::dom::object obj, std::string_view key, std::int64_t &tiu, std::int64_t &dma)
+{
+    simdjson::dom::array arr;
+    if (obj[key].get(arr) || arr.size() < 2)
+        return false;
+    std::int64_t v[2] = {0, 0};
+    for (std::size_t i = 0; i < 2; ++i) {
+        simdjson::dom::element e;
+        if (arr.at(i).get(e) || e.get_int64().get(v[i]))
+            return false;
+    }
+    tiu = v[0];
+    dma = v[1];
+    return true;
+}
+
+/// `key = value` inside the module attributes; value up to the next ',' or '}' (quotes removed).
+std::string moduleAttribute(std::string_view line, std::string_view key)
+{
+    const auto at = line.find(key);
+    if (at == std::string_view::npos)
+        return {};
+    auto rest = line.substr(at + key.size());
+    const auto eq = rest.find('=');
+    if (eq == std::string_view::npos)
+        return {};
+    rest = rest.substr(eq + 1);
+    while (!rest.empty() && rest.front() == ' ')
+        rest.remove_prefix(1);
+    std::size_t end = 0;
+    if (!rest.empty() && rest.front() == '"') {
+        end = rest.find('"', 1);
+        return std::string(rest.substr(1, end == std::string_view::npos ? std::string_view::npos : end - 1));
+    }
+    while (end < rest.size() && rest[end] != ',' && rest[end] != '}' && rest[end] != ' ')
+        ++end;
+    return std::string(rest.substr(0, end));
+}
+
+void parseMlir(std::string_view mlir, TensorLocation &loc)
+{
+    // tpu-mlir: a line containing "Group" but not "Parallel" opens a group; it ends at the first
+    // line containing "Yield" after it; members are the file lines strictly between the two.
+    std::vector<std::int64_t> groupLines;
+    std::vector<std::int64_t> yieldLines;
+    std::int64_t index = 0;
+    std::size_t pos = 0;
+    bool moduleSeen = false;
+    while (pos <= mlir.size()) {
+        auto nl = mlir.find('\n', pos);
+        if (nl == std::string_view::npos)
+            nl = mlir.size();
+        const auto line = mlir.substr(pos, nl - pos);
+        if (line.find("Group") != std::string_view::npos && line.find("Parallel") == std::string_view::npos)
+            groupLines.push_back(index);
+        if (line.find("Yield") != std::string_view::npos)
+            yieldLines.push_back(index);
+        if (!moduleSeen && line.find("module @") != std::string_view::npos) {
+            moduleSeen = true;
+            const auto at = line.find("module @") + 8;
+            auto end = at;
+            while (end < line.size() && line[end] != ' ' && line[end] != '{')
+                ++end;
+            loc.module.name = std::string(line.substr(at, end - at));
+            const auto flops = moduleAttribute(line, "module.FLOPs");
+            std::int64_t f = -1;
+            if (!flops.empty() && std::from_chars(flops.data(), flops.data() + flops.size(), f).ec == std::errc())
+                loc.module.flops = f;
+            loc.module.chip = moduleAttribute(line, "module.chip");
+            loc.module.mode = moduleAttribute(line, "module.mode");
+        }
+        ++index;
+        if (nl == mlir.size())
+            break;
+        pos = nl + 1;
+    }
+    for (const auto g : groupLines) {
+        const auto y = std::upper_bound(yieldLines.begin(), yieldLines.end(), g);
+        if (y == yieldLines.end())
+            continue; // tpu-mlir gives such a group no member lines
+        MlirGroup group;
+        group.groupLineIndex = g;
+        group.firstLine = g + 2; // 1-based file line after the group line
+        group.lastLine = *y;     // 1-based file line before the yield line
+        loc.groups.push_back(group);
+    }
+}
+
+} // namespace
+
+std::uint64_t TensorLocation::key(std::int32_t core, CommandEngine engine, std::int64_t cmdId)
+{
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(core)) << 41)
+        ^ (static_cast<std::uint64_t>(engine) << 40) ^ (static_cast<std::uint64_t>(cmdId) & ((1ull << 40) - 1));
+}
+
+void TensorLocation::buildIndex()
+{
+    m_index.clear();
+    duplicateCommands = 0;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        const auto &op = ops[i];
+        // Guard against absurd ranges in a damaged file: an op never issues more than a few
+        // million commands.
+        constexpr std::int64_t kMaxRange = 1 << 22;
+        for (std::int64_t c = op.tiuBefore + 1; c <= op.tiuAfter && c - op.tiuBefore <= kMaxRange; ++c)
+            if (!m_index.emplace(key(op.coreId, CommandEngine::Tiu, c), static_cast<std::int32_t>(i)).second)
+                ++duplicateCommands;
+        for (std::int64_t c = op.dmaBefore + 1; c <= op.dmaAfter && c - op.dmaBefore <= kMaxRange; ++c)
+            if (!m_index.emplace(key(op.coreId, CommandEngine::Dma, c), static_cast<std::int32_t>(i)).second)
+                ++duplicateCommands;
+    }
+}
+
+std::int32_t TensorLocation::opFor(std::int32_t core, CommandEngine engine, std::int64_t cmdId) const
+{
+    const auto it = m_index.find(key(core, engine, cmdId));
+    return it == m_index.end() ? -1 : it->second;
+}
+
+model::Result<TensorLocation> parseTensorLocation(std::string_view json, std::string_view mlir,
+                                                  const std::filesystem::path &jsonPath,
+                                                  const std::filesystem::path &mlirPath)
+{
+    (void)mlirPath;
+    TensorLocation loc;
+    simdjson::dom::parser parser;
+    simdjson::padded_string padded(json);
+    simdjson::dom::element doc;
+    if (const auto err = parser.parse(padded).get(doc)) {
+        // simdjson's DOM parser does not say where the error is; the file is named instead.
+        return model::ImportError{pathText(jsonPath), 0, false,
+                                  std::string("tensor_location.json is not valid JSON: ") + simdjson::error_message(err)};
+    }
+    simdjson::dom::array arr;
+    if (doc.get(arr))
+        return model::ImportError{pathText(jsonPath), 0, false, "tensor_location.json is not a JSON array of ops."};
+    std::size_t index = 0;
+    for (simdjson::dom::element e : arr) {
+        simdjson::dom::object obj;
+        if (e.get(obj))
+            return model::ImportError{pathText(jsonPath), 0, false,
+                                      "tensor_location.json: entry " + std::to_string(index) + " is not an object."};
+        MlirOp op;
+        std::int64_t core = 0;
+        if (!intMember(obj, "file-line", op.fileLine) || !pairMember(obj, "tiu_dma_id(before)", op.tiuBefore, op.dmaBefore)
+            || !pairMember(obj, "tiu_dma_id(after)", op.tiuAfter, op.dmaAfter))
+            return model::ImportError{pathText(jsonPath), 0, false,
+                                      "tensor_location.json: entry " + std::to_string(index)
+                                          + " lacks file-line or tiu_dma_id(before/after)."};
+        intMember(obj, "subnet_id", op.subnetId);
+        if (intMember(obj, "core_id", core))
+            op.coreId = static_cast<std::int32_t>(core);
+        std::string_view opcode;
+        if (!obj["opcode"].get(opcode)) {
+            if (opcode.substr(0, 4) == "tpu.")
+                opcode.remove_prefix(4);
+            op.opcode = std::string(opcode);
+        }
+        bool local = false;
+        if (!obj["is_local"].get(local))
+            op.isLocal = local;
+        loc.ops.push_back(std::move(op));
+        ++index;
+    }
+    parseMlir(mlir, loc);
+    loc.buildIndex();
+    return loc;
+}
+
+model::Result<TensorLocation> readTensorLocation(const std::filesystem::path &dir)
+{
+    const auto jsonPath = dir / "tensor_location.json";
+    const auto mlirPath = dir / "final.mlir";
+    std::string json, mlir, error;
+    if (!readWhole(jsonPath, json, error))
+        return model::ImportError{pathText(jsonPath), 0, false, "tensor_location.json " + error + "."};
+    if (!readWhole(mlirPath, mlir, error))
+        return model::ImportError{pathText(mlirPath), 0, false, "final.mlir " + error + "."};
+    return parseTensorLocation(json, mlir, jsonPath, mlirPath);
+}
+
+LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerRecordRef> &records)
+{
+    LayerSpans out;
+    out.recordOp.assign(records.size(), -1);
+    // (core, op) -> span index; (core, group) -> span index; spans in first-record order.
+    std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> layerAt;
+    std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> groupAt;
+    std::map<std::int32_t, std::int32_t> groupsPerCore;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const auto &r = records[i];
+        const auto op = loc.opFor(r.core, r.engine, r.cmdId);
+        out.recordOp[i] = op;
+        if (op < 0)
+            continue;
+        auto [it, fresh] = layerAt.emplace(std::make_pair(r.core, op), out.layers.size());
+        if (fresh)
+            out.layers.push_back({r.core, op, r.start, r.end, 0});
+        auto &span = out.layers[it->second];
+        span.start = std::min(span.start, r.start);
+        span.end = std::max(span.end, r.end);
+        ++span.records;
+
+        const auto line = loc.ops[static_cast<std::size_t>(op)].fileLine;
+        for (std::size_t g = 0; g < loc.groups.size(); ++g) {
+            const auto &group = loc.groups[g];
+            if (line < group.firstLine || line > group.lastLine)
+                continue;
+            auto [git, gfresh] = groupAt.emplace(std::make_pair(r.core, static_cast<std::int32_t>(g)), out.groups.size());
+            if (gfresh) {
+                GroupSpan gs;
+                gs.core = r.core;
+                gs.group = static_cast<std::int32_t>(g);
+                gs.ordinal = ++groupsPerCore[r.core];
+                gs.start = r.start;
+                gs.end = r.end;
+                gs.name = "Group" + std::to_string(gs.ordinal) + "  L" + std::to_string(group.groupLineIndex);
+                out.groups.push_back(std::move(gs));
+            }
+            auto &gs = out.groups[git->second];
+            gs.start = std::min(gs.start, r.start);
+            gs.end = std::max(gs.end, r.end);
+        }
+    }
+    return out;
+}
+
+} // namespace accelscope::importers::sophgo
