@@ -4,6 +4,7 @@
 #include "analyses.h"
 #include "eventset.h"
 #include "intervals.h"
+#include "sophgoengines.h"
 
 #include <algorithm>
 #include <cctype>
@@ -50,7 +51,8 @@ struct EngineData {
     bool any = false;
 };
 
-EngineData collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
+/// `skipSophgo`: leave out the tracks of Sophgo dumps (their summary has its own formulas).
+EngineData collect(const AnalysisContext &ctx, const AnalysisOptions &opt, bool skipSophgo = false)
 {
     const Trace &tr = ctx.trace();
     const EventIndex &ix = ctx.index();
@@ -61,6 +63,8 @@ EngineData collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
             continue;
         const int rank = ix.trackRank[t.id];
         if (!opt.ranks.empty() && std::find(opt.ranks.begin(), opt.ranks.end(), rank) == opt.ranks.end())
+            continue;
+        if (skipSophgo && isSophgoProcess(tr, tr.process(t.process)))
             continue;
         for (std::size_t i = 0; i < t.slices.size(); ++i) {
             mn = std::min(mn, t.slices.start[i]);
@@ -158,12 +162,16 @@ Table engineUtilization(const AnalysisContext &ctx, const AnalysisOptions &opt)
     }
     if (d.any)
         t.notes.push_back("window: " + std::to_string(window) + " ns (" + (opt.range ? "the selected range" : "first to last engine slice") + ")");
+    if (!sophgoModel(ctx)->empty())
+        addSophgoEngineColumns(t, ctx, opt);
     return t;
 }
 
 Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    const EngineData d = collect(ctx, opt);
+    // Sophgo dumps get tpu-mlir's summary (appendSophgoSummary); other engine tracks this one
+    const bool sophgo = !sophgoModel(ctx)->empty();
+    const EngineData d = collect(ctx, opt, sophgo);
     Table t("engine-summary", "Engine summary per core");
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &device = t.addText("device", "Device");
@@ -181,8 +189,11 @@ Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
     Column &gdmaBw = t.addReal("gdma_bw_gbps", "GDMA bandwidth", Unit::GBps);
     Column &sdmaBytes = t.addInt("sdma_bytes", "SDMA bytes", Unit::Bytes);
     Column &sdmaBw = t.addReal("sdma_bw_gbps", "SDMA bandwidth", Unit::GBps);
-    if (!d.any)
+    if (!d.any) {
+        if (sophgo)
+            appendSophgoSummary(t, ctx, opt, SophgoRules::TpuMlir);
         return t;
+    }
     const TimeNs totalTime = d.hi - d.lo;
     struct CoreAcc {
         int rank;
@@ -268,6 +279,8 @@ Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
     // Overall (bigTpuProfile): ratios over total_time x cores, time columns the max over cores
     all.device = "Overall";
     emit(all, "Overall", double(totalTime) * double(cores.size()), sumOverlap, sumXfer, true);
+    if (sophgo)
+        appendSophgoSummary(t, ctx, opt, SophgoRules::TpuMlir);
     return t;
 }
 
