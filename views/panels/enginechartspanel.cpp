@@ -9,9 +9,15 @@
 #include "unitformat.h"
 #include "views/document.h"
 
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QClipboard>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -20,12 +26,16 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <map>
+#include <set>
 
 namespace accelscope::views {
 
@@ -46,11 +56,32 @@ QChartView *makeChartView(const QString &title, QWidget *parent)
     return view;
 }
 
+/// The Sophgo summary columns as bigTpuProfile's summary.txt names them, with their widths there.
+struct PrintedColumn {
+    const char *title;
+    int width;
+};
+constexpr PrintedColumn kPrinted[] = {
+    {"CoreId", 7},          {"Parallelism(%)", 14},     {"totalTime(us)", 14},     {"TiuWorkingRatio", 15},
+    {"totalTiuCycle", 14},  {"uArchURate", 10},         {"totalGdmaCycle", 16},    {"GdmaDdrAvgBW(GB/s)", 18},
+    {"GdmaL2AvgBW(GB/s)", 18}, {"totalSdmaCycle", 16}, {"SdmaDdrAvgBW(GB/s)", 18},
+};
+constexpr int kPrintedCount = int(std::size(kPrinted));
+
+double cellNumber(const Table &t, std::string_view column, std::size_t row)
+{
+    const Column *c = t.column(column);
+    return c ? c->number(row) : std::nan("");
+}
+
 } // namespace
 
 EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
-    : QWidget(parent), m_hub(hub), m_runner(new AnalysisRunner(this)), m_debounce(new QTimer(this))
+    : QWidget(parent), m_hub(hub), m_runner(new AnalysisRunner(this)), m_enginesRunner(new AnalysisRunner(this)),
+      m_summaryRunner(new AnalysisRunner(this)), m_debounce(new QTimer(this))
 {
+    m_coreView = makeChartView(tr("Utilization per core and engine"), this);
+    m_coreView->setObjectName(QStringLiteral("coreChart"));
     m_utilView = makeChartView(tr("Engine utilization"), this);
     m_utilView->setObjectName(QStringLiteral("utilizationChart"));
     m_bwView = makeChartView(tr("Engine bandwidth"), this);
@@ -60,27 +91,80 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     m_engineBox->addItem(tr("All engines"), QString());
     for (const char *k : {"TIU", "GDMA", "SDMA", "CDMA", "Compute", "DMA", "Communication", "Other"})
         m_engineBox->addItem(QString::fromLatin1(k), QString::fromLatin1(k));
+    // Sophgo summary formulas (docs/sophgo.md "Numbers")
+    m_rulesBox = new QComboBox(this);
+    m_rulesBox->setObjectName(QStringLiteral("summaryRules"));
+    m_rulesBox->addItem(tr("tpu-mlir formulas"), QStringLiteral("engine-summary"));
+    m_rulesBox->addItem(tr("bigTpuProfile formulas"), QStringLiteral("engine-summary-bigtpu"));
+    m_rulesBox->setToolTip(tr("Which vendor tool's summary formulas the Summary tab follows"));
     auto *save = new QPushButton(tr("Save PNG\u2026"), this);
     save->setObjectName(QStringLiteral("savePng"));
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
     auto *top = new QHBoxLayout;
     top->addWidget(m_engineBox);
+    top->addWidget(m_rulesBox);
     top->addWidget(m_status, 1);
     top->addWidget(save);
 
-    m_summary = new AnalysisPanel(hub, {QStringLiteral("engine-summary"), QStringLiteral("engines")}, this);
-    m_summary->setObjectName(QStringLiteral("engineSummary"));
+    // the summary as the vendors print it, one row per core and Overall
+    auto *printedPage = new QWidget(this);
+    m_printed = new QTableWidget(0, kPrintedCount, printedPage);
+    m_printed->setObjectName(QStringLiteral("printedSummary"));
+    QStringList headers;
+    for (const PrintedColumn &c : kPrinted)
+        headers << QString::fromLatin1(c.title);
+    m_printed->setHorizontalHeaderLabels(headers);
+    m_printed->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_printed->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_printed->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_printed->verticalHeader()->hide();
+    m_printed->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_printedNotes = new QLabel(printedPage);
+    m_printedNotes->setObjectName(QStringLiteral("printedNotes"));
+    m_printedNotes->setWordWrap(true);
+    m_printedNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *copy = new QPushButton(tr("Copy as summary.txt"), printedPage);
+    copy->setObjectName(QStringLiteral("copySummary"));
+    auto *printedLay = new QVBoxLayout(printedPage);
+    printedLay->setContentsMargins(0, 0, 0, 0);
+    printedLay->addWidget(m_printed, 1);
+    auto *notesRow = new QHBoxLayout;
+    notesRow->addWidget(m_printedNotes, 1);
+    notesRow->addWidget(copy, 0, Qt::AlignTop);
+    printedLay->addLayout(notesRow);
 
+    m_layers = new AnalysisPanel(hub, {QStringLiteral("engine-layers")}, this);
+    m_layers->setObjectName(QStringLiteral("engineLayers"));
+    m_summary = new AnalysisPanel(hub,
+                                  {QStringLiteral("engine-summary"), QStringLiteral("engines"),
+                                   QStringLiteral("engine-summary-bigtpu"), QStringLiteral("engine-commands")},
+                                  this);
+    m_summary->setObjectName(QStringLiteral("engineSummary"));
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("engineTabs"));
+    m_tabs->addTab(printedPage, tr("Summary"));
+    m_tabs->addTab(m_layers, tr("Per layer"));
+    m_tabs->addTab(m_summary, tr("Tables"));
+
+    auto *timeCharts = new QWidget(this);
+    auto *timeLay = new QVBoxLayout(timeCharts);
+    timeLay->setContentsMargins(0, 0, 0, 0);
+    timeLay->addWidget(m_utilView, 1);
+    timeLay->addWidget(m_bwView, 1);
+    auto *chartSplit = new QSplitter(Qt::Horizontal, this);
+    chartSplit->addWidget(m_coreView);
+    chartSplit->addWidget(timeCharts);
+    chartSplit->setStretchFactor(0, 1);
+    chartSplit->setStretchFactor(1, 2);
     auto *charts = new QWidget(this);
     auto *chartLay = new QVBoxLayout(charts);
     chartLay->setContentsMargins(0, 0, 0, 0);
     chartLay->addLayout(top);
-    chartLay->addWidget(m_utilView, 1);
-    chartLay->addWidget(m_bwView, 1);
+    chartLay->addWidget(chartSplit, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(charts);
-    split->addWidget(m_summary);
+    split->addWidget(m_tabs);
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     lay->addWidget(split);
@@ -89,19 +173,45 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     m_debounce->setInterval(150);
     connect(m_debounce, &QTimer::timeout, this, &EngineChartsPanel::refresh);
     connect(save, &QPushButton::clicked, this, &EngineChartsPanel::savePngInteractive);
-    connect(m_engineBox, &QComboBox::currentIndexChanged, this, &EngineChartsPanel::rebuildCharts);
+    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(printedSummaryText()); });
+    connect(m_engineBox, &QComboBox::currentIndexChanged, this, [this] {
+        rebuildCharts();
+        rebuildCoreChart();
+    });
+    connect(m_rulesBox, &QComboBox::currentIndexChanged, this, &EngineChartsPanel::refreshTables);
     connect(m_runner, &AnalysisRunner::finished, this, &EngineChartsPanel::onSeries);
-    connect(m_hub, &AnalysisHub::contextChanged, this, &EngineChartsPanel::refresh);
+    connect(m_enginesRunner, &AnalysisRunner::finished, this, &EngineChartsPanel::onEngines);
+    connect(m_summaryRunner, &AnalysisRunner::finished, this, &EngineChartsPanel::onSummary);
+    connect(m_hub, &AnalysisHub::contextChanged, this, [this] {
+        refresh();
+        refreshTables();
+    });
+    connect(m_printed, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (row < 0)
+            return;
+        const QTableWidgetItem *it = m_printed->item(row, 0);
+        if (!it)
+            return;
+        const int core = it->data(Qt::UserRole).toInt(); // -1: Overall, every core
+        selectEngine(core, QString());
+    });
     // bins follow the zoom: recompute (debounced) when the visible range changes
     connect(m_hub->document(), &Document::visibleRangeChanged, m_debounce, qOverload<>(&QTimer::start));
     refresh();
+    refreshTables();
 }
 
 EngineChartsPanel::~EngineChartsPanel() = default;
 
 QChart *EngineChartsPanel::utilizationChart() const { return m_utilView->chart(); }
 QChart *EngineChartsPanel::bandwidthChart() const { return m_bwView->chart(); }
-bool EngineChartsPanel::isBusy() const { return m_runner->isRunning(); }
+QChart *EngineChartsPanel::coreChart() const { return m_coreView->chart(); }
+bool EngineChartsPanel::isBusy() const
+{
+    return m_runner->isRunning() || m_enginesRunner->isRunning() || m_summaryRunner->isRunning();
+}
+
+void EngineChartsPanel::setBigTpuProfileRules(bool on) { m_rulesBox->setCurrentIndex(on ? 1 : 0); }
 
 void EngineChartsPanel::setEngineFilter(const QString &kind)
 {
@@ -115,8 +225,11 @@ void EngineChartsPanel::refresh()
     const auto ctx = m_hub->context();
     if (!ctx) {
         m_runner->cancel();
+        m_enginesRunner->cancel();
         m_series.reset();
+        m_engines.reset();
         rebuildCharts();
+        rebuildCoreChart();
         return;
     }
     AnalysisOptions opt;
@@ -128,6 +241,256 @@ void EngineChartsPanel::refresh()
         opt.stop = stop;
         return engineSeries(*ctx, opt);
     });
+    // the per-core bars follow the visible range like the lines
+    m_enginesRunner->run([ctx, opt](std::stop_token stop) mutable {
+        opt.stop = stop;
+        return engineUtilization(*ctx, opt);
+    });
+}
+
+void EngineChartsPanel::refreshTables()
+{
+    const auto ctx = m_hub->context();
+    if (!ctx) {
+        m_summaryRunner->cancel();
+        onSummary(nullptr);
+        return;
+    }
+    const std::string name = m_rulesBox->currentData().toString().toStdString();
+    // the vendors' numbers are for the whole dump
+    m_summaryRunner->run([ctx, name](std::stop_token stop) {
+        AnalysisOptions opt;
+        opt.stop = stop;
+        return runAnalysis(name, *ctx, opt);
+    });
+}
+
+void EngineChartsPanel::onEngines(std::shared_ptr<const Table> table)
+{
+    m_engines = std::move(table);
+    rebuildCoreChart();
+}
+
+void EngineChartsPanel::rebuildCoreChart()
+{
+    QChart *c = m_coreView->chart();
+    c->removeAllSeries();
+    for (QAbstractAxis *a : c->axes()) {
+        c->removeAxis(a);
+        delete a; // removeAxis hands the axis back to us
+    }
+    if (!m_engines || m_engines->rowCount() == 0) {
+        m_coreView->setVisible(false);
+        return;
+    }
+    const Table &t = *m_engines;
+    const Column *rank = t.column("rank"), *device = t.column("device"), *core = t.column("core"),
+                 *engine = t.column("engine"), *util = t.column("utilization_pct");
+    const QString only = m_engineBox->currentData().toString();
+    // categories: (rank, device, core) in table order; bar sets: engine kinds
+    std::vector<std::tuple<std::int64_t, std::string, std::int64_t>> cats;
+    std::vector<std::string> kinds;
+    std::map<std::pair<std::size_t, std::string>, double> value;
+    std::set<std::string> devices;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        if (!only.isEmpty() && QString::fromStdString(engine->texts[r]) != only)
+            continue;
+        const auto key = std::make_tuple(rank->ints[r], device->texts[r], core->ints[r]);
+        auto it = std::find(cats.begin(), cats.end(), key);
+        if (it == cats.end())
+            it = cats.insert(cats.end(), key);
+        if (std::find(kinds.begin(), kinds.end(), engine->texts[r]) == kinds.end())
+            kinds.push_back(engine->texts[r]);
+        devices.insert(device->texts[r]);
+        // several tracks of one kind on a core (CDMA ports): the busiest
+        double &v = value[{std::size_t(it - cats.begin()), engine->texts[r]}];
+        v = std::max(v, std::isnan(util->reals[r]) ? 0.0 : util->reals[r]);
+    }
+    m_coreView->setVisible(!cats.empty());
+    if (cats.empty())
+        return;
+    auto *series = new QBarSeries;
+    for (const std::string &k : kinds) {
+        auto *set = new QBarSet(QString::fromStdString(k));
+        for (std::size_t i = 0; i < cats.size(); ++i) {
+            const auto v = value.find({i, k});
+            *set << (v == value.end() ? 0.0 : v->second);
+        }
+        const QString kind = QString::fromStdString(k);
+        connect(set, &QBarSet::clicked, this, [this, cats, kind](int index) {
+            if (index >= 0 && std::size_t(index) < cats.size()) {
+                const std::int64_t core = std::get<2>(cats[std::size_t(index)]);
+                selectEngine(core == model::analysis::kNullInt ? -1 : int(core), kind);
+            }
+        });
+        connect(set, &QBarSet::hovered, this, [set, cats](bool state, int index) {
+            if (!state || index < 0 || std::size_t(index) >= cats.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            QToolTip::showText(QCursor::pos(), tr("%1: %2 % busy working").arg(set->label()).arg(set->at(index), 0, 'f', 1));
+        });
+        series->append(set);
+    }
+    c->addSeries(series);
+    QStringList labels;
+    for (const auto &[r, dev, core] : cats) {
+        QString l = core == model::analysis::kNullInt ? tr("engines") : tr("core %1").arg(core);
+        if (devices.size() > 1)
+            l = QString::fromStdString(dev) + QLatin1Char(' ') + l;
+        labels << l;
+    }
+    auto *ax = new QBarCategoryAxis;
+    ax->append(labels);
+    auto *ay = new QValueAxis;
+    ay->setRange(0, 100);
+    ay->setTitleText(tr("utilization %"));
+    c->addAxis(ax, Qt::AlignBottom);
+    c->addAxis(ay, Qt::AlignLeft);
+    series->attachAxis(ax);
+    series->attachAxis(ay);
+}
+
+bool EngineChartsPanel::selectEngine(int core, const QString &kind)
+{
+    if (!m_engines)
+        return false;
+    const Table &t = *m_engines;
+    const Column *coreCol = t.column("core"), *engine = t.column("engine");
+    std::vector<model::TrackId> tracks;
+    model::SliceRef first;
+    for (std::size_t r = 0; r < t.rowCount() && r < t.keys.size(); ++r) {
+        if (core >= 0 && (coreCol->isNull(r) || coreCol->ints[r] != core))
+            continue;
+        if (!kind.isEmpty() && QString::fromStdString(engine->texts[r]) != kind)
+            continue;
+        if (!t.keys[r].slice.valid())
+            continue;
+        tracks.push_back(t.keys[r].slice.track);
+        if (!first.valid())
+            first = t.keys[r].slice;
+    }
+    if (tracks.empty())
+        return false;
+    Document *doc = m_hub->document();
+    doc->setSelectedTracks(tracks);
+    doc->revealSlice(first);
+    return true;
+}
+
+void EngineChartsPanel::onSummary(std::shared_ptr<const Table> table)
+{
+    m_summaryTable = std::move(table);
+    m_printed->setRowCount(0);
+    std::vector<std::size_t> rows;
+    const Table *t = m_summaryTable.get();
+    const Column *mhz = t ? t->column("tiu_mhz") : nullptr;
+    if (mhz)
+        for (std::size_t r = 0; r < t->rowCount(); ++r)
+            if (!mhz->isNull(r))
+                rows.push_back(r);
+    const bool sophgo = !rows.empty();
+    m_tabs->setTabVisible(0, sophgo);
+    m_tabs->setTabVisible(1, sophgo);
+    m_rulesBox->setVisible(sophgo);
+    if (!sophgo) {
+        m_printedNotes->clear();
+        m_tabs->setCurrentWidget(m_summary);
+        Q_EMIT tablesUpdated();
+        return;
+    }
+    const bool big = m_rulesBox->currentIndex() == 1;
+    std::set<std::string> devices;
+    for (std::size_t r : rows)
+        devices.insert(t->column("device")->texts[r]);
+    bool uarchMissing = false;
+    m_printed->setRowCount(int(rows.size()));
+    for (int i = 0; i < int(rows.size()); ++i) {
+        const std::size_t r = rows[std::size_t(i)];
+        const std::string coreName = t->column("core")->texts[r];
+        const bool overall = coreName == "Overall";
+        auto pct = [](double v) { return std::isnan(v) ? QStringLiteral("0.00%") : QString::number(v, 'f', 2) + QLatin1Char('%'); };
+        auto bw = [](double v) { return std::isnan(v) ? QStringLiteral("0.00") : QString::number(v, 'f', 2); };
+        // Overall shows the cycle columns as time: tpu-mlir "62.31us", bigTpuProfile "62.311(us)"
+        auto cycles = [&](const char *column, const char *clock) {
+            const double c = cellNumber(*t, column, r);
+            if (!overall)
+                return QString::number(std::int64_t(std::llround(c)));
+            const double us = c / cellNumber(*t, clock, r);
+            return big ? QString::number(us, 'f', 3) + QStringLiteral("(us)") : QString::number(us, 'f', 2) + QStringLiteral("us");
+        };
+        const double uarch = cellNumber(*t, "uarch_rate_pct", r);
+        uarchMissing = uarchMissing || std::isnan(uarch);
+        QString coreText = QString::fromStdString(coreName);
+        if (devices.size() > 1)
+            coreText = QString::fromStdString(t->column("device")->texts[r]) + QLatin1Char(' ') + coreText;
+        const QString cells[kPrintedCount] = {
+            coreText,
+            pct(cellNumber(*t, "parallelism_pct", r)),
+            QString::number(cellNumber(*t, "total_time_ns", r) / 1000.0, 'f', 3),
+            pct(cellNumber(*t, "compute_ratio_pct", r)),
+            cycles("tiu_cycles", "tiu_mhz"),
+            std::isnan(uarch) ? QStringLiteral("n/a*") : pct(uarch),
+            cycles("gdma_cycles", "dma_mhz"),
+            bw(cellNumber(*t, "gdma_ddr_bw_gbps", r)),
+            bw(cellNumber(*t, "gdma_l2_bw_gbps", r)),
+            cycles("sdma_cycles", "dma_mhz"),
+            bw(cellNumber(*t, "sdma_ddr_bw_gbps", r)),
+        };
+        for (int c = 0; c < kPrintedCount; ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            item->setTextAlignment(int(Qt::AlignRight | Qt::AlignVCenter));
+            if (c == 0)
+                item->setData(Qt::UserRole, overall ? -1 : QString::fromStdString(coreName).toInt());
+            if (overall) {
+                QFont f = item->font();
+                f.setBold(true);
+                item->setFont(f);
+            }
+            m_printed->setItem(i, c, item);
+        }
+    }
+    QStringList notes;
+    notes << (big ? tr("bigTpuProfile's summary.txt formulas.") : tr("tpu-mlir's PerfAI summary formulas."));
+    if (uarchMissing)
+        notes << tr("* uArchURate needs the chip cost model (tpu-mlir's per-op Alg/uArch ops); the dump's TIU commands carry none.");
+    for (const std::string &n : t->notes)
+        if (n.rfind("Sophgo:", 0) != 0)
+            notes << QString::fromStdString(n);
+    m_printedNotes->setText(notes.join(QLatin1Char('\n')));
+    m_tabs->setCurrentIndex(0);
+    Q_EMIT tablesUpdated();
+}
+
+QString EngineChartsPanel::printedSummaryText() const
+{
+    if (m_printed->rowCount() == 0)
+        return {};
+    auto line = [](const QStringList &cells) {
+        QString out;
+        for (int c = 0; c < kPrintedCount; ++c) {
+            if (c)
+                out += QStringLiteral(" | ");
+            out += cells.value(c).rightJustified(kPrinted[c].width);
+        }
+        return out;
+    };
+    QStringList header;
+    for (const PrintedColumn &c : kPrinted)
+        header << QString::fromLatin1(c.title);
+    const QString head = line(header);
+    const QString eq(head.size(), QLatin1Char('=')), dash(head.size(), QLatin1Char('-'));
+    QStringList out{eq, QStringLiteral("Summary"), eq, head, dash};
+    for (int r = 0; r < m_printed->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < kPrintedCount; ++c)
+            cells << (m_printed->item(r, c) ? m_printed->item(r, c)->text() : QString());
+        if (cells.value(0).endsWith(QLatin1String("Overall")))
+            out << dash;
+        out << line(cells);
+    }
+    out << eq;
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 void EngineChartsPanel::onSeries(std::shared_ptr<const Table> table)
@@ -236,14 +599,19 @@ void EngineChartsPanel::rebuildCharts()
 
 bool EngineChartsPanel::savePng(const QString &path)
 {
+    const QPixmap core = !m_coreView->isHidden() ? m_coreView->grab() : QPixmap();
     const QPixmap a = m_utilView->grab();
     const QPixmap b = !m_bwView->isHidden() ? m_bwView->grab() : QPixmap();
-    QImage img(std::max(a.width(), b.width()), a.height() + b.height(), QImage::Format_ARGB32);
+    QImage img(std::max({core.width(), a.width(), b.width()}), core.height() + a.height() + b.height(), QImage::Format_ARGB32);
     img.fill(Qt::white);
     QPainter p(&img);
-    p.drawPixmap(0, 0, a);
-    if (!b.isNull())
-        p.drawPixmap(0, a.height(), b);
+    int y = 0;
+    for (const QPixmap *px : {&core, &a, &b}) {
+        if (px->isNull())
+            continue;
+        p.drawPixmap(0, y, *px);
+        y += px->height();
+    }
     p.end();
     return savePngAtomically(img, path); // complete or absent, never half-written
 }

@@ -1,7 +1,11 @@
-// EngineChartsPanel: Qt Charts of engine utilization (%) and bandwidth (GB/s) over time, one
-// line per (core, engine), binned by model::analysis::engineSeries with the bin width following
-// the timeline's visible range (about 200 bins per view), plus the per-core summary table.
-// Hovering a line shows its value; "Save PNG" writes both charts.
+// EngineChartsPanel (the Engines dock): a bar chart of each core's engine utilization (TIU, GDMA,
+// SDMA, CDMA; from the `engines` table), Qt Charts of engine utilization (%) and bandwidth (GB/s)
+// over time, one line per (core, engine), binned by model::analysis::engineSeries with the bin
+// width following the timeline's visible range (about 200 bins per view), and below them tabs:
+// the per-core summary laid out as bigTpuProfile / tpu-mlir print it (Sophgo dumps; tpu-mlir's or
+// bigTpuProfile's formulas), the per-layer breakdown and the engine tables. Clicking a bar selects
+// that engine's track in the timeline, a summary row the core's engine tracks, a layer row the
+// layer's longest command. Hovering a line shows its value; "Save PNG" writes the charts.
 #pragma once
 
 #include "model/analysis/table.h"
@@ -14,6 +18,8 @@ class QChart;
 class QChartView;
 class QComboBox;
 class QLabel;
+class QTableWidget;
+class QTabWidget;
 class QTimer;
 
 namespace accelscope::views {
@@ -32,7 +38,16 @@ public:
     std::shared_ptr<const model::analysis::Table> series() const { return m_series; }
     QChart *utilizationChart() const;
     QChart *bandwidthChart() const;
+    /// Utilization per core (categories) and engine (bar sets), from the `engines` table.
+    QChart *coreChart() const;
     AnalysisPanel *summaryPanel() const { return m_summary; }
+    AnalysisPanel *layersPanel() const { return m_layers; }
+    /// The Sophgo summary in the vendors' printed layout (rows: cores, then Overall).
+    QTableWidget *printedSummary() const { return m_printed; }
+    /// Sophgo summary formulas: false = tpu-mlir's (default), true = bigTpuProfile's summary.txt.
+    void setBigTpuProfileRules(bool on);
+    /// The printed summary as text, as bigTpuProfile writes summary.txt (empty without Sophgo rows).
+    QString printedSummaryText() const;
     bool isBusy() const;
     /// Only this engine kind ("TIU", "GDMA", ...); empty = all.
     void setEngineFilter(const QString &kind);
@@ -43,22 +58,42 @@ public Q_SLOTS:
     bool savePng(const QString &path);
     void savePngInteractive();
 
+    /// Selects in the timeline the engine tracks of `core` (empty kind: every engine of the core)
+    /// and reveals the first command; false when there is no such track.
+    bool selectEngine(int core, const QString &kind);
+
 Q_SIGNALS:
     void chartsUpdated();
+    /// The engines table and the printed summary are up to date.
+    void tablesUpdated();
 
 private:
     void onSeries(std::shared_ptr<const model::analysis::Table> table);
+    void onEngines(std::shared_ptr<const model::analysis::Table> table);
+    void onSummary(std::shared_ptr<const model::analysis::Table> table);
     void rebuildCharts();
+    void rebuildCoreChart();
+    void refreshTables();
 
     AnalysisHub *m_hub;
     AnalysisRunner *m_runner;
+    AnalysisRunner *m_enginesRunner;
+    AnalysisRunner *m_summaryRunner;
+    QChartView *m_coreView;
     QChartView *m_utilView;
     QChartView *m_bwView;
     QComboBox *m_engineBox;
+    QComboBox *m_rulesBox;
     QLabel *m_status;
+    QTabWidget *m_tabs;
+    QTableWidget *m_printed;
+    QLabel *m_printedNotes;
     AnalysisPanel *m_summary;
+    AnalysisPanel *m_layers;
     QTimer *m_debounce;
     std::shared_ptr<const model::analysis::Table> m_series;
+    std::shared_ptr<const model::analysis::Table> m_engines;
+    std::shared_ptr<const model::analysis::Table> m_summaryTable;
 };
 
 } // namespace accelscope::views
