@@ -1,20 +1,10 @@
 #include "traceview.h"
 
 #include "ascendcommon.h"
-#include "importers/chrome_json/eventsplitter.h"
-#include "importers/common/inputstream.h"
-#include "importers/common/orderedmerge.h"
+#include "importers/common/jsonpipeline.h"
 #include "traceviewparser.h"
 
-#include <simdjson.h>
-
-#include <algorithm>
-#include <condition_variable>
-#include <cstring>
-#include <deque>
-#include <mutex>
-#include <optional>
-#include <thread>
+#include <set>
 
 namespace accelscope::importers::ascend {
 
@@ -51,168 +41,25 @@ void TraceViewSummary::merge(const TraceViewSummary &o)
 
 namespace {
 
-bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-struct Chunk {
-    std::string text;        ///< "[...]" plus padding bytes
-    std::size_t len = 0;     ///< bytes of "[...]"
-    std::uint64_t offset = 0; ///< input offset of text[1]
-    std::size_t index = 0;
-};
-
-
-/// Cuts the event array of the input into chunks of whole events.
-class ChunkCutter {
+/// trace_view.json as a dialect of the shared JSON pipeline: events through the Ascend
+/// handler, the handlers' summaries merged at the end.
+class TraceViewDialect final : public json::Dialect {
 public:
-    ChunkCutter(InputStream &in, std::size_t chunkBytes) : m_in(in), m_chunkBytes(std::max<std::size_t>(chunkBytes, 4096))
+    TraceViewDialect(std::string file, const TraceViewOptions &opts, TraceViewSummary &summary)
+        : m_file(std::move(file)), m_opts(opts), m_summary(summary)
     {
     }
-
-    /// Finds the start of the event array; an error when the input is not a JSON array or
-    /// an object with "traceEvents".
-    Status start(const std::string &file)
+    std::unique_ptr<json::EventHandler> makeHandler() override { return makeTraceViewEventHandler(m_file, m_opts); }
+    void finish(std::vector<std::unique_ptr<json::EventHandler>> &handlers) override
     {
-        // Read until the first '[' that opens the events: directly, or after "traceEvents":.
-        for (;;) {
-            if (!fill())
-                break;
-            std::size_t i = 0;
-            if (m_len >= 3 && static_cast<unsigned char>(m_buf[0]) == 0xEF
-                && static_cast<unsigned char>(m_buf[1]) == 0xBB && static_cast<unsigned char>(m_buf[2]) == 0xBF)
-                i = 3;
-            while (i < m_len && isWs(m_buf[i]))
-                ++i;
-            if (i >= m_len)
-                continue;
-            if (m_buf[i] == '[') {
-                consume(i + 1);
-                return Ok{};
-            }
-            if (m_buf[i] != '{')
-                return ImportError{file, i, false, "not a JSON trace: expected '[' or '{' at the start"};
-            const std::string_view t(m_buf.data(), m_len);
-            const auto k = t.find("\"traceEvents\"");
-            if (k == std::string_view::npos) {
-                if (m_len > (64u << 20))
-                    return ImportError{file, 0, false, "no \"traceEvents\" array in the first 64 MiB"};
-                continue;
-            }
-            std::size_t j = k + 13;
-            while (j < m_len && (isWs(m_buf[j]) || m_buf[j] == ':'))
-                ++j;
-            if (j >= m_len)
-                continue;
-            if (m_buf[j] != '[')
-                return ImportError{file, j, false, "\"traceEvents\" is not an array"};
-            consume(j + 1);
-            return Ok{};
-        }
-        if (m_len == 0)
-            return ImportError{file, 0, false, "the file is empty"};
-        return ImportError{file, 0, false, "no JSON event array found"};
+        for (auto &h : handlers)
+            m_summary.merge(static_cast<TraceViewEventHandler &>(*h).summary());
     }
-
-    /// Next chunk of whole events; false at the end of the array or the input.
-    bool next(Chunk &c)
-    {
-        for (;;) {
-            if (m_done)
-                return false;
-            if (m_scanned < m_len) {
-                const std::size_t stop = m_splitter.scan(m_buf.data() + m_scanned, m_len - m_scanned);
-                if (m_splitter.lastEventEnd() >= 0)
-                    m_cut = m_scanned + static_cast<std::size_t>(m_splitter.lastEventEnd());
-                if (m_splitter.arrayClosed()) {
-                    m_done = true;
-                    m_cut = m_scanned + stop; // everything before ']' is events
-                    m_scanned = m_len;
-                    return emit(c, m_cut);
-                }
-                m_scanned = m_len;
-            }
-            if (m_cut >= m_chunkBytes)
-                return emit(c, m_cut);
-            if (m_eof) {
-                m_done = true;
-                // Truncated or missing ']': whole events load, the rest is reported.
-                std::size_t k = m_cut;
-                while (k < m_len && (isWs(m_buf[k]) || m_buf[k] == ','))
-                    ++k;
-                if (k < m_len) {
-                    m_remainderPos = m_base + k;
-                    m_hasRemainder = true;
-                }
-                return emit(c, m_cut);
-            }
-            fill();
-        }
-    }
-
-    bool truncated() const { return m_hasRemainder; }
-    std::uint64_t remainderPos() const { return m_remainderPos; }
 
 private:
-    bool fill()
-    {
-        const std::size_t want = m_chunkBytes;
-        if (m_buf.size() < m_len + want + 64)
-            m_buf.resize(m_len + want + 64);
-        const std::size_t got = m_in.read(m_buf.data() + m_len, want);
-        if (got == 0)
-            m_eof = true;
-        m_len += got;
-        std::memset(m_buf.data() + m_len, ' ', 64); // EventSplitter reads whole 64-byte blocks
-        return got > 0;
-    }
-    void consume(std::size_t n)
-    {
-        std::memmove(m_buf.data(), m_buf.data() + n, m_len - n);
-        m_len -= n;
-        m_base += n;
-        m_scanned = m_scanned > n ? m_scanned - n : 0;
-        m_cut = m_cut > n ? m_cut - n : 0;
-        std::memset(m_buf.data() + m_len, ' ', 64);
-    }
-    bool emit(Chunk &c, std::size_t end)
-    {
-        // m_buf[0, end) holds whole events, maybe with a leading comma.
-        std::size_t b = 0;
-        while (b < end && isWs(m_buf[b]))
-            ++b;
-        if (b < end && m_buf[b] == ',')
-            ++b;
-        bool any = false;
-        for (std::size_t k = b; k < end && !any; ++k)
-            any = !isWs(m_buf[k]);
-        if (!any) {
-            consume(end);
-            return next(c);
-        }
-        c.text.clear();
-        c.text.reserve(end - b + 2 + simdjson::SIMDJSON_PADDING);
-        c.text.push_back('[');
-        c.text.append(m_buf.data() + b, end - b);
-        c.text.push_back(']');
-        c.len = c.text.size();
-        c.text.append(simdjson::SIMDJSON_PADDING, ' ');
-        c.offset = m_base + b;
-        c.index = m_index++;
-        consume(end);
-        return true;
-    }
-
-    InputStream &m_in;
-    std::size_t m_chunkBytes;
-    chrome::EventSplitter m_splitter;
-    std::string m_buf;
-    std::size_t m_len = 0;     // bytes of m_buf in use
-    std::size_t m_scanned = 0; // bytes of m_buf already given to the splitter
-    std::size_t m_cut = 0;     // end of the last whole event in m_buf
-    std::uint64_t m_base = 0;  // input offset of m_buf[0]
-    std::size_t m_index = 0;
-    bool m_eof = false, m_done = false;
-    bool m_hasRemainder = false;
-    std::uint64_t m_remainderPos = 0;
+    std::string m_file;
+    const TraceViewOptions &m_opts;
+    TraceViewSummary &m_summary;
 };
 
 } // namespace
@@ -220,66 +67,12 @@ private:
 Status readTraceView(const fs::path &file, std::uint32_t source, TraceBuilder &builder, const ImportContext &ctx,
                      const TraceViewOptions &opts, TraceViewSummary &summary)
 {
-    const std::string fileName = file.string();
-    auto opened = InputStream::open(file);
-    if (!opened.ok())
-        return opened.error();
-    std::unique_ptr<InputStream> in = std::move(opened.value());
-    ChunkCutter cutter(*in, opts.chunkBytes);
-    if (Status st = cutter.start(fileName); !st.ok())
-        return st;
-    const double total = double(std::max<std::uint64_t>(in->compressedSize(), 1));
-
-    const unsigned nWorkers = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
-    BoundedQueue<Chunk> chunks(nWorkers + 1);
-    OrderedShardMerge merger;
-
-    std::jthread reader([&] {
-        Chunk c;
-        while (!ctx.stopRequested() && cutter.next(c)) {
-            merger.chunkProduced();
-            if (!chunks.push(std::move(c)))
-                break;
-            c = Chunk();
-            if (opts.progress)
-                opts.progress(std::min(1.0, double(in->compressedPosition()) / total));
-        }
-        chunks.finish();
-        merger.readerFinished();
-    });
-
-    std::vector<std::unique_ptr<TraceViewChunkParser>> parsers;
-    for (unsigned w = 0; w < nWorkers; ++w)
-        parsers.push_back(std::make_unique<TraceViewChunkParser>(source, fileName, opts));
-    std::vector<std::jthread> workers;
-    for (unsigned w = 0; w < nWorkers; ++w) {
-        workers.emplace_back([&, w] {
-            while (auto c = chunks.pop()) {
-                if (ctx.stopRequested())
-                    continue;
-                BuilderShard shard = parsers[w]->parse(c->text.data(), c->len, c->offset);
-                merger.deliver(c->index, std::move(shard));
-            }
-        });
-    }
-
-    if (!merger.mergeInOrder(builder, ctx))
-        chunks.close();
-    reader.join();
-    chunks.finish();
-    for (auto &w : workers)
-        w.join();
-    if (ctx.stopRequested())
-        return Canceled{};
-    for (auto &p : parsers)
-        summary.merge(p->summary());
-    if (cutter.truncated())
-        builder.diagnostics().add(DiagKind::TruncatedInput, fileName, cutter.remainderPos(),
-                                  in->error().empty() ? std::string("incomplete event at the end of the input")
-                                                      : in->error());
-    else if (!in->error().empty())
-        builder.diagnostics().add(DiagKind::DecompressionError, fileName, in->position(), in->error());
-    return Ok{};
+    TraceViewDialect dialect(file.string(), opts, summary);
+    json::PipelineOptions options;
+    options.chunkBytes = opts.chunkBytes;
+    options.threads = opts.threads;
+    options.progress = opts.progress;
+    return json::runJsonEventPipeline(file, source, builder, ctx, dialect, options);
 }
 
 void decorateTraceView(TraceBuilder &builder, std::uint32_t source, const TraceViewSummary &s, const DeviceHint &hint)

@@ -1,7 +1,8 @@
 // trace_view.json of torch_npu / MindSpore (and the legacy MindSpore ascend_timeline_display
 // JSON): a Chrome-trace event array read the Ascend way.
-//  - Cut into chunks of whole events (chrome::EventSplitter), parsed on worker threads into
-//    BuilderShards, merged in input order: memory stays bounded by a few chunks.
+//  - Read by the shared JSON event pipeline (importers/common/jsonpipeline.h: chunks of whole
+//    events parsed on worker threads into BuilderShards, merged in input order, invalid UTF-8
+//    repaired); traceviewparser.cpp says what the events mean.
 //  - ts strings ("1736408883704903.918") and numbers become exact ns; flows are matched on
 //    (cat, id) whatever their per-flow name ("HostToDevice936"), ids above 2^64 are hashed.
 //  - Device tasks get their kernel_details.csv row as extra args, HCCL ops their

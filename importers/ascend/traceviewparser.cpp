@@ -1,83 +1,19 @@
 #include "traceviewparser.h"
 
 #include "ascendcommon.h"
-#include "importers/chrome_json/chromejsonparser.h"
+#include "importers/common/jsondialect.h"
 #include "model/timeparse.h"
 
 #include <simdjson.h>
 
 #include <cstring>
-#include <unordered_map>
 
 namespace accelscope::importers::ascend {
 
 using namespace accelscope::model;
 namespace od = simdjson::ondemand;
 
-namespace {
-
-struct RawEvent {
-    char ph = 0;
-    std::string_view name, cat, tsText, durText, bp, scope, id;
-    bool hasName = false, hasCat = false, hasTs = false, hasDur = false, hasId = false;
-    bool tsIsString = false;
-    bool hasPid = false, pidIsString = false, tidIsString = false;
-    std::int64_t pid = 0, tid = 0;
-    std::string_view pidStr, tidStr;
-    std::string_view args;
-};
-
-inline bool keyIs(od::raw_json_string k, const char *lit, std::size_t n)
-{
-    const char *r = k.raw();
-    return std::memcmp(r, lit, n) == 0 && r[n] == '"';
-}
-
-std::string_view trimTok(std::string_view t)
-{
-    while (!t.empty() && (t.back() == ' ' || t.back() == '\n' || t.back() == '\r' || t.back() == '\t'))
-        t.remove_suffix(1);
-    return t;
-}
-
-/// Reads a pid/tid member: a number, a numeric string, or another string.
-bool readEntity(od::value &v, std::int64_t &num, bool &isString, std::string_view &str)
-{
-    od::json_type t;
-    if (v.type().get(t))
-        return false;
-    if (t == od::json_type::string) {
-        if (v.get_string().get(str))
-            return false;
-        if (parseInt64(str, num))
-            return true;
-        isString = true;
-        return true;
-    }
-    if (!v.get_int64().get(num))
-        return true;
-    double dv;
-    if (v.get_double().get(dv))
-        return false;
-    num = static_cast<std::int64_t>(dv);
-    return true;
-}
-
-bool readScalarText(od::value &v, std::string_view &out, bool *isString = nullptr)
-{
-    od::json_type t;
-    if (v.type().get(t))
-        return false;
-    if (t == od::json_type::string) {
-        if (isString)
-            *isString = true;
-        return !v.get_string().get(out);
-    }
-    out = trimTok(v.raw_json_token());
-    return true;
-}
-
-} // namespace
+using json::RawEvent;
 
 std::string_view findStringMember(std::string_view o, std::string_view key)
 {
@@ -111,250 +47,148 @@ std::string_view findStringMember(std::string_view o, std::string_view key)
     return {};
 }
 
-struct TraceViewChunkParser::Impl {
-    std::uint32_t source;
-    std::string file;
-    TraceViewOptions opts;
-    od::parser parser;
-    od::parser argsParser;
-    simdjson::padded_string argsPad;
-    std::string argsMin;
-    std::string merged;
-    std::string scratch;
-    TraceViewSummary summary;
-    std::vector<std::pair<RawEvent, std::uint64_t>> pending;
+namespace {
 
-    BuilderShard *shard = nullptr;
-    std::unordered_map<std::uint64_t, LocalProcess> processCache;
-    struct PairHash {
-        std::size_t operator()(const std::pair<std::int64_t, std::int64_t> &p) const
-        {
-            return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(p.first) * 0x9E3779B97F4A7C15ull
-                                              ^ static_cast<std::uint64_t>(p.second));
-        }
-    };
-    std::unordered_map<std::pair<std::int64_t, std::int64_t>, LocalTrack, PairHash> threadCache;
-    std::int64_t lastPid = INT64_MIN;
-    std::pair<std::int64_t, std::int64_t> lastStatsKey{INT64_MIN, INT64_MIN};
-    TrackStats *lastStats = nullptr;
-
-    std::uint64_t skipped[128] = {};
-    std::uint64_t skippedPos[128] = {};
-    std::uint64_t malformed = 0, malformedPos = 0, badTs = 0, badTsPos = 0, missing = 0, missingPos = 0;
-    std::uint64_t nonNumeric = 0, nonNumericPos = 0;
-
-    void reset(BuilderShard &s)
+class Handler final : public TraceViewEventHandler {
+public:
+    Handler(std::string file, const TraceViewOptions &opts) : m_file(std::move(file)), m_opts(opts)
     {
-        shard = &s;
-        processCache.clear();
-        threadCache.clear();
-        lastPid = INT64_MIN;
-        std::memset(skipped, 0, sizeof skipped);
-        malformed = badTs = missing = nonNumeric = 0;
+        m_opts.progress = nullptr;
     }
 
-    LocalProcess process(const RawEvent &e)
-    {
-        if (e.pidIsString)
-            return shard->process(EntityKey{0, shard->intern(e.pidStr)});
-        auto it = processCache.find(static_cast<std::uint64_t>(e.pid));
-        if (it != processCache.end())
-            return it->second;
-        const LocalProcess p = shard->process(EntityKey::number(e.pid));
-        processCache.emplace(static_cast<std::uint64_t>(e.pid), p);
-        return p;
-    }
-    LocalTrack thread(const RawEvent &e)
-    {
-        if (e.pidIsString || e.tidIsString) {
-            const EntityKey tid = e.tidIsString ? EntityKey{0, shard->intern(e.tidStr)} : EntityKey::number(e.tid);
-            return shard->thread(process(e), tid);
-        }
-        const auto key = std::make_pair(e.pid, e.tid);
-        auto it = threadCache.find(key);
-        if (it != threadCache.end())
-            return it->second;
-        const LocalTrack t = shard->thread(process(e), EntityKey::number(e.tid));
-        threadCache.emplace(key, t);
-        return t;
-    }
+    void beginChunk(BuilderShard &shard) override;
+    void handle(const RawEvent &e, std::uint64_t pos) override;
+    void endChunk(BuilderShard &shard) override;
+    const TraceViewSummary &summary() const override { return m_summary; }
+
+private:
+    void handleMetadata(const RawEvent &e);
+    void handleSlice(const RawEvent &e, TimeNs ts, std::uint64_t pos);
+    void handleCounter(const RawEvent &e, TimeNs ts, std::uint64_t pos);
+    void handleFlow(const RawEvent &e, TimeNs ts, std::uint64_t pos);
+    void handleInstant(const RawEvent &e, TimeNs ts);
+    void handleAsync(const RawEvent &e, TimeNs ts);
+    /// Device tasks: count their task types, append the joined kernel/communication members.
+    std::string_view joinDeviceArgs(const RawEvent &e, TimeNs ts, std::string_view args);
+
+    /// This chunk's statistics of track (pid, tid); null for string ids.
     TrackStats *stats(const RawEvent &e)
     {
         if (e.pidIsString || e.tidIsString)
             return nullptr;
         const auto key = std::make_pair(e.pid, e.tid);
-        if (key != lastStatsKey) {
-            lastStatsKey = key;
-            lastStats = &summary.tracks[key];
+        if (key != m_lastStatsKey) {
+            m_lastStatsKey = key;
+            m_lastStats = &m_chunk.tracks[key];
         }
-        return lastStats;
+        return m_lastStats;
     }
     void notePid(const RawEvent &e)
     {
-        if (!e.pidIsString && e.pid != lastPid) {
-            lastPid = e.pid;
-            summary.pids.insert(e.pid);
+        if (!e.pidIsString && e.pid != m_lastPid) {
+            m_lastPid = e.pid;
+            m_chunk.pids.insert(e.pid);
         }
     }
+    ArgsId storeArgs(std::string_view raw) { return raw.empty() ? kNoArgs : m_shard->addArgs(m_minifier.minify(raw)); }
 
-    /// Minifies valid JSON args text (scalar pass; args objects are small).
-    std::string_view minify(std::string_view raw)
-    {
-        argsMin.resize(raw.size());
-        char *out = argsMin.data();
-        const char *p = raw.data(), *end = p + raw.size();
-        while (p < end) {
-            const char c = *p++;
-            if (c == '"') {
-                *out++ = c;
-                while (p < end) {
-                    const char d = *p++;
-                    *out++ = d;
-                    if (d == '\\' && p < end)
-                        *out++ = *p++;
-                    else if (d == '"')
-                        break;
-                }
-            } else if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                *out++ = c;
-            }
-        }
-        return std::string_view(argsMin.data(), static_cast<std::size_t>(out - argsMin.data()));
-    }
+    std::string m_file;
+    TraceViewOptions m_opts;
+    BuilderShard *m_shard = nullptr;
+    json::EntityCache m_entities;
+    json::ArgsMinifier m_minifier;
+    json::ArgsReader m_args;
+    std::string m_merged, m_scratch;
+    // What the current chunk said; committed to m_summary in endChunk() (a chunk can restart).
+    TraceViewSummary m_chunk, m_summary;
+    std::int64_t m_lastPid = INT64_MIN;
+    std::pair<std::int64_t, std::int64_t> m_lastStatsKey{INT64_MIN, INT64_MIN};
+    TrackStats *m_lastStats = nullptr;
 
-    template <typename F>
-    bool forEachArg(std::string_view raw, F &&fn)
-    {
-        if (raw.empty())
-            return false;
-        argsPad = simdjson::padded_string(raw);
-        od::document doc;
-        if (argsParser.iterate(argsPad).get(doc))
-            return false;
-        od::object obj;
-        if (doc.get_object().get(obj))
-            return false;
-        for (auto field : obj) {
-            std::string_view key;
-            if (field.unescaped_key().get(key))
-                return false;
-            std::string k(key);
-            od::value v;
-            if (field.value().get(v))
-                return false;
-            fn(k, v);
-        }
-        return true;
-    }
-
-    bool parseEvent(od::value ev, RawEvent &e);
-    void handle(RawEvent &e, std::uint64_t pos);
-    void handleMetadata(RawEvent &e);
-    void handleCounter(RawEvent &e, TimeNs ts, std::uint64_t pos);
+    std::uint64_t m_skipped[128] = {};
+    std::uint64_t m_skippedPos[128] = {};
+    std::uint64_t m_badTs = 0, m_badTsPos = 0, m_missing = 0, m_missingPos = 0;
+    std::uint64_t m_nonNumeric = 0, m_nonNumericPos = 0;
 };
 
-bool TraceViewChunkParser::Impl::parseEvent(od::value ev, RawEvent &e)
+void Handler::beginChunk(BuilderShard &s)
 {
-    od::object obj;
-    if (ev.get_object().get(obj))
-        return false;
-    for (auto field : obj) {
-        od::raw_json_string key;
-        if (field.key().get(key))
-            return false;
-        od::value v = field.value();
-        switch (key.raw()[0]) {
-        case 'p':
-            if (keyIs(key, "ph", 2)) {
-                std::string_view s;
-                if (v.get_string().get(s))
-                    return false;
-                e.ph = s.empty() ? '?' : s[0];
-            } else if (keyIs(key, "pid", 3)) {
-                e.hasPid = true;
-                if (!readEntity(v, e.pid, e.pidIsString, e.pidStr))
-                    return false;
-            }
-            break;
-        case 't':
-            if (keyIs(key, "ts", 2)) {
-                e.hasTs = true;
-                if (!readScalarText(v, e.tsText, &e.tsIsString))
-                    return false;
-            } else if (keyIs(key, "tid", 3)) {
-                if (!readEntity(v, e.tid, e.tidIsString, e.tidStr))
-                    return false;
-            }
-            break;
-        case 'd':
-            if (keyIs(key, "dur", 3)) {
-                e.hasDur = true;
-                if (!readScalarText(v, e.durText))
-                    return false;
-            }
-            break;
-        case 'n':
-            if (keyIs(key, "name", 4)) {
-                e.hasName = true;
-                if (!readScalarText(v, e.name))
-                    return false;
-            }
-            break;
-        case 'c':
-            if (keyIs(key, "cat", 3)) {
-                e.hasCat = true;
-                if (!readScalarText(v, e.cat))
-                    return false;
-            }
-            break;
-        case 'a':
-            if (keyIs(key, "args", 4)) {
-                od::json_type t;
-                if (v.type().get(t))
-                    return false;
-                if (t == od::json_type::object) {
-                    od::object ao;
-                    if (v.get_object().get(ao) || ao.raw_json().get(e.args))
-                        return false;
-                } else {
-                    std::string_view ignored;
-                    if (!readScalarText(v, ignored))
-                        return false;
-                }
-            }
-            break;
-        case 'b':
-            if (keyIs(key, "bp", 2) && v.get_string().get(e.bp))
-                return false;
-            break;
-        case 's':
-            if (keyIs(key, "s", 1) && v.get_string().get(e.scope))
-                return false;
-            break;
-        case 'i':
-            if (keyIs(key, "id", 2)) {
-                e.hasId = true;
-                if (!readScalarText(v, e.id))
-                    return false;
-            }
-            break;
-        default: break;
-        }
-    }
-    return true;
+    m_shard = &s;
+    m_entities.reset(s);
+    m_chunk = TraceViewSummary();
+    m_lastPid = INT64_MIN;
+    m_lastStatsKey = {INT64_MIN, INT64_MIN};
+    m_lastStats = nullptr;
+    std::memset(m_skipped, 0, sizeof m_skipped);
+    m_badTs = m_missing = m_nonNumeric = 0;
 }
 
-void TraceViewChunkParser::Impl::handleMetadata(RawEvent &e)
+void Handler::endChunk(BuilderShard &shard)
+{
+    m_summary.merge(m_chunk);
+    auto &diags = shard.diagnostics();
+    for (int ph = 0; ph < 128; ++ph)
+        if (m_skipped[ph])
+            diags.add(DiagKind::SkippedPhase, m_file, m_skippedPos[ph],
+                      std::string("phase '") + static_cast<char>(ph ? ph : '?') + "'", m_skipped[ph]);
+    diags.add(DiagKind::BadTimestamp, m_file, m_badTsPos, {}, m_badTs);
+    diags.add(DiagKind::MissingField, m_file, m_missingPos, "ph or id", m_missing);
+    diags.add(DiagKind::NonNumericCounter, m_file, m_nonNumericPos, {}, m_nonNumeric);
+    m_shard = nullptr;
+}
+
+void Handler::handle(const RawEvent &e, std::uint64_t pos)
+{
+    ++m_chunk.events;
+    if (e.ph == 0) {
+        if (!m_missing++)
+            m_missingPos = pos;
+        return;
+    }
+    if (e.ph == 'M') {
+        handleMetadata(e);
+        return;
+    }
+    TimeNs ts = 0;
+    if (!e.hasTs || !parseMicrosToNs(e.tsText, ts)) {
+        if (!m_badTs++)
+            m_badTsPos = pos;
+        return;
+    }
+    notePid(e);
+    switch (e.ph) {
+    case 'X':
+    case 'B':
+    case 'E': handleSlice(e, ts, pos); return;
+    case 'C': handleCounter(e, ts, pos); return;
+    case 's':
+    case 't':
+    case 'f': handleFlow(e, ts, pos); return;
+    case 'i':
+    case 'I': handleInstant(e, ts); return;
+    case 'b':
+    case 'e':
+    case 'n': handleAsync(e, ts); return;
+    default: {
+        const unsigned u = static_cast<unsigned char>(e.ph) < 128 ? static_cast<unsigned char>(e.ph) : 0;
+        if (!m_skipped[u]++)
+            m_skippedPos[u] = pos;
+        return;
+    }
+    }
+}
+
+void Handler::handleMetadata(const RawEvent &e)
 {
     if (!e.hasPid)
         return;
-    BuilderShard &s = *shard;
-    const LocalProcess p = process(e);
+    BuilderShard &s = *m_shard;
+    const LocalProcess p = m_entities.process(e);
     const std::string_view name = e.name;
     std::string value;
     std::int64_t idx = 0;
     bool haveIdx = false;
-    forEachArg(e.args, [&](const std::string &k, od::value v) {
+    m_args.forEach(e.args, [&](const std::string &k, od::value v) {
         if (k == "name" || k == "labels") {
             std::string_view sv;
             if (!v.get_string().get(sv))
@@ -374,22 +208,22 @@ void TraceViewChunkParser::Impl::handleMetadata(RawEvent &e)
     if (name == "process_name") {
         s.setProcessName(p, s.intern(value));
         if (!e.pidIsString)
-            summary.processNames[e.pid] = value;
+            m_chunk.processNames[e.pid] = value;
     } else if (name == "process_labels") {
         if (e.pidIsString)
             s.setProcessLabels(p, s.intern(value));
         else
-            summary.processLabels[e.pid] = value;
+            m_chunk.processLabels[e.pid] = value;
     } else if (name == "process_sort_index" && haveIdx) {
         s.setProcessSortIndex(p, idx);
         if (!e.pidIsString)
-            summary.processSortIndex[e.pid] = idx;
+            m_chunk.processSortIndex[e.pid] = idx;
     } else if (name == "thread_name") {
-        s.setThreadName(thread(e), s.intern(value));
+        s.setThreadName(m_entities.thread(e), s.intern(value));
         if (TrackStats *st = stats(e))
             st->name = value;
     } else if (name == "thread_sort_index" && haveIdx) {
-        s.setThreadSortIndex(thread(e), idx);
+        s.setThreadSortIndex(m_entities.thread(e), idx);
         if (TrackStats *st = stats(e)) {
             st->sortIndex = idx;
             st->hasSortIndex = true;
@@ -397,14 +231,14 @@ void TraceViewChunkParser::Impl::handleMetadata(RawEvent &e)
     }
 }
 
-void TraceViewChunkParser::Impl::handleCounter(RawEvent &e, TimeNs ts, std::uint64_t pos)
+void Handler::handleCounter(const RawEvent &e, TimeNs ts, std::uint64_t pos)
 {
-    BuilderShard &s = *shard;
-    const LocalProcess p = process(e);
+    BuilderShard &s = *m_shard;
+    const LocalProcess p = m_entities.process(e);
     std::vector<std::pair<std::string, double>> values;
     std::string label;
     std::uint64_t bad = 0;
-    forEachArg(e.args, [&](const std::string &k, od::value v) {
+    m_args.forEach(e.args, [&](const std::string &k, od::value v) {
         od::json_type t;
         if (v.type().get(t))
             return;
@@ -432,9 +266,9 @@ void TraceViewChunkParser::Impl::handleCounter(RawEvent &e, TimeNs ts, std::uint
         values.emplace_back(k, dv);
     });
     if (bad) {
-        if (!nonNumeric)
-            nonNumericPos = pos;
-        nonNumeric += bad;
+        if (!m_nonNumeric)
+            m_nonNumericPos = pos;
+        m_nonNumeric += bad;
     }
     for (const auto &[k, v] : values) {
         // Several series of one event must differ: "value" or the bare name then shows the key.
@@ -446,237 +280,128 @@ void TraceViewChunkParser::Impl::handleCounter(RawEvent &e, TimeNs ts, std::uint
     }
 }
 
-void TraceViewChunkParser::Impl::handle(RawEvent &e, std::uint64_t pos)
+std::string_view Handler::joinDeviceArgs(const RawEvent &e, TimeNs ts, std::string_view args)
 {
-    BuilderShard &s = *shard;
-    if (e.ph == 0) {
-        if (!missing++)
-            missingPos = pos;
-        return;
+    if (TrackStats *st = stats(e)) {
+        ++st->slices;
+        const std::string_view type = findStringMember(args, "Task Type");
+        if (!type.empty()) {
+            switch (classifyTaskType(type)) {
+            case TaskClass::Compute: ++st->compute; break;
+            case TaskClass::Communication: ++st->comm; break;
+            case TaskClass::Dma: ++st->dma; break;
+            case TaskClass::Other: ++st->other; break;
+            }
+        }
     }
+    // Joined members go straight after the source args: "{" + src + "," + kernel + "," + comm + "}".
+    m_merged.clear();
+    m_merged.append(args.size() >= 2 ? args.substr(0, args.size() - 1) : std::string_view("{"));
+    auto join = [&](const ArgsJoin *j) {
+        if (!j)
+            return false;
+        const std::size_t before = m_merged.size();
+        if (m_merged.size() > 1)
+            m_merged.push_back(',');
+        const std::size_t start = m_merged.size();
+        const bool hit = j->find(e.name, ts, m_merged);
+        if (!hit || m_merged.size() == start)
+            m_merged.resize(before);
+        return hit;
+    };
+    const bool k = join(m_opts.kernels);
+    const bool c = join(m_opts.comm);
+    if (!k && !c)
+        return args;
+    m_chunk.kernelArgsJoined += k ? 1 : 0;
+    m_chunk.commArgsJoined += c ? 1 : 0;
+    m_merged.push_back('}');
+    return m_merged;
+}
+
+void Handler::handleSlice(const RawEvent &e, TimeNs ts, std::uint64_t pos)
+{
+    BuilderShard &s = *m_shard;
     const char ph = e.ph;
-    if (ph == 'M') {
-        handleMetadata(e);
+    TimeNs dur = 0;
+    if (ph == 'X' && e.hasDur && !parseMicrosToNs(e.durText, dur)) {
+        if (!m_badTs++)
+            m_badTsPos = pos;
         return;
     }
-    TimeNs ts = 0;
-    if (!e.hasTs || !parseMicrosToNs(e.tsText, ts)) {
-        if (!badTs++)
-            badTsPos = pos;
+    const LocalTrack t = m_entities.thread(e);
+    const StringId name = s.intern(e.name);
+    const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
+    std::string_view args = e.args.empty() || e.args == "{}" ? std::string_view() : m_minifier.minify(e.args);
+    if (ph == 'X' && !e.hasCat) // device-side events carry no cat
+        args = joinDeviceArgs(e, ts, args);
+    const ArgsId a = args.empty() ? kNoArgs : s.addArgs(args);
+    if (ph == 'X')
+        s.addSlice(t, ts, dur, name, cat, a);
+    else if (ph == 'B')
+        s.beginSlice(t, ts, name, cat, a);
+    else
+        s.endSlice(t, ts, e.hasName ? name : kEmptyString, a);
+}
+
+void Handler::handleFlow(const RawEvent &e, TimeNs ts, std::uint64_t pos)
+{
+    if (!e.hasId) {
+        if (!m_missing++)
+            m_missingPos = pos;
         return;
     }
-    notePid(e);
-    switch (ph) {
-    case 'X':
-    case 'B':
-    case 'E': {
-        TimeNs dur = 0;
-        if (ph == 'X' && e.hasDur && !parseMicrosToNs(e.durText, dur)) {
-            if (!badTs++)
-                badTsPos = pos;
-            return;
-        }
-        const LocalTrack t = thread(e);
+    BuilderShard &s = *m_shard;
+    const LocalTrack t = m_entities.thread(e);
+    m_scratch.assign(e.cat);
+    m_scratch.push_back('\x1f');
+    m_scratch.append(flowBaseName(e.name));
+    const FlowPhase fp = e.ph == 's' ? FlowPhase::Start : e.ph == 't' ? FlowPhase::Step : FlowPhase::End;
+    const FlowBinding b = (e.ph == 's' || e.bp == "e") ? FlowBinding::Enclosing : FlowBinding::Next;
+    // Ascend links are matched on (cat, id) only: host and device clocks may put a task
+    // before its launch, so the start is paired first whatever the timestamps say.
+    s.addFlow(fp, b, flowIdFromText(e.id), s.intern(m_scratch), t, ts, kEmptyString, true);
+}
+
+void Handler::handleInstant(const RawEvent &e, TimeNs ts)
+{
+    BuilderShard &s = *m_shard;
+    const StringId name = s.intern(e.name);
+    const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
+    LocalTrack t;
+    if (e.scope == "g")
+        t = s.globalInstantTrack();
+    else if (e.scope == "p")
+        t = s.processInstantTrack(m_entities.process(e));
+    else
+        t = m_entities.thread(e);
+    s.addInstant(t, ts, name, cat, storeArgs(e.args));
+}
+
+void Handler::handleAsync(const RawEvent &e, TimeNs ts)
+{
+    BuilderShard &s = *m_shard;
+    const LocalProcess p = m_entities.process(e);
+    m_scratch.assign(e.cat);
+    m_scratch.push_back('\x1f');
+    m_scratch.append(e.hasId ? e.id : std::string_view());
+    const StringId key = s.intern(m_scratch);
+    const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
+    if (e.ph == 'b') {
+        s.asyncBegin(p, key, ts, s.intern(e.name), cat, storeArgs(e.args));
+    } else if (e.ph == 'e') {
+        s.asyncEnd(p, key, ts);
+    } else {
         const StringId name = s.intern(e.name);
-        const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
-        std::string_view args = e.args.empty() || e.args == "{}" ? std::string_view() : minify(e.args);
-        if (ph == 'X' && !e.hasCat) {
-            // Device-side events carry no cat: count task types, join CSV/JSON side data.
-            if (TrackStats *st = stats(e)) {
-                ++st->slices;
-                const std::string_view type = findStringMember(args, "Task Type");
-                if (!type.empty()) {
-                    switch (classifyTaskType(type)) {
-                    case TaskClass::Compute: ++st->compute; break;
-                    case TaskClass::Communication: ++st->comm; break;
-                    case TaskClass::Dma: ++st->dma; break;
-                    case TaskClass::Other: ++st->other; break;
-                    }
-                }
-            }
-            // Joined members go straight after the source args: "{" + src + "," + kernel + "," + comm + "}".
-            merged.clear();
-            merged.append(args.size() >= 2 ? args.substr(0, args.size() - 1) : std::string_view("{"));
-            auto join = [&](const ArgsJoin *j) {
-                if (!j)
-                    return false;
-                const std::size_t before = merged.size();
-                if (merged.size() > 1)
-                    merged.push_back(',');
-                const std::size_t start = merged.size();
-                const bool hit = j->find(e.name, ts, merged);
-                if (!hit || merged.size() == start)
-                    merged.resize(before);
-                return hit;
-            };
-            const bool k = join(opts.kernels);
-            const bool c = join(opts.comm);
-            if (k || c) {
-                summary.kernelArgsJoined += k ? 1 : 0;
-                summary.commArgsJoined += c ? 1 : 0;
-                merged.push_back('}');
-                args = merged;
-            }
-        }
-        const ArgsId a = args.empty() ? kNoArgs : s.addArgs(args);
-        if (ph == 'X')
-            s.addSlice(t, ts, dur, name, cat, a);
-        else if (ph == 'B')
-            s.beginSlice(t, ts, name, cat, a);
-        else
-            s.endSlice(t, ts, e.hasName ? name : kEmptyString, a);
-        return;
-    }
-    case 'C': handleCounter(e, ts, pos); return;
-    case 's':
-    case 't':
-    case 'f': {
-        if (!e.hasId) {
-            if (!missing++)
-                missingPos = pos;
-            return;
-        }
-        const LocalTrack t = thread(e);
-        scratch.assign(e.cat);
-        scratch.push_back('\x1f');
-        scratch.append(flowBaseName(e.name));
-        const FlowPhase fp = ph == 's' ? FlowPhase::Start : ph == 't' ? FlowPhase::Step : FlowPhase::End;
-        const FlowBinding b = (ph == 's' || e.bp == "e") ? FlowBinding::Enclosing : FlowBinding::Next;
-        // Ascend links are matched on (cat, id) only: host and device clocks may put a task
-        // before its launch, so the start is paired first whatever the timestamps say.
-        s.addFlow(fp, b, flowIdFromText(e.id), s.intern(scratch), t, ts, kEmptyString, true);
-        return;
-    }
-    case 'i':
-    case 'I': {
-        const StringId name = s.intern(e.name);
-        const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
-        LocalTrack t;
-        if (e.scope == "g")
-            t = s.globalInstantTrack();
-        else if (e.scope == "p")
-            t = s.processInstantTrack(process(e));
-        else
-            t = thread(e);
-        s.addInstant(t, ts, name, cat, e.args.empty() ? kNoArgs : s.addArgs(minify(e.args)));
-        return;
-    }
-    case 'b':
-    case 'e':
-    case 'n': {
-        const LocalProcess p = process(e);
-        scratch.assign(e.cat);
-        scratch.push_back('\x1f');
-        scratch.append(e.hasId ? e.id : std::string_view());
-        const StringId key = s.intern(scratch);
-        const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
-        if (ph == 'b')
-            s.asyncBegin(p, key, ts, s.intern(e.name), cat, e.args.empty() ? kNoArgs : s.addArgs(minify(e.args)));
-        else if (ph == 'e')
-            s.asyncEnd(p, key, ts);
-        else {
-            const StringId name = s.intern(e.name);
-            s.addInstant(s.asyncTrack(p, name), ts, name, cat, e.args.empty() ? kNoArgs : s.addArgs(minify(e.args)));
-        }
-        return;
-    }
-    default: {
-        const unsigned u = static_cast<unsigned char>(ph) < 128 ? static_cast<unsigned char>(ph) : 0;
-        if (!skipped[u]++)
-            skippedPos[u] = pos;
-        return;
-    }
+        s.addInstant(s.asyncTrack(p, name), ts, name, cat, storeArgs(e.args));
     }
 }
 
-TraceViewChunkParser::TraceViewChunkParser(std::uint32_t source, std::string file, const TraceViewOptions &opts)
-    : d(std::make_unique<Impl>())
+} // namespace
+
+std::unique_ptr<TraceViewEventHandler> makeTraceViewEventHandler(std::string file, const TraceViewOptions &opts)
 {
-    d->source = source;
-    d->file = std::move(file);
-    d->opts = opts;
-    d->opts.progress = nullptr;
-}
-
-TraceViewChunkParser::~TraceViewChunkParser() = default;
-
-TraceViewSummary &TraceViewChunkParser::summary() { return d->summary; }
-
-BuilderShard TraceViewChunkParser::parse(const char *text, std::size_t len, std::uint64_t fileOffset)
-{
-    BuilderShard shard(d->source);
-    shard.reserveArgs(len / 2);
-    d->reset(shard);
-    auto posOf = [&](const char *p) { return fileOffset + static_cast<std::uint64_t>(p - (text + 1)); };
-    // Events are handled only after the whole chunk parsed, so a bad event further on does not
-    // leave half of a chunk in the shard (and in the stats) before the slow path reparses it.
-    // Strings stay valid until the next iterate(): unescaped ones live in the parser's buffer,
-    // raw tokens in the chunk.
-    std::uint64_t events = 0;
-    bool ok = true;
-    d->pending.clear();
-    {
-        od::document doc;
-        od::array arr;
-        if (d->parser.iterate(text, len, len + simdjson::SIMDJSON_PADDING).get(doc) || doc.get_array().get(arr)) {
-            ok = false;
-        } else {
-            for (auto item : arr) {
-                od::value ev;
-                if (item.get(ev)) {
-                    ok = false;
-                    break;
-                }
-                const char *loc = nullptr;
-                if (ev.current_location().get(loc))
-                    loc = text + 1;
-                RawEvent e;
-                if (!d->parseEvent(ev, e)) {
-                    ok = false;
-                    break;
-                }
-                d->pending.emplace_back(e, posOf(loc));
-            }
-        }
-        if (ok) {
-            for (auto &[e, pos] : d->pending)
-                d->handle(e, pos);
-            events = d->pending.size();
-        }
-    }
-    if (!ok) {
-        // Slow path: element by element, so one bad event costs only itself.
-        for (auto [b, e] : chrome::splitArrayElements(text, len)) {
-            simdjson::padded_string padded(std::string_view(text + b, e - b));
-            od::document doc;
-            od::value v;
-            RawEvent ev;
-            bool good = !d->parser.iterate(padded).get(doc) && !doc.get_value().get(v) && d->parseEvent(v, ev);
-            if (!good) {
-                if (!d->malformed++)
-                    d->malformedPos = posOf(text + b);
-                continue;
-            }
-            ++events;
-            d->handle(ev, posOf(text + b));
-        }
-    }
-    d->summary.events += events;
-    auto &diags = shard.diagnostics();
-    for (int ph = 0; ph < 128; ++ph)
-        if (d->skipped[ph])
-            diags.add(DiagKind::SkippedPhase, d->file, d->skippedPos[ph],
-                      std::string("phase '") + static_cast<char>(ph ? ph : '?') + "'", d->skipped[ph]);
-    if (d->malformed)
-        diags.add(DiagKind::MalformedEvent, d->file, d->malformedPos, {}, d->malformed);
-    if (d->badTs)
-        diags.add(DiagKind::BadTimestamp, d->file, d->badTsPos, {}, d->badTs);
-    if (d->missing)
-        diags.add(DiagKind::MissingField, d->file, d->missingPos, "ph or id", d->missing);
-    if (d->nonNumeric)
-        diags.add(DiagKind::NonNumericCounter, d->file, d->nonNumericPos, {}, d->nonNumeric);
-    d->shard = nullptr;
-    return shard;
+    return std::make_unique<Handler>(std::move(file), opts);
 }
 
 } // namespace accelscope::importers::ascend

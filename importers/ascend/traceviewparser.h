@@ -1,7 +1,10 @@
-// Parses one chunk of a trace_view.json event array ("[ev, ev, ...]" with simdjson padding)
-// into a BuilderShard with Ascend semantics (see traceview.h). One parser per worker thread.
+// What the events of a trace_view.json mean (the Ascend dialect of the shared JSON pipeline,
+// importers/common/jsonpipeline.h): Chrome-trace events with Ascend semantics (see
+// traceview.h), written into a BuilderShard, with what they say about processes and tracks
+// gathered in a TraceViewSummary. One handler per worker thread.
 #pragma once
 
+#include "importers/common/jsonpipeline.h"
 #include "traceview.h"
 
 #include <memory>
@@ -9,22 +12,13 @@
 
 namespace accelscope::importers::ascend {
 
-class TraceViewChunkParser {
+class TraceViewEventHandler : public json::EventHandler {
 public:
-    TraceViewChunkParser(std::uint32_t source, std::string file, const TraceViewOptions &opts);
-    ~TraceViewChunkParser();
-
-    /// `text` holds `len` bytes of "[...]" followed by at least SIMDJSON_PADDING readable bytes;
-    /// `fileOffset` is the input offset of text[1], for diagnostics.
-    model::BuilderShard parse(const char *text, std::size_t len, std::uint64_t fileOffset);
-
-    /// Accumulated over every chunk this parser saw.
-    TraceViewSummary &summary();
-
-private:
-    struct Impl;
-    std::unique_ptr<Impl> d;
+    /// Accumulated over every chunk this handler finished.
+    virtual const TraceViewSummary &summary() const = 0;
 };
+
+std::unique_ptr<TraceViewEventHandler> makeTraceViewEventHandler(std::string file, const TraceViewOptions &opts);
 
 /// The string value of member `key` in a JSON object text, or empty (a cheap scan for the
 /// few members the importer needs without parsing the object).

@@ -5,9 +5,10 @@
 namespace accelscope::importers::chrome {
 
 /// Chrome Trace Event Format (array and object forms; PyTorch/Kineto; plain, gzip, zstd).
-/// A reader thread decompresses and cuts the traceEvents array into chunks of whole events
-/// (EventSplitter); worker threads parse chunks into BuilderShards (ChunkParser); the calling
-/// thread merges shards in order. Memory stays bounded by a few chunks, whatever the file size.
+/// Reading, chunking, parallel parsing and the ordered merge are the shared JSON event
+/// pipeline's (importers/common/jsonpipeline.h); this importer supplies what the events mean
+/// (chromejsonevents.h) and keeps the object's other members as source metadata. Memory stays
+/// bounded by a few chunks, whatever the file size.
 class ChromeJsonImporter final : public Importer {
 public:
     std::string_view name() const override { return "chrome-json"; }

@@ -3,7 +3,7 @@
 //
 //   bench_chrome_import FILE.json|FILE.json.gz [--threads N] [--chunk-mb N]
 #include "importers/chrome_json/chromejsonimporter.h"
-#include "importers/chrome_json/chromejsonparser.h"
+#include "importers/common/jsonpipeline.h"
 
 #include <chrono>
 #include <cstdio>
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
     const bool gz = imp.lastEventCount && std::string(path).size() > 3
         && std::string(path).substr(std::string(path).size() - 3) == ".gz";
     const double mbIn = double(fileBytes) / 1e6;
-    std::printf("chrome-json import: %s (parser: %s)\n", path, importers::chrome::ChunkParser::implementationName());
+    std::printf("chrome-json import: %s (parser: %s)\n", path, importers::json::chunkParserImplementation());
     std::printf("  file            %.1f MB\n", mbIn);
     std::printf("  events          %llu (slices %llu, instants %llu, counter samples %llu, flows %zu)\n",
                 (unsigned long long)imp.lastEventCount, (unsigned long long)trace->sliceCount(),

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace accelscope::importers::chrome {
+namespace accelscope::importers::json {
 
 class EventSplitter {
 public:
@@ -35,4 +35,4 @@ private:
     std::uint64_t m_eventsEnded = 0;
 };
 
-} // namespace accelscope::importers::chrome
+} // namespace accelscope::importers::json

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <emmintrin.h>
 
-namespace accelscope::importers::chrome::simd {
+namespace accelscope::importers::json::simd {
 
 /// 64 bytes as four SSE2 registers.
 struct Block64 {
@@ -82,4 +82,4 @@ struct StringScanner {
     }
 };
 
-} // namespace accelscope::importers::chrome::simd
+} // namespace accelscope::importers::json::simd

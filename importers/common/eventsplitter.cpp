@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-namespace accelscope::importers::chrome {
+namespace accelscope::importers::json {
 
 std::size_t EventSplitter::scan(const char *data, std::size_t n)
 {
@@ -48,4 +48,4 @@ std::size_t EventSplitter::scan(const char *data, std::size_t n)
     return n;
 }
 
-} // namespace accelscope::importers::chrome
+} // namespace accelscope::importers::json

@@ -1,2 +1,0 @@
-#define ACCELSCOPE_CHUNK_NS generic
-#include "chromejsonparser_impl.inc"

@@ -1,0 +1,47 @@
+// Parses one chunk of an event array (text "[ev, ev, ...]" followed by simdjson padding) and
+// feeds its events to a dialect's EventHandler. Internal to the JSON pipeline; compiled twice
+// (jsonchunkparser_generic.cpp, jsonchunkparser_avx2.cpp) because simdjson On-Demand is inlined
+// for the instruction set of the translation unit. One parser per worker thread.
+#pragma once
+
+#include "jsonpipeline.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace accelscope::importers::json {
+
+class ChunkParserImpl {
+public:
+    virtual ~ChunkParserImpl() = default;
+    /// `text` holds `len` bytes of "[...]" followed by at least SIMDJSON_PADDING readable
+    /// bytes; `fileOffset` is the input offset of text[1]. Adds the parsed event count to
+    /// `events`.
+    virtual model::BuilderShard parse(const char *text, std::size_t len, std::uint64_t fileOffset,
+                                      EventHandler &handler, std::uint64_t &events) = 0;
+};
+
+class ChunkParser {
+public:
+    ChunkParser(std::uint32_t source, std::string file);
+    ~ChunkParser();
+    model::BuilderShard parse(const char *text, std::size_t len, std::uint64_t fileOffset, EventHandler &handler,
+                              std::uint64_t &events)
+    {
+        return m_impl->parse(text, len, fileOffset, handler, events);
+    }
+
+private:
+    std::unique_ptr<ChunkParserImpl> m_impl;
+};
+
+/// The byte ranges of the top-level elements of "[ev, ev, ...]" (scalar scan; the slow path
+/// when a chunk does not parse as a whole).
+std::vector<std::pair<std::size_t, std::size_t>> splitArrayElements(const char *text, std::size_t len);
+
+/// `text` with every byte that does not start a valid UTF-8 sequence replaced by U+FFFD.
+std::string repairUtf8(std::string_view text);
+
+} // namespace accelscope::importers::json

@@ -1,0 +1,2 @@
+#define ACCELSCOPE_CHUNK_NS generic
+#include "jsonchunkparser_impl.inc"
