@@ -725,9 +725,7 @@ Table engineCoreSummaryBigTpu(const AnalysisContext &ctx, const AnalysisOptions 
     if (!t.keys.empty())
         for (std::size_t r : keep)
             out.keys.push_back(t.keys[r]);
-    for (const std::string &n : t.notes)
-        if (n.rfind("Sophgo", 0) != 0 && n.find("tpu-mlir") == std::string::npos && n.find("uarch") == std::string::npos)
-            out.notes.push_back(n);
+    // engineCoreSummary's notes are all about the tpu-mlir rows dropped here
     appendSophgoSummary(out, ctx, opt, SophgoRules::BigTpuProfile);
     return out;
 }

@@ -157,6 +157,8 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     chartSplit->addWidget(timeCharts);
     chartSplit->setStretchFactor(0, 1);
     chartSplit->setStretchFactor(1, 2);
+    m_coreView->setMinimumWidth(260);
+    chartSplit->setSizes({400, 800});
     auto *charts = new QWidget(this);
     auto *chartLay = new QVBoxLayout(charts);
     chartLay->setContentsMargins(0, 0, 0, 0);
@@ -455,7 +457,7 @@ void EngineChartsPanel::onSummary(std::shared_ptr<const Table> table)
     if (uarchMissing)
         notes << tr("* uArchURate needs the chip cost model (tpu-mlir's per-op Alg/uArch ops); the dump's TIU commands carry none.");
     for (const std::string &n : t->notes)
-        if (n.rfind("Sophgo:", 0) != 0)
+        if (n.rfind("Sophgo:", 0) != 0 && n.find("uarch_rate_pct") == std::string::npos)
             notes << QString::fromStdString(n);
     m_printedNotes->setText(notes.join(QLatin1Char('\n')));
     m_tabs->setCurrentIndex(0);
