@@ -138,16 +138,21 @@ bool isSophgoProcess(const Trace &trace, const Process &p)
     return p.source < trace.sources().size() && trace.sources()[p.source].sophgo != nullptr;
 }
 
+bool traceHasSophgo(const Trace &trace)
+{
+    for (const SourceInfo &s : trace.sources())
+        if (s.sophgo)
+            return true;
+    return false;
+}
+
 std::shared_ptr<const SophgoModel> sophgoModel(const AnalysisContext &ctx)
 {
     auto made = ctx.cached("sophgo-engine-model", [&ctx]() -> std::shared_ptr<const void> {
         auto model = std::make_shared<SophgoModel>();
         const Trace &tr = ctx.trace();
         const EventIndex &ix = ctx.index();
-        bool anySophgo = false;
-        for (const SourceInfo &s : tr.sources())
-            anySophgo = anySophgo || s.sophgo != nullptr;
-        if (!anySophgo)
+        if (!traceHasSophgo(tr))
             return model;
         // a device: one source and device index (the CDMA ports may sit in a process of their own)
         std::map<std::pair<std::uint32_t, std::int64_t>, std::size_t> deviceOf;

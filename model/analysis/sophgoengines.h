@@ -63,6 +63,8 @@ struct SophgoModel {
 
 /// True when the process's source was read by the Sophgo importer.
 bool isSophgoProcess(const Trace &trace, const Process &p);
+/// True when some source of the trace was read by the Sophgo importer.
+bool traceHasSophgo(const Trace &trace);
 /// The Sophgo devices of the trace (cached on the context; empty when there are none).
 std::shared_ptr<const SophgoModel> sophgoModel(const AnalysisContext &ctx);
 

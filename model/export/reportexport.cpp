@@ -3,6 +3,7 @@
 #include "model/export/reportexport.h"
 
 #include "model/analysis/ascendsteps.h"
+#include "model/analysis/sophgoengines.h"
 
 #include "model/analysis/analyses.h"
 #include "model/analysis/stats.h"
@@ -72,6 +73,11 @@ constexpr Fixed kFixed[] = {
     {"communication-links", nullptr, "Communication links", false},
     {"memory", nullptr, "Memory", false},
     {"operator-memory", nullptr, "Operator memory", false},
+    // Sophgo TPU dumps (in the default set of Sophgo traces only); engine-commands is split into
+    // one sheet per engine by the XLSX writer
+    {"engine-summary-bigtpu", nullptr, "Sophgo summary", false},
+    {"engine-layers", nullptr, "Sophgo layers", false},
+    {"engine-commands", nullptr, "Sophgo commands", false},
     {"diagnostics", "Diagnostics", "Diagnostics", true},
 };
 
@@ -357,6 +363,15 @@ std::vector<std::string> defaultReportTables(const Trace *trace)
             if (findReportTable(n))
                 ascend.emplace_back(n);
         v.insert(at, ascend.begin(), ascend.end());
+    }
+    if (trace && analysis::traceHasSophgo(*trace)) {
+        // bigTpuProfile's summary beside tpu-mlir's (Overview), the layers and the command lists
+        const auto at = std::find(v.begin(), v.end(), std::string("diagnostics"));
+        std::vector<std::string> sophgo;
+        for (const char *n : {"engine-summary-bigtpu", "engine-layers", "engine-commands"})
+            if (findReportTable(n))
+                sophgo.emplace_back(n);
+        v.insert(at, sophgo.begin(), sophgo.end());
     }
     return v;
 }

@@ -417,6 +417,49 @@ void engineChart(lxw_workbook *wb, lxw_worksheet *ws, const std::string &sheet, 
     worksheet_insert_chart_opt(ws, 1, lxw_col_t(t.columnCount() + 1), ch, &o);
 }
 
+/// engine-commands split per engine, as PerfAI's workbook has a TIU_n / GDMA_n / SDMA_n sheet per
+/// core: (sheet name, the rows of that engine); rows keep their order.
+std::vector<std::pair<std::string, Table>> commandSheets(const Table &t)
+{
+    std::vector<std::pair<std::string, Table>> out;
+    const Column *device = t.column("device"), *core = t.column("core"), *engine = t.column("engine");
+    if (!device || !core || !engine)
+        return out;
+    std::set<std::string> devices(device->texts.begin(), device->texts.end());
+    std::map<std::string, std::size_t> index;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        std::string name = engine->texts[r] + "_" + (core->isNull(r) ? std::string("-") : std::to_string(core->ints[r]));
+        if (devices.size() > 1)
+            name = device->texts[r] + " " + name;
+        auto it = index.find(name);
+        if (it == index.end()) {
+            Table sub(t.name, t.title + " " + name);
+            for (const Column &c : t.columns) {
+                if (c.type == ColumnType::Int)
+                    sub.addInt(c.id, c.title, c.unit);
+                else if (c.type == ColumnType::Real)
+                    sub.addReal(c.id, c.title, c.unit);
+                else
+                    sub.addText(c.id, c.title);
+            }
+            it = index.emplace(name, out.size()).first;
+            out.emplace_back(name, std::move(sub));
+        }
+        Table &sub = out[it->second].second;
+        for (std::size_t c = 0; c < t.columns.size(); ++c) {
+            const Column &from = t.columns[c];
+            Column &to = sub.columns[c];
+            if (from.type == ColumnType::Int)
+                to.push(from.ints[r]);
+            else if (from.type == ColumnType::Real)
+                to.push(from.reals[r]);
+            else
+                to.push(from.texts[r]);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::string &path, const ReportOptions &opt)
@@ -526,6 +569,13 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
             if (ws && sheet == kSheetOverview) {
                 overview = ws;
                 overviewEnd = w.lastRow;
+            }
+        } else if (ts.size() == 1 && ts.front()->name == "engine-commands" && ts.front()->rowCount() > 0) {
+            // one sheet per engine (the cap per engine is in the table's notes, on the Overview)
+            for (auto &[engineName, sub] : commandSheets(*ts.front())) {
+                ws = w.tableSheet(sheetName(sheet + " " + engineName, used), sub);
+                if (!ws)
+                    break;
             }
         } else if (ts.size() == 1) {
             ws = w.tableSheet(name, *ts.front());
