@@ -9,6 +9,10 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#if ACCELSCOPE_HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+#endif
+
 namespace accelscope::importers {
 
 std::string_view compressionName(Compression c)
@@ -129,6 +133,117 @@ public:
     bool streamEnded = false;
 };
 
+#if ACCELSCOPE_HAVE_ISAL
+/// gzip through ISA-L's inflate, two to three times zlib's speed. ISA-L reads the gzip header
+/// itself, checks each member's CRC and goes on with the next member. Where it fails (corrupt
+/// or truncated data, a header it does not take), zlib takes over: it decodes the file again
+/// from the start, drops the bytes already delivered and goes on, so what is read and what is
+/// reported on damaged input is exactly zlib's.
+class IsalGzipStream final : public InputStream {
+public:
+    explicit IsalGzipStream(int fd)
+    {
+        file.fd = fd;
+        isal_inflate_init(state.get());
+        state->crc_flag = ISAL_GZIP;
+    }
+    std::size_t read(char *dst, std::size_t n) override
+    {
+        if (zlib)
+            return readZlib(dst, n);
+        if (finished)
+            return 0;
+        std::size_t produced = 0;
+        while (produced < n && !finished) {
+            if (state->avail_in == 0 && !eof)
+                refill();
+            if (state->block_state == ISAL_BLOCK_FINISH) {
+                if (state->avail_in == 0 && eof) {
+                    finished = true; // the last member ended with the file
+                    break;
+                }
+                startNextMember();
+                continue;
+            }
+            if (state->avail_in == 0 && eof)
+                return switchToZlib(dst, n); // truncated
+            state->next_out = reinterpret_cast<std::uint8_t *>(dst + produced);
+            state->avail_out = static_cast<std::uint32_t>(std::min<std::size_t>(n - produced, 1u << 30));
+            const std::uint32_t outBefore = state->avail_out, inBefore = state->avail_in;
+            const int rc = isal_inflate(state.get());
+            produced += outBefore - state->avail_out;
+            const bool stalled = state->avail_out == outBefore && state->avail_in == inBefore && inBefore > 0
+                && state->block_state != ISAL_BLOCK_FINISH;
+            if ((rc != ISAL_DECOMP_OK && rc != ISAL_END_INPUT && rc != ISAL_OUT_OVERFLOW) || stalled)
+                return switchToZlib(dst, n);
+        }
+        m_pos += produced;
+        return produced;
+    }
+
+private:
+    void refill()
+    {
+        const std::size_t got = file.readRaw(reinterpret_cast<char *>(in.data()), in.size(), m_error);
+        m_filePos += got;
+        eof = got == 0;
+        state->next_in = in.data();
+        state->avail_in = static_cast<std::uint32_t>(got);
+    }
+    /// Multi-member gzip: reset keeps nothing, so the unread input is handed over again.
+    void startNextMember()
+    {
+        std::uint8_t *next = state->next_in;
+        const std::uint32_t avail = state->avail_in;
+        isal_inflate_reset(state.get());
+        state->crc_flag = ISAL_GZIP;
+        state->next_in = next;
+        state->avail_in = avail;
+    }
+    /// Hands the file to zlib, which decodes it again from the start, skips what earlier reads
+    /// returned, and fills this read: what ISA-L produced in this read is dropped, so this read
+    /// and the following ones are zlib's. (Bytes an earlier read returned cannot be taken back:
+    /// should ISA-L have decoded further into corrupt data than zlib does, the few bytes past
+    /// zlib's stop stay delivered, and zlib's error is reported.)
+    std::size_t switchToZlib(char *dst, std::size_t n)
+    {
+        zlib = std::make_unique<GzipStream>();
+        ::lseek(file.fd, 0, SEEK_SET);
+        zlib->file.fd = file.fd;
+        file.fd = -1;
+        if (!zlib->init()) {
+            m_error = "cannot initialise zlib";
+            zlib.reset();
+            finished = true;
+            return 0;
+        }
+        m_error.clear();
+        std::vector<char> skip(1 << 16);
+        for (std::uint64_t left = m_pos; left > 0;) {
+            const std::size_t got = zlib->read(skip.data(), std::min<std::uint64_t>(left, skip.size()));
+            if (got == 0)
+                break;
+            left -= got;
+        }
+        return readZlib(dst, n);
+    }
+    std::size_t readZlib(char *dst, std::size_t n)
+    {
+        const std::size_t got = zlib->read(dst, n);
+        m_pos += got;
+        m_filePos = zlib->compressedPosition();
+        m_error = zlib->error();
+        return got;
+    }
+
+    FileReader file;
+    std::unique_ptr<inflate_state> state = std::make_unique<inflate_state>();
+    std::vector<std::uint8_t> in = std::vector<std::uint8_t>(1 << 20);
+    std::unique_ptr<GzipStream> zlib;
+    bool eof = false, finished = false;
+};
+#endif
+
 class ZstdStream final : public InputStream {
 public:
     FileReader file;
@@ -188,12 +303,18 @@ model::Result<std::unique_ptr<InputStream>> InputStream::open(const std::filesys
     const ssize_t m = ::pread(fd, magic, 4, 0);
     std::unique_ptr<InputStream> s;
     if (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+#if ACCELSCOPE_HAVE_ISAL
+        auto g = std::make_unique<IsalGzipStream>(fd);
+        g->m_compression = Compression::Gzip;
+        s = std::move(g);
+#else
         auto g = std::make_unique<GzipStream>();
         g->file.fd = fd;
         g->m_compression = Compression::Gzip;
         if (!g->init())
             return model::ImportError{path.string(), 0, false, "cannot initialise zlib"};
         s = std::move(g);
+#endif
     } else if (m >= 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd) {
         auto z = std::make_unique<ZstdStream>();
         z->file.fd = fd;
