@@ -3,6 +3,7 @@
 #include "analyzecommand.h"
 
 #include "app/cli/clirange.h"
+#include "app/cli/importflags.h"
 
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
@@ -81,6 +82,8 @@ int runAnalyzeCommand(const QStringList &arguments)
     const QCommandLineOption listOpt(QStringLiteral("list"), QStringLiteral("List the analyses and exit."));
     p.addOptions({analysisOpt, formatOpt, jsonOpt, csvOpt, rankOpt, rangeOpt, htaOpt, topOpt, ratioOpt, idleOpt, operatorOpt,
                   minLenOpt, rulesOpt, binOpt, outOpt, listOpt});
+    const ImportFlags importFlags;
+    importFlags.addTo(p);
     p.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("Analysis name (see below)."));
     p.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("Trace files or directories."), QStringLiteral("INPUT..."));
 
@@ -178,10 +181,15 @@ int runAnalyzeCommand(const QStringList &arguments)
             return usage(p, err.c_str());
     }
 
+    importers::ImportContext ictx;
+    {
+        std::string err;
+        if (!importFlags.read(p, ictx.options, err))
+            return usage(p, err.c_str());
+    }
     std::vector<std::filesystem::path> paths;
     for (const QString &s : pos)
         paths.emplace_back(s.toStdString());
-    importers::ImportContext ictx;
     auto loaded = importers::loadTrace(paths, ictx);
     if (!loaded.ok()) {
         std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());

@@ -2,6 +2,7 @@
 #include "exportcommand.h"
 
 #include "app/cli/clirange.h"
+#include "app/cli/importflags.h"
 
 #include "importers/registry.h"
 #include "model/analysis/categories.h"
@@ -65,6 +66,8 @@ int runExportCommand(const QStringList &arguments)
                                       QStringLiteral("KIND,..."));
     const QCommandLineOption list(QStringLiteral("list-tables"), QStringLiteral("List the table names and exit."));
     p.addOptions({to, out, range, tables, rank, hta, rules, counters, list});
+    const ImportFlags importFlags;
+    importFlags.addTo(p);
 
     QStringList args = arguments;
     // arguments = [program, "export", ...]: parse as if "export" were the program name
@@ -151,10 +154,15 @@ int runExportCommand(const QStringList &arguments)
             return usage(p, err.c_str());
     }
 
+    importers::ImportContext ictx;
+    {
+        std::string err;
+        if (!importFlags.read(p, ictx.options, err))
+            return usage(p, err.c_str());
+    }
     std::vector<std::filesystem::path> paths;
     for (const QString &s : pos)
         paths.emplace_back(s.toStdString());
-    importers::ImportContext ictx;
     auto loaded = importers::loadTrace(paths, ictx);
     if (!loaded.ok()) {
         std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());

@@ -2,6 +2,7 @@
 // code with the GUI; scripts, CI, tests and benchmarks use it.
 #include "app/cli/analyzecommand.h"
 #include "app/cli/exportcommand.h"
+#include "app/cli/importflags.h"
 #include "app/cli/infojson.h"
 #ifdef ACCELSCOPE_CLI_PNG
 #include "app/cli/pngexport.h"
@@ -37,13 +38,13 @@ int usage(QCommandLineParser &p)
     return 1;
 }
 
-model::Result<importers::LoadResult> load(const QStringList &inputs, bool quiet)
+model::Result<importers::LoadResult> load(const QStringList &inputs, const importers::ImportOptions &options)
 {
     std::vector<std::filesystem::path> paths;
     for (const QString &s : inputs)
         paths.emplace_back(s.toStdString());
     importers::ImportContext ctx;
-    (void)quiet;
+    ctx.options = options;
     return importers::loadTrace(paths, ctx);
 }
 
@@ -76,6 +77,8 @@ int main(int argc, char **argv)
     QCommandLineOption stepsOpt(QStringLiteral("steps"), QStringLiteral("Training steps per rank (generate)."), QStringLiteral("N"), QStringLiteral("4"));
     QCommandLineOption timeOpt(QStringLiteral("time"), QStringLiteral("Print the load time to stderr."));
     parser.addOptions({jsonOpt, outOpt, ranksOpt, stepsOpt, timeOpt});
+    const app::ImportFlags importFlags;
+    importFlags.addTo(parser);
     parser.process(app);
 
     const QStringList args = parser.positionalArguments();
@@ -113,7 +116,12 @@ int main(int argc, char **argv)
         return 1;
     }
     const auto t0 = std::chrono::steady_clock::now();
-    auto result = load(inputs, parser.isSet(jsonOpt));
+    importers::ImportOptions importOptions;
+    if (std::string err; !importFlags.read(parser, importOptions, err)) {
+        std::fprintf(stderr, "accelscope-cli: %s\n", err.c_str());
+        return 1;
+    }
+    auto result = load(inputs, importOptions);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!result.ok()) {
         std::fprintf(stderr, "accelscope-cli: error: %s\n", result.error().toString().c_str());

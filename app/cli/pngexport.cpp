@@ -1,6 +1,7 @@
 #include "app/cli/pngexport.h"
 
 #include "app/cli/clirange.h"
+#include "app/cli/importflags.h"
 
 #include "importers/registry.h"
 #include "views/export/timelineimage.h"
@@ -46,6 +47,8 @@ int runPngExport(int argc, char **argv)
     const QCommandLineOption scale(QStringLiteral("scale"), QStringLiteral("Output pixels per logical pixel (1 or 2)."),
                                    QStringLiteral("N"), QStringLiteral("1"));
     p.addOptions({to, out, range, size, scale});
+    const ImportFlags importFlags;
+    importFlags.addTo(p);
     QStringList args = QCoreApplication::arguments();
     if (args.size() >= 2)
         args.removeAt(1); // "export"
@@ -80,10 +83,15 @@ int runPngExport(int argc, char **argv)
             return usage(err.c_str());
     }
 
+    importers::ImportContext ctx;
+    {
+        std::string err;
+        if (!importFlags.read(p, ctx.options, err))
+            return usage(err.c_str());
+    }
     std::vector<std::filesystem::path> paths;
     for (const QString &s : inputs)
         paths.emplace_back(s.toStdString());
-    importers::ImportContext ctx;
     auto loaded = importers::loadTrace(paths, ctx);
     if (!loaded.ok()) {
         std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());

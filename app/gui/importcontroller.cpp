@@ -40,7 +40,7 @@ ImportController::~ImportController()
     }
 }
 
-quint64 ImportController::start(const QStringList &paths)
+quint64 ImportController::start(const QStringList &paths, const importers::ImportOptions &options)
 {
     if (m_job) {
         qCDebug(lcImport) << "superseding job" << m_job->generation;
@@ -61,9 +61,10 @@ quint64 ImportController::start(const QStringList &paths)
     std::stop_token token = job->stop.get_token();
     std::shared_ptr<Progress> progress = job->progress;
     QPointer<ImportController> self(this);
-    job->thread = std::thread([self, generation, token, progress, inputs = std::move(inputs)] {
+    job->thread = std::thread([self, generation, token, progress, options, inputs = std::move(inputs)] {
         importers::ImportContext ctx;
         ctx.stop = token;
+        ctx.options = options;
         // Called from importer threads: only atomics here.
         ctx.onProgress = [progress](importers::Stage s, double f) {
             progress->stage.store(int(s), std::memory_order_relaxed);

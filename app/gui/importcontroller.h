@@ -43,9 +43,9 @@ public:
     explicit ImportController(QObject *parent = nullptr);
     ~ImportController() override;
 
-    /// Starts loading `paths` (files and/or directories) as one trace; cancels a running job.
-    /// Returns the job's generation.
-    quint64 start(const QStringList &paths);
+    /// Starts loading `paths` (files and/or directories) as one trace with `options` (clocks,
+    /// compiler log, compatibility switches); cancels a running job. Returns the job's generation.
+    quint64 start(const QStringList &paths, const importers::ImportOptions &options = {});
     /// Requests a stop of the running job; canceled() follows once the worker returned.
     void cancel();
     bool isRunning() const { return m_job != nullptr; }

@@ -6,6 +6,7 @@
 // Inputs given together open as one trace (several rank files become a multi-rank trace; a
 // directory is scanned). --screenshot loads the inputs, waits for the timeline, saves the window
 // as PNG and exits (1 when loading failed): the user guide's images are made this way.
+#include "app/cli/importflags.h"
 #include "app/gui/appsettings.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
@@ -93,6 +94,8 @@ int main(int argc, char **argv)
     QCommandLineOption sizeOpt(QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for --screenshot."),
                                QStringLiteral("WxH"), QStringLiteral("1440x900"));
     parser.addOptions({versionOpt, langOpt, renderOpt, themeOpt, settingsOpt, shotOpt, sizeOpt});
+    const app::ImportFlags importFlags; // the same import options as accelscope-cli
+    importFlags.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QCoreApplication::translate("CommandLine", "Trace files or directories, opened as one trace."),
                                  QStringLiteral("[FILE|DIR...]"));
@@ -109,6 +112,12 @@ int main(int argc, char **argv)
     options.renderer = parser.value(renderOpt);
     options.restoreLayout = !screenshot; // screenshots are reproducible: default layout
     app::MainWindow window(&settings, options);
+    importers::ImportOptions importOptions;
+    if (std::string err; !importFlags.read(parser, importOptions, err)) {
+        std::fprintf(stderr, "accelscope: %s\n", err.c_str());
+        return 1;
+    }
+    window.setImportOptions(importOptions);
 
     const QStringList inputs = parser.positionalArguments();
     // Errors also go to stderr: a command line that fails should say why where it was typed.

@@ -9,6 +9,7 @@
 #include "app/gui/exportdialog.h"
 #include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
+#include "app/gui/importoptionsdialog.h"
 #include "app/gui/language.h"
 #include "app/gui/searchresultsmodel.h"
 #include "app/gui/searchresultspanel.h"
@@ -138,6 +139,8 @@ void MainWindow::createActions()
     m_actClearRecent = new QAction(this);
     m_actClearRecent->setObjectName(QStringLiteral("actionClearRecent"));
     connect(m_actClearRecent, &QAction::triggered, m_settings, &AppSettings::clearRecent);
+    m_actImportOptions = make("actionImportOptions");
+    connect(m_actImportOptions, &QAction::triggered, this, &MainWindow::showImportOptionsDialog);
     m_actExport = make("actionExport", QKeySequence(Qt::CTRL | Qt::Key_E));
     m_actExport->setEnabled(false); // updateActions(): while a trace is open
     connect(m_actExport, &QAction::triggered, this, &MainWindow::showExportDialog);
@@ -291,6 +294,7 @@ void MainWindow::createMenus()
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_actImportOptions);
     m_fileMenu->addAction(m_actExport);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_actCancelLoad);
@@ -395,6 +399,8 @@ void MainWindow::retranslateUi()
     m_actOpenFolder->setToolTip(tr("Open a profile folder; it is scanned for the traces it contains"));
     m_recentMenu->setTitle(tr("Open &Recent"));
     m_actClearRecent->setText(tr("&Clear Recent"));
+    m_actImportOptions->setText(tr("Import &Options…"));
+    m_actImportOptions->setToolTip(tr("Engine clocks, AIU frequency and compiler log, acelyzer compatibility; re-opens the trace"));
     m_actExport->setText(tr("&Export…"));
     m_actExport->setToolTip(tr("Export CSV tables, an XLSX report, a Chrome JSON trace or a PNG of the timeline"));
     m_actCancelLoad->setText(tr("Ca&ncel Loading"));
@@ -574,7 +580,17 @@ void MainWindow::open(const QStringList &paths)
     const QFileInfo first(clean.first());
     // The folder holding the (first) input: the next dialog offers its siblings.
     m_settings->setLastDirectory(first.absolutePath());
-    m_import->start(clean);
+    m_import->start(clean, m_importOptions);
+}
+
+void MainWindow::showImportOptionsDialog()
+{
+    ImportOptionsDialog dialog(m_importOptions, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_importOptions = dialog.options();
+    if (!m_openPaths.isEmpty() && !m_import->isRunning())
+        m_import->start(m_openPaths, m_importOptions);
 }
 
 void MainWindow::cancelLoading()

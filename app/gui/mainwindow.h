@@ -17,6 +17,7 @@
 // recent inputs, last directory) goes to AppSettings.
 #pragma once
 
+#include "importers/importer.h"
 #include "model/trace.h"
 #include "views/timeline/timelinewidget.h"
 
@@ -112,6 +113,14 @@ public:
     /// "" follows the system; "en", "zh_CN". Retranslates the window at once.
     void setLanguage(const QString &code);
 
+    /// File ▸ Import Options…: clocks, compiler log and compatibility switches; OK re-opens the
+    /// open trace with them (the warnings banner offers this when a clock looks wrong).
+    void showImportOptionsDialog();
+    /// The options every later open() uses (tests, and the dialog's result).
+    void setImportOptions(const importers::ImportOptions &options) { m_importOptions = options; }
+    const importers::ImportOptions &importOptions() const { return m_importOptions; }
+    QAction *importOptionsAction() const { return m_actImportOptions; }
+
     void showShortcutsDialog();
     void showAboutDialog();
     void showOpenFileDialog();
@@ -157,6 +166,7 @@ private:
     Options m_options;
     views::Document *m_doc = nullptr;
     ImportController *m_import = nullptr;
+    importers::ImportOptions m_importOptions;
     ExportRunner *m_exportRunner = nullptr;
     QStringList m_openPaths;
     QString m_openFormat;
@@ -204,6 +214,7 @@ private:
     QAction *m_actOpenFolder = nullptr;
     QAction *m_actClearRecent = nullptr;
     QAction *m_actExport = nullptr;
+    QAction *m_actImportOptions = nullptr;
     QAction *m_actClose = nullptr;
     QAction *m_actQuit = nullptr;
     QAction *m_actCancelLoad = nullptr;

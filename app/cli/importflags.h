@@ -1,0 +1,34 @@
+// The command line's import options, one definition for info, dump, analyze, export and the png
+// export: what a source does not say about itself (engine clocks of a Sophgo dump, the frequency
+// and compiler log of an AIU trace) and compatibility switches that change what is imported.
+#pragma once
+
+#include "importers/importer.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+
+#include <string>
+
+namespace accelscope::app {
+
+class ImportFlags {
+public:
+    ImportFlags();
+    /// Adds --tiu-freq, --dma-freq, --freq, --compiler-log, --acelyzer-compat and --flow.
+    void addTo(QCommandLineParser &parser) const;
+    /// Reads the flags after parsing. Returns false and says why in `error` on a bad value.
+    bool read(const QCommandLineParser &parser, importers::ImportOptions &out, std::string &error) const;
+
+    const QCommandLineOption tiuFreq;
+    const QCommandLineOption dmaFreq;
+    const QCommandLineOption freq;
+    const QCommandLineOption compilerLog;
+    const QCommandLineOption acelyzerCompat;
+    const QCommandLineOption flow;
+};
+
+/// "560" or "560:800" → SoC MHz and optional core MHz; false with `error` on anything else.
+bool parseFrequencyPair(const QString &text, double &socMhz, double &coreMhz, std::string &error);
+
+} // namespace accelscope::app
