@@ -757,6 +757,40 @@ private slots:
         QVERIFY(l.trace->sliceCount() > 10);
     }
 
+    void invalidUtf8InTraceViewIsRepairedNotDropped()
+    {
+        // Given a rank whose trace_view.json has a byte that is not UTF-8 inside an event name
+        QTemporaryDir dir;
+        const fs::path src = kData / "tiny_cluster/node_a/worker0_111_ascend_pt";
+        Loaded clean = loadDirect(src);
+        QVERIFY2(clean.trace, clean.error.c_str());
+        const fs::path dst = fs::path(dir.path().toStdString()) / "u_ascend_pt";
+        fs::copy(src, dst, fs::copy_options::recursive);
+        const fs::path tvPath = dst / "ASCEND_PROFILER_OUTPUT/trace_view.json";
+        std::string tv = readFile(tvPath);
+        const std::size_t at = tv.find("\"name\": \"Enqueue\"");
+        QVERIFY(at != std::string::npos);
+        tv.replace(at, 17, "\"name\": \"Enq\xC3ueue\"");
+        writeFile(tvPath, tv);
+        for (const auto &[chunk, threads] : {std::pair<std::size_t, unsigned>{1u << 20, 0}, {256, 2}}) {
+            // When it is imported (whole, and in small chunks on two threads)
+            Loaded l = loadDirect(dst, chunk, threads);
+            QVERIFY2(l.trace, l.error.c_str());
+            // Then the event is kept with U+FFFD for the bad byte, and the repair is reported once
+            QCOMPARE(l.trace->sliceCount(), clean.trace->sliceCount());
+            QCOMPARE(diagCount(*l.trace, model::DiagKind::InvalidUtf8), 1ull);
+            QCOMPARE(diagCount(*l.trace, model::DiagKind::MalformedEvent), 0ull);
+            std::size_t repaired = 0, original = 0;
+            for (const auto &track : l.trace->tracks())
+                for (std::size_t i = 0; i < track.slices.size(); ++i) {
+                    repaired += l.trace->str(track.slices.name[i]) == "Enq\xEF\xBF\xBDueue";
+                    original += l.trace->str(track.slices.name[i]) == "Enqueue";
+                }
+            QCOMPARE(repaired, std::size_t(1));
+            QCOMPARE(original, std::size_t(0));
+        }
+    }
+
     void randomMutationsNeverCrash()
     {
         // Given the tiny rank with bytes of trace_view.json and kernel_details.csv overwritten
