@@ -242,6 +242,12 @@ LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerR
     std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> layerAt;
     std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> groupAt;
     std::map<std::int32_t, std::int32_t> groupsPerCore;
+    // tpu-mlir's web page leaves the last row of each RegInfo file (per core: the last TIU record,
+    // and the last record of the tdma file = the last GDMA, or SDMA when present) out of the
+    // group lane, though it keeps it in the layer lane (seen on the bm1688 and bm1690 samples).
+    std::map<std::pair<std::int32_t, CommandEngine>, std::size_t> lastOfFile;
+    for (std::size_t i = 0; i < records.size(); ++i)
+        lastOfFile[{records[i].core, records[i].engine}] = i;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const auto &r = records[i];
         const auto op = loc.opFor(r.core, r.engine, r.cmdId);
@@ -256,6 +262,8 @@ LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerR
         span.end = std::max(span.end, r.end);
         ++span.records;
 
+        if (lastOfFile[{r.core, r.engine}] == i)
+            continue;
         const auto line = loc.ops[static_cast<std::size_t>(op)].fileLine;
         for (std::size_t g = 0; g < loc.groups.size(); ++g) {
             const auto &group = loc.groups[g];

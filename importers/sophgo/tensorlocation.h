@@ -110,7 +110,9 @@ struct LayerSpans {
 /// tpu-mlir's web rules: per core, one layer span per op = [min start, max end] over the records
 /// it issued; one group span per group = [min, max] over the records of its member ops, groups
 /// numbered per core in the order their first record appears in `records` (which callers pass in
-/// tpu-mlir's order: per core TIU records, then GDMA, then SDMA).
+/// tpu-mlir's order: per core TIU records, then GDMA, then SDMA). As tpu-mlir's page does, the
+/// last TIU record and the last DMA record (GDMA, or SDMA when present) of each core count for
+/// their layer but not for their group.
 LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerRecordRef> &records);
 
 } // namespace accelscope::importers::sophgo

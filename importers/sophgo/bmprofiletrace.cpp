@@ -1,0 +1,323 @@
+// bmprofile reading -> trace model (docs/sophgo.md "Model" and "bmprofile dumps").
+#include "importers/sophgo/bmprofile.h"
+
+#include "model/sophgofacts.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace accelscope::importers::sophgo {
+
+namespace {
+
+using namespace accelscope::model;
+
+void appendJsonString(std::string &out, std::string_view s)
+{
+    out += '"';
+    for (const char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+class Args {
+public:
+    Args() { m_text = "{"; }
+    Args &num(std::string_view key, std::int64_t v)
+    {
+        sep(key);
+        m_text += std::to_string(v);
+        return *this;
+    }
+    Args &real(std::string_view key, double v)
+    {
+        sep(key);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6g", std::isfinite(v) ? v : 0.0);
+        m_text += buf;
+        return *this;
+    }
+    Args &str(std::string_view key, std::string_view v)
+    {
+        sep(key);
+        appendJsonString(m_text, v);
+        return *this;
+    }
+    std::string done() { return m_text + "}"; }
+
+private:
+    void sep(std::string_view key)
+    {
+        if (m_text.size() > 1)
+            m_text += ',';
+        appendJsonString(m_text, key);
+        m_text += ':';
+    }
+    std::string m_text;
+};
+
+/// D of bmprofile_data-<D>: the runtime's device index (only used to name the process).
+int deviceFromFolder(const std::filesystem::path &dir)
+{
+    const std::string name = dir.filename().string();
+    const auto at = name.find("bmprofile_data-");
+    if (at == std::string::npos)
+        return 0;
+    int d = 0;
+    bool any = false;
+    for (std::size_t i = at + 15; i < name.size() && std::isdigit(static_cast<unsigned char>(name[i])) && d < 100000; ++i) {
+        d = d * 10 + (name[i] - '0');
+        any = true;
+    }
+    return any ? d : 0;
+}
+
+struct Bins {
+    TimeNs origin = 0, width = 1;
+    std::vector<double> busy, ddr;
+    void init(TimeNs lo, TimeNs hi, std::uint32_t count)
+    {
+        origin = lo;
+        const TimeNs span = std::max<TimeNs>(hi - lo, 1);
+        width = std::max<TimeNs>((span + count - 1) / count, 1);
+        const auto n = static_cast<std::size_t>((span + width - 1) / width);
+        busy.assign(n, 0);
+        ddr.assign(n, 0);
+    }
+    void spread(std::vector<double> &v, TimeNs s, TimeNs e, double perNs) const
+    {
+        s = std::max(s, origin);
+        if (v.empty() || e <= s)
+            return;
+        for (auto b = static_cast<std::size_t>((s - origin) / width); b < v.size(); ++b) {
+            const TimeNs bs = origin + static_cast<TimeNs>(b) * width, be = bs + width;
+            const TimeNs os = std::max(s, bs), oe = std::min(e, be);
+            if (oe > os)
+                v[b] += static_cast<double>(oe - os) * perNs;
+            if (be >= e)
+                break;
+        }
+    }
+};
+
+constexpr std::uint32_t kCounterBins = 4096;
+
+} // namespace
+
+Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalProfile &global, TraceBuilder &builder,
+                           ImportContext &ctx)
+{
+    ctx.report(Stage::Parsing, 0);
+    auto read = readBmprofileDump(dumpDir, global, ctx.options, ctx.stop);
+    if (read.canceled())
+        return Canceled{};
+    if (!read.ok())
+        return read.error();
+    auto &r = read.value();
+    ctx.report(Stage::Building, 0);
+
+    auto facts = std::make_shared<SophgoFacts>();
+    facts->chip = r.chip;
+    facts->archValue = r.archValue;
+    facts->tiuFreqMhz = r.tiuFreqMhz;
+    facts->dmaFreqMhz = r.dmaFreqMhz;
+    facts->clocksFromUser = r.clocksFromUser;
+    facts->clocksFromDefault = r.clocksFromDefault;
+    facts->coreCount = std::max(r.chipCoreCount, r.coresPresent);
+    facts->pipeline = r.perfAiPath ? "tpu-mlir PerfAI" : "tpu-mlir BM1684X";
+    facts->commandSource = "descriptors";
+    facts->device = deviceFromFolder(dumpDir);
+    for (int c = 0; c < r.coresPresent; ++c)
+        facts->coresPresent.push_back(c);
+    for (const auto s : r.crossCoreShiftNs)
+        facts->coreShiftCycles.push_back(static_cast<std::int64_t>(std::llround(static_cast<double>(s) * r.tiuFreqMhz / 1000.0)));
+    for (const auto &rec : r.records)
+        facts->recordsWithoutCommand += rec.hasCommand ? 0 : 1;
+
+    SourceInfo info;
+    info.path = dumpDir.string();
+    info.format = "sophgo";
+    info.timeUnit = "cycles";
+    info.metadata.push_back({"chip", "\"" + r.chip + "\""});
+    info.metadata.push_back({"pipeline", "\"" + facts->pipeline + "\""});
+    if (!r.netName.empty()) {
+        std::string q;
+        appendJsonString(q, r.netName);
+        info.metadata.push_back({"net_name", q});
+    }
+    if (r.summaryBeginUsec)
+        info.metadata.push_back({"run_begin_epoch_us", std::to_string(r.summaryBeginUsec)});
+    info.sophgo = facts;
+    const std::uint32_t src = builder.addSource(std::move(info));
+
+    BuilderShard shard(src);
+    const int device = facts->device;
+    const LocalProcess proc = shard.process(EntityKey::number(static_cast<std::int64_t>(device) * 1000));
+    shard.setProcessName(proc, shard.intern(r.chip + " dev" + std::to_string(device)));
+    shard.setProcessKind(proc, ProcessKind::Device, device);
+    shard.setProcessSortIndex(proc, 0);
+
+    // Tracks, created on first use in a fixed order per core.
+    std::map<std::int64_t, LocalTrack> tracks;
+    auto track = [&](std::int64_t tid, const std::string &name, TrackRole role, EngineKind engine, std::int32_t core) {
+        auto it = tracks.find(tid);
+        if (it != tracks.end())
+            return it->second;
+        const LocalTrack t = shard.thread(proc, EntityKey::number(tid));
+        shard.setThreadName(t, shard.intern(name));
+        shard.setThreadSortIndex(t, tid);
+        shard.setTrackRole(t, role, engine, core);
+        tracks.emplace(tid, t);
+        return t;
+    };
+    auto corePrefix = [](std::int32_t core) { return "Core " + std::to_string(core) + " · "; };
+
+    const StringId unknownId = shard.intern("unknown");
+    const StringId sysCat = shard.intern("sys");
+    const StringId droppedCat = shard.intern("sys.dropped");
+    std::map<std::int32_t, Bins> bins;
+    {
+        std::map<std::int32_t, std::pair<TimeNs, TimeNs>> range;
+        for (const auto &rec : r.records) {
+            if (!rec.keptByTpuMlir)
+                continue;
+            auto [it, fresh] = range.emplace(rec.core, std::make_pair(rec.startNs, rec.endNs));
+            it->second.first = std::min(it->second.first, rec.startNs);
+            it->second.second = std::max(it->second.second, rec.endNs);
+        }
+        for (const auto &[core, lr] : range)
+            bins[core].init(lr.first, lr.second, kCounterBins);
+    }
+
+    for (const auto &rec : r.records) {
+        const bool tiu = rec.engine == BmEngine::Tiu;
+        const double mhz = tiu ? r.tiuFreqMhz : r.dmaFreqMhz;
+        Args a;
+        a.num("cmd_id", rec.cmdId).num("inst_id", rec.rawId).num("start_cycle", rec.startCycle).num("end_cycle", rec.endCycle);
+        a.num("cycles", rec.endCycle - rec.startCycle + (r.perfAiPath ? 1 : 0));
+        if (!rec.funcType.empty())
+            a.str("func_type", rec.funcType);
+        if (rec.tskTyp >= 0)
+            a.num("tsk_typ", rec.tskTyp).num("tsk_eu_typ", rec.euTyp);
+        if (rec.isSystem)
+            a.num("sys", 1);
+        if (!rec.hasCommand)
+            a.num("no_command", 1);
+        if (!rec.layerName.empty())
+            a.str("layer", rec.layerName).num("layer_id", rec.layerId);
+        if (r.iterations() > 1)
+            a.num("iteration", rec.iteration);
+        if (!tiu) {
+            if (!rec.direction.empty())
+                a.str("direction", rec.direction);
+            a.num("bytes", static_cast<std::int64_t>(rec.bytes));
+            a.num("ddr_bytes", static_cast<std::int64_t>(rec.bytes));
+            a.real("ddr_bw_gbps", rec.bandwidthGBps);
+            if (r.perfAiPath)
+                a.num("stall_cycles", static_cast<std::int64_t>(rec.stallCycles));
+            if (!rec.dataType.empty())
+                a.str("data_type", rec.dataType);
+        }
+        if (!rec.staticInfo.empty())
+            a.str("static_command", rec.staticInfo);
+        if (!rec.firmwareFunc.empty())
+            a.str("firmware_node_set", rec.firmwareFunc);
+        a.num("as_tpu_mlir", rec.keptByTpuMlir ? 1 : 0);
+        const TimeNs start = rec.startNs;
+        const TimeNs dur = std::max<TimeNs>(rec.endNs - rec.startNs, 0);
+        if (!rec.keptByTpuMlir) {
+            a.str("engine", tiu ? "TIU" : "GDMA").str("dropped_by", rec.droppedBecause);
+            const LocalTrack t = track(16 * rec.core + 8, corePrefix(rec.core) + "reader-dropped", TrackRole::Async, EngineKind::None, rec.core);
+            const std::string name = rec.droppedBecause.empty() ? "dropped" : rec.droppedBecause;
+            shard.addSlice(t, start, dur, shard.intern(name), droppedCat, shard.addArgs(a.done()));
+            continue;
+        }
+        const LocalTrack t = track(16 * rec.core + (tiu ? 0 : 1), corePrefix(rec.core) + (tiu ? "TIU" : "GDMA"), TrackRole::Engine,
+                                   tiu ? EngineKind::TIU : EngineKind::GDMA, rec.core);
+        const StringId name = rec.funcName.empty() ? unknownId : shard.intern(rec.funcName);
+        const StringId cat = rec.isSystem ? sysCat : (rec.funcType.empty() ? unknownId : shard.intern(rec.funcType));
+        shard.addSlice(t, start, dur, name, cat, shard.addArgs(a.done()));
+        auto &b = bins[rec.core];
+        if (tiu) {
+            if (!rec.isSystem)
+                b.spread(b.busy, start, std::max(rec.endNs, start + 1), 1.0);
+        } else if (rec.bytes > 0 && dur > 0) {
+            (void)mhz;
+            b.spread(b.ddr, start, start + dur, static_cast<double>(rec.bytes) / static_cast<double>(dur));
+        }
+    }
+
+    // Layer and group lanes per core.
+    for (const auto &l : r.layers) {
+        const LocalTrack t = track(16 * l.core + 4, corePrefix(l.core) + "Layer", TrackRole::Async, EngineKind::None, l.core);
+        Args a;
+        a.num("layer_id", l.layerId).num("local", l.isLocal ? 1 : 0).num("records", l.records);
+        if (r.iterations() > 1)
+            a.num("iteration", l.iteration);
+        shard.addSlice(t, l.start, std::max<TimeNs>(l.end - l.start, 0), shard.intern(l.name), shard.intern("layer"), shard.addArgs(a.done()));
+    }
+    for (const auto &g : r.groups) {
+        const LocalTrack t = track(16 * g.core + 5, corePrefix(g.core) + "Group", TrackRole::Async, EngineKind::None, g.core);
+        shard.addSlice(t, g.start, std::max<TimeNs>(g.end - g.start, 0), shard.intern(g.name), shard.intern("group"), kNoArgs);
+    }
+    // Firmware lane (runtime DYN_DATA items).
+    for (const auto &f : r.firmware) {
+        const LocalTrack t = track(90000, "Firmware (runtime DYN_DATA)", TrackRole::Async, EngineKind::None, -1);
+        Args a;
+        a.str("info", f.info);
+        if (!f.endKnown)
+            a.num("no_end", 1);
+        if (!r.firmwareOnDeviceClock)
+            a.str("placement", r.firmwareAlignment);
+        shard.addSlice(t, f.start, std::max<TimeNs>(f.end - f.start, 0), shard.intern(f.name), shard.intern("firmware"), shard.addArgs(a.done()));
+    }
+    // Compiler estimate lanes (net_stat.sim): simulated, not measured.
+    for (const auto &e : r.estimate) {
+        const bool tiu = e.engine == BmEngine::Tiu;
+        const LocalTrack t = track(tiu ? 90001 : 90002,
+                                   std::string("Compiler estimate (not measured) · ") + (tiu ? "TIU" : "GDMA"), TrackRole::Async,
+                                   EngineKind::None, -1);
+        Args a;
+        a.str("func", e.func).num("start_cycle", e.startCycle).num("end_cycle", e.endCycle).str("source", "net_stat.sim (simulated)");
+        shard.addSlice(t, e.start, std::max<TimeNs>(e.end - e.start, 0), shard.intern(e.name), shard.intern("estimate"), shard.addArgs(a.done()));
+    }
+
+    // Counters.
+    for (const auto &[core, b] : bins) {
+        auto emit = [&](const std::string &name, const std::vector<double> &v, double scale) {
+            if (std::none_of(v.begin(), v.end(), [](double x) { return x > 0; }))
+                return;
+            const LocalTrack t = shard.counterTrack(proc, shard.intern(name));
+            shard.setTrackRole(t, TrackRole::Counter);
+            for (std::size_t i = 0; i < v.size(); ++i)
+                shard.addCounter(t, b.origin + static_cast<TimeNs>(i) * b.width, v[i] / static_cast<double>(b.width) * scale);
+            shard.addCounter(t, b.origin + static_cast<TimeNs>(v.size()) * b.width, 0);
+        };
+        emit(corePrefix(core) + "TIU busy (%)", b.busy, 100.0);
+        emit(corePrefix(core) + "DDR bandwidth (GB/s)", b.ddr, 1.0);
+    }
+
+    shard.diagnostics().merge(r.diagnostics);
+    builder.merge(std::move(shard));
+    ctx.report(Stage::Building, 1);
+    return Ok{};
+}
+
+} // namespace accelscope::importers::sophgo
