@@ -19,20 +19,25 @@ public:
 
     /// Offset (from the last scan's data) just past the last event that ended in the last
     /// scan, or -1 when none ended.
-    std::ptrdiff_t lastEventEnd() const { return m_lastEventEnd; }
-    std::uint64_t eventsEnded() const { return m_eventsEnded; }
-    bool arrayClosed() const { return m_arrayClosed; }
+    std::ptrdiff_t lastEventEnd() const { return m_state.lastEventEnd; }
+    std::uint64_t eventsEnded() const { return m_state.eventsEnded; }
+    bool arrayClosed() const { return m_state.arrayClosed; }
     /// Nesting depth inside the array: 0 between events.
-    int depth() const { return m_depth; }
-    bool inString() const { return m_inString != 0; }
+    int depth() const { return m_state.depth; }
+    bool inString() const { return m_state.inString != 0; }
+
+    /// What a scan carries to the next one (the scan itself is compiled per instruction set).
+    struct State {
+        std::uint64_t prevEscaped = 0;
+        std::uint64_t inString = 0; ///< all ones when the previous block ended inside a string
+        int depth = 0;
+        bool arrayClosed = false;
+        std::ptrdiff_t lastEventEnd = -1;
+        std::uint64_t eventsEnded = 0;
+    };
 
 private:
-    std::uint64_t m_prevEscaped = 0;
-    std::uint64_t m_inString = 0; // all ones when the previous block ended inside a string
-    int m_depth = 0;
-    bool m_arrayClosed = false;
-    std::ptrdiff_t m_lastEventEnd = -1;
-    std::uint64_t m_eventsEnded = 0;
+    State m_state;
 };
 
 } // namespace accelscope::importers::json

@@ -1,20 +1,19 @@
 #include "jsonchunkparser.h"
 
 #include "jsondialect.h"
-#include "simdbits.h"
 
 #include <simdjson.h>
-
-#include <emmintrin.h>
 
 namespace accelscope::importers::json {
 
 namespace generic {
 std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file);
+extern const JsonKernels kKernels;
 }
 #if defined(__x86_64__)
 namespace avx2 {
 std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file);
+extern const JsonKernels kKernels;
 }
 #endif
 
@@ -45,6 +44,16 @@ ChunkParser::ChunkParser(std::uint32_t source, std::string file)
 ChunkParser::~ChunkParser() = default;
 
 const char *chunkParserImplementation() { return useAvx2() ? "avx2" : "generic"; }
+
+const JsonKernels &jsonKernels()
+{
+#if defined(__x86_64__)
+    static const JsonKernels &chosen = useAvx2() ? avx2::kKernels : generic::kKernels;
+    return chosen;
+#else
+    return generic::kKernels;
+#endif
+}
 
 std::vector<std::pair<std::size_t, std::size_t>> splitArrayElements(const char *text, std::size_t len)
 {
@@ -135,43 +144,8 @@ std::string repairUtf8(std::string_view text)
 
 std::string_view ArgsMinifier::minify(std::string_view raw)
 {
-    // Valid JSON (simdjson checked it), so whitespace outside strings can be dropped: per 64
-    // bytes, mask whitespace outside strings and copy the kept runs.
     m_out.resize(raw.size() + 64);
-    char *out = m_out.data();
-    simd::StringScanner strings;
-    alignas(16) char tail[64 + 16]; // the run copies below may read 15 bytes past a block
-    for (std::size_t off = 0; off < raw.size(); off += 64) {
-        const char *p = raw.data() + off;
-        const std::size_t len = std::min<std::size_t>(64, raw.size() - off);
-        if (len < 64) {
-            std::memset(tail, ' ', sizeof tail);
-            std::memcpy(tail, p, len);
-            p = tail;
-        }
-        const simd::Block64 b(p);
-        const std::uint64_t inStr = strings.inString(b.eq('"'), b.eq('\\'));
-        const std::uint64_t ws = b.whitespace();
-        const std::uint64_t valid = len == 64 ? ~0ull : ((1ull << len) - 1);
-        std::uint64_t keep = ~(ws & ~inStr) & valid;
-        if (keep == ~0ull) {
-            std::memcpy(out, p, 64);
-            out += 64;
-            continue;
-        }
-        while (keep) {
-            const int start = __builtin_ctzll(keep);
-            const std::uint64_t rest = ~(keep >> start);
-            const int run = rest ? __builtin_ctzll(rest) : 64 - start;
-            // 16-byte copies may write past the run; the next run or the end overwrites.
-            for (int i = 0; i < run; i += 16)
-                _mm_storeu_si128(reinterpret_cast<__m128i *>(out + i),
-                                 _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + start + i)));
-            out += run;
-            keep &= run + start >= 64 ? 0 : (~0ull << (start + run));
-        }
-    }
-    return std::string_view(m_out.data(), static_cast<std::size_t>(out - m_out.data()));
+    return std::string_view(m_out.data(), jsonKernels().minify(raw.data(), raw.size(), m_out.data()));
 }
 
 } // namespace accelscope::importers::json

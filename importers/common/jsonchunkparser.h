@@ -4,6 +4,7 @@
 // for the instruction set of the translation unit. One parser per worker thread.
 #pragma once
 
+#include "eventsplitter.h"
 #include "jsonpipeline.h"
 
 #include <memory>
@@ -36,6 +37,17 @@ public:
 private:
     std::unique_ptr<ChunkParserImpl> m_impl;
 };
+
+/// The byte-level scans of the JSON pipeline, in the copy compiled for this CPU.
+struct JsonKernels {
+    /// EventSplitter::scan (see there).
+    std::size_t (*scanEvents)(EventSplitter::State &state, const char *data, std::size_t n);
+    /// Copies valid JSON `json` to `out` without the whitespace outside strings; returns the
+    /// length written. Reads up to 15 bytes past the end of `json`; `out` has room for
+    /// json.size() + 64 bytes.
+    std::size_t (*minify)(const char *json, std::size_t n, char *out);
+};
+const JsonKernels &jsonKernels();
 
 /// The byte ranges of the top-level elements of "[ev, ev, ...]" (scalar scan; the slow path
 /// when a chunk does not parse as a whole).
