@@ -32,6 +32,7 @@ struct ChipParams {
     double defaultTiuMhz = 1000, defaultDmaMhz = 1000;
     bool clockFromTpuFreq = false; ///< BM1684X: one period for both engines from tpu_freq
     int coreCount = 1;
+    bool decodeDescriptors = true; ///< false: BM1684 descriptors use another layout; names come from global.profile
 };
 
 ChipParams chipParams(SophgoArch arch)
@@ -39,7 +40,7 @@ ChipParams chipParams(SophgoArch arch)
     ChipParams p;
     switch (arch) {
     case SophgoArch::BM1684:
-        p = {DescriptorDialect::BM1684X, false, 32, 192, 550, 575, false, 1};
+        p = {DescriptorDialect::BM1684X, false, 32, 192, 550, 575, false, 1, false};
         break;
     case SophgoArch::BM1684X:
         p = {DescriptorDialect::BM1684X, false, 32, 192, 1000, 1000, true, 1};
@@ -322,7 +323,7 @@ bool Reader::readIter(IterData &it)
 
 void Reader::readCommands(IterData &it, std::size_t core, CoreBlocks &cb)
 {
-    if (!cb.command)
+    if (!cb.command || !m_params.decodeDescriptors)
         return;
     auto readOne = [&](std::uint64_t base, std::uint64_t offset, int engine, bool tiu) {
         char name[96];
@@ -993,7 +994,13 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
                 r.endNs = static_cast<model::TimeNs>(std::llround(static_cast<double>(r.endCycle) * 1000.0 / mhz)) + m_iterationOffsetNs;
                 if (const auto *s = m[i].node) {
                     r.hasCommand = true;
-                    r.funcType = isGdma ? bm1684xGdmaFuncName(s->func) : bm1684xBdFuncName(s->func);
+                    if (m_global.arch == SophgoArch::BM1684) {
+                        r.funcType = isGdma ? bm1684GdmaFuncName(s->func) : bm1684BdFuncName(s->func);
+                        if (isGdma)
+                            r.direction = bm1684GdmaDirection(s->dir);
+                    } else {
+                        r.funcType = isGdma ? bm1684xGdmaFuncName(s->func) : bm1684xBdFuncName(s->func);
+                    }
                     r.staticInfo = "bd_id=" + std::to_string(s->bdId) + " gdma_id=" + std::to_string(s->gdmaId);
                     const auto pos = static_cast<std::size_t>(s->ordinal);
                     if (pos < commands.size()) {
@@ -1004,7 +1011,7 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
                         r.isSystem = commands[pos].isSystem;
                     } else {
                         r.funcName = r.funcType;
-                        r.isSystem = isGdma ? s->func == 6 : s->func == 15;
+                        r.isSystem = m_global.arch != SophgoArch::BM1684 && (isGdma ? s->func == 6 : s->func == 15);
                     }
                     if (s->layer >= 0) {
                         const auto &layer = program.layers[static_cast<std::size_t>(s->layer)];

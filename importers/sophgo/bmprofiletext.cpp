@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 
@@ -183,6 +184,32 @@ std::string bm1684xGdmaFuncName(unsigned f)
     case 7: return "GATHER";
     case 8: return "SCATTER";
     default: return "GDMA_FUNC_" + std::to_string(f);
+    }
+}
+
+std::string bm1684BdFuncName(unsigned f)
+{
+    static const char *const names[] = {"CONV_NEURON", "DEPTHWISE_OR_POOLING", "FC", "TENSOR_ARITHMETIC", "FC2",
+                                        "CONV_CORRELATION", "TABLE_LOOKUP", "MD_SUM", "MD_SCALAR", "MD_SFU", "MD_LINEAR",
+                                        "LOCALMEM_ARANGE", "DECOMPRESS", "MD_CMP", "VECTOR_CORRELATION"};
+    return f < std::size(names) ? names[f] : "BD_FUNC_" + std::to_string(f);
+}
+
+std::string bm1684GdmaFuncName(unsigned f)
+{
+    static const char *const names[] = {"NORMAL", "TRANS", "LRN_SHIFT", "FORMAT", "CONSTANT",
+                                        "CW_TRANS", "WINOGRAD", "FILTER", "FILTER_RES_COUNTER"};
+    return f < std::size(names) ? names[f] : "GDMA_FUNC_" + std::to_string(f);
+}
+
+std::string bm1684GdmaDirection(int dir)
+{
+    switch (dir) {
+    case 0: return "DDR->LMEM";
+    case 1: return "LMEM->DDR";
+    case 2: return "DDR->DDR";
+    case 3: return "LMEM->LMEM";
+    default: return {};
     }
 }
 

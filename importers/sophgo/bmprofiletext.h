@@ -53,6 +53,11 @@ StaticProgram parseStaticProgram(std::string_view text);
 /// tpu-mlir's BM1684X BDFuncType / GDMAFuncType names ("CONV", "AR", "TENSOR", ...).
 std::string bm1684xBdFuncName(unsigned func);
 std::string bm1684xGdmaFuncName(unsigned func);
+/// The older BM1684's names (bm1684_defs BDFuncType / GDMAFuncType) and its gdma_dir codes
+/// (S2L, L2S, S2S, L2L) as "DDR->LMEM", "LMEM->DDR", "DDR->DDR", "LMEM->LMEM".
+std::string bm1684BdFuncName(unsigned func);
+std::string bm1684GdmaFuncName(unsigned func);
+std::string bm1684GdmaDirection(int dir);
 
 struct NetStatItem {
     bool gdma = false;

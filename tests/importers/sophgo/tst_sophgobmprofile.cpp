@@ -633,6 +633,44 @@ private slots:
         QCOMPARE(r.firmware[0].end, model::TimeNs(10960));
     }
 
+    void bm1684ClocksAndNames()
+    {
+        QTemporaryDir tmp;
+        const fs::path dir = fs::path(tmp.path().toStdString()) / "dump";
+        writeFile(dir / "global.profile",
+                  "[bmprofile] arch=1\n[bmprofile] start to run subnet_id=0\n"
+                  "[bmprofile] global_layer: layer_id=3 layer_type=7 layer_name=conv1\n"
+                  "[bmprofile] gdma cmd_id bd_id=0 gdma_id=1 gdma_dir=0 gdma_func=0\n"
+                  "[bmprofile] bd cmd_id bd_id=1 gdma_id=1 bd_func=0\n"
+                  "[bmprofile] gdma cmd_id bd_id=1 gdma_id=2 gdma_dir=1 gdma_func=1\n"
+                  "[bmprofile] bd cmd_id bd_id=2 gdma_id=2 bd_func=3\n");
+        // 192-byte GDMA records with a 16-bit id; TIU and GDMA counters unrelated.
+        const std::string gdma = gdmaRecord(192, 1000, 1575, 0x70000, {{16, 64}}) + gdmaRecord(192, 2000, 2575, 0x70001);
+        const std::string tiu = tiu32(7000, 7550, 0) + tiu32(8000, 8550, 1);
+        writeFile(dir / "iter0.profile", summary() + block(3, tiu) + block(4, gdma));
+        const auto r = readOk(dir);
+        QCOMPARE(r.chip, std::string("BM1684"));
+        QCOMPARE(r.tiuFreqMhz, 550.0);
+        QCOMPARE(r.dmaFreqMhz, 575.0);
+        std::vector<const BmRecord *> g, t;
+        for (const auto &rec : r.records)
+            (rec.engine == BmEngine::Gdma ? g : t).push_back(&rec);
+        QCOMPARE(g.size(), std::size_t(2));
+        QCOMPARE(g[0]->cmdId, std::int64_t(0)); // the reserved upper 16 bits are not part of the id
+        QCOMPARE(g[0]->funcType, std::string("NORMAL"));
+        QCOMPARE(g[0]->direction, std::string("DDR->LMEM"));
+        QCOMPARE(g[1]->funcType, std::string("TRANS"));
+        QCOMPARE(g[1]->direction, std::string("LMEM->DDR"));
+        QCOMPARE(g[0]->endCycle, std::int64_t(575));
+        QCOMPARE(g[0]->endNs, model::TimeNs(1000));
+        // TIU bd 1 starts where gdma 1 ends: 575 GDMA cycles = 550 TIU cycles.
+        QCOMPARE(t[0]->startCycle, std::int64_t(550));
+        QCOMPARE(t[0]->startNs, model::TimeNs(1000));
+        QCOMPARE(t[0]->funcType, std::string("CONV_NEURON"));
+        QCOMPARE(t[1]->funcType, std::string("TENSOR_ARITHMETIC"));
+        QCOMPARE(t[1]->layerName, std::string("7(G)"));
+    }
+
     void tensorLocationRules()
     {
         const std::string json = R"J([{"file-line": 4, "subnet_id": 0, "core_id": 0, "opcode": "tpu.Load", "is_local": true,
