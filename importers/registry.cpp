@@ -3,6 +3,7 @@
 #include "ascend/ascendimporter.h"
 #include "chrome_json/chromejsonimporter.h"
 #include "perfetto/perfettoimporter.h"
+#include "sophgo/sophgoimporter.h"
 
 #include <algorithm>
 #include <regex>
@@ -26,6 +27,7 @@ const ImporterDescriptor kImporters[] = {
      &make<chrome::ChromeJsonImporter>},
     {"perfetto", "Perfetto protobuf trace (.pftrace, .perfetto-trace, also .gz/.zst)", "ns; ClockSnapshots convert every clock to the trace clock", 20, &make<perfetto::PerfettoImporter>},
     {"ascend", "Huawei Ascend profiler folder (torch_npu *_ascend_pt, MindSpore *_ascend_ms and profiler/, cluster roots; trace_view.json, ascend_pytorch_profiler_*.db)", "epoch µs text or ns db to ns, exact; ranks share the epoch clock", 30, &make<ascend::AscendImporter>},
+    {"sophgo", "Sophgo TPU profiler dump (cdm_profile_data_dev*: SG2260/BM1690, SG2260E; bmprofile_data-*: BM1684X, BM1688, CV184X)", "PMU cycles to ns with the engine clock (global.profile, chip default or user); exact at 1000 MHz", 40, &make<sophgo::SophgoImporter>},
 };
 
 } // namespace

@@ -1,0 +1,917 @@
+#include "cdmlib.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <regex>
+
+namespace accelscope::importers::sophgo {
+
+using model::DiagKind;
+
+std::string_view dropReasonName(DropReason r)
+{
+    switch (r) {
+    case DropReason::Kept: return "kept";
+    case DropReason::InitSync: return "init sync";
+    case DropReason::TrailingSys: return "end sync";
+    case DropReason::VsdmaSend: return "vsdma send";
+    }
+    return "?";
+}
+
+namespace {
+
+constexpr std::uint32_t kTiuRecordSize = 16;
+constexpr std::uint32_t kDmaRecordSize = 64;
+constexpr std::uint32_t kCdmaRecordSize = 128;
+constexpr int kInitRecords = 2; // profile_init_cmd_num
+
+/// Decimal numbers in a file name, the sort key both vendors use (§1.1).
+std::vector<std::uint64_t> numberTuple(const std::string &name)
+{
+    std::vector<std::uint64_t> out;
+    std::uint64_t v = 0;
+    bool in = false;
+    for (char c : name) {
+        if (c >= '0' && c <= '9') {
+            v = v * 10 + std::uint64_t(c - '0');
+            in = true;
+        } else if (in) {
+            out.push_back(v);
+            v = 0;
+            in = false;
+        }
+    }
+    if (in)
+        out.push_back(v);
+    return out;
+}
+
+struct FoundFiles {
+    std::vector<std::filesystem::path> cdmlib;
+    std::vector<std::pair<int, std::filesystem::path>> cdma; ///< (port, file)
+    std::vector<std::filesystem::path> iter;
+};
+
+FoundFiles findFiles(const std::filesystem::path &dir)
+{
+    FoundFiles f;
+    static const std::regex cdmaRe(R"(^cdma\d*_(\d+)\.profile$)");
+    std::error_code ec;
+    for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator();
+         it.increment(ec)) {
+        if (!it->is_regular_file(ec))
+            continue;
+        const std::string name = it->path().filename().string();
+        std::smatch m;
+        if (name.starts_with("cdmlib") && name.ends_with(".profile"))
+            f.cdmlib.push_back(it->path());
+        else if (std::regex_match(name, m, cdmaRe)) {
+            int port = 0;
+            const std::string s = m[1].str();
+            std::from_chars(s.data(), s.data() + s.size(), port);
+            f.cdma.push_back({port, it->path()});
+        } else if (name.starts_with("iter") && name.ends_with(".profile"))
+            f.iter.push_back(it->path());
+    }
+    auto byNumbers = [](const std::filesystem::path &a, const std::filesystem::path &b) {
+        const auto ka = numberTuple(a.filename().string()), kb = numberTuple(b.filename().string());
+        return ka != kb ? ka < kb : a.filename() < b.filename();
+    };
+    std::sort(f.cdmlib.begin(), f.cdmlib.end(), byNumbers);
+    std::sort(f.iter.begin(), f.iter.end(), byNumbers);
+    std::sort(f.cdma.begin(), f.cdma.end());
+    return f;
+}
+
+/// Decodes one MONITOR block into records (raw times and ids). Stops at the first all-zero record
+/// (the end marker of a device buffer) and reports a partial trailing record.
+void decodeMonitor(CdmList &list, const TlvBlock &block, CdmDump &dump)
+{
+    const std::uint32_t size = list.recordSize;
+    const std::size_t whole = block.payload.size() / size;
+    list.payloadOffset = block.payloadOffset();
+    if (block.payload.size() % size != 0 && !block.truncated)
+        dump.diagnostics.add(DiagKind::TruncatedInput, list.file.string(), block.payloadOffset() + whole * size,
+                             std::string(blockTypeName(block.type)) + " payload is not a whole number of "
+                                 + std::to_string(size) + "-byte records; the partial record was ignored");
+    list.raw = block.payload.first(whole * size);
+    list.records.reserve(whole);
+    const bool cdma = list.engine == CdmEngine::CDMA;
+    for (std::size_t i = 0; i < whole; ++i) {
+        const std::uint8_t *p = list.raw.data() + i * size;
+        const std::uint32_t s = loadU32(p), e = loadU32(p + 4), w2 = loadU32(p + 8), w3 = loadU32(p + 12);
+        if (s == 0 && e == 0 && w2 == 0 && w3 == 0 && std::all_of(p, p + size, [](std::uint8_t b) { return b == 0; })) {
+            if (i + 1 < whole)
+                dump.diagnostics.add(DiagKind::TrailingGarbage, list.file.string(), block.payloadOffset() + i * size,
+                                     std::string(blockTypeName(block.type)) + ": an all-zero record ends the device buffer; "
+                                         + std::to_string(whole - i - 1) + " records after it were ignored");
+            break;
+        }
+        CdmRecord r;
+        r.start = s;
+        r.end = e;
+        r.id = cdma ? (w2 & 0xffffff) : w2;
+        r.index = std::uint32_t(i);
+        switch (list.engine) {
+        case CdmEngine::TIU:
+            r.pmuSys = w3 == 2;
+            break;
+        case CdmEngine::GDMA:
+        case CdmEngine::SDMA:
+            r.pmuSys = std::uint64_t(loadU32(p + 48)) + loadU32(p + 52) == 0;
+            break;
+        case CdmEngine::CDMA:
+            r.pmuSys = loadU32(p + 16) == 0;
+            break;
+        }
+        list.records.push_back(r);
+    }
+}
+
+struct Rules {
+    bool tpuMlir = false;
+    std::int64_t wrapModulus() const { return tpuMlir ? 4294967295LL : 4294967296LL; }
+};
+
+/// 16-bit inst_id unwrap (§1.7 item 1): a raw id below 1000 after one above 65000 adds 65536.
+std::uint64_t unwrapIds(CdmList &list)
+{
+    std::uint64_t wraps = 0;
+    std::uint32_t offset = 0;
+    std::uint32_t prevRaw = 0;
+    bool first = true;
+    for (CdmRecord &r : list.records) {
+        const std::uint32_t raw = r.id;
+        if (!first && prevRaw > 65000 && raw < 1000) {
+            offset += 65536;
+            ++wraps;
+        }
+        r.id = raw + offset;
+        prevRaw = raw;
+        first = false;
+    }
+    return wraps;
+}
+
+/// 32-bit cycle unwrap: TIU/GDMA/SDMA (§1.8 normalize_time; tpu-mlir's modulus 2^32-1, §1.14).
+std::uint64_t unwrapTimes(CdmList &list, const Rules &rules)
+{
+    const std::int64_t mod = rules.wrapModulus();
+    std::uint64_t wraps = 0;
+    std::int64_t offset = 0;
+    if (list.engine == CdmEngine::CDMA) {
+        // normalize_cdma_time: only when both start and end fall below the previous ones
+        std::int64_t prevS = std::numeric_limits<std::int64_t>::min(), prevE = prevS;
+        for (CdmRecord &r : list.records) {
+            std::int64_t s = r.start + offset, e = r.end + offset;
+            if (s < prevS && e < prevE) {
+                offset += mod;
+                s += mod;
+                e += mod;
+                ++wraps;
+            }
+            if (e < s)
+                e += mod;
+            r.start = s;
+            r.end = e;
+            prevS = s;
+            prevE = e;
+        }
+        return wraps;
+    }
+    std::int64_t prevEnd = std::numeric_limits<std::int64_t>::min();
+    for (CdmRecord &r : list.records) {
+        std::int64_t s = r.start + offset;
+        if (s < prevEnd) {
+            // a record cannot start before the previous one ended on one engine: the counter wrapped
+            // (only when the jump is large; small overlaps are the hardware's own reordering)
+            if (prevEnd - s > (mod >> 1)) {
+                offset += mod;
+                s += mod;
+                ++wraps;
+            }
+        }
+        std::int64_t e = r.end + offset;
+        if (e < s)
+            e += mod;
+        r.start = s;
+        r.end = e;
+        prevEnd = e;
+    }
+    return wraps;
+}
+
+/// SDMA/CDMA completions are written out of order around send/wait. tpu-mlir: one swap pass on
+/// ids and the thread bit (§1.14 step 1). bigTpuProfile's two passes are not spelled out (§1.7
+/// item 1); what is known is that they restore start-time order, so records are moved back into
+/// start order (a no-op on lists already in order).
+std::uint64_t reorderSendRetire(CdmList &list, const Rules &rules)
+{
+    if (!rules.tpuMlir) {
+        std::uint64_t moves = 0;
+        auto &v = list.records;
+        for (std::size_t i = 1; i < v.size(); ++i) {
+            std::size_t j = i;
+            while (j > 0 && v[j].start < v[j - 1].start) {
+                std::swap(v[j], v[j - 1]);
+                --j;
+                ++moves;
+            }
+        }
+        return moves;
+    }
+    std::uint64_t swaps = 0;
+    auto &v = list.records;
+    for (std::size_t i = 1; i < v.size(); ++i) {
+        const std::uint32_t prevId = v[i - 1].id, id = v[i].id;
+        const std::uint8_t *prevRaw = list.rawRecord(v[i - 1]);
+        const std::uint32_t prevThread = list.engine == CdmEngine::CDMA ? ((loadU32(prevRaw + 8) >> 24) & 1) : (loadU32(prevRaw + 12) & 1);
+        if (id < prevId && (prevThread == 1 || (prevId - id == 1 && id != 0))) {
+            std::swap(v[i - 1], v[i]);
+            ++swaps;
+        }
+    }
+    return swaps;
+}
+
+struct Section {
+    std::size_t begin = 0, end = 0; ///< indices into the kept-record or command vector
+    std::uint64_t firstId = 0;
+    std::uint64_t length = 0;
+};
+
+/// Minimum-edit-distance alignment of PMU sections to command sections by length
+/// (insert/delete 1, substitute 2, equal lengths match at 0; §1.7 item 3). Returns, per PMU
+/// section, the matched command section or -1.
+std::vector<int> alignSections(const std::vector<Section> &pmu, const std::vector<Section> &cmd)
+{
+    const std::size_t n = pmu.size(), m = cmd.size();
+    std::vector<int> match(n, -1);
+    if (n == 0 || m == 0)
+        return match;
+    if (n * m > 20'000'000) {
+        // pathological input (thousands of id restarts on both sides): pair equal lengths in order
+        std::size_t j = 0;
+        for (std::size_t i = 0; i < n && j < m; ++i)
+            for (std::size_t k = j; k < m; ++k)
+                if (pmu[i].length == cmd[k].length) {
+                    match[i] = int(k);
+                    j = k + 1;
+                    break;
+                }
+        return match;
+    }
+    std::vector<std::uint32_t> d((n + 1) * (m + 1));
+    auto at = [&](std::size_t i, std::size_t j) -> std::uint32_t & { return d[i * (m + 1) + j]; };
+    for (std::size_t i = 0; i <= n; ++i)
+        at(i, 0) = std::uint32_t(i);
+    for (std::size_t j = 0; j <= m; ++j)
+        at(0, j) = std::uint32_t(j);
+    for (std::size_t i = 1; i <= n; ++i)
+        for (std::size_t j = 1; j <= m; ++j) {
+            const std::uint32_t sub = at(i - 1, j - 1) + (pmu[i - 1].length == cmd[j - 1].length ? 0 : 2);
+            at(i, j) = std::min({at(i - 1, j) + 1, at(i, j - 1) + 1, sub});
+        }
+    std::size_t i = n, j = m;
+    while (i > 0 && j > 0) {
+        const bool equal = pmu[i - 1].length == cmd[j - 1].length;
+        if (equal && at(i, j) == at(i - 1, j - 1)) {
+            match[i - 1] = int(j - 1);
+            --i;
+            --j;
+        } else if (at(i, j) == at(i - 1, j) + 1) {
+            --i;
+        } else if (at(i, j) == at(i, j - 1) + 1) {
+            --j;
+        } else {
+            --i;
+            --j; // substitution: lengths differ, no pairing
+        }
+    }
+    return match;
+}
+
+/// Pairs kept records with commands section by section (§1.7 item 3, §1.14 step 3).
+void pairCommands(CdmList &list, const std::vector<std::uint8_t> &commandUsable, const std::vector<Command> *fallback)
+{
+    std::vector<std::size_t> kept;
+    kept.reserve(list.records.size());
+    for (std::size_t i = 0; i < list.records.size(); ++i)
+        if (list.records[i].drop == DropReason::Kept)
+            kept.push_back(i);
+    std::vector<Section> pmu;
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        const std::uint32_t id = list.records[kept[k]].id;
+        if (pmu.empty() || id <= list.records[kept[k - 1]].id) {
+            if (!pmu.empty())
+                pmu.back().end = k;
+            pmu.push_back({k, k, id, 0});
+        }
+        pmu.back().length = std::uint64_t(id) - pmu.back().firstId + 1;
+    }
+    if (!pmu.empty())
+        pmu.back().end = kept.size();
+
+    // command sections over the usable commands (counter resets and non-increasing ids cut them)
+    std::vector<std::size_t> usable;
+    for (std::size_t c = 0; c < list.commands.size(); ++c)
+        if (commandUsable[c])
+            usable.push_back(c);
+    std::vector<Section> cmd;
+    for (std::size_t k = 0; k < usable.size(); ++k) {
+        const Command &c = list.commands[usable[k]];
+        if (cmd.empty() || c.section != list.commands[usable[k - 1]].section || c.id <= list.commands[usable[k - 1]].id) {
+            if (!cmd.empty())
+                cmd.back().end = k;
+            cmd.push_back({k, k, c.id, 0});
+        }
+        cmd.back().length = k - cmd.back().begin + 1;
+    }
+    if (!cmd.empty())
+        cmd.back().end = usable.size();
+
+    std::vector<int> match = alignSections(pmu, cmd);
+    auto assign = [&](const Section &ps, const Section &cs, std::int32_t indexBase, bool viaUsable) {
+        for (std::size_t k = ps.begin; k < ps.end; ++k) {
+            CdmRecord &r = list.records[kept[k]];
+            const std::uint64_t off = std::uint64_t(r.id) - ps.firstId;
+            if (off < cs.length)
+                r.cmd = viaUsable ? std::int32_t(usable[cs.begin + off]) : indexBase + std::int32_t(cs.begin + off);
+        }
+    };
+    for (std::size_t s = 0; s < pmu.size(); ++s)
+        if (match[s] >= 0)
+            assign(pmu[s], cmd[std::size_t(match[s])], 0, true);
+
+    // tpu-mlir tries each unmatched PMU section once more against the descriptor list (§1.14
+    // step 3); descriptor commands are appended after the DYN commands.
+    if (fallback && !fallback->empty()) {
+        const std::int32_t base = std::int32_t(list.commands.size());
+        list.commands.insert(list.commands.end(), fallback->begin(), fallback->end());
+        Section des{0, fallback->size(), 0, fallback->size()};
+        bool used = false;
+        for (std::size_t s = 0; s < pmu.size() && !used; ++s)
+            if (match[s] < 0 && pmu[s].length == des.length) {
+                assign(pmu[s], des, base, false);
+                used = true;
+            }
+    }
+}
+
+bool isSystem(const CdmList &list, const CdmRecord &r, const Rules &rules)
+{
+    if (r.cmd >= 0)
+        return list.commands[std::size_t(r.cmd)].sys;
+    return !rules.tpuMlir && r.pmuSys;
+}
+
+/// Omit system commands (§1.7 item 5 for bigTpuProfile, §1.14 step 5 for tpu-mlir).
+std::uint64_t omitSystem(CdmList &list, const Rules &rules, bool cdmaDataExists)
+{
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < list.records.size(); ++i)
+        if (list.records[i].drop == DropReason::Kept)
+            kept.push_back(i);
+    std::uint64_t removed = 0;
+    auto drop = [&](std::size_t k) {
+        list.records[kept[k]].drop = DropReason::TrailingSys;
+        ++removed;
+    };
+    auto rec = [&](std::size_t k) -> const CdmRecord & { return list.records[kept[k]]; };
+    if (rules.tpuMlir) {
+        // back: collect a trailing run of sys commands; remove it once the walk reaches PMU id 0
+        std::size_t lo = 0, hi = kept.size();
+        {
+            std::size_t k = hi;
+            while (k > lo) {
+                const CdmRecord &r = rec(k - 1);
+                if (r.cmd < 0 || !list.commands[std::size_t(r.cmd)].sys)
+                    break;
+                --k;
+                if (r.id == 0) {
+                    for (std::size_t x = k; x < hi; ++x)
+                        drop(x);
+                    hi = k;
+                }
+            }
+        }
+        for (std::size_t k = lo; k < hi; ++k) {
+            const CdmRecord &r = rec(k);
+            if (r.cmd < 0 || !list.commands[std::size_t(r.cmd)].sys)
+                break;
+            drop(k);
+        }
+        return removed;
+    }
+    std::size_t lo = 0, hi = kept.size();
+    while (hi - lo >= 3) {
+        const CdmRecord &a = rec(hi - 3), &b = rec(hi - 2), &c = rec(hi - 1);
+        if (std::uint64_t(c.id) == std::uint64_t(b.id) + 1 && b.id <= a.id && isSystem(list, b, rules)) {
+            drop(hi - 1);
+            drop(hi - 2);
+            hi -= 2;
+        } else
+            break;
+    }
+    while (hi - lo >= 3) {
+        const CdmRecord &a = rec(lo), &b = rec(lo + 1), &c = rec(lo + 2);
+        if (std::uint64_t(b.id) == std::uint64_t(a.id) + 1 && c.id <= b.id && isSystem(list, a, rules)) {
+            drop(lo);
+            drop(lo + 1);
+            lo += 2;
+        } else
+            break;
+    }
+    const bool removeAllSys = list.engine == CdmEngine::CDMA || !cdmaDataExists;
+    if (hi - lo <= 2 && removeAllSys)
+        for (std::size_t k = lo; k < hi; ++k)
+            if (isSystem(list, rec(k), rules))
+                drop(k);
+    return removed;
+}
+
+void shiftList(CdmList &list, std::int64_t delta)
+{
+    if (delta == 0)
+        return;
+    for (CdmRecord &r : list.records) {
+        r.start += delta;
+        r.end += delta;
+    }
+}
+
+const CdmRecord *firstKept(const CdmList &l)
+{
+    for (const CdmRecord &r : l.records)
+        if (r.drop == DropReason::Kept)
+            return &r;
+    return nullptr;
+}
+
+
+} // namespace
+
+bool looksLikeCdmlibDumpDir(const std::filesystem::path &dir)
+{
+    const FoundFiles f = findFiles(dir);
+    return !f.cdmlib.empty() || !f.cdma.empty();
+}
+
+model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const GlobalProfile &global,
+                                       const CdmReadOptions &options)
+{
+    CdmDump dump;
+    dump.dir = dir;
+    dump.global = global;
+    model::SophgoFacts &facts = dump.facts;
+    facts.chip = std::string(archChipName(global.arch));
+    facts.archValue = global.archValue;
+    facts.bmodelCapture = global.bmodelCapture;
+    const bool aksv = global.arch == SophgoArch::AKSV;
+    const int chipCores = aksv ? 4 : 8;
+    const int chipCdmaPorts = aksv ? 10 : 11;
+    facts.coreCount = chipCores;
+    {
+        static const std::regex devRe(R"(dev(\d+)(?:-(\d+))?)");
+        std::smatch m;
+        const std::string name = dir.filename().string();
+        if (std::regex_search(name, m, devRe)) {
+            facts.device = std::stoi(m[1].str());
+            facts.call = m[2].matched ? std::stoi(m[2].str()) : -1;
+        }
+    }
+    Rules rules;
+    rules.tpuMlir = options.tpuMlirPipeline.value_or(global.bmodelCapture);
+    facts.pipeline = rules.tpuMlir ? "tpu-mlir" : "bigTpuProfile";
+
+    // --- clocks (§1.13): tpu_freq when the dump gives one, else the chip's 1000 MHz ---
+    const std::string gp = global.path.string();
+    const auto tpuFreq = global.intValue("tpu_freq");
+    double fileFreq = tpuFreq && *tpuFreq > 0 ? double(*tpuFreq) : 0;
+    facts.tiuFreqMhz = facts.dmaFreqMhz = fileFreq > 0 ? fileFreq : 1000.0;
+    if (fileFreq <= 0) {
+        facts.clocksFromDefault = true;
+        dump.diagnostics.add(DiagKind::MissingField, gp, 0,
+                             std::string(tpuFreq ? "tpu_freq=0" : "no tpu_freq") + " in global.profile: "
+                                 + facts.chip + " default clocks used (TIU 1000 MHz, DMA 1000 MHz)");
+    } else if (aksv) {
+        dump.diagnostics.add(DiagKind::MissingField, gp, 0,
+                             "SG2260E (AKSV) clocks are not public; tpu_freq=" + std::to_string(*tpuFreq)
+                                 + " MHz used for TIU and DMA");
+    }
+    if (options.tiuFreqMhz && *options.tiuFreqMhz > 0) {
+        facts.tiuFreqMhz = *options.tiuFreqMhz;
+        facts.clocksFromUser = true;
+    }
+    if (options.dmaFreqMhz && *options.dmaFreqMhz > 0) {
+        facts.dmaFreqMhz = *options.dmaFreqMhz;
+        facts.clocksFromUser = true;
+    }
+    if (auto t = global.intValue("tail_offset_ns"))
+        facts.tailOffsetNs = *t;
+
+    const FoundFiles found = findFiles(dir);
+    if (found.cdmlib.empty() && found.cdma.empty()) {
+        if (!found.iter.empty())
+            return model::ImportError{found.iter.front().string(), 0, false,
+                                      "BM1690 iter-file (static) dumps are not read yet: only cdmlib*.profile dumps are"};
+        return model::ImportError{dir.string(), 0, false, "no cdmlib*.profile file in this dump folder"};
+    }
+    if (!found.iter.empty())
+        dump.diagnostics.add(DiagKind::UnknownPacket, found.iter.front().string(), 0,
+                             "iter*.profile files beside cdmlib files were ignored (cdmlib files are read)");
+    if (int(found.cdmlib.size()) > chipCores)
+        dump.diagnostics.add(DiagKind::MalformedEvent, found.cdmlib[std::size_t(chipCores)].string(), 0,
+                             std::to_string(found.cdmlib.size()) + " cdmlib files for a " + std::to_string(chipCores)
+                                 + "-core chip; the extra files were read as further cores");
+    const std::optional<std::int64_t> maxRecords = global.intValue("max_record_num");
+
+    // --- per core: blocks, records, commands ---
+    const DynEngineCodes codes = aksv ? DynEngineCodes::aksv() : DynEngineCodes::aks();
+    struct CoreData {
+        int core = 0;
+        std::size_t list[3] = {SIZE_MAX, SIZE_MAX, SIZE_MAX};
+        DynCommands dyn;
+        bool hasDyn = false;
+        std::vector<Command> des[3];
+        bool hasDes[3] = {false, false, false};
+        std::int64_t sync = 0;
+        bool hasSync = false;
+        std::int64_t shift = 0;
+    };
+    std::vector<CoreData> cores;
+    bool anyDyn = false, anyDes = false;
+    for (std::size_t ci = 0; ci < found.cdmlib.size(); ++ci) {
+        const std::filesystem::path &file = found.cdmlib[ci];
+        MappedFile mf(file);
+        if (!mf.ok()) {
+            dump.diagnostics.add(DiagKind::MissingField, file.string(), 0, "core " + std::to_string(ci) + " not read: " + mf.error());
+            continue;
+        }
+        CoreData cd;
+        cd.core = int(ci);
+        facts.coresPresent.push_back(cd.core);
+        const TlvScan scan = scanTlvBlocks(mf.bytes());
+        for (const TlvProblem &p : scan.problems) {
+            const DiagKind kind = p.kind == TlvProblem::Kind::UnknownType ? DiagKind::UnknownPacket : DiagKind::TruncatedInput;
+            dump.diagnostics.add(kind, file.string(), p.offset, p.detail);
+        }
+        const TlvBlock *monitor[3] = {nullptr, nullptr, nullptr};
+        for (const TlvBlock &b : scan.blocks) {
+            int slot = -1;
+            switch (BlockType(b.type)) {
+            case BlockType::MonitorBd: slot = 0; break;
+            case BlockType::MonitorGdma: slot = 1; break;
+            case BlockType::MonitorSdma: slot = 2; break;
+            case BlockType::DynData: {
+                std::vector<CommandProblem> problems;
+                if (cd.hasDyn) {
+                    dump.diagnostics.add(DiagKind::UnknownPacket, file.string(), b.headerOffset, "a second DYN_DATA block was ignored");
+                    break;
+                }
+                cd.dyn = walkDynData(b.payload, codes, problems);
+                cd.hasDyn = cd.dyn.itemSize != 0;
+                anyDyn = anyDyn || cd.hasDyn;
+                for (const auto &p : problems)
+                    dump.diagnostics.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset, "DYN_DATA: " + p.detail);
+                if (cd.dyn.desReferences)
+                    dump.diagnostics.add(DiagKind::UnknownPacket, file.string(), b.payloadOffset(),
+                                         std::to_string(cd.dyn.desReferences)
+                                             + " DYN_DATA descriptor-group references (BLOCK_DES_KV) are not decoded; their records have no command");
+                break;
+            }
+            case BlockType::BlockDesBdc:
+            case BlockType::BlockDesGdma:
+            case BlockType::BlockDesSdma: {
+                const int s = b.type == std::uint32_t(BlockType::BlockDesBdc) ? 0 : b.type == std::uint32_t(BlockType::BlockDesGdma) ? 1 : 2;
+                if (cd.hasDes[s])
+                    break;
+                std::vector<CommandProblem> problems;
+                cd.des[s] = s == 0 ? decodeTiuDescriptors(b.payload, problems) : decodeDmaDescriptors(b.payload, problems);
+                cd.hasDes[s] = true;
+                anyDes = true;
+                for (const auto &p : problems)
+                    dump.diagnostics.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset,
+                                         std::string(blockTypeName(b.type)) + ": " + p.detail);
+                break;
+            }
+            default:
+                break; // DYN_EXTRA, BLOCK_DES_CDMA/KV, logs: not needed for timing
+            }
+            if (slot >= 0) {
+                if (monitor[slot])
+                    dump.diagnostics.add(DiagKind::UnknownPacket, file.string(), b.headerOffset,
+                                         "a second " + std::string(blockTypeName(b.type)) + " block was ignored (only the first is read)");
+                else
+                    monitor[slot] = &b;
+            }
+        }
+        const bool anyDesHere = cd.hasDes[0] || cd.hasDes[1] || cd.hasDes[2];
+        for (int s = 0; s < 3; ++s) {
+            if (anyDesHere && !cd.hasDes[s] && monitor[s] && monitor[s]->payload.size() >= 3u * (s == 0 ? kTiuRecordSize : kDmaRecordSize)) {
+                static constexpr const char *kDes[3] = {"BLOCK_DES_BDC", "BLOCK_DES_GDMA", "BLOCK_DES_SDMA"};
+                dump.diagnostics.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
+                                     std::string("no ") + kDes[s] + " block beside the others: the file may be truncated; "
+                                         + std::string(cdmEngineName(CdmEngine(s))) + " records of core " + std::to_string(ci) + " have no command");
+            }
+            if (!monitor[s]) {
+                // every cdmlib file carries the three MONITOR blocks (empty when an engine is idle)
+                static constexpr const char *kBlock[3] = {"MONITOR_BD", "MONITOR_GDMA", "MONITOR_SDMA"};
+                dump.diagnostics.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
+                                     std::string("no ") + kBlock[s] + " block: the file may be truncated; core "
+                                         + std::to_string(ci) + " has no " + std::string(cdmEngineName(CdmEngine(s))) + " records");
+                continue;
+            }
+            CdmList list;
+            list.engine = CdmEngine(s);
+            list.core = cd.core;
+            list.file = file;
+            list.recordSize = s == 0 ? kTiuRecordSize : kDmaRecordSize;
+            decodeMonitor(list, *monitor[s], dump);
+            static constexpr const char *kKeys[3] = {"tiu", "gdma", "sdma"};
+            const std::string key = "core" + std::to_string(ci) + "_" + kKeys[s] + "_record";
+            if (auto declared = global.intValue(key)) {
+                if (*declared != std::int64_t(list.records.size()))
+                    dump.diagnostics.add(DiagKind::TruncatedInput, file.string(), monitor[s]->headerOffset,
+                                         key + "=" + std::to_string(*declared) + " in global.profile, "
+                                             + std::to_string(list.records.size()) + " records in the file");
+                if (maxRecords && *declared >= *maxRecords)
+                    dump.diagnostics.add(DiagKind::TruncatedInput, gp, 0,
+                                         key + " reached max_record_num: the device buffer overflowed and later records were lost");
+            }
+            cd.list[s] = dump.lists.size();
+            dump.lists.push_back(std::move(list));
+        }
+        dump.files.push_back(std::move(mf));
+        cores.push_back(std::move(cd));
+    }
+    if (int(found.cdmlib.size()) < chipCores && !global.bmodelCapture && found.cdmlib.size() > 1) {
+        // not an error (a run may use fewer cores), but CDMA ownership needs the last core
+        if (!found.cdma.empty())
+            dump.diagnostics.add(DiagKind::MissingField, dir.string(), 0,
+                                 std::to_string(found.cdmlib.size()) + " of " + std::to_string(chipCores)
+                                     + " core files present: the CDMA ports' owner core may be missing");
+    }
+    facts.commandSource = anyDyn ? "dyn-data" : anyDes ? "descriptors" : "pmu-only";
+
+    // --- cleaning, init removal, intra-core alignment, commands ---
+    std::uint64_t idWraps = 0, timeWraps = 0, swaps = 0;
+    for (CoreData &cd : cores) {
+        for (int s = 0; s < 3; ++s) {
+            if (cd.list[s] == SIZE_MAX)
+                continue;
+            CdmList &l = dump.lists[cd.list[s]];
+            idWraps += unwrapIds(l);
+            timeWraps += unwrapTimes(l, rules);
+            if (s == 2)
+                swaps += reorderSendRetire(l, rules);
+        }
+        if (cd.list[0] != SIZE_MAX && dump.lists[cd.list[0]].records.size() >= 2) {
+            cd.sync = dump.lists[cd.list[0]].records[1].end;
+            cd.hasSync = true;
+        } else {
+            dump.diagnostics.add(DiagKind::MissingField, found.cdmlib[std::size_t(cd.core)].string(), 0,
+                                 "core " + std::to_string(cd.core) + " has fewer than 2 TIU records: no sync point, the core is not aligned");
+        }
+        for (int s = 0; s < 3; ++s) {
+            if (cd.list[s] == SIZE_MAX)
+                continue;
+            CdmList &l = dump.lists[cd.list[s]];
+            const std::size_t n = std::min<std::size_t>(kInitRecords, l.records.size());
+            for (std::size_t i = 0; i < n; ++i)
+                l.records[i].drop = DropReason::InitSync;
+            facts.droppedInit += n;
+            if (rules.tpuMlir && s > 0 && cd.hasSync && l.records.size() >= 2)
+                shiftList(l, cd.sync - l.records[1].end); // §1.14 step 2
+        }
+    }
+    if (idWraps)
+        dump.diagnostics.add(DiagKind::MalformedEvent, dir.string(), 0,
+                             std::to_string(idWraps) + " 16-bit inst_id wraps were unwrapped (+65536 each)");
+    if (timeWraps)
+        dump.diagnostics.add(DiagKind::MalformedEvent, dir.string(), 0,
+                             std::to_string(timeWraps) + " 32-bit cycle counter wraps were unwrapped (+" + std::to_string(rules.wrapModulus()) + " each)");
+    if (swaps)
+        dump.diagnostics.add(DiagKind::MalformedEvent, dir.string(), 0,
+                             std::to_string(swaps) + " out-of-order SDMA/CDMA records were swapped back (send/retire order)");
+
+    // --- CDMA ports: records, owner core (attributed once), VSDMA send records ---
+    struct PortData {
+        int port = 0;
+        std::size_t list = SIZE_MAX;
+        int owner = -1;
+    };
+    std::vector<PortData> ports;
+    int dynOwner = -1;
+    for (const CoreData &cd : cores)
+        if (cd.hasDyn && cd.dyn.hasCdmaCommands()) {
+            if (dynOwner < 0)
+                dynOwner = cd.core;
+            else
+                dump.diagnostics.add(DiagKind::MalformedEvent, found.cdmlib[std::size_t(cd.core)].string(), 0,
+                                     "core " + std::to_string(cd.core) + " also issued CDMA commands; the ports stay attributed to core "
+                                         + std::to_string(dynOwner));
+        }
+    for (const auto &[port, file] : found.cdma) {
+        if (port >= chipCdmaPorts)
+            dump.diagnostics.add(DiagKind::MalformedEvent, file.string(), 0,
+                                 "CDMA port " + std::to_string(port) + " is beyond the chip's " + std::to_string(chipCdmaPorts) + " ports; read anyway");
+        MappedFile mf(file);
+        if (!mf.ok()) {
+            dump.diagnostics.add(DiagKind::MissingField, file.string(), 0, "CDMA port not read: " + mf.error());
+            continue;
+        }
+        const TlvScan scan = scanTlvBlocks(mf.bytes());
+        for (const TlvProblem &p : scan.problems)
+            dump.diagnostics.add(p.kind == TlvProblem::Kind::UnknownType ? DiagKind::UnknownPacket : DiagKind::TruncatedInput,
+                                 file.string(), p.offset, p.detail);
+        const TlvBlock *mon = nullptr;
+        for (const TlvBlock &b : scan.blocks)
+            if (b.type == std::uint32_t(BlockType::MonitorCdma)) {
+                mon = &b;
+                break;
+            }
+        if (!mon) {
+            dump.diagnostics.add(DiagKind::MissingField, file.string(), 0, "no MONITOR_CDMA block");
+            dump.files.push_back(std::move(mf));
+            continue;
+        }
+        CdmList list;
+        list.engine = CdmEngine::CDMA;
+        list.port = port;
+        list.file = file;
+        list.recordSize = kCdmaRecordSize;
+        decodeMonitor(list, *mon, dump);
+        unwrapIds(list);
+        timeWraps += unwrapTimes(list, rules);
+        swaps += reorderSendRetire(list, rules);
+        const std::size_t n = std::min<std::size_t>(kInitRecords, list.records.size());
+        for (std::size_t i = 0; i < n; ++i)
+            list.records[i].drop = DropReason::InitSync;
+        facts.droppedInit += n;
+        PortData pd;
+        pd.port = port;
+        pd.list = dump.lists.size();
+        dump.lists.push_back(std::move(list));
+        dump.files.push_back(std::move(mf));
+        ports.push_back(pd);
+    }
+    int owner = dynOwner;
+    if (owner < 0 && !ports.empty()) {
+        owner = chipCores - 1;
+        bool present = std::any_of(cores.begin(), cores.end(), [&](const CoreData &c) { return c.core == owner; });
+        if (!present) {
+            const int fallback = cores.empty() ? -1 : cores.back().core;
+            dump.diagnostics.add(DiagKind::MissingField, dir.string(), 0,
+                                 "CDMA ports belong to core " + std::to_string(owner) + " (no DYN_DATA names another), whose file is missing; "
+                                     + (fallback >= 0 ? "attributed to core " + std::to_string(fallback) + " instead" : "the ports are not re-based"));
+            owner = fallback;
+        }
+    }
+    CoreData *ownerCore = nullptr;
+    for (CoreData &c : cores)
+        if (c.core == owner)
+            ownerCore = &c;
+
+    // VSDMA send records: the first SDMA records after init on the owner core, one per port
+    std::vector<const CdmRecord *> vsdmaSend(ports.size(), nullptr);
+    if (ownerCore && ownerCore->list[2] != SIZE_MAX) {
+        CdmList &sd = dump.lists[ownerCore->list[2]];
+        std::size_t next = 0;
+        for (std::size_t p = 0; p < ports.size(); ++p) {
+            while (next < sd.records.size() && sd.records[next].drop != DropReason::Kept)
+                ++next;
+            if (next >= sd.records.size())
+                break;
+            sd.records[next].drop = DropReason::VsdmaSend;
+            ++facts.droppedVsdmaSend;
+            vsdmaSend[p] = &sd.records[next];
+        }
+    }
+
+    // --- commands onto the lists, pairing ---
+    for (CoreData &cd : cores) {
+        for (int s = 0; s < 3; ++s) {
+            if (cd.list[s] == SIZE_MAX)
+                continue;
+            CdmList &l = dump.lists[cd.list[s]];
+            const std::vector<Command> *fallback = nullptr;
+            if (cd.hasDyn) {
+                l.commands = std::move(cd.dyn.engine[s]);
+                if (cd.hasDes[s] && rules.tpuMlir)
+                    fallback = &cd.des[s];
+            } else if (cd.hasDes[s]) {
+                l.commands = std::move(cd.des[s]);
+            }
+            if (l.commands.empty() && !fallback)
+                continue;
+            std::vector<std::uint8_t> usable(l.commands.size(), 1);
+            if (cd.hasDyn) {
+                // the init records' commands are the first two of each list (bigTpuProfile drops
+                // both together); VSDMA commands belong to no SDMA record
+                std::size_t dropped = 0;
+                for (std::size_t c = 0; c < l.commands.size() && dropped < std::size_t(kInitRecords); ++c)
+                    if (!l.commands[c].vsdma) {
+                        usable[c] = 0;
+                        ++dropped;
+                    }
+                for (std::size_t c = 0; c < l.commands.size(); ++c)
+                    if (l.commands[c].vsdma)
+                        usable[c] = 0;
+            }
+            pairCommands(l, usable, fallback);
+        }
+    }
+    if (ownerCore && ownerCore->hasDyn) {
+        for (PortData &pd : ports) {
+            CdmList &l = dump.lists[pd.list];
+            for (auto &[port, cmds] : ownerCore->dyn.cdmaPorts)
+                if (port == pd.port)
+                    l.commands = std::move(cmds);
+            if (l.commands.empty())
+                continue;
+            std::vector<std::uint8_t> usable(l.commands.size(), 1);
+            for (std::size_t c = 0; c < l.commands.size() && c < std::size_t(kInitRecords); ++c)
+                usable[c] = 0;
+            pairCommands(l, usable, nullptr);
+        }
+    }
+
+    // --- omit system commands: CDMA first, then TIU, GDMA, SDMA ---
+    bool cdmaData = false;
+    for (const PortData &pd : ports)
+        cdmaData = cdmaData || firstKept(dump.lists[pd.list]) != nullptr;
+    // the PMU tail is taken before omit-sys (§1.9): remember each list's last record
+    std::vector<const CdmRecord *> lastRecord;
+    for (const CdmList &l : dump.lists)
+        lastRecord.push_back(l.records.empty() ? nullptr : &l.records.back());
+    for (const PortData &pd : ports)
+        facts.droppedTrailingSys += omitSystem(dump.lists[pd.list], rules, true);
+    for (int s = 0; s < 3; ++s)
+        for (CoreData &cd : cores)
+            if (cd.list[s] != SIZE_MAX)
+                facts.droppedTrailingSys += omitSystem(dump.lists[cd.list[s]], rules, cdmaData);
+
+    // --- cross-core alignment on the TIU sync points ---
+    const CoreData *ref = nullptr;
+    for (const CoreData &cd : cores)
+        if (cd.hasSync) {
+            ref = &cd;
+            break;
+        }
+    for (CoreData &cd : cores) {
+        cd.shift = ref && cd.hasSync ? cd.sync - ref->sync : 0;
+        for (int s = 0; s < 3; ++s)
+            if (cd.list[s] != SIZE_MAX)
+                shiftList(dump.lists[cd.list[s]], -cd.shift);
+        facts.coreShiftCycles.push_back(cd.shift);
+    }
+
+    // --- CDMA re-basing: the port's first data record ends with the owner's VSDMA send ---
+    for (std::size_t p = 0; p < ports.size(); ++p) {
+        CdmList &l = dump.lists[ports[p].list];
+        l.core = owner;
+        model::SophgoFacts::CdmaPort fp;
+        fp.port = ports[p].port;
+        fp.ownerCore = owner;
+        // the port's first record (the TX wait of its init pair) ends when the VSDMA send does
+        if (vsdmaSend[p] && !l.records.empty()) {
+            const CdmRecord &first = l.records.front();
+            const std::int64_t ownerShift = ownerCore ? ownerCore->shift : 0;
+            fp.rebaseCycles = first.end - (vsdmaSend[p]->end + ownerShift); // against the owner's own counter
+            shiftList(l, -(first.end - vsdmaSend[p]->end));
+        } else {
+            dump.diagnostics.add(DiagKind::MissingField, l.file.string(), 0,
+                                 "CDMA port " + std::to_string(ports[p].port)
+                                     + " has no VSDMA send record on its owner core to re-base on; its times keep their own origin");
+        }
+        facts.cdmaPorts.push_back(fp);
+    }
+
+    // --- zero shift: the earliest first kept record of any engine ---
+    std::int64_t t0 = std::numeric_limits<std::int64_t>::max();
+    for (const CdmList &l : dump.lists)
+        if (const CdmRecord *r = firstKept(l))
+            t0 = std::min(t0, r->start);
+    if (t0 == std::numeric_limits<std::int64_t>::max())
+        t0 = 0;
+    facts.zeroCycle = t0;
+    std::int64_t tail = 0;
+    for (std::size_t i = 0; i < dump.lists.size(); ++i) {
+        shiftList(dump.lists[i], -t0);
+        if (lastRecord[i])
+            tail = std::max(tail, lastRecord[i]->end);
+        for (const CdmRecord &r : dump.lists[i].records)
+            if (r.drop == DropReason::Kept && r.cmd < 0)
+                ++facts.recordsWithoutCommand;
+        dump.totalRecords += dump.lists[i].records.size();
+    }
+    facts.pmuTailCycle = tail;
+    return dump;
+}
+
+} // namespace accelscope::importers::sophgo

@@ -1,0 +1,372 @@
+#include "cdmlibtrace.h"
+
+#include <charconv>
+#include <cmath>
+#include <unordered_map>
+
+namespace accelscope::importers::sophgo {
+
+using namespace accelscope::model;
+
+namespace {
+
+/// Cycles of one engine clock to ns: exact integer arithmetic at 1000 MHz (the usual case),
+/// else round(cycles × 1000 / f).
+struct Clock {
+    double mhz = 1000;
+    TimeNs ns(std::int64_t cycles) const
+    {
+        if (mhz == 1000)
+            return cycles;
+        return TimeNs(std::llround(double(cycles) * 1000.0 / mhz));
+    }
+};
+
+class JsonArgs {
+public:
+    void begin()
+    {
+        m_text.clear();
+        m_text.push_back('{');
+    }
+    void key(std::string_view k)
+    {
+        if (m_text.size() > 1)
+            m_text.push_back(',');
+        m_text.push_back('"');
+        m_text.append(k);
+        m_text.append("\":");
+    }
+    void num(std::string_view k, std::int64_t v)
+    {
+        key(k);
+        char buf[24];
+        auto r = std::to_chars(buf, buf + sizeof buf, v);
+        m_text.append(buf, r.ptr);
+    }
+    void real(std::string_view k, double v)
+    {
+        key(k);
+        char buf[32];
+        auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 3);
+        m_text.append(buf, r.ptr);
+    }
+    void str(std::string_view k, std::string_view v)
+    {
+        key(k);
+        m_text.push_back('"');
+        for (char c : v) {
+            if (c == '"' || c == '\\')
+                m_text.push_back('\\');
+            if (static_cast<unsigned char>(c) < 0x20)
+                continue;
+            m_text.push_back(c);
+        }
+        m_text.push_back('"');
+    }
+    std::string_view end()
+    {
+        m_text.push_back('}');
+        return m_text;
+    }
+
+private:
+    std::string m_text;
+};
+
+struct RecordFields {
+    std::uint64_t bytes = 0;
+    bool hasBytes = false;
+    std::uint32_t stall = 0, axiWrStall = 0, axiRdStall = 0, bankConflict = 0, threadId = 0;
+};
+
+RecordFields fieldsOf(const CdmList &l, const CdmRecord &r)
+{
+    RecordFields f;
+    const std::uint8_t *p = l.rawRecord(r);
+    switch (l.engine) {
+    case CdmEngine::TIU: {
+        const std::uint32_t w3 = loadU32(p + 12);
+        f.threadId = w3 & 1;
+        f.bankConflict = w3 >> 1;
+        break;
+    }
+    case CdmEngine::GDMA:
+    case CdmEngine::SDMA:
+        f.threadId = loadU32(p + 12) & 1;
+        f.stall = loadU32(p + 16);
+        f.axiWrStall = loadU32(p + 32);
+        f.axiRdStall = loadU32(p + 36);
+        f.bytes = std::uint64_t(loadU32(p + 40)) + loadU32(p + 20); // gif_mem_w_cntr + axi_d0_w_cntr
+        f.hasBytes = true;
+        break;
+    case CdmEngine::CDMA:
+        f.threadId = (loadU32(p + 8) >> 24) & 1;
+        f.bytes = std::uint64_t(loadU32(p + 24)) + loadU32(p + 16); // m0_data_ar_cntr + m0_data_aw_cntr
+        f.hasBytes = true;
+        break;
+    }
+    return f;
+}
+
+/// Direction of a record: its command's, else tpu-mlir's default for a record without command
+/// (DDR->LMEM; CDMA DDR->DDR), §1.10.
+Direction directionOf(const CdmList &l, const CdmRecord &r)
+{
+    if (l.engine == CdmEngine::TIU)
+        return {};
+    if (l.engine == CdmEngine::CDMA)
+        return {MemKind::DDR, MemKind::DDR};
+    if (r.cmd >= 0)
+        return l.commands[std::size_t(r.cmd)].dir;
+    return {MemKind::DDR, MemKind::LMEM};
+}
+
+/// Binned counter series of one core (or CDMA port).
+struct Bins {
+    TimeNs origin = 0, width = 1;
+    std::vector<double> busy, ddr, l2;
+    void init(TimeNs lo, TimeNs hi, std::uint32_t count)
+    {
+        origin = lo;
+        const TimeNs span = std::max<TimeNs>(hi - lo, 1);
+        width = std::max<TimeNs>((span + count - 1) / count, 1);
+        const std::size_t n = std::size_t((span + width - 1) / width);
+        busy.assign(n, 0);
+        ddr.assign(n, 0);
+        l2.assign(n, 0);
+    }
+    /// Spreads `amount` over [s, e) in proportion to the overlap with each bin.
+    static void spread(std::vector<double> &v, TimeNs origin, TimeNs width, TimeNs s, TimeNs e, double amountPerNs)
+    {
+        if (v.empty() || e <= s)
+            return;
+        s = std::max(s, origin);
+        if (e <= s)
+            return;
+        std::size_t b = std::size_t((s - origin) / width);
+        while (b < v.size()) {
+            const TimeNs bs = origin + TimeNs(b) * width, be = bs + width;
+            const TimeNs os = std::max(s, bs), oe = std::min(e, be);
+            if (oe > os)
+                v[b] += double(oe - os) * amountPerNs;
+            if (be >= e)
+                break;
+            ++b;
+        }
+    }
+};
+
+} // namespace
+
+std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmitOptions &options)
+{
+    SophgoFacts &facts = dump.facts;
+    facts.perRecordArgs = options.perRecordArgsLimit == 0 || dump.totalRecords <= options.perRecordArgsLimit;
+    if (!facts.perRecordArgs)
+        dump.diagnostics.add(DiagKind::UnknownPacket, dump.dir.string(), 0,
+                             std::to_string(dump.totalRecords) + " records: per-record args (cmd_id, cycles, bandwidth, stalls) "
+                                 "were left out to bound memory; slices keep name, type, direction and bytes");
+
+    SourceInfo info;
+    info.path = dump.dir.string();
+    info.format = "sophgo";
+    info.rank = options.rank;
+    info.timeUnit = "cycles";
+    info.metadata.push_back({"chip", "\"" + facts.chip + "\""});
+    info.metadata.push_back({"pipeline", "\"" + facts.pipeline + "\""});
+    const std::uint32_t src = builder.addSource(std::move(info));
+
+    BuilderShard shard(src);
+    const int device = facts.device >= 0 ? facts.device : 0;
+    const int call = facts.call;
+    LocalProcess proc = shard.process(EntityKey::number(std::int64_t(device) * 1000 + std::max(call, 0)));
+    std::string pname = facts.chip + " dev" + std::to_string(device);
+    if (call >= 0)
+        pname += "-" + std::to_string(call);
+    shard.setProcessName(proc, shard.intern(pname));
+    shard.setProcessKind(proc, ProcessKind::Device, device);
+    shard.setProcessSortIndex(proc, options.sortIndex);
+
+    const Clock tiuClock{facts.tiuFreqMhz}, dmaClock{facts.dmaFreqMhz};
+    const StringId unknownId = shard.intern("unknown");
+    const StringId sysCat = shard.intern("sys");
+    const StringId droppedCat = shard.intern("sys.dropped");
+    std::unordered_map<const char *, StringId> nameCache;
+    auto internCached = [&](std::string_view s) {
+        auto it = nameCache.find(s.data());
+        if (it != nameCache.end())
+            return it->second;
+        const StringId id = shard.intern(s);
+        nameCache.emplace(s.data(), id);
+        return id;
+    };
+    std::unordered_map<std::string, ArgsId> sharedArgs;
+    JsonArgs json;
+
+    // per core (or port) bins over the kept slices' span
+    TimeNs lo = std::numeric_limits<TimeNs>::max(), hi = std::numeric_limits<TimeNs>::min();
+    for (const CdmList &l : dump.lists) {
+        const Clock &clk = l.engine == CdmEngine::TIU ? tiuClock : dmaClock;
+        for (const CdmRecord &r : l.records)
+            if (r.drop == DropReason::Kept) {
+                lo = std::min(lo, clk.ns(r.start));
+                hi = std::max(hi, clk.ns(r.end));
+            }
+    }
+    const bool haveSpan = lo <= hi;
+    std::map<int, Bins> coreBins, portBins;
+
+    std::map<std::string, LocalTrack> droppedTracks;
+    auto droppedTrack = [&](const CdmList &l) {
+        const std::string name = l.engine == CdmEngine::CDMA ? "CDMA port " + std::to_string(l.port) + " · reader-dropped"
+                                                             : "Core " + std::to_string(l.core) + " · reader-dropped";
+        auto it = droppedTracks.find(name);
+        if (it != droppedTracks.end())
+            return it->second;
+        const std::int64_t tid = l.engine == CdmEngine::CDMA ? 200000 + l.port : 16 * std::int64_t(l.core) + 8;
+        const LocalTrack t = shard.thread(proc, EntityKey::number(tid));
+        shard.setThreadName(t, shard.intern(name));
+        shard.setThreadSortIndex(t, tid);
+        shard.setTrackRole(t, TrackRole::Async);
+        droppedTracks.emplace(name, t);
+        return t;
+    };
+
+    for (const CdmList &l : dump.lists) {
+        if (l.records.empty())
+            continue;
+        const bool cdma = l.engine == CdmEngine::CDMA;
+        const Clock &clk = l.engine == CdmEngine::TIU ? tiuClock : dmaClock;
+        const std::int64_t tid = cdma ? 100000 + l.port : 16 * std::int64_t(l.core) + int(l.engine);
+        const LocalTrack track = shard.thread(proc, EntityKey::number(tid));
+        const std::string tname = cdma ? "CDMA port " + std::to_string(l.port)
+                                       : "Core " + std::to_string(l.core) + " · " + std::string(cdmEngineName(l.engine));
+        shard.setThreadName(track, shard.intern(tname));
+        shard.setThreadSortIndex(track, tid);
+        static constexpr EngineKind kKinds[4] = {EngineKind::TIU, EngineKind::GDMA, EngineKind::SDMA, EngineKind::CDMA};
+        shard.setTrackRole(track, TrackRole::Engine, kKinds[int(l.engine)], l.core);
+        Bins *bins = nullptr;
+        if (haveSpan) {
+            auto &m = cdma ? portBins : coreBins;
+            auto [it, fresh] = m.try_emplace(cdma ? l.port : l.core);
+            if (fresh)
+                it->second.init(lo, hi, options.counterBins);
+            bins = &it->second;
+        }
+        const std::int32_t cmdIdOffset = cdma ? 0 : 1;
+        for (const CdmRecord &r : l.records) {
+            const Command *cmd = r.cmd >= 0 ? &l.commands[std::size_t(r.cmd)] : nullptr;
+            const TimeNs s = clk.ns(r.start), e = clk.ns(r.end);
+            const RecordFields f = fieldsOf(l, r);
+            const Direction dir = directionOf(l, r);
+            const std::int64_t cycles = r.end - r.start + 1;
+            const std::uint8_t *raw = l.rawRecord(r);
+            const std::uint32_t rawId = cdma ? (loadU32(raw + 8) & 0xffffff) : loadU32(raw + 8);
+            const bool kept = r.drop == DropReason::Kept;
+            const bool perRecord = facts.perRecordArgs;
+            json.begin();
+            if (perRecord) {
+                json.num("cmd_id", std::int64_t(r.id) + cmdIdOffset);
+                json.num("inst_id", rawId);
+                json.num("start_cycle", r.start);
+                json.num("end_cycle", r.end);
+                json.num("cycles", cycles);
+            }
+            if (cmd) {
+                json.str("func_type", cmd->type);
+                json.num("tsk_typ", cmd->tsk);
+                json.num("tsk_eu_typ", cmd->eu);
+                if (cmd->sys)
+                    json.num("sys", 1);
+                if (cmd->funcScope && perRecord)
+                    json.num("kernel_function", cmd->funcScope);
+            } else {
+                json.num("no_command", 1);
+            }
+            if (!kept)
+                json.str("engine", cdmEngineName(l.engine));
+            if (f.hasBytes) {
+                if (dir.known())
+                    json.str("direction", dir.text());
+                json.num("bytes", std::int64_t(f.bytes));
+                const bool ddr = dir.touchesDdr(), l2 = dir.touchesL2();
+                json.num("ddr_bytes", ddr ? std::int64_t(f.bytes) : 0);
+                json.num("l2_bytes", l2 ? std::int64_t(f.bytes) : 0);
+                if (perRecord) {
+                    const double bw = cycles > 0 ? double(f.bytes) / double(cycles) * clk.mhz / 1000.0 : 0.0;
+                    json.real("ddr_bw_gbps", ddr ? bw : 0.0);
+                    json.real("l2m_bw_gbps", l2 ? bw : 0.0);
+                    if (!cdma) {
+                        json.num("stall_cycles", f.stall);
+                        json.num("axi_wr_stall", f.axiWrStall);
+                        json.num("axi_rd_stall", f.axiRdStall);
+                    }
+                    json.num("thread_id", f.threadId);
+                }
+            } else if (perRecord) {
+                json.num("bank_conflict", f.bankConflict);
+                json.num("thread_id", f.threadId);
+            }
+            const std::string_view text = json.end();
+            ArgsId args;
+            if (perRecord) {
+                args = shard.addArgs(text);
+            } else {
+                auto it = sharedArgs.find(std::string(text));
+                if (it == sharedArgs.end())
+                    it = sharedArgs.emplace(std::string(text), shard.addArgs(text)).first;
+                args = it->second;
+            }
+            if (!kept) {
+                shard.addSlice(droppedTrack(l), s, e - s, shard.intern(dropReasonName(r.drop)), droppedCat, args);
+                continue;
+            }
+            const StringId name = cmd ? internCached(cmd->name) : unknownId;
+            const StringId cat = !cmd ? unknownId : cmd->sys ? sysCat : internCached(cmd->type);
+            shard.addSlice(track, s, e - s, name, cat, args);
+            if (bins) {
+                const TimeNs len = std::max<TimeNs>(e - s, 1);
+                if (l.engine == CdmEngine::TIU) {
+                    if (!cmd || !cmd->sys)
+                        Bins::spread(bins->busy, bins->origin, bins->width, s, std::max(e, s + 1), 1.0);
+                } else if (f.bytes > 0) {
+                    const double perNs = double(f.bytes) / double(len);
+                    if (dir.touchesDdr() || cdma)
+                        Bins::spread(bins->ddr, bins->origin, bins->width, s, s + len, perNs);
+                    if (dir.touchesL2())
+                        Bins::spread(bins->l2, bins->origin, bins->width, s, s + len, perNs);
+                }
+            }
+        }
+    }
+
+    // counters: one sample per bin, value = busy share (%) or bytes per ns (= GB/s)
+    auto emitSeries = [&](const std::string &name, const Bins &b, const std::vector<double> &v, double scale) {
+        bool any = false;
+        for (double x : v)
+            any = any || x > 0;
+        if (!any)
+            return;
+        const LocalTrack t = shard.counterTrack(proc, shard.intern(name));
+        shard.setTrackRole(t, TrackRole::Counter);
+        for (std::size_t i = 0; i < v.size(); ++i)
+            shard.addCounter(t, b.origin + TimeNs(i) * b.width, v[i] / double(b.width) * scale);
+        shard.addCounter(t, b.origin + TimeNs(v.size()) * b.width, 0);
+    };
+    for (const auto &[core, b] : coreBins) {
+        const std::string prefix = "Core " + std::to_string(core) + " · ";
+        emitSeries(prefix + "TIU busy (%)", b, b.busy, 100.0);
+        emitSeries(prefix + "DDR bandwidth (GB/s)", b, b.ddr, 1.0);
+        emitSeries(prefix + "L2M bandwidth (GB/s)", b, b.l2, 1.0);
+    }
+    for (const auto &[port, b] : portBins)
+        emitSeries("CDMA port " + std::to_string(port) + " bandwidth (GB/s)", b, b.ddr, 1.0);
+
+    shard.diagnostics().merge(dump.diagnostics);
+    builder.source(src).sophgo = std::make_shared<const SophgoFacts>(facts);
+    builder.merge(std::move(shard));
+    return src;
+}
+
+} // namespace accelscope::importers::sophgo
