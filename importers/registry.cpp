@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include "aiu/aiuimporter.h"
 #include "ascend/ascendimporter.h"
 #include "chrome_json/chromejsonimporter.h"
 #include "perfetto/perfettoimporter.h"
@@ -28,6 +29,7 @@ const ImporterDescriptor kImporters[] = {
     {"perfetto", "Perfetto protobuf trace (.pftrace, .perfetto-trace, also .gz/.zst)", "ns; ClockSnapshots convert every clock to the trace clock", 20, &make<perfetto::PerfettoImporter>},
     {"ascend", "Huawei Ascend profiler folder (torch_npu *_ascend_pt, MindSpore *_ascend_ms and profiler/, cluster roots; trace_view.json, ascend_pytorch_profiler_*.db)", "epoch µs text or ns db to ns, exact; ranks share the epoch clock", 30, &make<ascend::AscendImporter>},
     {"sophgo", "Sophgo TPU profiler dump (cdm_profile_data_dev*: SG2260/BM1690, SG2260E; bmprofile_data-*: BM1684X, BM1688, CV184X)", "PMU cycles to ns with the engine clock (global.profile, chip default or user); exact at 1000 MHz", 40, &make<sophgo::SophgoImporter>},
+    {"aiu", "IBM AIU (Spyre) trace: Flex JSON with TS1..TS5 cycle stamps, one file per AIU or a folder of them with the compiler log; torch-spyre profiler JSON", "cycles at the SoC frequency (detected, or --freq) to ns, µs text to ns", 40, &make<aiu::AiuImporter>},
 };
 
 } // namespace
@@ -149,6 +151,7 @@ Result<LoadResult> loadTrace(const std::vector<std::filesystem::path> &inputs, I
         auto imp = createImporter(jobs[i].importer);
         ImportContext sub;
         sub.stop = ctx.stop;
+        sub.options = ctx.options;
         const double base = double(i) / double(jobs.size()), span = 1.0 / double(jobs.size());
         sub.onProgress = [&ctx, base, span](Stage s, double f) { ctx.report(s, base + span * f); };
         const std::size_t sourceBefore = builder.sourceCount();

@@ -32,7 +32,19 @@ enum class Severity : std::uint8_t { Info, Warning, DataLoss };
     X(RankFromFileName, Info, "The rank was taken from the file name (no distributedInfo)")         \
     X(ClockAligned, Info, "Rank clocks were aligned using baseTimeNanoseconds")                     \
     X(UnknownPacket, Info, "Unknown packet kinds were skipped")                                     \
-    X(DecompressionError, DataLoss, "The compressed stream is corrupt; data before the error was loaded")
+    X(DecompressionError, DataLoss, "The compressed stream is corrupt; data before the error was loaded") \
+    X(AiuFrequencyDetected, Info, "AIU cycle frequency detected from the trace's own timing")        \
+    X(AiuFrequencyMismatch, Warning, "The AIU cycle frequency used disagrees with the trace's timing; see the recommendation") \
+    X(AiuCycleOverflow, Info, "AIU 32-bit cycle counters wrapped; overflow epochs were added")      \
+    X(AiuBadStamp, Warning, "AIU events with missing or unparsable cycle stamps kept their host times") \
+    X(AiuBadPower, Info, "AIU power samples above 100 W were set to 0 W")                          \
+    X(AiuOverlapMoved, Info, "Partially overlapping AIU slices were moved to spill-over streams")   \
+    X(AiuClockSync, Info, "AIU device clocks were aligned on their collectives")                   \
+    X(AiuNoClockSync, Warning, "AIU device clocks could not be aligned across AIUs")               \
+    X(AiuCompilerLog, Warning, "The AIU compiler log could not be used (fully) for PT utilization") \
+    X(AiuUtilizationCapped, Warning, "AIU kernels ran faster than their ideal cycles; PT utilization capped at 101%") \
+    X(AiuUnmatchedCollective, Warning, "AIU collective transfers without their peer transfer got no flow") \
+    X(AiuCollapsedPids, Info, "Several pids of one AIU file were collapsed onto the first (acelyzer compatibility)")
 
 enum class DiagKind : std::uint16_t {
 #define ACCELSCOPE_DIAG_ENUM(kind, sev, text) kind,

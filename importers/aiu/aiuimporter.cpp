@@ -1,0 +1,682 @@
+#include "aiuimporter.h"
+
+#include "aiuprocessing.h"
+#include "aiureader.h"
+#include "compilerlog.h"
+#include "importers/common/inputstream.h"
+#include "model/aiufacts.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace accelscope::importers::aiu {
+
+using namespace accelscope::model;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::uint64_t kMaxLogBytes = 256ull << 20;
+constexpr int kTraceScore = 2; // aiuContentScore from which a file counts as an AIU trace
+
+/// Whole (decompressed) file, followed by simdjson's padding.
+struct FileText {
+    std::string bytes;
+    std::string_view text() const { return std::string_view(bytes.data(), bytes.size() - simdjson::SIMDJSON_PADDING); }
+};
+
+Result<FileText> readWhole(const fs::path &path)
+{
+    auto opened = InputStream::open(path);
+    if (!opened.ok())
+        return opened.error();
+    auto &in = *opened.value();
+    FileText f;
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    f.bytes.reserve(static_cast<std::size_t>(ec ? 1 << 20 : size + simdjson::SIMDJSON_PADDING + 1));
+    std::size_t used = 0;
+    for (;;) {
+        if (f.bytes.size() - used < (1u << 20))
+            f.bytes.resize(std::max<std::size_t>(f.bytes.size() * 2, used + (4u << 20)));
+        const std::size_t n = in.read(f.bytes.data() + used, f.bytes.size() - used);
+        if (n == 0)
+            break;
+        used += n;
+    }
+    f.bytes.resize(used);
+    f.bytes.append(simdjson::SIMDJSON_PADDING, '\0');
+    return f;
+}
+
+std::string readTextFile(const fs::path &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+/// Files in `dir` (not recursing) sorted by name.
+std::vector<fs::path> listFiles(const fs::path &dir)
+{
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec))
+            out.push_back(it->path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// A compiler log beside the traces: a text file (not JSON) whose text holds a Perf Summary
+/// ideal-cycles table.
+fs::path findCompilerLog(const std::vector<fs::path> &candidates)
+{
+    for (const auto &p : candidates) {
+        std::error_code ec;
+        const auto size = fs::file_size(p, ec);
+        if (ec || size == 0 || size > kMaxLogBytes)
+            continue;
+        const std::string head = readHead(p, 4096);
+        const auto first = head.find_first_not_of(" \t\r\n");
+        if (first != std::string::npos && head[first] == '{')
+            continue; // JSON
+        if (first != std::string::npos && head[first] == '[') {
+            const auto second = head.find_first_not_of(" \t\r\n", first + 1);
+            if (second == std::string::npos || head[second] == '{' || head[second] == ']')
+                continue; // a JSON list (a compiler log's lines start with "[DeepRT]")
+        }
+        if (head.find('\0') != std::string::npos)
+            continue; // binary
+        if (looksLikeCompilerLog(readTextFile(p)))
+            return p;
+    }
+    return {};
+}
+
+std::string jsonEscape(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size() + 2);
+    for (char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out;
+}
+
+void appendNumber(std::string &out, double v)
+{
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
+
+void appendInt(std::string &out, std::uint64_t v)
+{
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
+
+TimeNs toNs(double us) { return static_cast<TimeNs>(std::llround(us * 1000.0)); }
+
+std::string fmt(double v, int decimals = 3)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string_view deviceCat(const AiuEvent &e, std::string_view name)
+{
+    const bool dma = name.find("DmaI") != std::string_view::npos || name.find("DmaO") != std::string_view::npos;
+    if (dma)
+        return name.find("Rdma") == std::string_view::npos && name.find("RDMA") == std::string_view::npos ? "gpu_memcpy"
+                                                                                                           : "user_annotation";
+    if (name.find("AllReduce_all_reduce") != std::string_view::npos && name.find("Cmpt Exec") != std::string_view::npos)
+        return "user_annotation";
+    (void)e;
+    return "kernel";
+}
+
+std::string_view streamLabel(AiuPhase p)
+{
+    switch (p) {
+    case AiuPhase::DmaIn: return "DmaI";
+    case AiuPhase::ComputePrep: return "Cmpt Prep";
+    case AiuPhase::ComputeExec: return "Cmpt Exec";
+    case AiuPhase::DmaOut: return "DmaO";
+    default: return "Device";
+    }
+}
+
+} // namespace
+
+Confidence AiuImporter::probe(const Source &src) const
+{
+    if (src.isDirectory) {
+        // A folder of per-AIU traces (with or without the compiler log) is one import.
+        int traces = 0, others = 0;
+        for (const auto &p : listFiles(src.path)) {
+            const std::string head = readHead(p);
+            if (aiuContentScore(head) >= 3)
+                ++traces;
+            else if (!looksLikeCompilerLog(head) && !head.empty()
+                     && (head.find_first_not_of(" \t\r\n") != std::string::npos)
+                     && (head[head.find_first_not_of(" \t\r\n")] == '{' || head[head.find_first_not_of(" \t\r\n")] == '['))
+                ++others; // other JSON: not ours to take as a whole
+            if (traces + others > 256)
+                break;
+        }
+        return traces > 0 && others == 0 ? Confidence::Certain : Confidence::No;
+    }
+    const int score = aiuContentScore(src.head);
+    if (score >= 3)
+        return Confidence::Certain;
+    if (score >= kTraceScore)
+        return Confidence::Likely;
+    return Confidence::No;
+}
+
+Status AiuImporter::import(const Source &src, TraceBuilder &builder, ImportContext &ctx)
+{
+    const ImportOptions &opt = ctx.options;
+    const bool compat = opt.acelyzerCompat;
+    std::vector<fs::path> traceFiles;
+    std::vector<fs::path> logCandidates;
+    if (src.isDirectory) {
+        for (const auto &p : listFiles(src.path)) {
+            const std::string head = readHead(p);
+            if (aiuContentScore(head) >= kTraceScore)
+                traceFiles.push_back(p);
+            else
+                logCandidates.push_back(p);
+        }
+        if (traceFiles.empty())
+            return ImportError{src.path.string(), 0, false, "no AIU trace in this folder"};
+    } else {
+        traceFiles.push_back(src.path);
+        if (opt.compilerLog.empty())
+            for (const auto &p : listFiles(src.path.parent_path().empty() ? fs::path(".") : src.path.parent_path()))
+                if (p != src.path && p.extension() != ".json" && p.extension() != ".gz" && p.extension() != ".zst")
+                    logCandidates.push_back(p);
+    }
+    ctx.report(Stage::Reading, 0);
+
+    // ---- read ----
+    AiuStrings strings;
+    DiagnosticSink &diags = builder.diagnostics();
+    std::vector<std::vector<AiuEvent>> perFile;
+    std::vector<std::string> fileNames;
+    bool torch = false;
+    std::uint64_t rawEvents = 0;
+    for (std::size_t f = 0; f < traceFiles.size(); ++f) {
+        if (ctx.stopRequested())
+            return Canceled{};
+        const std::string path = traceFiles[f].string();
+        auto text = readWhole(traceFiles[f]);
+        if (!text.ok()) {
+            if (traceFiles.size() == 1)
+                return text.error();
+            diags.add(DiagKind::MalformedEvent, path, 0, "file not read: " + text.error().message);
+            continue;
+        }
+        AiuFileRead read = readAiuEvents(text.value().text(), path, static_cast<std::uint32_t>(fileNames.size()), strings, diags);
+        if (!read.fatal.empty()) {
+            if (traceFiles.size() == 1)
+                return ImportError{path, read.fatalOffset, false, read.fatal};
+            diags.add(DiagKind::MalformedEvent, path, read.fatalOffset, read.fatal);
+            continue;
+        }
+        rawEvents += read.events.size();
+        torch = torch || read.dialect == AiuDialect::Torch;
+        PairingStats ps;
+        std::vector<AiuEvent> events = pairBeginEnd(std::move(read.events), ps);
+        if (ps.negative)
+            diags.add(DiagKind::MalformedEvent, path, ps.negativeAt, "end before its begin: pair dropped", ps.negative);
+        if (ps.unmatchedEnd)
+            diags.add(DiagKind::UnmatchedEnd, path, ps.unmatchedEndAt, {}, ps.unmatchedEnd);
+        if (ps.unterminated)
+            diags.add(DiagKind::MalformedEvent, path, ps.unterminatedAt, "begin without end: dropped", ps.unterminated);
+        // Torch files put device work on pid 0: the rank decides.
+        if (read.rank >= 0 && read.dialect == AiuDialect::Torch)
+            for (auto &e : events)
+                if (e.pid == 0)
+                    e.pid = read.rank;
+        if (compat && !events.empty()) {
+            const std::int64_t firstPid = events.front().pid;
+            std::uint64_t collapsed = 0;
+            for (auto &e : events)
+                if (e.pid != firstPid) {
+                    e.pid = firstPid;
+                    ++collapsed;
+                }
+            if (collapsed)
+                diags.add(DiagKind::AiuCollapsedPids, path, 0, "onto pid " + std::to_string(firstPid), collapsed);
+        }
+        perFile.push_back(std::move(events));
+        fileNames.push_back(traceFiles[f].filename().string());
+        ctx.report(Stage::Reading, double(f + 1) / double(traceFiles.size()));
+    }
+    lastEventCount = rawEvents;
+    if (perFile.empty())
+        return ImportError{src.path.string(), 0, false, "no AIU trace could be read"};
+    std::vector<AiuEvent> events = mergeByTime(std::move(perFile));
+    const std::string where = src.path.string();
+    ctx.report(Stage::Parsing, 0);
+
+    // ---- frequency ----
+    fixIntraEventWraps(events);
+    const auto perPidFreq = detectFrequency(events);
+    const FrequencySummary freq = summarizeFrequency(perPidFreq);
+    auto facts = std::make_shared<AiuFacts>();
+    facts->acelyzerCompat = compat;
+    facts->torchDialect = torch;
+    double socMhz = 1000.0;
+    if (opt.aiuSocFreqMhz && *opt.aiuSocFreqMhz > 0) {
+        socMhz = *opt.aiuSocFreqMhz;
+        facts->freqFromUser = true;
+    } else if (!compat && freq.valid) {
+        socMhz = std::round(freq.durationMean * 1000.0) / 1000.0;
+        facts->freqDetected = true;
+    }
+    const double coreMhz = opt.aiuCoreFreqMhz && *opt.aiuCoreFreqMhz > 0 ? *opt.aiuCoreFreqMhz : 1100.0;
+    facts->socFreqMhz = socMhz;
+    facts->coreFreqMhz = coreMhz;
+    if (freq.valid) {
+        facts->detectedFreqMhz = freq.durationMean;
+        facts->detectedFreqMinMhz = freq.durationMin;
+        facts->detectedFreqMaxMhz = freq.durationMax;
+        facts->detectedIntervalFreqMhz = freq.intervalMean;
+        facts->freqRelativeRange = freq.relativeRange;
+        const double ratio = socMhz / freq.durationMean;
+        if (std::abs(freq.durationMean - socMhz) > 0.1)
+            facts->recommendedFreqMhz = std::round(freq.durationMean * 1000.0) / 1000.0;
+        const std::string source = facts->freqFromUser ? "from the options" : facts->freqDetected ? "detected" : "acelyzer's default";
+        diags.add(DiagKind::AiuFrequencyDetected, where, 0,
+                  "duration-based min/mean/max " + fmt(freq.durationMin, 2) + "/" + fmt(freq.durationMean, 2) + "/"
+                      + fmt(freq.durationMax, 2) + " MHz, interval-based mean " + fmt(freq.intervalMean, 2)
+                      + " MHz, relative range " + fmt(freq.relativeRange) + "; using " + fmt(socMhz) + " MHz (" + source
+                      + ")");
+        if (freq.relativeRange > 0.1 || std::abs(1 - ratio) > 0.1)
+            diags.add(DiagKind::AiuFrequencyMismatch, where, 0,
+                      "used " + fmt(socMhz) + " MHz, detected " + fmt(freq.durationMean) + " MHz (ratio " + fmt(ratio)
+                          + ", relative range " + fmt(freq.relativeRange) + "); recommendation: --freq "
+                          + fmt(freq.durationMean) + ":" + fmt(coreMhz, 0));
+        if (freq.identicalTimestamps)
+            diags.add(DiagKind::AiuFrequencyDetected, where, 0,
+                      "identical host timestamps between consecutive kernels make the interval-based value unreliable",
+                      freq.identicalTimestamps);
+    }
+
+    // ---- device time ----
+    const EpochStats epochs = assignEpochs(events, socMhz);
+    if (epochs.maxEpoch > 0)
+        diags.add(DiagKind::AiuCycleOverflow, where, 0,
+                  std::to_string(epochs.wrappedEvents) + " events after a wrap, up to epoch " + std::to_string(epochs.maxEpoch),
+                  epochs.wrappedEvents);
+    mapStreams(events);
+    tightenDeviceTimes(events, socMhz);
+    std::set<std::int64_t> devicePids;
+    for (const auto &e : events)
+        if (e.isDevice())
+            devicePids.insert(e.pid);
+    ClockSyncResult sync;
+    if (devicePids.size() > 1) {
+        sync = alignAiuClocks(events, strings, socMhz);
+        if (sync.applied) {
+            std::string detail;
+            for (const auto &[pid, s] : sync.shiftUs)
+                detail += (detail.empty() ? "" : ", ") + std::to_string(pid) + ": " + fmt(s) + " µs";
+            diags.add(DiagKind::AiuClockSync, where, 0, (sync.treeReduce ? "tree reduce; shifts " : "chain reduce; shifts ") + detail);
+        } else {
+            diags.add(DiagKind::AiuNoClockSync, where, 0, sync.reason);
+        }
+    }
+    facts->clocksAligned = sync.applied;
+    ctx.report(Stage::Parsing, 0.4);
+
+    // ---- counters, streams ----
+    const auto preps = concurrentPreps(events);
+    if (compat)
+        for (auto &e : events)
+            if (e.phase == AiuPhase::ComputePrep && e.ph == 'X')
+                e.flags |= kAiuDropped;
+    const std::uint64_t moved = resolveOverlaps(events);
+    if (moved)
+        diags.add(DiagKind::AiuOverlapMoved, where, 0, {}, moved);
+    PowerStats powerStats;
+    const auto power = powerCounter(events, strings, powerStats);
+    if (powerStats.clamped)
+        diags.add(DiagKind::AiuBadPower, where, 0, {}, powerStats.clamped);
+
+    // ---- compiler log ----
+    fs::path logPath = opt.compilerLog;
+    if (logPath.empty())
+        logPath = findCompilerLog(logCandidates);
+    std::vector<CounterSample> ptActive;
+    IdealCyclesTable table;
+    bool haveTable = false;
+    if (!logPath.empty()) {
+        std::error_code ec;
+        if (!fs::is_regular_file(logPath, ec)) {
+            diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0, "not a readable file");
+        } else {
+            const auto tables = parseCompilerLog(readTextFile(logPath));
+            std::vector<std::string> kernelNames;
+            std::set<std::uint32_t> seen;
+            for (const auto &e : events)
+                if (e.phase == AiuPhase::ComputeExec && seen.insert(e.origName).second)
+                    kernelNames.push_back(strings[e.origName]);
+            const int pick = pickTable(tables, kernelNames);
+            if (tables.empty()) {
+                diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0, "no Perf Summary / Ideal/Total Cycles table");
+            } else if (pick < 0) {
+                diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0, "no table kernel matches a Cmpt Exec name of the trace");
+            } else {
+                table = tables[static_cast<std::size_t>(pick)];
+                haveTable = true;
+            }
+        }
+    }
+    if (haveTable) {
+        UtilizationStats us;
+        ptActive = ptUtilization(events, strings, table, coreMhz, us);
+        if (us.capped)
+            diags.add(DiagKind::AiuUtilizationCapped, where, 0, {}, us.capped);
+        if (us.kernels > us.matched)
+            diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0,
+                      std::to_string(us.kernels - us.matched) + " of " + std::to_string(us.kernels)
+                          + " kernels are not in the table (category \"other\", no utilization)",
+                      us.kernels - us.matched);
+        facts->compilerLog = logPath.string();
+        facts->compilerLogPhase = table.phase;
+        facts->idealKernels = table.kernels;
+        facts->categories = table.categories;
+    }
+
+    // ---- flows, iterations ----
+    std::vector<CollectiveFlow> flows;
+    if (opt.aiuFlows) {
+        FlowStats fsStats;
+        flows = collectiveFlows(events, strings, fsStats);
+        if (fsStats.unmatchedSends || fsStats.unmatchedReceives)
+            diags.add(DiagKind::AiuUnmatchedCollective, where, 0,
+                      std::to_string(fsStats.unmatchedSends) + " sends, " + std::to_string(fsStats.unmatchedReceives) + " receives",
+                      fsStats.unmatchedSends + fsStats.unmatchedReceives);
+    }
+    const auto iterations = detectIterations(events);
+    ctx.report(Stage::Parsing, 0.7);
+
+    // ---- facts per AIU ----
+    std::map<std::int64_t, AiuDeviceFacts> devices;
+    for (const auto &e : events)
+        if (e.isDevice()) {
+            auto &d = devices[e.pid];
+            if (d.rank < 0) {
+                d.rank = static_cast<std::int32_t>(e.pid);
+                d.file = fileNames[e.source];
+            }
+            d.deviceEvents += e.has(kAiuHasStamps);
+            d.overflowEpochs = std::max(d.overflowEpochs, e.epoch);
+        }
+    for (const auto &f : perPidFreq)
+        if (devices.count(f.pid)) {
+            auto &d = devices[f.pid];
+            d.detectedFreqMhz = f.durationMean;
+            d.detectedFreqMinMhz = f.durationMin;
+            d.detectedFreqMaxMhz = f.durationMax;
+            d.detectedIntervalFreqMhz = f.intervalMean;
+        }
+    for (const auto &[pid, s] : sync.shiftUs)
+        if (devices.count(pid))
+            devices[pid].clockShiftUs = s;
+    for (const auto &it : iterations)
+        if (devices.count(it.pid)) {
+            devices[it.pid].iterations = it.iterations;
+            devices[it.pid].iterationPeriodUs = it.periodUs;
+        }
+    for (auto &[pid, d] : devices) {
+        d.maxDriftUs = epochs.maxDriftUs;
+        facts->devices.push_back(d);
+    }
+
+    // ---- emit ----
+    SourceInfo info;
+    info.path = src.path.string();
+    info.format = "aiu";
+    info.rank = devices.size() == 1 ? static_cast<std::int32_t>(devices.begin()->first) : src.rank;
+    info.timeUnit = "us";
+    info.aiu = facts;
+    const std::uint32_t sourceIndex = builder.addSource(std::move(info));
+    BuilderShard shard(sourceIndex);
+
+    std::map<std::pair<std::int64_t, bool>, LocalProcess> processes;
+    auto processOf = [&](std::int64_t rank, bool device) {
+        auto [it, fresh] = processes.emplace(std::make_pair(rank, device), LocalProcess{});
+        if (fresh) {
+            const std::int64_t pid = device ? rank : rank + 1000;
+            it->second = shard.process(EntityKey::number(pid));
+            const std::string name = (device ? "AIU Device" : "Host") + std::to_string(rank);
+            shard.setProcessName(it->second, shard.intern(name));
+            shard.setProcessLabels(it->second, shard.intern(name));
+            shard.setProcessSortIndex(it->second, device ? 3 * rank + 1 : 3 * rank);
+            shard.setProcessKind(it->second, device ? ProcessKind::Device : ProcessKind::Host,
+                                 device ? static_cast<std::int32_t>(rank) : -1);
+        }
+        return it->second;
+    };
+    std::map<std::tuple<std::int64_t, bool, std::uint64_t>, LocalTrack> tracks;
+    auto trackOf = [&](const AiuEvent &e) {
+        const bool device = e.isDevice();
+        auto [it, fresh] = tracks.emplace(std::make_tuple(e.pid, device, e.tid), LocalTrack{});
+        if (fresh) {
+            const LocalProcess p = processOf(e.pid, device);
+            it->second = shard.thread(p, EntityKey::number(static_cast<std::int64_t>(e.tid)));
+            if (device) {
+                shard.setTrackRole(it->second, TrackRole::DeviceStream);
+                std::string label(streamLabel(e.phase));
+                if (e.tid % 100 != 0)
+                    label += " +" + std::to_string(e.tid % 100);
+                shard.setThreadName(it->second, shard.intern(label));
+            } else {
+                shard.setTrackRole(it->second, TrackRole::HostThread);
+            }
+            shard.setThreadSortIndex(it->second, static_cast<std::int64_t>(e.tid));
+        }
+        return it->second;
+    };
+
+    std::vector<std::pair<LocalTrack, std::uint32_t>> sliceOf(events.size(), {0, 0}); // for flows: track + name
+    std::string args;
+    std::unordered_map<std::uint32_t, StringId> nameIds, catIds;
+    std::unordered_map<std::uint32_t, std::pair<std::string, std::string>> deviceNames; // final, orig_name
+    const StringId kCpuOp = shard.intern("cpu_op");
+    std::uint64_t skippedPhases = 0, skippedAt = 0;
+    std::string jobNameCache;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const AiuEvent &e = events[i];
+        if (e.has(kAiuDropped))
+            continue;
+        if (e.ph == 'i' || e.ph == 'I') {
+            const LocalProcess p = processOf(e.pid, e.isDevice());
+            shard.addInstant(shard.processInstantTrack(p), toNs(e.ts), shard.intern(strings[e.origName]),
+                             shard.intern(strings[e.cat]), kNoArgs);
+            continue;
+        }
+        if (e.ph != 'X') {
+            if (!skippedPhases++)
+                skippedAt = e.position;
+            continue;
+        }
+        const std::string &orig = strings[e.origName];
+        std::string_view finalName = orig;
+        std::string_view origArg;
+        if (e.isDevice() && compat) {
+            auto it = deviceNames.find(e.origName);
+            if (it == deviceNames.end()) {
+                std::string renamed = ingestRename(orig);
+                std::string normalized = normalizeDeviceName(renamed);
+                if (normalized.empty())
+                    normalized = renamed;
+                it = deviceNames.emplace(e.origName, std::make_pair(normalized, normalized != renamed ? renamed : std::string()))
+                         .first;
+            }
+            finalName = it->second.first;
+            origArg = it->second.second;
+        }
+        args.clear();
+        args += '{';
+        auto key = [&](std::string_view k) {
+            if (args.size() > 1)
+                args += ',';
+            args += '"';
+            args += k;
+            args += "\":";
+        };
+        auto strValue = [&](std::string_view k, std::string_view v) {
+            key(k);
+            args += '"';
+            args += jsonEscape(v);
+            args += '"';
+        };
+        if (e.has(kAiuHasPower)) {
+            key("Power");
+            args += '"';
+            appendInt(args, e.power);
+            args += '"';
+        }
+        if (e.has(kAiuHasStamps)) {
+            static constexpr const char *kTs[5] = {"TS1", "TS2", "TS3", "TS4", "TS5"};
+            for (int k = 0; k < 5; ++k) {
+                key(kTs[k]);
+                args += '"';
+                appendInt(args, e.stamp[k]);
+                args += '"';
+            }
+        }
+        if (e.extraArgs) {
+            if (args.size() > 1)
+                args += ',';
+            args += strings[e.extraArgs];
+        }
+        if (e.collGroup)
+            strValue("CollGroup", strings[e.collGroup]);
+        if (e.type)
+            strValue("Type", strings[e.type]);
+        key("rank");
+        appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
+        strValue("jobname", fileNames[e.source]);
+        if (e.has(kAiuHasBytes)) {
+            key("bytes");
+            args += '"';
+            appendInt(args, e.bytes);
+            args += '"';
+        }
+        if (e.has(kAiuHasStamps)) {
+            key("OVC");
+            appendInt(args, static_cast<std::uint64_t>(e.epoch));
+        }
+        if (e.kernel >= 0) {
+            const auto &k = table.kernels[static_cast<std::size_t>(e.kernel)];
+            strValue("category", k.category);
+            key("Ideal_Cyc");
+            appendInt(args, k.idealCycles);
+        } else if (haveTable && e.phase == AiuPhase::ComputeExec) {
+            strValue("category", "other");
+        }
+        if (e.has(kAiuHasPtActive)) {
+            key("pt_active");
+            appendNumber(args, double(e.ptActive));
+            key("core used");
+            args += "true";
+        }
+        strValue("class", eventClass(e, strings));
+        if (e.peers)
+            strValue("Peers", strings[e.peers]);
+        if (!origArg.empty())
+            strValue("orig_name", origArg);
+        if (e.isDevice()) {
+            key("device");
+            appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
+        }
+        args += '}';
+
+        const LocalTrack t = trackOf(e);
+        StringId nameId;
+        if (finalName.data() == orig.data()) {
+            auto [it, fresh] = nameIds.emplace(e.origName, 0);
+            if (fresh)
+                it->second = shard.intern(orig);
+            nameId = it->second;
+        } else {
+            nameId = shard.intern(finalName);
+        }
+        StringId catId;
+        if (e.isDevice()) {
+            catId = shard.intern(deviceCat(e, finalName));
+        } else if (e.cat) {
+            auto [it, fresh] = catIds.emplace(e.cat, 0);
+            if (fresh)
+                it->second = shard.intern(strings[e.cat]);
+            catId = it->second;
+        } else {
+            catId = kCpuOp;
+        }
+        const TimeNs start = toNs(e.ts);
+        shard.addSlice(t, start, std::max<TimeNs>(0, toNs(e.ts + e.dur) - start), nameId, catId, shard.addArgs(args));
+        sliceOf[i] = {t, nameId};
+    }
+    if (skippedPhases)
+        diags.add(DiagKind::SkippedPhase, where, skippedAt, "AIU traces: only B/E, X and instant events are kept", skippedPhases);
+
+    auto emitCounter = [&](const std::vector<CounterSample> &samples, std::string_view series) {
+        std::map<std::int64_t, LocalTrack> byPid;
+        const StringId sid = shard.intern(series);
+        for (const auto &s : samples) {
+            auto [it, fresh] = byPid.emplace(s.pid, LocalTrack{});
+            if (fresh)
+                it->second = shard.counterTrack(processOf(s.pid, true), sid);
+            shard.addCounter(it->second, toNs(s.ts), s.value);
+        }
+    };
+    emitCounter(preps, "ConcurrentPreps");
+    emitCounter(power, "Power");
+    emitCounter(ptActive, "PT Active");
+
+    for (const auto &f : flows) {
+        const AiuEvent &from = events[f.from];
+        const AiuEvent &to = events[f.to];
+        const StringId key = shard.intern(strings[f.collGroup] + '\x1f' + f.tag);
+        shard.addFlow(FlowPhase::Start, FlowBinding::ExactSlice, f.id, key, sliceOf[f.from].first, toNs(from.ts),
+                      sliceOf[f.from].second, true);
+        shard.addFlow(FlowPhase::End, FlowBinding::ExactSlice, f.id, key, sliceOf[f.to].first, toNs(to.ts),
+                      sliceOf[f.to].second, true);
+    }
+    builder.merge(std::move(shard));
+    ctx.report(Stage::Parsing, 1);
+    return Ok{};
+}
+
+} // namespace accelscope::importers::aiu

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "importers/importer.h"
+
+namespace accelscope::importers::aiu {
+
+/// IBM AIU (Spyre) traces: the Flex dialect of Chrome JSON with TS1..TS5 cycle stamps (one file
+/// per AIU, or a folder of them with the compiler log), and the torch-spyre profiler dialect.
+/// Applies acelyzer's processing (docs/aiu.md): cycle-accurate device times, overflow epochs,
+/// frequency detection, multi-AIU clock alignment, Power / PT Active / ConcurrentPreps counters,
+/// compiler-log categories and collective flows.
+class AiuImporter final : public Importer {
+public:
+    std::string_view name() const override { return "aiu"; }
+    std::string_view displayName() const override { return "IBM AIU (Spyre) trace"; }
+    Confidence probe(const Source &src) const override;
+    model::Status import(const Source &src, model::TraceBuilder &builder, ImportContext &ctx) override;
+
+    /// Events read by the last import() (for benchmarks).
+    std::uint64_t lastEventCount = 0;
+};
+
+} // namespace accelscope::importers::aiu

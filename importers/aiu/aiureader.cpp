@@ -1,0 +1,439 @@
+#include "aiureader.h"
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <cstring>
+
+namespace accelscope::importers::aiu {
+
+using namespace accelscope::model;
+
+namespace {
+
+bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+/// Index past the JSON string starting at t[i] == '"', or npos when the text ends first.
+std::size_t skipString(std::string_view t, std::size_t i)
+{
+    for (++i; i < t.size(); ++i) {
+        const char c = t[i];
+        if (c == '\\')
+            ++i;
+        else if (c == '"')
+            return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+/// Index past the JSON value starting at t[i] (object, array, string or scalar), or npos when the
+/// text ends first.
+std::size_t skipValue(std::string_view t, std::size_t i)
+{
+    if (i >= t.size())
+        return std::string_view::npos;
+    if (t[i] == '"')
+        return skipString(t, i);
+    if (t[i] != '{' && t[i] != '[') {
+        while (i < t.size() && t[i] != ',' && t[i] != '}' && t[i] != ']' && !isWs(t[i]))
+            ++i;
+        return i < t.size() ? i : std::string_view::npos;
+    }
+    int depth = 0;
+    for (; i < t.size(); ++i) {
+        const char c = t[i];
+        if (c == '"') {
+            i = skipString(t, i);
+            if (i == std::string_view::npos)
+                return i;
+            --i;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0)
+                return i + 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+std::size_t skipWs(std::string_view t, std::size_t i)
+{
+    while (i < t.size() && isWs(t[i]))
+        ++i;
+    return i;
+}
+
+bool endsWith(std::string_view s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+AiuPhase phaseFromName(std::string_view name)
+{
+    if (endsWith(name, " DmaI"))
+        return AiuPhase::DmaIn;
+    if (endsWith(name, " Cmpt Prep"))
+        return AiuPhase::ComputePrep;
+    if (endsWith(name, " Cmpt Exec"))
+        return AiuPhase::ComputeExec;
+    if (endsWith(name, " DmaO"))
+        return AiuPhase::DmaOut;
+    return AiuPhase::WholeBlock;
+}
+
+/// A number or a numeric string as an unsigned 64-bit value.
+bool elementAsUnsigned(const simdjson::dom::element &e, std::uint64_t &out)
+{
+    if (e.is_string()) {
+        std::string_view s;
+        if (e.get_string().get(s))
+            return false;
+        return parseStampText(s, out);
+    }
+    if (e.is_uint64())
+        return !e.get_uint64().get(out);
+    if (e.is_int64()) {
+        std::int64_t v = 0;
+        if (e.get_int64().get(v) || v < 0)
+            return false;
+        out = static_cast<std::uint64_t>(v);
+        return true;
+    }
+    if (e.is_double()) {
+        double d = 0;
+        if (e.get_double().get(d) || !(d >= 0) || d >= 1.8e19)
+            return false;
+        out = static_cast<std::uint64_t>(d);
+        return true;
+    }
+    return false;
+}
+
+bool elementAsDouble(const simdjson::dom::element &e, double &out)
+{
+    if (e.is_number())
+        return !e.get_double().get(out);
+    if (e.is_string()) {
+        std::string_view s;
+        if (e.get_string().get(s) || s.empty())
+            return false;
+        const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+        return r.ec == std::errc() && r.ptr == s.data() + s.size();
+    }
+    return false;
+}
+
+struct Counters {
+    std::uint64_t malformed = 0, malformedAt = 0;
+    std::uint64_t missing = 0, missingAt = 0;
+    std::uint64_t badStamp = 0, badStampAt = 0;
+    std::string badStampDetail;
+};
+
+} // namespace
+
+bool parseStampText(std::string_view s, std::uint64_t &out)
+{
+    while (!s.empty() && isWs(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isWs(s.back()))
+        s.remove_suffix(1);
+    int base = 10;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s.remove_prefix(2);
+    }
+    if (s.empty())
+        return false;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), out, base);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+int aiuContentScore(std::string_view head)
+{
+    if (head.find("Acelyzer: Trace Post-Processing Tool") != std::string_view::npos)
+        return 0; // already processed by acelyzer: a plain Chrome trace now
+    int score = 0;
+    const bool stamps = head.find("\"TS1\"") != std::string_view::npos && head.find("\"TS5\"") != std::string_view::npos;
+    if (stamps)
+        score += 2;
+    if (head.find("\"attr\"") != std::string_view::npos && stamps)
+        score += 2;
+    for (std::string_view marker : {" Cmpt Exec\"", " Cmpt Prep\"", " DmaI\"", " DmaO\"", "\"Flex RoundTrip\"", "\"AIU Roundtrip\""})
+        if (head.find(marker) != std::string_view::npos) {
+            score += 1;
+            break;
+        }
+    // torch-spyre profiler: the runtime's aiu* calls next to the PyTorch profiler's header.
+    if (head.find("\"deviceProperties\"") != std::string_view::npos
+        && (head.find("\"aiuLaunchControlBlocks\"") != std::string_view::npos || head.find("\"aiuScheduleWait\"") != std::string_view::npos
+            || head.find("\"aiuGraphExecution\"") != std::string_view::npos || head.find("\"aiuSuperNodeExecution\"") != std::string_view::npos))
+        score += 3;
+    return score;
+}
+
+AiuFileRead readAiuEvents(std::string_view text, const std::string &path, std::uint32_t source, AiuStrings &strings,
+                          DiagnosticSink &diags)
+{
+    AiuFileRead out;
+    std::size_t i = skipWs(text, 0);
+    if (text.substr(i, 3) == "\xEF\xBB\xBF")
+        i = skipWs(text, i + 3);
+    if (i >= text.size()) {
+        out.fatal = "the file is empty";
+        return out;
+    }
+    simdjson::dom::parser parser;
+    std::size_t listStart = std::string_view::npos;
+    if (text[i] == '[') {
+        listStart = i;
+    } else if (text[i] == '{') {
+        // Walk the top-level keys: traceEvents, deviceProperties (torch dialect),
+        // distributedInfo (rank), otherData (already processed by acelyzer?).
+        std::size_t p = skipWs(text, i + 1);
+        while (p < text.size() && text[p] == '"') {
+            const std::size_t keyEnd = skipString(text, p);
+            if (keyEnd == std::string_view::npos)
+                break;
+            const std::string_view key = text.substr(p + 1, keyEnd - p - 2);
+            p = skipWs(text, keyEnd);
+            if (p >= text.size() || text[p] != ':')
+                break;
+            p = skipWs(text, p + 1);
+            const std::size_t valueEnd = skipValue(text, p);
+            if (key == "traceEvents" && p < text.size() && text[p] == '[')
+                listStart = p;
+            if (valueEnd == std::string_view::npos)
+                break;
+            if (key == "deviceProperties") {
+                out.dialect = AiuDialect::Torch;
+            } else if (key == "distributedInfo") {
+                simdjson::dom::element info;
+                if (!parser.parse(text.data() + p, valueEnd - p, false).get(info)) {
+                    std::int64_t r = -1;
+                    if (!info["rank"].get_int64().get(r) && r >= 0 && r < (1 << 20))
+                        out.rank = static_cast<std::int32_t>(r);
+                }
+            } else if (key == "otherData") {
+                const std::string_view v = text.substr(p, valueEnd - p);
+                out.processedByAcelyzer = v.find("Acelyzer") != std::string_view::npos;
+            }
+            p = skipWs(text, valueEnd);
+            if (p < text.size() && text[p] == ',')
+                p = skipWs(text, p + 1);
+            else
+                break;
+        }
+        if (listStart == std::string_view::npos) {
+            out.fatal = "no \"traceEvents\" list in the JSON object";
+            out.fatalOffset = i;
+            return out;
+        }
+    } else {
+        out.fatal = "not JSON: the file starts with neither '[' nor '{'";
+        out.fatalOffset = i;
+        return out;
+    }
+
+    Counters c;
+    const std::uint32_t kTorchKernel = strings.intern("kernel");
+    std::string extra;
+    std::size_t p = skipWs(text, listStart + 1);
+    while (p < text.size()) {
+        if (text[p] == ']')
+            break;
+        if (text[p] == ',') {
+            p = skipWs(text, p + 1);
+            continue;
+        }
+        std::size_t end = skipValue(text, p);
+        if (end != std::string_view::npos && end <= p)
+            end = p + 1; // a stray '}' or ':' between events: step over it
+        if (end == std::string_view::npos) {
+            out.truncated = true;
+            diags.add(DiagKind::TruncatedInput, path, p);
+            break;
+        }
+        const std::uint64_t position = p;
+        simdjson::dom::element ev;
+        if (text[p] != '{' || parser.parse(text.data() + p, end - p, false).get(ev) || !ev.is_object()) {
+            if (!c.malformed++)
+                c.malformedAt = position;
+            p = skipWs(text, end);
+            continue;
+        }
+        p = skipWs(text, end);
+
+        AiuEvent e;
+        e.position = position;
+        e.source = source;
+        std::string_view ph, name, cat;
+        bool hasTs = false, hasPid = false;
+        extra.clear();
+        simdjson::dom::element argsObj;
+        bool haveArgs = false;
+        for (auto field : ev.get_object()) {
+            const std::string_view k = field.key;
+            const simdjson::dom::element &v = field.value;
+            if (k == "ph") {
+                if (v.get_string().get(ph))
+                    ph = {};
+            } else if (k == "name") {
+                if (v.get_string().get(name))
+                    name = {};
+            } else if (k == "cat") {
+                if (v.get_string().get(cat))
+                    cat = {};
+            } else if (k == "ts") {
+                hasTs = elementAsDouble(v, e.ts);
+            } else if (k == "dur") {
+                (void)elementAsDouble(v, e.dur);
+            } else if (k == "pid") {
+                std::int64_t n = 0;
+                std::string_view s;
+                if (!v.get_int64().get(n)) {
+                    e.pid = n;
+                    hasPid = true;
+                } else if (!v.get_string().get(s)) {
+                    // String pids: a number in text, else a stable number of its own.
+                    if (std::from_chars(s.data(), s.data() + s.size(), n).ec == std::errc())
+                        e.pid = n;
+                    else
+                        e.pid = 100000 + strings.intern(s);
+                    hasPid = true;
+                }
+            } else if (k == "tid") {
+                std::uint64_t u = 0;
+                std::int64_t n = 0;
+                std::string_view s;
+                if (!v.get_uint64().get(u))
+                    e.tid = u;
+                else if (!v.get_int64().get(n))
+                    e.tid = static_cast<std::uint64_t>(n);
+                else if (!v.get_string().get(s))
+                    e.tid = 1u << 30 | strings.intern(s);
+            } else if (k == "attr" || k == "args") {
+                if (v.is_object()) {
+                    argsObj = v;
+                    haveArgs = true;
+                }
+            } else if (k == "id" || k == "bp" || k == "s" || k == "tts") {
+                // flow/instant bookkeeping of the source; not carried
+            } else {
+                // Unknown top-level keys (e.g. "comment") go into args, as acelyzer does.
+                if (!extra.empty())
+                    extra += ',';
+                extra += '"';
+                extra += k;
+                extra += "\":";
+                extra += simdjson::minify(v);
+            }
+        }
+        if (ph.empty() || !hasTs || !hasPid || name.empty()) {
+            if (ph != "M") {
+                if (!c.missing++)
+                    c.missingAt = position;
+            }
+            continue;
+        }
+        if (ph == "M")
+            continue;
+        e.ph = ph[0];
+        e.name = e.origName = strings.intern(name);
+        e.cat = strings.intern(cat);
+
+        bool anyStamp = false;
+        int stampsOk = 0;
+        std::string argsExtra;
+        if (haveArgs) {
+            for (auto field : argsObj.get_object()) {
+                const std::string_view k = field.key;
+                const simdjson::dom::element &v = field.value;
+                if (k.size() == 3 && k[0] == 'T' && k[1] == 'S' && k[2] >= '1' && k[2] <= '5') {
+                    anyStamp = true;
+                    if (elementAsUnsigned(v, e.stamp[k[2] - '1']))
+                        ++stampsOk;
+                    continue;
+                }
+                if (k == "Power") {
+                    std::uint64_t pw = 0;
+                    if (elementAsUnsigned(v, pw)) {
+                        e.power = static_cast<std::uint32_t>(pw);
+                        e.flags |= kAiuHasPower;
+                    }
+                    continue;
+                }
+                if (k == "Bytes" || k == "bytes") {
+                    if (elementAsUnsigned(v, e.bytes))
+                        e.flags |= kAiuHasBytes;
+                    continue;
+                }
+                std::string_view s;
+                if (k == "CollGroup" && !v.get_string().get(s)) {
+                    e.collGroup = strings.intern(s);
+                    continue;
+                }
+                if ((k == "Peer" || k == "Peers") && !v.get_string().get(s)) {
+                    e.peers = strings.intern(s);
+                    continue;
+                }
+                if ((k == "Peer" || k == "Peers") && v.is_number()) {
+                    e.peers = strings.intern(simdjson::minify(v));
+                    continue;
+                }
+                if (k == "Type" && !v.get_string().get(s)) {
+                    e.type = strings.intern(s);
+                    continue;
+                }
+                if (!argsExtra.empty())
+                    argsExtra += ',';
+                argsExtra += '"';
+                argsExtra += k;
+                argsExtra += "\":";
+                argsExtra += simdjson::minify(v);
+            }
+        }
+        if (!extra.empty()) {
+            if (!argsExtra.empty())
+                argsExtra += ',';
+            argsExtra += extra;
+        }
+        e.extraArgs = argsExtra.empty() ? 0 : strings.intern(argsExtra);
+
+        if (out.dialect == AiuDialect::Torch) {
+            // torch-spyre: device kernels are the cat "kernel"/"gpu*" events; they carry no stamps.
+            if (e.cat == kTorchKernel)
+                e.phase = AiuPhase::ComputeExec;
+            else if (cat.rfind("gpu", 0) == 0)
+                e.phase = AiuPhase::WholeBlock;
+            else
+                e.phase = AiuPhase::Host;
+        } else if (anyStamp) {
+            e.phase = phaseFromName(name);
+        }
+        if (anyStamp) {
+            if (stampsOk == 5) {
+                e.flags |= kAiuHasStamps;
+            } else {
+                e.flags |= kAiuBadStamp;
+                if (!c.badStamp++) {
+                    c.badStampAt = position;
+                    c.badStampDetail = std::string(name);
+                }
+            }
+        }
+        if (name == "AIU Roundtrip")
+            e.flags |= kAiuRoundtrip;
+        out.events.push_back(e);
+    }
+    if (c.malformed)
+        diags.add(DiagKind::MalformedEvent, path, c.malformedAt, "event is not a JSON object", c.malformed);
+    if (c.missing)
+        diags.add(DiagKind::MissingField, path, c.missingAt, "ph, ts, pid or name", c.missing);
+    if (c.badStamp)
+        diags.add(DiagKind::AiuBadStamp, path, c.badStampAt, "first: " + c.badStampDetail, c.badStamp);
+    return out;
+}
+
+} // namespace accelscope::importers::aiu

@@ -1,0 +1,774 @@
+// IBM AIU importer: acelyzer's three reference runs reproduced (slices per pid/tid, counters,
+// flows), every sample loads, each processing step on hand-made events (overflow epochs,
+// frequency detection and drift, power wraps, collectives), broken inputs.
+#include "importers/aiu/aiuimporter.h"
+#include "importers/aiu/aiuprocessing.h"
+#include "importers/aiu/aiureader.h"
+#include "importers/aiu/compilerlog.h"
+#include "importers/registry.h"
+#include "model/aiufacts.h"
+#include "model/argstree.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <simdjson.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+
+using namespace accelscope;
+using namespace accelscope::importers;
+using namespace accelscope::importers::aiu;
+using namespace accelscope::model;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kAiu = fs::path(ACCELSCOPE_SHARED_DATA) / "aiu";
+const fs::path kRef = kAiu / "acelyzer_reference";
+
+std::string readFile(const fs::path &p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void writeFile(const fs::path &p, const std::string &data)
+{
+    std::ofstream out(p, std::ios::binary);
+    out << data;
+}
+
+struct Loaded {
+    TracePtr trace;
+    std::string error;
+};
+
+Loaded load(const fs::path &path, ImportOptions opt = {})
+{
+    AiuImporter imp;
+    TraceBuilder builder;
+    ImportContext ctx;
+    ctx.options = opt;
+    Status st = imp.import(Source::fromPath(path), builder, ctx);
+    if (!st.ok())
+        return {nullptr, st.error().toString()};
+    Loaded l{builder.build(), {}};
+    const std::string inv = l.trace->checkInvariants();
+    if (!inv.empty())
+        l.error = "invariant: " + inv;
+    return l;
+}
+
+bool hasDiag(const Trace &t, DiagKind k)
+{
+    for (const auto &d : t.diagnostics())
+        if (d.kind == k)
+            return true;
+    return false;
+}
+
+const Diagnostic *diag(const Trace &t, DiagKind k)
+{
+    for (const auto &d : t.diagnostics())
+        if (d.kind == k)
+            return &d;
+    return nullptr;
+}
+
+struct RefSlice {
+    double ts, dur;
+    std::string name;
+};
+using SliceMap = std::map<std::pair<std::int64_t, std::int64_t>, std::vector<RefSlice>>;
+struct RefSample {
+    double ts, value;
+};
+using CounterMap = std::map<std::pair<std::int64_t, std::string>, std::vector<RefSample>>;
+struct RefFlow {
+    std::int64_t fromPid, fromTid, toPid, toTid;
+    double fromTs, toTs;
+    bool operator<(const RefFlow &o) const { return std::tie(fromPid, fromTid, fromTs, toPid, toTid, toTs) < std::tie(o.fromPid, o.fromTid, o.fromTs, o.toPid, o.toTid, o.toTs); }
+};
+
+void sortSlices(SliceMap &m)
+{
+    for (auto &[k, v] : m)
+        std::stable_sort(v.begin(), v.end(), [](const RefSlice &a, const RefSlice &b) {
+            if (a.ts != b.ts)
+                return a.ts < b.ts;
+            if (a.dur != b.dur)
+                return a.dur > b.dur;
+            return a.name < b.name;
+        });
+}
+
+struct Reference {
+    SliceMap slices;
+    CounterMap counters;
+    std::vector<RefFlow> flows;
+};
+
+Reference readReference(const fs::path &json)
+{
+    Reference r;
+    const std::string text = readFile(json);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text));
+    std::map<std::int64_t, QJsonObject> flowStarts, flowEnds;
+    for (const auto &v : doc.object().value("traceEvents").toArray()) {
+        const QJsonObject e = v.toObject();
+        const QString ph = e.value("ph").toString();
+        const std::int64_t pid = e.value("pid").toInteger();
+        if (ph == "X") {
+            r.slices[{pid, e.value("tid").toInteger()}].push_back(
+                {e.value("ts").toDouble(), e.value("dur").toDouble(), e.value("name").toString().toStdString()});
+        } else if (ph == "C") {
+            const QJsonObject a = e.value("args").toObject();
+            r.counters[{pid, e.value("name").toString().toStdString()}].push_back(
+                {e.value("ts").toDouble(), a.begin().value().toDouble()});
+        } else if (ph == "s") {
+            flowStarts[e.value("id").toInteger()] = e;
+        } else if (ph == "f") {
+            flowEnds[e.value("id").toInteger()] = e;
+        }
+    }
+    for (const auto &[id, s] : flowStarts) {
+        if (!flowEnds.count(id))
+            continue;
+        const QJsonObject &f = flowEnds[id];
+        r.flows.push_back({s.value("pid").toInteger(), s.value("tid").toInteger(), f.value("pid").toInteger(),
+                           f.value("tid").toInteger(), s.value("ts").toDouble(), f.value("ts").toDouble()});
+    }
+    sortSlices(r.slices);
+    return r;
+}
+
+Reference fromTrace(const Trace &t)
+{
+    Reference r;
+    for (const Track &tr : t.tracks()) {
+        const Process &p = t.process(tr.process);
+        for (std::size_t i = 0; i < tr.slices.size(); ++i)
+            r.slices[{p.pid, tr.tid}].push_back({double(tr.slices.start[i]) / 1000.0, double(tr.slices.dur[i]) / 1000.0,
+                                                 std::string(t.str(tr.slices.name[i]))});
+        if (tr.role == TrackRole::Counter)
+            for (std::size_t i = 0; i < tr.counter.size(); ++i)
+                r.counters[{p.pid, std::string(t.str(tr.name))}].push_back({double(tr.counter.ts[i]) / 1000.0, tr.counter.value[i]});
+    }
+    for (const Flow &f : t.flows()) {
+        const Track &a = t.track(f.from.track);
+        const Track &b = t.track(f.to.track);
+        r.flows.push_back({t.process(a.process).pid, a.tid, t.process(b.process).pid, b.tid,
+                           double(a.slices.start[f.from.index]) / 1000.0, double(b.end(f.to.index) - 1) / 1000.0});
+    }
+    sortSlices(r.slices);
+    return r;
+}
+
+constexpr double kTolUs = 0.01;
+
+/// Compares slices per (pid, tid), counters per (pid, name) and flows; QVERIFY-style messages.
+void compareToReference(const Trace &trace, const fs::path &refJson)
+{
+    const Reference ref = readReference(refJson);
+    const Reference got = fromTrace(trace);
+    QVERIFY2(!ref.slices.empty(), "reference has no slices");
+    for (const auto &[key, want] : ref.slices) {
+        const auto it = got.slices.find(key);
+        QVERIFY2(it != got.slices.end(),
+                 qPrintable(QString("no slices on pid %1 tid %2").arg(key.first).arg(key.second)));
+        const auto &have = it->second;
+        QVERIFY2(have.size() == want.size(), qPrintable(QString("pid %1 tid %2: %3 slices, reference %4")
+                                                            .arg(key.first).arg(key.second).arg(have.size()).arg(want.size())));
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            const QString where = QString("pid %1 tid %2 #%3 %4").arg(key.first).arg(key.second).arg(i).arg(QString::fromStdString(want[i].name));
+            QVERIFY2(std::abs(have[i].ts - want[i].ts) <= kTolUs,
+                     qPrintable(where + QString(": ts %1 vs %2").arg(have[i].ts, 0, 'f', 4).arg(want[i].ts, 0, 'f', 4)));
+            QVERIFY2(std::abs(have[i].dur - want[i].dur) <= kTolUs,
+                     qPrintable(where + QString(": dur %1 vs %2").arg(have[i].dur, 0, 'f', 4).arg(want[i].dur, 0, 'f', 4)));
+            QCOMPARE(QString::fromStdString(have[i].name), QString::fromStdString(want[i].name));
+        }
+    }
+    QCOMPARE(got.slices.size(), ref.slices.size());
+    for (const auto &[key, wantIn] : ref.counters) {
+        const auto it = got.counters.find(key);
+        QVERIFY2(it != got.counters.end(), qPrintable(QString("no counter %1 on pid %2").arg(QString::fromStdString(key.second)).arg(key.first)));
+        auto want = wantIn;
+        auto have = it->second;
+        auto byTsValue = [](const RefSample &a, const RefSample &b) { return a.ts < b.ts || (a.ts == b.ts && a.value < b.value); };
+        std::sort(want.begin(), want.end(), byTsValue);
+        std::sort(have.begin(), have.end(), byTsValue);
+        QVERIFY2(have.size() == want.size(), qPrintable(QString("counter %1 pid %2: %3 samples, reference %4")
+                                                            .arg(QString::fromStdString(key.second)).arg(key.first).arg(have.size()).arg(want.size())));
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            const QString where = QString("counter %1 pid %2 #%3").arg(QString::fromStdString(key.second)).arg(key.first).arg(i);
+            QVERIFY2(std::abs(have[i].ts - want[i].ts) <= kTolUs, qPrintable(where + QString(": ts %1 vs %2").arg(have[i].ts, 0, 'f', 4).arg(want[i].ts, 0, 'f', 4)));
+            QVERIFY2(std::abs(have[i].value - want[i].value) <= 1e-6 * std::max(1.0, std::abs(want[i].value)),
+                     qPrintable(where + QString(": value %1 vs %2").arg(have[i].value).arg(want[i].value)));
+        }
+    }
+    QCOMPARE(got.counters.size(), ref.counters.size());
+    auto want = ref.flows;
+    auto have = got.flows;
+    QCOMPARE(have.size(), want.size());
+    std::sort(want.begin(), want.end());
+    std::sort(have.begin(), have.end());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        QCOMPARE(have[i].fromPid, want[i].fromPid);
+        QCOMPARE(have[i].fromTid, want[i].fromTid);
+        QCOMPARE(have[i].toPid, want[i].toPid);
+        QCOMPARE(have[i].toTid, want[i].toTid);
+        QVERIFY(std::abs(have[i].fromTs - want[i].fromTs) <= kTolUs);
+        QVERIFY(std::abs(have[i].toTs - want[i].toTs) <= kTolUs);
+    }
+}
+
+/// A hand-made Flex device event (X) with decimal stamps.
+std::string flexX(const std::string &name, int pid, std::uint64_t tid, double ts, double dur, const std::uint64_t s[5],
+                  std::uint64_t power = 0, const std::string &extra = {})
+{
+    std::ostringstream o;
+    o.precision(17);
+    o << "{\"name\":\"" << name << "\",\"ph\":\"X\",\"pid\":" << pid << ",\"tid\":" << tid << ",\"ts\":" << ts
+      << ",\"dur\":" << dur << ",\"attr\":{";
+    for (int i = 0; i < 5; ++i)
+        o << "\"TS" << (i + 1) << "\":\"" << (s[i] & 0xffffffffull) << "\",";
+    o << "\"Power\":\"" << power << "\"" << extra << "}}";
+    return o.str();
+}
+
+AiuEvent stamped(AiuPhase phase, std::int64_t pid, double ts, double dur, std::array<std::uint64_t, 5> s)
+{
+    AiuEvent e;
+    e.ph = 'X';
+    e.phase = phase;
+    e.pid = pid;
+    e.ts = ts;
+    e.dur = dur;
+    for (int i = 0; i < 5; ++i)
+        e.stamp[i] = s[static_cast<std::size_t>(i)];
+    e.flags = kAiuHasStamps;
+    return e;
+}
+
+} // namespace
+
+class TestAiuImporter : public QObject {
+    Q_OBJECT
+private slots:
+    // ---- acelyzer's reference runs ----
+    void referenceFlexWithCompilerLog()
+    {
+        ImportOptions opt;
+        opt.acelyzerCompat = true;
+        opt.aiuSocFreqMhz = 560;
+        opt.aiuCoreFreqMhz = 800;
+        opt.compilerLog = kAiu / "sample_comp_log_ideal.txt";
+        const Loaded l = load(kAiu / "sample_flex_3062_job_4.json", opt);
+        QVERIFY2(l.trace, l.error.c_str());
+        QVERIFY2(l.error.empty(), l.error.c_str());
+        compareToReference(*l.trace, kRef / "sample_flex_3062_job_4/complog_f560-default/processed_trace.json");
+        const auto &facts = l.trace->sources().at(0).aiu;
+        QVERIFY(facts);
+        QCOMPARE(facts->socFreqMhz, 560.0);
+        QCOMPARE(facts->coreFreqMhz, 800.0);
+        QVERIFY(facts->freqFromUser);
+        // acelyzer: "Detected Event-duration-based frequency (min/mean/max): 557.05 557.09 557.48"
+        QCOMPARE(std::round(facts->detectedFreqMinMhz * 100) / 100, 557.05);
+        QCOMPARE(std::round(facts->detectedFreqMhz * 100) / 100, 557.09);
+        QCOMPARE(std::round(facts->detectedFreqMaxMhz * 100) / 100, 557.48);
+        QCOMPARE(facts->idealKernels.size(), std::size_t(17));
+        QVERIFY(!facts->compilerLog.empty());
+    }
+
+    void referenceBasicEvents()
+    {
+        ImportOptions opt;
+        opt.acelyzerCompat = true;
+        const Loaded l = load(kAiu / "basic_event_test_cases.json", opt);
+        QVERIFY2(l.trace, l.error.c_str());
+        QVERIFY2(l.error.empty(), l.error.c_str());
+        compareToReference(*l.trace, kRef / "basic_event_test_cases/base-default/processed_trace.json");
+        QVERIFY(hasDiag(*l.trace, DiagKind::AiuOverlapMoved));
+        // Six slices move (Case4 E2, Case5 E2, Case6 E2/E3, Case8 E3/E5); acelyzer's "Partial-overlap
+        // slices resolved: 7" counts Case6 E2 once per stream it was tried on.
+        QCOMPARE(diag(*l.trace, DiagKind::AiuOverlapMoved)->count, std::uint64_t(6));
+        QVERIFY(hasDiag(*l.trace, DiagKind::MalformedEvent)); // the reversed B/E pair
+    }
+
+    void referenceAllReduceFourAius()
+    {
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        for (int r = 0; r < 4; ++r) {
+            const std::string n = "allreduce_tp4_rank" + std::to_string(r) + ".json";
+            fs::copy_file(kAiu / "derived" / n, d / n);
+        }
+        ImportOptions opt;
+        opt.acelyzerCompat = true;
+        opt.aiuFlows = true;
+        const Loaded l = load(d, opt);
+        QVERIFY2(l.trace, l.error.c_str());
+        QVERIFY2(l.error.empty(), l.error.c_str());
+        compareToReference(*l.trace, kRef / "allreduce_tp4_split/flow-default/processed_trace.json");
+        const auto &facts = l.trace->sources().at(0).aiu;
+        QVERIFY(facts->clocksAligned);
+        QCOMPARE(facts->devices.size(), std::size_t(4));
+        // acelyzer: "MP_SYNC_V2 delta_t5, dts_shifts: [0, 1480185.004, 2437781.255, 1772610.446]"
+        const double shifts[4] = {0, 1480185.004, 2437781.255, 1772610.446};
+        for (int r = 0; r < 4; ++r)
+            QVERIFY(std::abs(facts->devices[static_cast<std::size_t>(r)].clockShiftUs - shifts[r]) < 1e-3);
+    }
+
+    // ---- every sample loads ----
+    void everySampleLoads_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *f : {"sample_flex_3062_job_4.json", "allreduce_tp4.json", "basic_event_test_cases.json",
+                              "derived/allreduce_tp4_rank0.json", "derived/allreduce_tp4_rank3.json",
+                              "derived/flex_tiled_wrap_600.json"})
+            QTest::newRow(f) << QString(f);
+    }
+    void everySampleLoads()
+    {
+        QFETCH(QString, file);
+        for (bool compat : {false, true}) {
+            ImportOptions opt;
+            opt.acelyzerCompat = compat;
+            opt.aiuFlows = true;
+            const Loaded l = load(kAiu / file.toStdString(), opt);
+            QVERIFY2(l.trace, l.error.c_str());
+            QVERIFY2(l.error.empty(), l.error.c_str());
+            QVERIFY(l.trace->sliceCount() > 0);
+            QVERIFY(l.trace->sources().at(0).aiu);
+        }
+    }
+
+    void metaOnlyFileIsEmptyNotCrash()
+    {
+        const Loaded l = load(kAiu / "meta_events_only.json");
+        QVERIFY2(l.trace, l.error.c_str());
+        QCOMPARE(l.trace->sliceCount(), std::uint64_t(0));
+    }
+
+    void multiPidFileKeepsAius()
+    {
+        const Loaded apart = load(kAiu / "allreduce_tp4.json");
+        QVERIFY(apart.trace);
+        std::set<std::int64_t> pids;
+        for (const auto &p : apart.trace->processes())
+            if (p.kind == ProcessKind::Device)
+                pids.insert(p.pid);
+        QCOMPARE(pids, (std::set<std::int64_t>{0, 1, 2, 3}));
+        ImportOptions opt;
+        opt.acelyzerCompat = true;
+        const Loaded collapsed = load(kAiu / "allreduce_tp4.json", opt);
+        pids.clear();
+        for (const auto &p : collapsed.trace->processes())
+            if (p.kind == ProcessKind::Device)
+                pids.insert(p.pid);
+        QCOMPARE(pids, (std::set<std::int64_t>{0}));
+        QVERIFY(hasDiag(*collapsed.trace, DiagKind::AiuCollapsedPids));
+    }
+
+    void compilerLogBesideTraceIsFound()
+    {
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        fs::copy_file(kAiu / "sample_flex_3062_job_4.json", d / "trace.json");
+        fs::copy_file(kAiu / "sample_comp_log_ideal.txt", d / "compile.log");
+        const Loaded l = load(d / "trace.json");
+        QVERIFY2(l.trace, l.error.c_str());
+        const auto &facts = l.trace->sources().at(0).aiu;
+        QVERIFY(!facts->compilerLog.empty());
+        QVERIFY(facts->freqDetected);
+        QVERIFY(std::abs(facts->socFreqMhz - 557.09) < 0.01);
+        // The folder as a whole: one job, the same trace.
+        auto plan = planImport({d});
+        QVERIFY(plan.ok());
+        QCOMPARE(plan.value().size(), std::size_t(1));
+        QCOMPARE(plan.value()[0].importer, std::string("aiu"));
+        // Utilization args on a kernel of the table.
+        bool found = false;
+        for (const Track &tr : l.trace->tracks())
+            for (std::size_t i = 0; i < tr.slices.size(); ++i)
+                if (l.trace->str(tr.slices.name[i]) == "convolution_2 Cmpt Exec") {
+                    const std::string_view a = l.trace->args().json(tr.slices.args[i]);
+                    QVERIFY(a.find("\"category\":\"Conv_fp16\"") != std::string_view::npos);
+                    QVERIFY(a.find("\"Ideal_Cyc\":112896") != std::string_view::npos);
+                    QVERIFY(a.find("\"pt_active\":") != std::string_view::npos);
+                    found = true;
+                }
+        QVERIFY(found);
+    }
+
+    void probeClaimsFlexOnly()
+    {
+        AiuImporter imp;
+        QCOMPARE(imp.probe(Source::fromPath(kAiu / "sample_flex_3062_job_4.json")), Confidence::Certain);
+        QCOMPARE(imp.probe(Source::fromPath(kRef / "sample_flex_3062_job_4/complog_f560-default/processed_trace.json")),
+                 Confidence::No); // already processed by acelyzer: plain Chrome JSON
+        QCOMPARE(imp.probe(Source::fromPath(kAiu / "meta_events_only.json")), Confidence::No);
+        auto plan = planImport({kAiu / "sample_flex_3062_job_4.json"});
+        QVERIFY(plan.ok());
+        QCOMPARE(plan.value()[0].importer, std::string("aiu"));
+    }
+
+    // ---- processing steps on hand-made events ----
+    void stampParsing()
+    {
+        std::uint64_t v = 0;
+        QVERIFY(parseStampText("0xc06cc211", v));
+        QCOMPARE(v, std::uint64_t(0xc06cc211));
+        QVERIFY(parseStampText("3228353041", v));
+        QCOMPARE(v, std::uint64_t(3228353041u));
+        QVERIFY(!parseStampText("", v));
+        QVERIFY(!parseStampText("0x", v));
+        QVERIFY(!parseStampText("12ab", v));
+        QVERIFY(!parseStampText("-5", v));
+    }
+
+    void intraEventWrapAndEpochs()
+    {
+        // f = 500 MHz: one epoch = 2^32 / 500 µs = 8589.93 µs. Three kernels, the third one full
+        // epoch later and wrapping between TS3 and TS4.
+        const double f = 500;
+        const double span = kCycleWrap / f;
+        std::vector<AiuEvent> ev;
+        ev.push_back(stamped(AiuPhase::ComputeExec, 0, 100.0, 2.0, {1000, 1000, 50000, 51000, 51006}));
+        ev.push_back(stamped(AiuPhase::ComputeExec, 0, 100.0 + span + 10, 2.0, {1000, 1000, 55000, 56000, 56006}));
+        const std::uint64_t nearTop = (1ull << 32) - 400;
+        ev.push_back(stamped(AiuPhase::ComputeExec, 0, 100.0 + 2 * span + (double(nearTop) - 50000) / f, 2.0,
+                             {nearTop - 1000, nearTop - 1000, nearTop, 600, 606}));
+        QCOMPARE(fixIntraEventWraps(ev), std::uint64_t(1));
+        QCOMPARE(ev[2].stamp[3], std::uint64_t(600) + (1ull << 32));
+        const EpochStats st = assignEpochs(ev, f);
+        QCOMPARE(ev[0].epoch, 0);
+        QCOMPARE(ev[1].epoch, 1);
+        QCOMPARE(ev[2].epoch, 2);
+        QCOMPARE(st.maxEpoch, 2);
+        // Corrected once, not twice: TS4 - TS3 stays the true 1000 cycles.
+        QCOMPARE(ev[2].stamp[3] - ev[2].stamp[2], std::uint64_t(1000));
+        QCOMPARE(ev[2].stamp[0], nearTop - 1000 + (2ull << 32));
+        tightenDeviceTimes(ev, f);
+        QVERIFY(std::abs(ev[2].dur - 1000 / f) < 1e-9);
+    }
+
+    void tiledWrapTraceEpochs()
+    {
+        // 600 tiles, the counter wraps in iteration 50 and near 587 (PROVENANCE.txt).
+        ImportOptions opt;
+        opt.aiuSocFreqMhz = 557.05;
+        opt.aiuCoreFreqMhz = 800;
+        const Loaded l = load(kAiu / "derived/flex_tiled_wrap_600.json", opt);
+        QVERIFY2(l.trace, l.error.c_str());
+        const auto &facts = l.trace->sources().at(0).aiu;
+        QCOMPARE(facts->devices.size(), std::size_t(1));
+        QCOMPARE(facts->devices[0].overflowEpochs, 2);
+        QVERIFY(hasDiag(*l.trace, DiagKind::AiuCycleOverflow));
+        // Every Exec slice keeps its true cycle length: dur = (TS4 - TS3) / f with TS from args.
+        std::uint64_t checked = 0;
+        for (const Track &tr : l.trace->tracks())
+            for (std::size_t i = 0; i < tr.slices.size(); ++i) {
+                const std::string_view a = l.trace->args().json(tr.slices.args[i]);
+                const auto p3 = a.find("\"TS3\":\""), p4 = a.find("\"TS4\":\"");
+                if (p3 == std::string_view::npos)
+                    continue;
+                const double ts3 = std::stod(std::string(a.substr(p3 + 7, 20)));
+                const double ts4 = std::stod(std::string(a.substr(p4 + 7, 20)));
+                QVERIFY(ts4 >= ts3);
+                if (l.trace->str(tr.slices.name[i]).ends_with("Cmpt Exec")) {
+                    QVERIFY(std::abs(double(tr.slices.dur[i]) - (ts4 - ts3) / 557.05 * 1000) <= 1.0);
+                    ++checked;
+                }
+            }
+        QCOMPARE(checked, std::uint64_t(600 * 17));
+        QCOMPARE(facts->devices[0].iterations, std::int64_t(600));
+        QVERIFY(std::abs(facts->devices[0].iterationPeriodUs - 8000000 / 557.05) < 0.5);
+    }
+
+    void frequencyDetectionAndDrift()
+    {
+        // Kernels whose host durations say 700 MHz: detection finds 700, the default compat
+        // frequency (1000) triggers the mismatch warning with a recommendation.
+        std::string json = "[";
+        double ts = 1000;
+        std::uint64_t c = 5000000;
+        for (int i = 0; i < 50; ++i) {
+            const std::uint64_t len = 7000 + 70 * std::uint64_t(i);
+            const std::uint64_t s[5] = {c, c, c + 700, c + 700 + len, c + 706 + len};
+            if (i)
+                json += ",";
+            json += flexX("k" + std::to_string(i) + " Cmpt Exec", 0, 7, ts, double(len) / 700.0, s);
+            ts += double(len + 2000) / 700.0;
+            c += len + 2000;
+        }
+        json += "]";
+        QTemporaryDir dir;
+        const fs::path p = fs::path(dir.path().toStdString()) / "f.json";
+        writeFile(p, json);
+        const Loaded detected = load(p);
+        QVERIFY2(detected.trace, detected.error.c_str());
+        const auto &f1 = detected.trace->sources()[0].aiu;
+        QVERIFY(std::abs(f1->detectedFreqMhz - 700) < 0.01);
+        QVERIFY(std::abs(f1->detectedIntervalFreqMhz - 700) < 0.01);
+        QVERIFY(f1->freqDetected);
+        QVERIFY(std::abs(f1->socFreqMhz - 700) < 0.01);
+        QVERIFY(!hasDiag(*detected.trace, DiagKind::AiuFrequencyMismatch));
+        ImportOptions compat;
+        compat.acelyzerCompat = true;
+        const Loaded def = load(p, compat);
+        QCOMPARE(def.trace->sources()[0].aiu->socFreqMhz, 1000.0);
+        const Diagnostic *d = diag(*def.trace, DiagKind::AiuFrequencyMismatch);
+        QVERIFY(d);
+        QVERIFY2(d->detail.find("--freq 700.000") != std::string::npos, d->detail.c_str());
+        QVERIFY(std::abs(def.trace->sources()[0].aiu->recommendedFreqMhz - 700) < 0.01);
+        // A drifting clock: durations saying 600..800 MHz give a relative range > 0.1.
+        std::vector<AiuEvent> ev;
+        for (int i = 0; i < 10; ++i)
+            ev.push_back(stamped(AiuPhase::ComputeExec, 0, 100.0 * i, 10.0, {0, 0, 0, std::uint64_t(6000 + 200 * i), std::uint64_t(6000 + 200 * i)}));
+        const FrequencySummary s = summarizeFrequency(detectFrequency(ev));
+        QVERIFY(s.valid);
+        QVERIFY(std::abs(s.durationMin - 600) < 1e-9);
+        QVERIFY(std::abs(s.durationMax - 780) < 1e-9);
+        QVERIFY(s.relativeRange > 0.1);
+    }
+
+    void powerWrapsAndClamp()
+    {
+        // Samples at TS4: charge 2^32-1024 then 1024 (wrapped) over 1 µs -> 12 * 2048/512 = 48 W.
+        std::vector<AiuEvent> ev;
+        auto add = [&](double t4, std::uint32_t q) {
+            AiuEvent e = stamped(AiuPhase::ComputeExec, 3, t4 - 1, 1.0, {0, 0, 0, 1, 1});
+            e.tsAll[3] = t4;
+            e.power = q;
+            e.flags |= kAiuHasPower;
+            e.origName = 0;
+            ev.push_back(e);
+        };
+        add(10, 0xFFFFFC00u);
+        add(11, 1024);
+        add(12, 1024 + 512 * 1000); // 12 * 512000/512 = 12000 W: clamped to 0
+        add(13, 1024 + 512 * 1000 + 512);
+        AiuStrings strings;
+        PowerStats st;
+        const auto out = powerCounter(ev, strings, st);
+        QCOMPARE(out.size(), std::size_t(3));
+        QCOMPARE(out[0].ts, 10.0);
+        QVERIFY(std::abs(out[0].value - 48.0) < 1e-9);
+        QCOMPARE(out[1].value, 0.0);
+        QCOMPARE(st.clamped, std::uint64_t(1));
+        QVERIFY(std::abs(out[2].value - 12.0) < 1e-9);
+    }
+
+    void concurrentPrepsCounter()
+    {
+        std::vector<AiuEvent> ev;
+        ev.push_back(stamped(AiuPhase::ComputePrep, 0, 0, 10, {}));
+        ev.push_back(stamped(AiuPhase::ComputePrep, 0, 2, 3, {}));
+        ev.push_back(stamped(AiuPhase::ComputePrep, 0, 10, 5, {}));
+        const auto s = concurrentPreps(ev);
+        // 0:1, 2:2, 5:1, 10: (end -1, start +1) 1, 15:0
+        QCOMPARE(s.size(), std::size_t(5));
+        const double want[5][2] = {{0, 1}, {2, 2}, {5, 1}, {10, 1}, {15, 0}};
+        for (int i = 0; i < 5; ++i) {
+            QCOMPARE(s[static_cast<std::size_t>(i)].ts, want[i][0]);
+            QCOMPARE(s[static_cast<std::size_t>(i)].value, want[i][1]);
+        }
+    }
+
+    void overlapsMoveToSpillStreams()
+    {
+        std::vector<AiuEvent> ev;
+        auto add = [&](double ts, double dur) {
+            AiuEvent e;
+            e.ph = 'X';
+            e.pid = 0;
+            e.tid = 1000;
+            e.ts = ts;
+            e.dur = dur;
+            ev.push_back(e);
+        };
+        add(0, 10);  // 1000
+        add(5, 10);  // partial -> 1001
+        add(3, 10);  // partial with [0,10] -> 1001? [5..] not open yet; goes 1001 first
+        add(20, 2);  // free
+        add(20, 5);  // contains the previous (longer first)
+        QCOMPARE(resolveOverlaps(ev), std::uint64_t(2));
+        QCOMPARE(ev[0].tid, std::uint64_t(1000));
+        QCOMPARE(ev[2].tid, std::uint64_t(1001)); // starts at 3: first to move
+        QCOMPARE(ev[1].tid, std::uint64_t(1002)); // overlaps [3,13) on 1001 partially too
+        QCOMPARE(ev[3].tid, std::uint64_t(1000));
+        QCOMPARE(ev[4].tid, std::uint64_t(1000));
+    }
+
+    void collectiveFlowsPairSendAndReceive()
+    {
+        AiuStrings s;
+        std::vector<AiuEvent> ev;
+        auto add = [&](std::int64_t pid, AiuPhase ph, const std::string &name, const std::string &type, const std::string &peer,
+                       double ts) {
+            AiuEvent e = stamped(ph, pid, ts, 1, {});
+            e.origName = e.name = s.intern(name);
+            e.type = s.intern(type);
+            e.peers = s.intern(peer);
+            e.collGroup = s.intern("AllReduce_all_reduce_9");
+            ev.push_back(e);
+        };
+        add(0, AiuPhase::DmaOut, "SenRdmaSend_1 [sync=AllReduce_all_reduce_9_s0_r1_0] DmaO", "SingleCast", "1", 10);
+        add(1, AiuPhase::DmaIn, "SenRdmaReceive_2 [64B] [sync=AllReduce_all_reduce_9_s0_r1_0] DmaI", "WDone Barrier", "0", 5);
+        add(1, AiuPhase::DmaOut, "SenRdmaSend_3 - Xseg to rank 0 [sync=AllReduce_all_reduce_9_s1_r0_1] DmaO", "MultiCast XSEG", "0", 20);
+        add(1, AiuPhase::DmaOut, "SenRdmaSend_3 - Set BcList [sync=AllReduce_all_reduce_9_s1_r0_1] DmaO", "Set BCList", "0", 19);
+        add(0, AiuPhase::DmaIn, "SenRdmaRecv_4 [sync=AllReduce_all_reduce_9_s1_r0_1] DmaI", "WDone Barrier", "1", 21);
+        add(2, AiuPhase::DmaOut, "SenRdmaSend_5 [sync=AllReduce_all_reduce_9_s2_r0_2] DmaO", "SingleCast", "0", 30); // no receive
+        FlowStats st;
+        const auto flows = collectiveFlows(ev, s, st);
+        QCOMPARE(flows.size(), std::size_t(2));
+        QCOMPARE(flows[0].from, std::size_t(0));
+        QCOMPARE(flows[0].to, std::size_t(1));
+        QCOMPARE(flows[0].id, std::uint64_t(1000001));
+        QCOMPARE(flows[0].tag, std::string("AllReduce_all_reduce_9_s0_r1_0"));
+        QCOMPARE(flows[1].from, std::size_t(2));
+        QCOMPARE(flows[1].to, std::size_t(4));
+        QCOMPARE(st.unmatchedSends, std::uint64_t(1));
+        QCOMPARE(st.receiveBeforeSend, std::uint64_t(1));
+    }
+
+    void iterationDetection()
+    {
+        std::vector<AiuEvent> ev;
+        AiuStrings s;
+        const std::uint32_t names[3] = {s.intern("a Cmpt Exec"), s.intern("b Cmpt Exec"), s.intern("c Cmpt Exec")};
+        for (int it = 0; it < 4; ++it)
+            for (int k = 0; k < 3; ++k) {
+                AiuEvent e = stamped(AiuPhase::ComputeExec, 0, 100.0 * it + k, 0.5, {});
+                e.origName = names[k];
+                ev.push_back(e);
+            }
+        const auto r = detectIterations(ev);
+        QCOMPARE(r.size(), std::size_t(1));
+        QCOMPARE(r[0].iterations, std::int64_t(4));
+        QCOMPARE(r[0].periodUs, 100.0);
+    }
+
+    void names()
+    {
+        QCOMPARE(normalizeDeviceName("convolution_4 Cmpt Exec"), std::string("convolution Cmpt Exec"));
+        QCOMPARE(normalizeDeviceName("max_pool2d_with_indices Cmpt Exec"), std::string("max_poold_with_indices Cmpt Exec"));
+        QCOMPARE(normalizeDeviceName("SenRdmaRecv_82229 [sync=AllReduce_all_reduce_4_s3_r0x7_6] DmaI"),
+                 std::string("SenRdmaRecv [sync=AllReduce_all_reduce_s_rx] DmaI"));
+        QCOMPARE(normalizeDeviceName("conv_V2 Cmpt Exec"), std::string("conv_V2 Cmpt Exec"));
+        QCOMPARE(ingestRename("SenRdmaReceive_82229 [524288B] [sync=X_s3_r0x7_6] DmaI"),
+                 std::string("SenRdmaRecv_82229 [sync=X_s3_r0x7_6] DmaI"));
+        QCOMPARE(ingestRename("SenRDMASend_1 DmaO"), std::string("SenRdmaSend_1 DmaO"));
+    }
+
+    void compilerLogTables()
+    {
+        const auto t = parseCompilerLog(readFile(kAiu / "sample_comp_log_ideal.txt"));
+        QCOMPARE(t.size(), std::size_t(1));
+        QCOMPARE(t[0].kernels.size(), std::size_t(17)); // the tab-separated Total row does not count
+        QCOMPARE(t[0].kernels[2].kernel, std::string("convolution_1 Cmpt Exec"));
+        QCOMPARE(t[0].kernels[2].category, std::string("Conv_fp16"));
+        QCOMPARE(t[0].kernels[2].idealCycles, std::uint64_t(12544));
+        const auto d = parseCompilerLog(readFile(kAiu / "dt_cycles_table.log"));
+        QCOMPARE(d.size(), std::size_t(1));
+        QCOMPARE(d[0].kernels.back().category, std::string("Total")); // "Total   67584" is a row
+        const std::string phased = "x\n   PREFILL  \n ~~~~ Ideal/Total Cycles ~~~~\nk_1-opCatBmm 10\nk_2-NA 5\nk_Precompute-opCatX 1\n"
+                                   "====== Perf Summary End ======\nDECODING\n Ideal/Total Cycles \nk_1-opCatBmm 7\n"
+                                   "====== Perf Summary End ======\n";
+        const auto p = parseCompilerLog(phased);
+        QCOMPARE(p.size(), std::size_t(2));
+        QCOMPARE(p[0].phase, std::string("TTFT"));
+        QCOMPARE(p[0].kernels.size(), std::size_t(2));
+        QCOMPARE(p[0].kernels[1].category, std::string("NotAvailable"));
+        QCOMPARE(p[1].phase, std::string("ITL"));
+        QCOMPARE(pickTable(p, {"k_2 Cmpt Exec"}), 0);
+        QCOMPARE(pickTable(p, {"zzz Cmpt Exec"}), -1);
+    }
+
+    // ---- broken input ----
+    void brokenValuesBecomeDiagnostics()
+    {
+        const std::uint64_t s[5] = {100, 200, 300, 400, 500};
+        std::string json = "[" + flexX("a Cmpt Exec", 0, 1, 10, 1, s);
+        json += R"(,{"name":"b Cmpt Exec","ph":"X","pid":0,"tid":1,"ts":20,"dur":1,"attr":{"TS1":"zz","TS2":"0x","TS3":"1","TS4":"2","TS5":"3"}})";
+        json += R"(,{"name":"c Cmpt Exec","ph":"X","pid":0,"tid":1,"ts":30,"dur":1,"attr":{"TS1":"1","TS3":"1"}})";
+        json += R"(,{"name":"d","ph":"X","pid":0,"tid":1,"dur":1})";
+        json += R"(,{"name":"e","ph":"X","pid":0,"tid":1,"ts":40,"dur":1,"attr":{"Power":[1,2],"TS1":{"x":1}}})";
+        json += R"(,"not an object",{"name":"f","ph":"B","pid":0,"tid":1,"ts":50})";
+        json += R"(,{"name":"g","ph":"E","pid":0,"tid":9,"ts":60}])";
+        QTemporaryDir dir;
+        const fs::path p = fs::path(dir.path().toStdString()) / "bad.json";
+        writeFile(p, json);
+        const Loaded l = load(p);
+        QVERIFY2(l.trace, l.error.c_str());
+        QVERIFY2(l.error.empty(), l.error.c_str());
+        QCOMPARE(diag(*l.trace, DiagKind::AiuBadStamp)->count, std::uint64_t(3));
+        QVERIFY(hasDiag(*l.trace, DiagKind::MissingField));
+        QVERIFY(hasDiag(*l.trace, DiagKind::MalformedEvent));
+        QVERIFY(hasDiag(*l.trace, DiagKind::UnmatchedEnd));
+        QCOMPARE(l.trace->sliceCount(), std::uint64_t(4)); // a, b, c, e
+    }
+
+    void notATraceIsAnError()
+    {
+        QTemporaryDir dir;
+        const fs::path p = fs::path(dir.path().toStdString()) / "x.json";
+        writeFile(p, "hello");
+        const Loaded l = load(p);
+        QVERIFY(!l.trace);
+        QVERIFY(l.error.find("x.json") != std::string::npos);
+    }
+
+    void truncationAndByteFlipSweep()
+    {
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        std::mt19937 rng(7);
+        for (const char *name : {"sample_flex_3062_job_4.json", "derived/allreduce_tp4_rank3.json", "basic_event_test_cases.json"}) {
+            const std::string full = readFile(kAiu / name);
+            for (int k = 1; k <= 40; ++k) {
+                const std::size_t cut = full.size() * std::size_t(k) / 41;
+                const fs::path p = d / ("cut" + std::to_string(k) + ".json");
+                writeFile(p, full.substr(0, cut));
+                const Loaded l = load(p);
+                if (l.trace)
+                    QVERIFY2(l.error.empty(), l.error.c_str());
+            }
+            for (int k = 0; k < 60; ++k) {
+                std::string bad = full;
+                for (int j = 0; j < 3; ++j)
+                    bad[rng() % bad.size()] = static_cast<char>(rng() % 256);
+                const fs::path p = d / ("flip" + std::to_string(k) + ".json");
+                writeFile(p, bad);
+                ImportOptions opt;
+                opt.aiuFlows = true;
+                opt.acelyzerCompat = (k % 2) != 0;
+                const Loaded l = load(p, opt);
+                if (l.trace)
+                    QVERIFY2(l.error.empty(), l.error.c_str());
+            }
+        }
+        // A cut in the middle keeps the complete events before it and says so.
+        const std::string full = readFile(kAiu / "sample_flex_3062_job_4.json");
+        writeFile(d / "half.json", full.substr(0, full.size() / 2));
+        const Loaded half = load(d / "half.json");
+        QVERIFY(half.trace);
+        QVERIFY(half.trace->sliceCount() > 5);
+        QVERIFY(hasDiag(*half.trace, DiagKind::TruncatedInput));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAiuImporter)
+#include "tst_aiuimporter.moc"
