@@ -32,7 +32,11 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *doc
                               hub, list({"kernels", "kernel-types", "op-statistic", "core-statistic"}), p);
                       }),
         new PanelDock(QStringLiteral("categoriesDock"), [] { return PanelDock::tr("Categories"); },
-                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"categories"}), p); }),
+                      [hub, list](QWidget *p) {
+                          // IBM AIU traces: the compiler log's categories with PT utilization beside
+                          // Accelscope's rule-based categories.
+                          return new views::AnalysisPanel(hub, list({"categories", "aiu-categories"}), p);
+                      }),
         new PanelDock(QStringLiteral("traceAnalysisDock"), [] { return PanelDock::tr("Trace Analysis"); },
                       [hub, list](QWidget *p) {
                           return new views::AnalysisPanel(
@@ -52,6 +56,13 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *doc
         // drawn as timeline tracks: View > Timeline).
         new PanelDock(QStringLiteral("countersDock"), [] { return PanelDock::tr("Queue Length and Copy Bandwidth"); },
                       [hub](QWidget *p) { return new views::CounterChartsPanel(hub, p); }),
+        // IBM AIU traces: acelyzer's tables (kernel summary, active time, TS phases, categories
+        // with PT utilization, compute vs collectives).
+        new PanelDock(QStringLiteral("aiuDock"), [] { return PanelDock::tr("AIU"); },
+                      [hub, list](QWidget *p) {
+                          return new views::AnalysisPanel(
+                              hub, list({"aiu-summary", "aiu-categories", "aiu-active", "aiu-ts", "aiu-collectives"}), p);
+                      }),
     };
     int key = Qt::Key_4;
     for (PanelDock *dock : docks) {

@@ -1,7 +1,8 @@
 // The analysis docks of the main window: range statistics, kernels, categories, the HTA-style
-// trace analyses, the engine charts, Ascend communication (heat map) and memory, and the queue
-// length / copy bandwidth charts (views/panels/, views/rangestats/). Each is a PanelDock listed
-// under View ▸ Panels (the first six with Alt+4 … Alt+9), created hidden and filled on first show.
+// trace analyses, the engine charts, Ascend communication (heat map) and memory, the queue
+// length / copy bandwidth charts and IBM AIU's acelyzer tables (views/panels/, views/rangestats/).
+// Each is a PanelDock listed under View ▸ Panels (the first six with Alt+4 … Alt+9), created
+// hidden and filled on first show.
 #pragma once
 
 #include <QList>

@@ -3,6 +3,8 @@
 #include "app/gui/importcontroller.h"
 #include "app/gui/welcomewidget.h"
 
+#include "model/aiufacts.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -13,6 +15,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <cmath>
 
 namespace accelscope::app {
 
@@ -115,6 +118,10 @@ MessageBanner::MessageBanner(QWidget *parent) : QFrame(parent)
     m_text->setWordWrap(true);
     m_action = new QPushButton(this);
     m_action->setObjectName(QStringLiteral("bannerAction"));
+    m_secondary = new QPushButton(this);
+    m_secondary->setObjectName(QStringLiteral("bannerSecondaryAction"));
+    m_secondary->hide();
+    connect(m_secondary, &QPushButton::clicked, this, &MessageBanner::secondaryActionTriggered);
     m_close = new QToolButton(this);
     m_close->setAutoRaise(true);
     m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
@@ -126,16 +133,19 @@ MessageBanner::MessageBanner(QWidget *parent) : QFrame(parent)
     layout->addWidget(m_icon);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_action);
+    layout->addWidget(m_secondary);
     layout->addWidget(m_close);
     hide();
 }
 
-void MessageBanner::showMessage(Kind kind, const QString &text, const QString &actionText)
+void MessageBanner::showMessage(Kind kind, const QString &text, const QString &actionText, const QString &secondaryText)
 {
     m_kind = kind;
     m_text->setText(text);
     m_action->setText(actionText);
     m_action->setVisible(!actionText.isEmpty());
+    m_secondary->setText(secondaryText);
+    m_secondary->setVisible(!secondaryText.isEmpty());
     m_close->setToolTip(tr("Close"));
     const QStyle::StandardPixmap pm = kind == Kind::Warning ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation;
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
@@ -174,6 +184,52 @@ void MessageBanner::changeEvent(QEvent *event)
         }
     }
     QFrame::changeEvent(event);
+}
+
+// --- AIU findings ---
+
+AiuFindings aiuFindings(const model::Trace &trace)
+{
+    AiuFindings out;
+    QStringList lines;
+    for (const model::SourceInfo &src : trace.sources()) {
+        const model::AiuFacts *f = src.aiu.get();
+        if (!f)
+            continue;
+        QStringList ranks;
+        for (const model::AiuDeviceFacts &d : f->devices)
+            ranks << QString::number(d.rank);
+        const QString who = ranks.size() == 1 ? MessageBanner::tr("AIU %1").arg(ranks.front())
+                            : ranks.isEmpty() ? MessageBanner::tr("AIU trace")
+                                              : MessageBanner::tr("AIUs %1").arg(ranks.join(QStringLiteral(", ")));
+        // acelyzer's checks (§5.2): used/detected off by more than 10 %, or detected values
+        // spread by more than 10 % of their mean; its drift recommendation when it made one.
+        const double detected = f->detectedFreqMhz;
+        const bool ratioOff = detected > 0 && f->socFreqMhz > 0 && std::fabs(1.0 - f->socFreqMhz / detected) > 0.1;
+        if (f->recommendedFreqMhz > 0 || ratioOff) {
+            const double recommended = f->recommendedFreqMhz > 0 ? f->recommendedFreqMhz : detected;
+            lines << MessageBanner::tr("%1: cycle stamps converted at %2 MHz, but the trace's timing says %3 MHz "
+                                       "(try --freq %4)")
+                         .arg(who)
+                         .arg(f->socFreqMhz, 0, 'f', 1)
+                         .arg(detected, 0, 'f', 2)
+                         .arg(recommended, 0, 'f', 3);
+            out.suggestImportOptions = true;
+        }
+        if (f->freqRelativeRange > 0.1)
+            lines << MessageBanner::tr("%1: detected frequencies spread by %2 % of their mean (%3–%4 MHz)")
+                         .arg(who)
+                         .arg(f->freqRelativeRange * 100.0, 0, 'f', 1)
+                         .arg(f->detectedFreqMinMhz, 0, 'f', 1)
+                         .arg(f->detectedFreqMaxMhz, 0, 'f', 1);
+        for (const model::AiuDeviceFacts &d : f->devices)
+            if (d.overflowEpochs > 0)
+                lines << MessageBanner::tr("AIU %1: the 32-bit cycle counters wrapped %n time(s); overflow epochs were added",
+                                           nullptr, d.overflowEpochs)
+                             .arg(d.rank);
+    }
+    out.text = lines.join(QStringLiteral("<br>"));
+    return out;
 }
 
 } // namespace accelscope::app

@@ -1,10 +1,13 @@
 // The two bars above the timeline:
 //  - ImportProgressPanel: "Loading rank0.json + 1 more — Parsing 42 %" with a progress bar and
 //    Cancel (Esc while it has focus); shown while an import runs.
-//  - MessageBanner: a one-line notice with an action button and a close button, e.g.
-//    "Loaded with 3 warnings  [Show Diagnostics]  ×".
+//  - MessageBanner: a one-line notice with up to two action buttons and a close button, e.g.
+//    "Loaded with 3 warnings  [Show Diagnostics]  ×", or with an IBM AIU trace's frequency and
+//    overflow findings "… [Show Diagnostics] [Import Options…] ×".
 // Both take their colours from the palette, so they follow the theme.
 #pragma once
+
+#include "model/trace.h"
 
 #include <QFrame>
 
@@ -54,13 +57,16 @@ public:
     enum class Kind { Info, Warning };
     explicit MessageBanner(QWidget *parent = nullptr);
 
-    /// Shows the banner. An empty actionText hides the action button.
-    void showMessage(Kind kind, const QString &text, const QString &actionText = {});
+    /// Shows the banner. An empty actionText / secondaryText hides that button.
+    void showMessage(Kind kind, const QString &text, const QString &actionText = {}, const QString &secondaryText = {});
     QString text() const;
     QPushButton *actionButton() const { return m_action; }
+    QPushButton *secondaryButton() const { return m_secondary; }
 
 Q_SIGNALS:
     void actionTriggered();
+    /// The second button (e.g. "Import Options…" when an AIU frequency looks wrong).
+    void secondaryActionTriggered();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -73,7 +79,19 @@ private:
     QLabel *m_icon = nullptr;
     QLabel *m_text = nullptr;
     QPushButton *m_action = nullptr;
+    QPushButton *m_secondary = nullptr;
     QToolButton *m_close = nullptr;
 };
+
+/// What an IBM AIU trace's import found that the user should act on, for the warnings banner:
+/// a SoC frequency that disagrees with the trace's own timing (with the detected value and the
+/// recommended --freq), a wide spread of detected frequencies, and 32-bit cycle counter wraps.
+/// Empty for other traces. `suggestImportOptions` is set when new import options (frequency)
+/// would change the result.
+struct AiuFindings {
+    QString text;
+    bool suggestImportOptions = false;
+};
+AiuFindings aiuFindings(const model::Trace &trace);
 
 } // namespace accelscope::app

@@ -1,5 +1,6 @@
 #include "analyses.h"
 #include "sophgoengines.h"
+#include "aiuanalysis.h"
 
 #include <array>
 
@@ -36,7 +37,13 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"communication-links", "Communication links (Ascend HCCL)", "per rank pair and transport: bytes, transit time, bandwidth, ops (global ranks)", &communicationLinks},
     AnalysisInfo{"memory", "Memory (Ascend)", "per component and rank: allocated/reserved/active peak, when, time-weighted mean", &memorySummary},
     AnalysisInfo{"operator-memory", "Operator memory (Ascend)", "per operator allocation: size, allocated/released at, duration", &operatorMemory},
+    AnalysisInfo{"range-stats", "Range statistics", "per slice name in the range (--range A:B) on the selected tracks: count, total, in range, self, average, min, max, p50/p90/p99", &rangeStatistics},
     AnalysisInfo{"annotations", "GPU user-annotation breakdown", "gpu_user_annotation spans per name and rank", &annotationBreakdown},
+    AnalysisInfo{"aiu-summary", "AIU kernel summary", "IBM AIU: per AIU and Cmpt Exec kernel name: share, total, calls, mean, median, min, max, stdev (acelyzer's _summary.csv)", &aiuSummary},
+    AnalysisInfo{"aiu-categories", "AIU categories and PT utilization", "IBM AIU: per AIU and compiler-log category: kernel and ideal time, calls, ideal cycles, PT utilization (acelyzer's _categories.csv)", &aiuCategories},
+    AnalysisInfo{"aiu-active", "AIU active time", "IBM AIU: per AIU: kernel time, first start to last end, active share (acelyzer's _active.csv)", &aiuActive},
+    AnalysisInfo{"aiu-ts", "AIU TS phases", "IBM AIU: per AIU and kernel: TS2-TS1 ... TS5-TS4 cycle statistics (acelyzer's _ts_analysis.csv)", &aiuTsAnalysis},
+    AnalysisInfo{"aiu-collectives", "AIU compute and collectives", "IBM AIU: per AIU: elapsed, compute and collective time and shares (acelyzer's _stats_summary.csv)", &aiuCollectives},
 };
 } // namespace
 

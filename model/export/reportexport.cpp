@@ -2,6 +2,7 @@
 // writer. The XLSX writer is in xlsxreport.cpp. See reportexport.h and docs/export.md.
 #include "model/export/reportexport.h"
 
+#include "model/analysis/aiuanalysis.h"
 #include "model/analysis/ascendsteps.h"
 #include "model/analysis/sophgoengines.h"
 
@@ -78,6 +79,12 @@ constexpr Fixed kFixed[] = {
     {"engine-summary-bigtpu", nullptr, "Sophgo summary", false},
     {"engine-layers", nullptr, "Sophgo layers", false},
     {"engine-commands", nullptr, "Sophgo commands", false},
+    // IBM AIU (in the default set of AIU traces only): acelyzer's tables.
+    {"aiu-summary", nullptr, "AIU summary", false},
+    {"aiu-categories", nullptr, "AIU categories", false},
+    {"aiu-active", nullptr, "AIU active", false},
+    {"aiu-ts", nullptr, "AIU TS phases", false},
+    {"aiu-collectives", nullptr, "AIU collectives", false},
     {"diagnostics", "Diagnostics", "Diagnostics", true},
 };
 
@@ -372,6 +379,15 @@ std::vector<std::string> defaultReportTables(const Trace *trace)
             if (findReportTable(n))
                 sophgo.emplace_back(n);
         v.insert(at, sophgo.begin(), sophgo.end());
+    }
+    if (trace && analysis::traceHasAiu(*trace)) {
+        // acelyzer's tables, before "diagnostics"
+        const auto at = std::find(v.begin(), v.end(), std::string("diagnostics"));
+        std::vector<std::string> aiu;
+        for (const char *n : {"aiu-summary", "aiu-categories", "aiu-active", "aiu-ts", "aiu-collectives"})
+            if (findReportTable(n))
+                aiu.emplace_back(n);
+        v.insert(at, aiu.begin(), aiu.end());
     }
     return v;
 }

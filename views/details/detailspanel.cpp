@@ -1,5 +1,6 @@
 #include "views/details/detailspanel.h"
 
+#include "model/analysis/aiuanalysis.h"
 #include "model/argstree.h"
 #include "views/document.h"
 #include "views/timeline/timeaxis.h"
@@ -9,8 +10,11 @@
 #include <QLabel>
 #include <QStackedWidget>
 #include <QStandardItemModel>
+#include <QTextDocument>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace accelscope::views {
 
@@ -82,6 +86,14 @@ DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
     connect(m_flows, &QLabel::linkActivated, this, &DetailsPanel::activateLink);
     v->addWidget(m_flows);
 
+    m_aiuTitle = new QLabel(tr("<b>AIU cycle stamps</b>"), page);
+    v->addWidget(m_aiuTitle);
+    m_aiu = new QLabel(page);
+    m_aiu->setObjectName(QStringLiteral("aiuStamps"));
+    m_aiu->setTextFormat(Qt::RichText);
+    m_aiu->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(m_aiu);
+
     v->addWidget(new QLabel(tr("<b>Arguments</b>"), page));
     m_args = new QStandardItemModel(0, 2, this);
     m_args->setHorizontalHeaderLabels({tr("Name"), tr("Value")});
@@ -104,7 +116,7 @@ void DetailsPanel::clearContent()
 {
     m_stack->setCurrentWidget(m_empty);
     m_args->removeRows(0, m_args->rowCount());
-    for (QLabel *l : {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth, m_flows})
+    for (QLabel *l : {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth, m_flows, m_aiu})
         l->clear();
 }
 
@@ -177,6 +189,8 @@ void DetailsPanel::showSlice(model::SliceRef s)
     m_flows->setVisible(anyLinks);
     m_flows->setText(lines.join(QStringLiteral("<br>")));
 
+    showAiuStamps(s);
+
     // args, parsed now (only for the selected slice)
     m_args->removeRows(0, m_args->rowCount());
     const model::ArgsId a = trk.slices.args[i];
@@ -192,6 +206,45 @@ void DetailsPanel::showSlice(model::SliceRef s)
         }
     }
     m_stack->setCurrentIndex(1);
+}
+
+void DetailsPanel::showAiuStamps(model::SliceRef s)
+{
+    // TS1..TS5 of an AIU control block: DmaI TS1→TS2, Cmpt Prep TS2→TS3, Cmpt Exec TS3→TS4,
+    // DmaO TS4→TS5; the slice's own phase is in bold.
+    const model::analysis::AiuCycleStamps st = model::analysis::aiuCycleStamps(*m_doc->trace(), s);
+    m_aiuTitle->setVisible(st.valid);
+    m_aiu->setVisible(st.valid);
+    if (!st.valid) {
+        m_aiu->clear();
+        return;
+    }
+    static const char *const phaseNames[4] = {"DmaI", "Cmpt Prep", "Cmpt Exec", "DmaO"};
+    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
+    html += QStringLiteral("<tr><th align=\"left\">%1</th><th align=\"left\">%2</th><th align=\"right\">%3</th>"
+                           "<th align=\"right\">%4</th></tr>")
+                .arg(tr("Phase"), tr("Stamps"), tr("Cycles"), tr("Time"));
+    for (int k = 0; k < 4; ++k) {
+        const double ns = st.phaseNs(k);
+        const QString time = std::isnan(ns) ? QStringLiteral("\u2013") : timefmt::formatDurationExact(model::TimeNs(std::llround(ns)));
+        QString row = QStringLiteral("<tr><td>%1</td><td>TS%2\u2192TS%3</td><td align=\"right\">%4</td><td align=\"right\">%5</td></tr>")
+                          .arg(QLatin1String(phaseNames[k]))
+                          .arg(k + 1)
+                          .arg(k + 2)
+                          .arg(st.phaseCycles[std::size_t(k)])
+                          .arg(time);
+        if (k == st.slicePhase)
+            row.replace(QStringLiteral("<td"), QStringLiteral("<td style=\"font-weight:bold\""));
+        html += row;
+    }
+    html += QStringLiteral("</table>");
+    QStringList stamps;
+    for (std::uint64_t v : st.ts)
+        stamps << QString::number(v);
+    html += QStringLiteral("<div style=\"color:gray\">TS1\u2026TS5: %1<br>%2</div>")
+                .arg(stamps.join(QStringLiteral(", ")),
+                     st.socFreqMhz > 0 ? tr("at %1 MHz").arg(st.socFreqMhz) : tr("frequency unknown: times not shown"));
+    m_aiu->setText(html);
 }
 
 void DetailsPanel::fillArgs(QStandardItem *parent, const model::ArgNode &node)
@@ -236,6 +289,11 @@ QString DetailsPanel::fieldText(const QString &field) const
                                       QStringLiteral("start"), QStringLiteral("duration"), QStringLiteral("self"),
                                       QStringLiteral("depth")};
     const QLabel *labels[] = {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth};
+    if (field == QLatin1String("aiu")) {
+        QTextDocument doc;
+        doc.setHtml(m_aiu->text());
+        return doc.toPlainText();
+    }
     const auto k = names.indexOf(field);
     return k >= 0 ? labels[k]->text() : QString();
 }

@@ -1,7 +1,8 @@
 // DetailsPanel: the content of the Details dock. Shows the selected slice of the Document:
 // name, category, track, start (relative to the trace start), duration, self time, depth,
 // its args as a tree (parsed on demand from the args store's JSON text, numbers verbatim),
-// and its incoming and outgoing flows as links that select and reveal the other end.
+// its incoming and outgoing flows as links that select and reveal the other end, and for an IBM AIU
+// device slice its five cycle stamps with the phases between them in cycles and time.
 #pragma once
 
 #include "model/trace.h"
@@ -34,7 +35,9 @@ public:
     model::SliceRef slice() const { return m_slice; }
 
     // Introspection for tests.
-    QString fieldText(const QString &field) const; ///< "name", "category", "track", "start", "duration", "self", "depth"
+    /// "name", "category", "track", "start", "duration", "self", "depth", "aiu" (the cycle stamps
+    /// section as plain text; empty when the slice has none)
+    QString fieldText(const QString &field) const;
     QTreeView *argsView() const { return m_argsView; }
     /// Args as an item model: column 0 the key, column 1 the value; nested objects and arrays
     /// as children of column 0.
@@ -51,6 +54,7 @@ private:
     void showSlice(model::SliceRef slice);
     void clearContent();
     void fillArgs(QStandardItem *parent, const model::ArgNode &node);
+    void showAiuStamps(model::SliceRef slice);
     QString sliceLink(model::SliceRef s) const;
 
     Document *m_doc;
@@ -68,6 +72,8 @@ private:
     QStandardItemModel *m_args = nullptr;
     QLabel *m_flows = nullptr;
     QLabel *m_flowsTitle = nullptr;
+    QLabel *m_aiuTitle = nullptr;
+    QLabel *m_aiu = nullptr;
 };
 
 } // namespace accelscope::views
