@@ -119,6 +119,10 @@ struct Bins {
 
 constexpr std::uint32_t kCounterBins = 4096;
 
+/// A DMA record counts as DDR traffic when its direction names DDR or is not known (BM1684X and
+/// CV184X records carry none; tpu-mlir reports their bandwidth as DDR bandwidth).
+bool touchesDdr(const BmRecord &r) { return r.direction.empty() || r.direction.find("DDR") != std::string::npos; }
+
 } // namespace
 
 Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalProfile &global, TraceBuilder &builder,
@@ -208,7 +212,6 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
 
     for (const auto &rec : r.records) {
         const bool tiu = rec.engine == BmEngine::Tiu;
-        const double mhz = tiu ? r.tiuFreqMhz : r.dmaFreqMhz;
         Args a;
         a.num("cmd_id", rec.cmdId).num("inst_id", rec.rawId).num("start_cycle", rec.startCycle).num("end_cycle", rec.endCycle);
         a.num("cycles", rec.endCycle - rec.startCycle + (r.perfAiPath ? 1 : 0));
@@ -228,7 +231,7 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
             if (!rec.direction.empty())
                 a.str("direction", rec.direction);
             a.num("bytes", static_cast<std::int64_t>(rec.bytes));
-            a.num("ddr_bytes", static_cast<std::int64_t>(rec.bytes));
+            a.num("ddr_bytes", touchesDdr(rec) ? static_cast<std::int64_t>(rec.bytes) : 0);
             a.real("ddr_bw_gbps", rec.bandwidthGBps);
             if (r.perfAiPath)
                 a.num("stall_cycles", static_cast<std::int64_t>(rec.stallCycles));
@@ -258,8 +261,7 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
         if (tiu) {
             if (!rec.isSystem)
                 b.spread(b.busy, start, std::max(rec.endNs, start + 1), 1.0);
-        } else if (rec.bytes > 0 && dur > 0) {
-            (void)mhz;
+        } else if (rec.bytes > 0 && dur > 0 && touchesDdr(rec)) {
             b.spread(b.ddr, start, start + dur, static_cast<double>(rec.bytes) / static_cast<double>(dur));
         }
     }

@@ -671,6 +671,33 @@ private slots:
         QCOMPARE(t[1]->layerName, std::string("7(G)"));
     }
 
+    void iterationsAreSeparateRuns()
+    {
+        // iter1.profile: the same run 1 ms later (SUMMARY begin_usec + 1000).
+        QTemporaryDir tmp;
+        const fs::path dir = fs::path(tmp.path().toStdString()) / "dump";
+        fs::create_directories(dir);
+        for (const auto &e : fs::directory_iterator(kBm1688))
+            fs::copy_file(e.path(), dir / e.path().filename());
+        std::string iter1 = readFile(kBm1688 / "iter0.profile");
+        std::uint64_t begin = 0;
+        std::memcpy(&begin, iter1.data() + 8 + 12, 8); // first block is SUMMARY; begin_usec at payload offset 12
+        begin += 1000;
+        std::memcpy(iter1.data() + 8 + 12, &begin, 8);
+        writeFile(dir / "iter1.profile", iter1);
+        const auto one = readOk(kBm1688);
+        const auto two = readOk(dir);
+        QCOMPARE(two.records.size(), 2 * one.records.size());
+        QCOMPARE(two.iterations(), std::uint32_t(2));
+        const auto n = one.records.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            QCOMPARE(two.records[n + i].iteration, std::uint32_t(1));
+            QCOMPARE(two.records[n + i].startCycle, one.records[i].startCycle);
+            QCOMPARE(two.records[n + i].startNs, one.records[i].startNs + 1000000);
+        }
+        QCOMPARE(two.layers.size(), 2 * one.layers.size());
+    }
+
     void tensorLocationRules()
     {
         const std::string json = R"J([{"file-line": 4, "subnet_id": 0, "core_id": 0, "opcode": "tpu.Load", "is_local": true,
