@@ -24,6 +24,10 @@
 class QAction;
 
 namespace accelscope::views {
+class JobRunner;
+}
+
+namespace accelscope::views {
 
 /// Queue length per stream from a queue-length-series table (native columns: rank, ts_ns, pid,
 /// tid, stream, queue_length), each placed after its stream's track. Rows need not be sorted.
@@ -41,7 +45,7 @@ public:
     using ContextProvider = std::function<std::shared_ptr<const model::analysis::AnalysisContext>()>;
 
     explicit DerivedCounters(QObject *parent = nullptr);
-    ~DerivedCounters() override; ///< stops running jobs and waits for them
+    ~DerivedCounters() override; ///< asks running jobs to stop (never waits)
 
     /// Called by Document::setTrace: turns every kind off and forgets the previous results.
     void setTrace(model::TracePtr trace);
@@ -58,14 +62,11 @@ public:
     /// Checkable action for a View menu ("Queue Length Tracks", "Memory Copy Bandwidth Tracks");
     /// disabled without a trace.
     QAction *action(DerivedCounterKind kind) const { return m_kinds[index(kind)].action; }
-    bool isComputing(DerivedCounterKind kind) const { return m_kinds[index(kind)].watcher != nullptr; }
+    bool isComputing(DerivedCounterKind kind) const;
     bool isComputing() const;
 
     /// The tracks of the enabled kinds that have finished computing; never null.
     std::shared_ptr<const DerivedCounterSet> current() const { return m_current; }
-
-    /// Blocks until no computation runs (tests, screenshots). False on timeout.
-    bool waitForResults(int timeoutMs = 30000);
 
     static QString kindTitle(DerivedCounterKind kind);
 
@@ -86,11 +87,9 @@ private:
         bool ready = false;
         DerivedTrackList tracks;
         QAction *action = nullptr;
-        QObject *watcher = nullptr; ///< the running job's QFutureWatcher, null when idle
-        std::shared_ptr<std::stop_source> stop;
+        JobRunner *jobs = nullptr; ///< computes this kind's tracks off the GUI thread
     };
     model::TracePtr m_trace;
-    quint64 m_generation = 0;
     ContextProvider m_provider;
     std::shared_ptr<const model::analysis::AnalysisContext> m_ownContext;
     std::array<Kind, kDerivedCounterKindCount> m_kinds;

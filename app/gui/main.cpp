@@ -141,7 +141,7 @@ int main(int argc, char **argv)
             QApplication::exit(ok ? 0 : 1);
         };
         const auto save = [&window, grabAndExit] {
-            window.timeline()->waitForIndex();
+            window.timeline()->buildIndexNow();
             QTimer::singleShot(400, &window, grabAndExit); // let the repaint reach the screen
         };
         QObject::connect(&window, &app::MainWindow::traceShown, &window, [save] { QTimer::singleShot(500, save); });

@@ -1,6 +1,7 @@
 #include "ascendcommon.h"
 
 #include "csvreader.h"
+#include "model/jsonstring.h"
 #include "model/stringtable.h"
 #include "model/timeparse.h"
 
@@ -206,30 +207,7 @@ std::uint64_t flowIdFromText(std::string_view text)
 
 void appendJsonString(std::string &o, std::string_view s)
 {
-    // Runs of plain characters are appended whole (this is on the args path of every joined task).
-    o.push_back('"');
-    std::size_t run = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        o.append(s.data() + run, i - run);
-        run = i + 1;
-        switch (c) {
-        case '"': o += "\\\""; break;
-        case '\\': o += "\\\\"; break;
-        case '\n': o += "\\n"; break;
-        case '\r': o += "\\r"; break;
-        case '\t': o += "\\t"; break;
-        default: {
-            char b[8];
-            std::snprintf(b, sizeof b, "\\u%04x", c);
-            o += b;
-        }
-        }
-    }
-    o.append(s.data() + run, s.size() - run);
-    o.push_back('"');
+    model::appendJsonString(o, s);
 }
 
 void ArgsWriter::key(std::string_view k)

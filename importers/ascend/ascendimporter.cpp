@@ -7,6 +7,8 @@
 #include "textexport.h"
 #include "traceview.h"
 
+#include "model/jsonstring.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -38,13 +40,6 @@ bool isLegacyTimelineName(const std::string &l)
 {
     return (l.rfind("ascend_timeline_display_", 0) == 0 || l.rfind("timeline_display_", 0) == 0)
         && l.size() > 5 && l.compare(l.size() - 5, 5, ".json") == 0;
-}
-
-std::string jsonQuoted(std::string_view s)
-{
-    std::string o;
-    appendJsonString(o, s);
-    return o;
 }
 
 /// end_info.collectionTimeEnd of profiler_info (epoch ns), 0 when absent.
@@ -95,7 +90,7 @@ public:
         info.timeUnit = "us";
         m_source = m_builder.addSource(info);
         if (!m_rd.rankFrom.empty())
-            meta("ascend.rank_from", jsonQuoted(m_rd.rankFrom));
+            meta("ascend.rank_from", model::jsonQuote(m_rd.rankFrom));
         if (m_rd.rankFrom == "folder name" || m_rd.rankFrom == "db name" || m_rd.rankFrom == "file suffix")
             m_diags.add(DiagKind::RankFromFileName, m_rd.root.string(), 0, m_rd.rankFrom);
         if (!m_rd.profilerInfo.empty()) {

@@ -1,4 +1,5 @@
 #include "analyses.h"
+#include "reporttables.h"
 #include "sophgoengines.h"
 #include "aiuanalysis.h"
 
@@ -38,6 +39,10 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"memory", "Memory (Ascend)", "per component and rank: allocated/reserved/active peak, when, time-weighted mean", &memorySummary},
     AnalysisInfo{"operator-memory", "Operator memory (Ascend)", "per operator allocation: size, allocated/released at, duration", &operatorMemory},
     AnalysisInfo{"range-stats", "Range statistics", "per slice name in the range (--range A:B) on the selected tracks: count, total, in range, self, average, min, max, p50/p90/p99", &rangeStatistics},
+    AnalysisInfo{"overview", "Overview", "the trace: inputs, span, range and ranks asked for, counts of ranks, processes, tracks, events, diagnostics", &traceOverview},
+    AnalysisInfo{"ranks", "Per-rank summary", "per rank: processes, tracks, slices in the range (device apart), first start, last end, span", &rankSummary},
+    AnalysisInfo{"launch-summary", "Kernel launch summary", "per rank: launches, mean launch call / device duration / launch delay, delay p50/p90/max, outliers", &launchSummary},
+    AnalysisInfo{"diagnostics", "Diagnostics", "the import diagnostics: severity, kind, count, first file position", &diagnosticsSummary},
     AnalysisInfo{"annotations", "GPU user-annotation breakdown", "gpu_user_annotation spans per name and rank", &annotationBreakdown},
     AnalysisInfo{"aiu-summary", "AIU kernel summary", "IBM AIU: per AIU and Cmpt Exec kernel name: share, total, calls, mean, median, min, max, stdev (acelyzer's _summary.csv)", &aiuSummary},
     AnalysisInfo{"aiu-categories", "AIU categories and PT utilization", "IBM AIU: per AIU and compiler-log category: kernel and ideal time, calls, ideal cycles, PT utilization (acelyzer's _categories.csv)", &aiuCategories},

@@ -85,6 +85,12 @@ Table opStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Per rank and Accelerator Core (AI_CORE, AI_VECTOR_CORE, MIX_*, AI_CPU, ..., HCCL ops).
 Table coreStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+// --- time range (rangestats.cpp) ---
+/// `range-stats`: per slice name over the slices overlapping the range (the whole trace when none)
+/// on `opt.tracks` (empty = every track) of the wanted ranks: count, total, clipped time in range,
+/// self time, average, min, max, p50/p90/p99; keys[i].slice = the longest occurrence.
+Table rangeStatistics(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
 // --- navigation (occurrences.cpp) ---
 /// Slices named `name` (device tracks only unless `anyTrack`), of one rank (-1 any), overlapping
 /// the range when given, sorted by start: what a panel steps through when a row is selected.

@@ -360,10 +360,7 @@ int planeNumber(std::string_view name, int fallback)
 
 bool inRange(const AnalysisOptions &opt, TimeNs s, TimeNs dur)
 {
-    if (!opt.range)
-        return true;
-    const TimeNs e = s + dur;
-    return s < opt.range->second && (e > opt.range->first || (e == s && s >= opt.range->first));
+    return opt.overlapsRange(s, s + dur);
 }
 
 } // namespace
@@ -413,7 +410,7 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
             return {};
         if (tr.str(p.name) != "HCCL")
             continue;
-        const int rank = p.rank < 0 ? 0 : p.rank;
+        const int rank = rankOf(p);
         if (!opt.wantsRank(rank))
             continue;
         d.any = true;

@@ -150,7 +150,7 @@ void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::v
     std::int64_t unmapped = 0;
     std::set<int> done;
     for (const SourceInfo &src : trace.sources()) {
-        const int rank = src.rank < 0 ? 0 : src.rank;
+        const int rank = rankOf(src);
         if (std::binary_search(ranksWithTasks.begin(), ranksWithTasks.end(), rank) || done.count(rank))
             continue;
         if (!opt.ranks.empty() && std::find(opt.ranks.begin(), opt.ranks.end(), rank) == opt.ranks.end())

@@ -74,7 +74,7 @@ Table memorySummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
     for (const Process &p : tr.processes()) {
         const std::string_view pname = tr.str(p.name);
         const bool record = pname == "Memory", module = pname == "NPU Module Memory";
-        const int r = p.rank < 0 ? 0 : p.rank;
+        const int r = rankOf(p);
         if ((!record && !module) || !opt.wantsRank(r))
             continue;
         for (TrackId tid : p.tracks) {
@@ -157,7 +157,7 @@ Table operatorMemory(const AnalysisContext &ctx, const AnalysisOptions &opt)
     };
     std::vector<Row> rows;
     for (const Process &p : tr.processes()) {
-        const int r = p.rank < 0 ? 0 : p.rank;
+        const int r = rankOf(p);
         if (tr.str(p.name) != "Memory" || !opt.wantsRank(r))
             continue;
         for (TrackId tid : p.tracks) {
@@ -166,7 +166,7 @@ Table operatorMemory(const AnalysisContext &ctx, const AnalysisOptions &opt)
                 continue;
             for (std::uint32_t i = 0; i < tk.slices.size(); ++i) {
                 const TimeNs s = tk.slices.start[i], e = s + tk.slices.dur[i];
-                if (opt.range && !(s < opt.range->second && (e > opt.range->first || (e == s && s >= opt.range->first))))
+                if (!opt.overlapsRange(s, e))
                     continue;
                 rows.push_back({r, p.device, {tid, i}, s});
             }

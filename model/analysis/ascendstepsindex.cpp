@@ -242,11 +242,11 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
         const std::string_view name = tr.str(p.name);
         const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
         if (name == "MindSpore" || (src && (src->format == "ascend-ms" || src->format == "mindspore-legacy")))
-            b.rank(std::max(p.rank, 0)).mindspore = true;
+            b.rank(rankOf(p)).mindspore = true;
     }
     for (const Process &p : tr.processes()) {
         const std::string_view name = tr.str(p.name);
-        const int r = std::max(p.rank, 0);
+        const int r = rankOf(p);
         const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
         const bool legacy = src && src->format == "mindspore-legacy";
         TrackKind procKind = TrackKind::None;
@@ -360,7 +360,7 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
     for (std::size_t t = 0; t < tracks.size(); ++t) {
         if (kinds[t] != TrackKind::Hardware && kinds[t] != TrackKind::CommOps)
             continue;
-        auto it = byRank.find(std::max(tr.process(tracks[t].process).rank, 0));
+        auto it = byRank.find(rankOf(tr.process(tracks[t].process)));
         if (it != byRank.end() && !it->second->steps.empty() && it->second->steps.front().hasHost) {
             rankOfTrack[t] = it->second;
             anyHostStep = true;
@@ -375,7 +375,7 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
         if (!f.from.valid() || !f.to.valid() || kinds[f.from.track] != TrackKind::Host)
             continue;
         AscendRank *ar = rankOfTrack[f.to.track];
-        if (!ar || std::max(tr.process(tracks[f.from.track].process).rank, 0) != ar->rank)
+        if (!ar || rankOf(tr.process(tracks[f.from.track].process)) != ar->rank)
             continue;
         const TimeNs at = tracks[f.from.track].slices.start[f.from.index];
         const auto &st = ar->steps;

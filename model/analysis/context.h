@@ -17,6 +17,25 @@ namespace accelscope::model::analysis {
 
 struct CategoryRules;
 
+/// The rank a process (or source) counts under: one without a rank (single-process traces,
+/// host tracks) is rank 0, so rank filters, per-rank rows and rank choosers agree everywhere.
+inline int rankOf(const Process &p)
+{
+    return std::max(p.rank, 0);
+}
+inline int rankOf(const SourceInfo &s)
+{
+    return std::max(s.rank, 0);
+}
+
+/// True when the event [start, end) overlaps the half-open range [range.first, range.second);
+/// a zero-length event counts when it lies inside the range. An event that only ends at the
+/// range start does not count.
+inline bool overlapsRange(const std::pair<TimeNs, TimeNs> &range, TimeNs start, TimeNs end)
+{
+    return start < range.second && (end > range.first || (start == end && start >= range.first));
+}
+
 /// Options shared by every analysis. Defaults are Accelscope's; `htaCompat` switches to HTA's
 /// loading rules (µs rounding, last-ProfilerStep filter, HTA's classifier, µs output columns
 /// named as in HTA) and HTA's defaults where an option is left at "auto" (negative).
@@ -27,6 +46,8 @@ struct AnalysisOptions {
     std::optional<std::pair<TimeNs, TimeNs>> range;
     /// Ranks to include; empty = all.
     std::vector<int> ranks;
+    /// Tracks to include in analyses that work per track (range-stats); empty = all.
+    std::vector<TrackId> tracks;
     bool htaCompat = false;
     /// IBM AIU tables (aiu-*): reproduce acelyzer's numbers, rounding, µs columns and `_[N]` name
     /// grouping (docs/aiu.md "Tables"). A trace imported with --acelyzer-compat turns it on too.
@@ -62,9 +83,7 @@ struct AnalysisOptions {
     /// when it lies inside the half-open range.
     bool overlapsRange(TimeNs start, TimeNs end) const
     {
-        if (!range)
-            return true;
-        return start < range->second && (end > range->first || (start == end && start >= range->first));
+        return !range || analysis::overlapsRange(*range, start, end);
     }
 };
 

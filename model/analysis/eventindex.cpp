@@ -1,5 +1,7 @@
 #include "eventindex.h"
 
+#include "context.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -109,7 +111,7 @@ EventIndex::EventIndex(const Trace &trace)
     for (std::size_t t = 0; t < tracks.size(); ++t) {
         trackBegin[t + 1] = trackBegin[t] + std::uint32_t(tracks[t].slices.size());
         const Process &p = trace.process(tracks[t].process);
-        trackRank[t] = std::max(p.rank, 0);
+        trackRank[t] = rankOf(p);
         trackIsDevice[t] = tracks[t].role == TrackRole::DeviceStream || tracks[t].role == TrackRole::Engine;
     }
     const std::uint32_t n = trackBegin.back();

@@ -20,7 +20,7 @@ std::vector<SliceRef> occurrences(const AnalysisContext &ctx, StringId name, int
                 continue;
             if (range) {
                 const TimeNs s = t.slices.start[i], e = s + t.slices.dur[i];
-                if (!(s < range->second && (e > range->first || (e == s && s >= range->first))))
+                if (!overlapsRange(*range, s, e))
                     continue;
             }
             out.push_back({t.id, i});

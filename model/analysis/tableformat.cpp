@@ -49,6 +49,14 @@ void appendCsvField(std::string &out, const std::string &s)
 
 std::string toCsv(const Table &t)
 {
+    std::vector<std::size_t> rows(t.rowCount());
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        rows[r] = r;
+    return toCsv(t, rows);
+}
+
+std::string toCsv(const Table &t, const std::vector<std::size_t> &rows)
+{
     std::string out;
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
         if (c)
@@ -57,7 +65,9 @@ std::string toCsv(const Table &t)
     }
     out += '\n';
     const std::size_t n = t.rowCount();
-    for (std::size_t r = 0; r < n; ++r) {
+    for (const std::size_t r : rows) {
+        if (r >= n)
+            continue;
         for (std::size_t c = 0; c < t.columns.size(); ++c) {
             if (c)
                 out += ',';
@@ -65,32 +75,6 @@ std::string toCsv(const Table &t)
         }
         out += '\n';
     }
-    return out;
-}
-
-std::string jsonQuote(std::string_view s)
-{
-    std::string out;
-    out.reserve(s.size() + 2);
-    out += '"';
-    for (unsigned char ch : s) {
-        switch (ch) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (ch < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-                out += buf;
-            } else {
-                out += char(ch);
-            }
-        }
-    }
-    out += '"';
     return out;
 }
 

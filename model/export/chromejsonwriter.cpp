@@ -3,6 +3,8 @@
 #include "atomicfile.h"
 
 #include "model/analysis/analyses.h"
+#include "model/analysis/derivedseries.h"
+#include "model/jsonstring.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -37,45 +39,6 @@ void appendMicros(std::string &o, TimeNs ns)
     const unsigned frac = unsigned(a % 1000);
     const char f[4] = {'.', char('0' + frac / 100), char('0' + frac / 10 % 10), char('0' + frac % 10)};
     o.append(f, 4);
-}
-
-bool needsEscape(std::string_view s)
-{
-    for (unsigned char c : s)
-        if (c < 0x20 || c == '"' || c == '\\')
-            return true;
-    return false;
-}
-
-void appendEscaped(std::string &o, std::string_view s)
-{
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': o += "\\\""; break;
-        case '\\': o += "\\\\"; break;
-        case '\n': o += "\\n"; break;
-        case '\r': o += "\\r"; break;
-        case '\t': o += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                static const char hex[] = "0123456789abcdef";
-                const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-                o.append(u, 6);
-            } else {
-                o.push_back(static_cast<char>(c));
-            }
-        }
-    }
-}
-
-void appendString(std::string &o, std::string_view s)
-{
-    o.push_back('"');
-    if (needsEscape(s))
-        appendEscaped(o, s);
-    else
-        o.append(s);
-    o.push_back('"');
 }
 
 void appendDouble(std::string &o, double v)
@@ -121,10 +84,10 @@ public:
             m_state.resize(std::max<std::size_t>(id + 1, m_state.size() * 2), 0);
         const std::string_view s = m_t.str(id);
         if (m_state[id] == 0)
-            m_state[id] = needsEscape(s) ? 2 : 1;
+            m_state[id] = jsonNeedsEscape(s) ? 2 : 1;
         o.push_back('"');
         if (m_state[id] == 2)
-            appendEscaped(o, s);
+            appendJsonEscaped(o, s);
         else
             o.append(s);
         o.push_back('"');
@@ -144,49 +107,21 @@ struct GeneratedSample {
 };
 
 /// The queue-length and memcpy-bandwidth series as samples on the device processes.
-std::vector<GeneratedSample> generatedCounters(const Trace &t, const ChromeJsonOptions &opt)
+std::vector<GeneratedSample> generatedCounters(const ChromeJsonOptions &opt)
 {
     std::vector<GeneratedSample> out;
     if (!opt.analysis || (!opt.queueLengthCounters && !opt.memcpyBandwidthCounters))
         return out;
-    // (rank, raw pid) -> the device process; a rank's first device process as the fallback
-    std::map<std::pair<int, std::int64_t>, ProcessId> byPid;
-    std::map<int, ProcessId> firstOfRank;
-    for (const Process &p : t.processes()) {
-        const int rank = std::max(p.rank, 0);
-        if (p.kind != ProcessKind::Device)
+    using analysis::DerivedSeriesKind;
+    for (const DerivedSeriesKind kind : {DerivedSeriesKind::QueueLength, DerivedSeriesKind::MemcpyBandwidth}) {
+        if (!(kind == DerivedSeriesKind::QueueLength ? opt.queueLengthCounters : opt.memcpyBandwidthCounters))
             continue;
-        byPid.emplace(std::make_pair(rank, p.pid), p.id);
-        firstOfRank.emplace(rank, p.id);
-    }
-    auto processOf = [&](std::int64_t rank, std::int64_t pid) -> std::optional<ProcessId> {
-        if (auto it = byPid.find({int(rank), pid}); it != byPid.end())
-            return it->second;
-        if (auto it = firstOfRank.find(int(rank)); it != firstOfRank.end())
-            return it->second;
-        return std::nullopt;
-    };
-    analysis::AnalysisOptions ao;
-    ao.stop = opt.stop;
-    auto col = [](const analysis::Table &tab, std::string_view id) { return tab.column(id); };
-    if (opt.queueLengthCounters) {
-        const analysis::Table q = analysis::queueLengthSeries(*opt.analysis, ao);
-        const auto *rank = col(q, "rank"), *ts = col(q, "ts_ns"), *pid = col(q, "pid"), *stream = col(q, "stream"),
-                   *len = col(q, "queue_length");
-        if (rank && ts && pid && stream && len)
-            for (std::size_t r = 0; r < q.rowCount(); ++r)
-                if (auto p = processOf(rank->ints[r], pid->ints[r]))
-                    out.push_back({"Queue length (stream " + std::to_string(stream->ints[r]) + ")", *p,
-                                   t.startNs() + ts->ints[r], double(len->ints[r])});
-    }
-    if (opt.memcpyBandwidthCounters) {
-        const analysis::Table m = analysis::memcpyBandwidthSeries(*opt.analysis, ao);
-        const auto *rank = col(m, "rank"), *ts = col(m, "ts_ns"), *dev = col(m, "device"), *kind = col(m, "kind"),
-                   *bw = col(m, "bandwidth_gbps");
-        if (rank && ts && dev && kind && bw)
-            for (std::size_t r = 0; r < m.rowCount(); ++r)
-                if (auto p = processOf(rank->ints[r], dev->ints[r]))
-                    out.push_back({"Memcpy bandwidth GB/s (" + kind->texts[r] + ")", *p, t.startNs() + ts->ints[r], bw->reals[r]});
+        for (const analysis::DerivedSeries &s : analysis::derivedCounterSeries(*opt.analysis, kind, opt.stop)) {
+            if (s.process == kInvalidId)
+                continue;
+            for (std::size_t i = 0; i < s.ts.size(); ++i)
+                out.push_back({s.label, s.process, s.ts[i], s.values[i]});
+        }
     }
     std::stable_sort(out.begin(), out.end(), [](const GeneratedSample &a, const GeneratedSample &b) {
         return std::tie(a.process, a.name, a.ts) < std::tie(b.process, b.name, b.ts);
@@ -223,7 +158,7 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
         for (const auto &[k, v] : t.sources().front().metadata)
             if (k != "displayTimeUnit" && k != "traceEvents" && k != "otherData" && !v.empty()) {
                 o += ",\n";
-                appendString(o, k);
+                appendJsonString(o, k);
                 o += ": ";
                 o += v;
             }
@@ -266,7 +201,7 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
         }
         begin();
         o += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"args\":{\"name\":";
-        appendString(o, t.processDisplayName(pid));
+        appendJsonString(o, t.processDisplayName(pid));
         o += "}}";
         begin();
         o += "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + std::to_string(pidOf(pid))
@@ -274,7 +209,7 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
         if (p.labels) {
             begin();
             o += "{\"ph\":\"M\",\"name\":\"process_labels\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"args\":{\"labels\":";
-            appendString(o, t.str(p.labels));
+            appendJsonString(o, t.str(p.labels));
             o += "}}";
         }
         int trackIndex = 0;
@@ -286,7 +221,7 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
                 begin();
                 o += "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(pidOf(pid))
                     + ",\"tid\":" + std::to_string(tidOf(id)) + ",\"args\":{\"name\":";
-                appendString(o, t.trackDisplayName(id));
+                appendJsonString(o, t.trackDisplayName(id));
                 o += "}}";
                 begin();
                 o += "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" + std::to_string(pidOf(pid))
@@ -373,7 +308,7 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
                        return id < opt.tracks.size() && opt.tracks[id];
                    });
         };
-        for (const GeneratedSample &g : generatedCounters(t, opt)) {
+        for (const GeneratedSample &g : generatedCounters(opt)) {
             if (!inRange(g.ts, g.ts) || !processKept(g.process))
                 continue;
             begin();
@@ -382,7 +317,7 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
             o += ",\"ts\":";
             appendMicros(o, g.ts);
             o += ",\"name\":";
-            appendString(o, g.name);
+            appendJsonString(o, g.name);
             o += ",\"args\":{\"value\":";
             appendDouble(o, g.value);
             o += "}}";

@@ -44,9 +44,9 @@ struct ReportTableInfo {
     bool byDefault = false; ///< part of defaultReportTables()
 };
 
-/// Every table an export can contain, in report order: the report tables "overview", "ranks"
-/// and "diagnostics" (built from the trace itself), "launch-summary" (per rank, from the
-/// launch table) and every analysis of analysis::analyses().
+/// Every table an export can contain, in report order: every analysis of analysis::analyses(),
+/// the summary tables "overview", "ranks", "launch-summary" and "diagnostics" included
+/// (model/analysis/reporttables.h).
 const std::vector<ReportTableInfo> &reportTableChoices();
 /// The default set (what an empty ReportOptions::tables means), in report order. For an Ascend
 /// trace (torch_npu / MindSpore) it also holds the Ascend analyses (slow rank, op and core

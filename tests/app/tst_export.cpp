@@ -77,7 +77,7 @@ private Q_SLOTS:
         m_window->open({m_sample});
         QVERIFY(idle.wait(60000));
         QVERIFY(m_window->trace());
-        m_window->timeline()->waitForIndex();
+        m_window->timeline()->buildIndexNow();
     }
 
     void cleanupTestCase()

@@ -339,7 +339,7 @@ private Q_SLOTS:
         QAbstractItemModelTester t2(&search, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(openAndWait(m_window.get(), {m_sample}));
         m_window->searchBar()->lineEdit()->setText(QStringLiteral("ProfilerStep"));
-        m_window->searchBar()->waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !m_window->searchBar()->isSearching(); }, 10000));
         QTRY_VERIFY(search.rowCount() > 0);
         QVERIFY(search.summary().contains(QStringLiteral("ProfilerStep")));
         QVERIFY(search.data(search.index(0, app::SearchResultsModel::NameColumn)).toString().startsWith(QStringLiteral("ProfilerStep")));
@@ -352,7 +352,7 @@ private Q_SLOTS:
         QVERIFY(!dock->isVisible());
         // A search with matches shows the dock and its summary
         m_window->searchBar()->lineEdit()->setText(QStringLiteral("ProfilerStep"));
-        m_window->searchBar()->waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !m_window->searchBar()->isSearching(); }, 10000));
         QTRY_VERIFY(dock->isVisible());
         QVERIFY(m_window->searchResultsPanel()->summary().contains(QStringLiteral("ProfilerStep")));
         // Activating a row makes it the current match
@@ -364,7 +364,7 @@ private Q_SLOTS:
         dock->toggleViewAction()->trigger();
         QVERIFY(!dock->isVisible());
         m_window->searchBar()->lineEdit()->setText(QStringLiteral("nccl"));
-        m_window->searchBar()->waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !m_window->searchBar()->isSearching(); }, 10000));
         QTest::qWait(20);
         QVERIFY(!dock->isVisible());
     }

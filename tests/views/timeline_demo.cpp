@@ -13,6 +13,8 @@
 #include "views/details/detailspanel.h"
 #include "views/document.h"
 #include "views/rangestats/rangestatspanel.h"
+
+#include <QDeadlineTimer>
 #include "views/search/searchbar.h"
 #include "views/timeline/timelinewidget.h"
 
@@ -164,7 +166,9 @@ int main(int argc, char **argv)
     if (p.isSet(QStringLiteral("search"))) {
         search->show();
         search->setQuery(SearchQuery{p.value(QStringLiteral("search")), false, false});
-        search->waitForResults();
+        QDeadlineTimer searchDeadline(10000);
+        while (search->isSearching() && !searchDeadline.hasExpired())
+            app.processEvents(QEventLoop::AllEvents, 20);
     }
     if (p.isSet(QStringLiteral("select"))) {
         const std::string name = p.value(QStringLiteral("select")).toStdString();
@@ -188,7 +192,7 @@ int main(int argc, char **argv)
     timeline->setDrawAllFlows(p.isSet(QStringLiteral("flows")));
 
     if (p.isSet(QStringLiteral("bench"))) {
-        timeline->waitForIndex();
+        timeline->buildIndexNow();
         app.processEvents();
         std::printf("main batch build on %llu slices, canvas %dx%d (min / p50 ms over 30 frames, panning):\n",
                     static_cast<unsigned long long>(trace->sliceCount()), timeline->canvas()->width(),
@@ -210,10 +214,13 @@ int main(int argc, char **argv)
         return 0;
     }
     if (p.isSet(QStringLiteral("screenshot"))) {
-        timeline->waitForIndex();
+        timeline->buildIndexNow();
         QTimer::singleShot(300, &app, [&] {
-            timeline->waitForIndex();
-            statsDock->findChild<RangeStatsPanel *>()->waitForResults();
+            timeline->buildIndexNow();
+            auto *stats = statsDock->findChild<RangeStatsPanel *>();
+            QDeadlineTimer statsDeadline(10000);
+            while (stats->isComputing() && !statsDeadline.hasExpired())
+                app.processEvents(QEventLoop::AllEvents, 20);
             app.processEvents();
             QImage img;
             if (p.isSet(QStringLiteral("screen-grab")))

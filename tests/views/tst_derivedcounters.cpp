@@ -5,6 +5,7 @@
 
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
+#include "model/analysis/derivedseries.h"
 #include "views/derivedcounters.h"
 #include "views/document.h"
 #include "views/timeline/batchbuilder.h"
@@ -21,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace accelscope;
 using namespace accelscope::views;
@@ -188,6 +190,64 @@ private Q_SLOTS:
         QVERIFY(memcpyBandwidthTracks(*trace, an::memcpyBandwidthSeries(ctx, compat)).empty());
     }
 
+    void seriesPlacementRules()
+    {
+        // Hand-made series tables: where a series goes when its (rank, pid) has a device process,
+        // when only its rank does, and when the rank has no process at all. The Chrome JSON
+        // export reads the same series (model/analysis/derivedseries.h).
+        const auto trace = smallTrace();
+        model::ProcessId device = model::kInvalidId;
+        for (const model::Process &p : trace->processes())
+            if (p.kind == model::ProcessKind::Device && device == model::kInvalidId)
+                device = p.id;
+        QVERIFY(device != model::kInvalidId);
+        an::Table bw("memcpy-bw-series", "");
+        auto &rank = bw.addInt("rank", "");
+        auto &dev = bw.addInt("device", "");
+        auto &kind = bw.addText("kind", "");
+        auto &ts = bw.addInt("ts_ns", "");
+        auto &gbps = bw.addReal("bandwidth_gbps", "");
+        const std::int64_t devicePid = trace->process(device).pid;
+        for (auto [r, d, k, t, v] : std::vector<std::tuple<int, std::int64_t, const char *, TimeNs, double>>{
+                 {0, devicePid, "Memcpy HtoD", 20, 1.5}, {0, devicePid, "Memcpy HtoD", 10, 2.5},
+                 {0, 987654, "Memcpy DtoH", 10, 3.0}, {5, devicePid, "Memset", 10, 4.0}}) {
+            rank.push(std::int64_t(r));
+            dev.push(d);
+            kind.push(std::string(k));
+            ts.push(t);
+            gbps.push(v);
+        }
+        const auto series = an::derivedSeriesFromTable(*trace, an::DerivedSeriesKind::MemcpyBandwidth, bw);
+        QCOMPARE(series.size(), std::size_t(3));
+        for (const an::DerivedSeries &s : series) {
+            if (s.name == "Memcpy HtoD") {
+                QCOMPARE(s.process, device); // the device process of (rank, pid)
+                QCOMPARE(s.ts, (std::vector<TimeNs>{trace->startNs() + 10, trace->startNs() + 20})); // sorted
+                QCOMPARE(s.values, (std::vector<double>{2.5, 1.5}));
+                QCOMPARE(s.label, std::string("Memcpy bandwidth GB/s (Memcpy HtoD)"));
+            } else if (s.name == "Memcpy DtoH") {
+                QCOMPARE(s.process, device); // no process with that pid: the rank's first device process
+            } else {
+                QCOMPARE(s.name, std::string("Memset"));
+                QCOMPARE(s.process, model::kInvalidId); // rank 5 has no process
+            }
+            QCOMPARE(s.anchor, model::kInvalidId);
+        }
+        // the timeline keeps the same placement
+        const DerivedTrackList tracks = memcpyBandwidthTracks(*trace, bw);
+        QCOMPARE(tracks.size(), series.size());
+        for (std::size_t i = 0; i < tracks.size(); ++i)
+            QCOMPARE(tracks[i]->process, series[i].process);
+        // an HTA-compatible table (µs, Real times) gives no series
+        an::Table hta("memcpy-bw-series", "");
+        hta.addInt("rank", "");
+        hta.addInt("device", "");
+        hta.addText("kind", "");
+        hta.addReal("ts_ns", "");
+        hta.addReal("bandwidth_gbps", "");
+        QVERIFY(an::derivedSeriesFromTable(*trace, an::DerivedSeriesKind::MemcpyBandwidth, hta).empty());
+    }
+
     void actionsTurnTracksOnAndOff()
     {
         const auto trace = smallTrace();
@@ -210,7 +270,7 @@ private Q_SLOTS:
         QSignalSpy computed(doc.derivedCounters(), &DerivedCounters::computed);
         queue->trigger();
         QVERIFY(queue->isChecked());
-        QVERIFY(doc.derivedCounters()->waitForResults());
+        QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
         QCOMPARE(computed.size(), 1);
         QCOMPARE(computed.at(0).at(1).toInt(), 2);
         auto items = derivedItems(w.trackLayout());
@@ -232,7 +292,7 @@ private Q_SLOTS:
         }
 
         bw->setChecked(true);
-        QVERIFY(doc.derivedCounters()->waitForResults());
+        QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
         items = derivedItems(w.trackLayout());
         QCOMPARE(items.size(), std::size_t(4));
         // bandwidth tracks close the device's group: nothing of that group comes after them
@@ -265,7 +325,7 @@ private Q_SLOTS:
 
         // a new trace turns everything off
         queue->setChecked(true);
-        QVERIFY(doc.derivedCounters()->waitForResults());
+        QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
         QCOMPARE(derivedItems(w.trackLayout()).size(), std::size_t(2));
         doc.setTrace(smallTrace());
         QVERIFY(!queue->isChecked() && !bw->isChecked());
@@ -296,7 +356,7 @@ private Q_SLOTS:
         w.verticalScrollBar()->setValue(static_cast<int>(y0));
         QCOMPARE(w.verticalScrollBar()->value(), static_cast<int>(y0)); // scrollable that far
         doc.derivedCounters()->setEnabled(DerivedCounterKind::QueueLength, true);
-        QVERIFY(doc.derivedCounters()->waitForResults());
+        QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
         // the queue of stream 7 went in above stream 8, which stays at the top of the view
         QCOMPARE(topOf(s8), y0 + TimelineLayout::kCounterHeight);
         QCOMPARE(w.verticalScrollBar()->value(), static_cast<int>(y0 + TimelineLayout::kCounterHeight));
@@ -324,7 +384,7 @@ private Q_SLOTS:
         QSignalSpy status(&w, &TimelineWidget::statusTextChanged);
         doc.derivedCountersAction(DerivedCounterKind::QueueLength)->setChecked(true);
         doc.derivedCountersAction(DerivedCounterKind::MemcpyBandwidth)->setChecked(true);
-        QVERIFY(doc.derivedCounters()->waitForResults());
+        QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
         QCOMPARE(calls, 2); // the provider's context is used (shared EventIndex)
         QVERIFY(derivedItems(w.trackLayout()).empty());
         QCOMPARE(status.size(), 2);
@@ -336,7 +396,7 @@ private Q_SLOTS:
         // a provider that answers for another trace is not used for this one
         doc.setTrace(smallTrace());
         doc.derivedCountersAction(DerivedCounterKind::QueueLength)->setChecked(true);
-        QVERIFY(doc.derivedCounters()->waitForResults());
+        QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
         QCOMPARE(calls, 3);
         QCOMPARE(derivedItems(w.trackLayout()).size(), std::size_t(2));
     }
@@ -488,10 +548,10 @@ private Q_SLOTS:
         doc.setTrace(trace);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.waitForIndex();
+        QVERIFY(QTest::qWaitFor([&] { return w.isIndexReady(); }, 30000));
         doc.derivedCounters()->setEnabled(DerivedCounterKind::QueueLength, true);
         doc.derivedCounters()->setEnabled(DerivedCounterKind::MemcpyBandwidth, true);
-        QVERIFY(doc.derivedCounters()->waitForResults());
+        QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
         const QImage img = w.exportImage(1.0);
         QVERIFY(!img.isNull());
         const CanvasGeometry geo = CanvasGeometry::compute(w.trackLayout(), w.viewState());
@@ -524,10 +584,10 @@ private Q_SLOTS:
             QVERIFY(static_cast<bool>(res));
             doc.setTrace(res.value().trace);
             w.resize(1600, 1000);
-            w.waitForIndex();
+            QVERIFY(QTest::qWaitFor([&] { return w.isIndexReady(); }, 30000));
             for (int k = 0; k < kDerivedCounterKindCount; ++k)
                 doc.derivedCountersAction(static_cast<DerivedCounterKind>(k))->setChecked(true);
-            QVERIFY(doc.derivedCounters()->waitForResults());
+            QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
             QVERIFY(!derivedItems(w.trackLayout()).empty());
             const QByteArray zoom = qgetenv("ACCELSCOPE_DERIVED_ZOOM"); // "start,end" fractions
             if (!zoom.isEmpty()) {

@@ -52,8 +52,8 @@ private Q_SLOTS:
         doc.setTrace(trace);
         QVERIFY(QTest::qWaitForWindowExposed(&gl));
         QVERIFY(QTest::qWaitForWindowExposed(&raster));
-        gl.waitForIndex();
-        raster.waitForIndex();
+        QVERIFY(QTest::qWaitFor([&] { return gl.isIndexReady(); }, 30000));
+        QVERIFY(QTest::qWaitFor([&] { return raster.isIndexReady(); }, 30000));
         const double span = static_cast<double>(trace->endNs() - trace->startNs());
         const double c = static_cast<double>(trace->startNs()) + span * 0.41;
         doc.setVisibleRange({static_cast<model::TimeNs>(c - span * fraction / 2),

@@ -33,7 +33,7 @@ private Q_SLOTS:
         bar.show();
         // When the user types "INNER" (case-insensitive by default)
         QTest::keyClicks(bar.lineEdit(), QStringLiteral("INNER"));
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         QVERIFY(doc.searchResults());
         QCOMPARE(doc.searchResults()->totalMatches, std::uint64_t(2));
         QCOMPARE(bar.statusText(), QStringLiteral("2 matches"));
@@ -62,7 +62,7 @@ private Q_SLOTS:
         bar.show();
         QTest::keyClicks(bar.lineEdit(), QStringLiteral("kern"));
         QTest::keyClick(bar.lineEdit(), Qt::Key_Return); // before the debounce fired
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         QCOMPARE(nameOf(doc, doc.selectedSlice()), std::string("kernel"));
     }
 
@@ -72,17 +72,17 @@ private Q_SLOTS:
         SearchBar bar(&doc);
         doc.setTrace(test::makeTinyTrace());
         bar.setQuery(SearchQuery{QStringLiteral("^inner [AB]$"), true, false});
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         QCOMPARE(doc.searchResults()->totalMatches, std::uint64_t(2));
         bar.setQuery(SearchQuery{QStringLiteral("^(outer|leaf)$"), true, false});
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         QCOMPARE(doc.searchResults()->totalMatches, std::uint64_t(2));
         bar.setQuery(SearchQuery{QStringLiteral("INNER"), false, true});
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         QCOMPARE(doc.searchResults()->totalMatches, std::uint64_t(0));
         QCOMPARE(bar.statusText(), QStringLiteral("No matches"));
         bar.setQuery(SearchQuery{QStringLiteral("inn("), true, false});
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         QVERIFY(!doc.searchResults()->error.isEmpty());
         QCOMPARE(bar.statusText(), QStringLiteral("Invalid pattern"));
         QVERIFY(!doc.searchResults()->isActive());
@@ -96,7 +96,7 @@ private Q_SLOTS:
         bar.show();
         bar.activate();
         QTest::keyClicks(bar.lineEdit(), QStringLiteral("leaf"));
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         QVERIFY(doc.searchResults());
         QTest::keyClick(bar.lineEdit(), Qt::Key_Escape);
         QVERIFY(bar.isHidden());
@@ -111,7 +111,7 @@ private Q_SLOTS:
         SearchBar bar(&doc);
         doc.setTrace(test::makeSyntheticTrace(o));
         bar.setQuery(SearchQuery{QStringLiteral("gelu"), false, false});
-        bar.waitForResults();
+        QVERIFY(QTest::qWaitFor([&] { return !bar.isSearching(); }, 10000));
         const auto res = doc.searchResults();
         QVERIFY(res->totalMatches > 100);
         QCOMPARE(res->matches.size(), res->totalMatches);

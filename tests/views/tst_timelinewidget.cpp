@@ -37,7 +37,7 @@ struct Fixture {
         doc.setTrace(std::move(trace));
         w.show();
         (void)QTest::qWaitForWindowExposed(&w);
-        w.waitForIndex();
+        QVERIFY(QTest::qWaitFor([&] { return w.isIndexReady(); }, 30000));
     }
     QWidget *canvas() { return w.canvas(); }
     CanvasGeometry geo() const { return CanvasGeometry::compute(w.trackLayout(), w.viewState()); }
@@ -374,7 +374,7 @@ private Q_SLOTS:
             (void)w.renderToImage();
         }
         doc.setTrace(test::makeTinyTrace());
-        w.waitForIndex();
+        QVERIFY(QTest::qWaitFor([&] { return w.isIndexReady(); }, 30000));
         QCoreApplication::processEvents();
         QVERIFY(!w.currentMainBatch().rows.empty());
         QVERIFY(!w.renderToImage().isNull());

@@ -75,7 +75,7 @@ QImage renderTimelineImage(const model::TracePtr &trace, TimelineWidget *like, c
         w.resize(size + (w.size() - c->size()));
         QCoreApplication::sendPostedEvents(&w);
     }
-    w.waitForIndex();
+    w.buildIndexNow();
     doc.setVisibleRange(range, Document::History::None);
     QImage img = w.exportImage(scale);
     w.hide();

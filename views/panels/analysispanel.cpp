@@ -195,8 +195,8 @@ void AnalysisPanel::rebuildRankChoices()
     std::vector<int> ranks;
     if (ctx)
         for (const model::Process &p : ctx->trace().processes())
-            if (std::find(ranks.begin(), ranks.end(), std::max(p.rank, 0)) == ranks.end())
-                ranks.push_back(std::max(p.rank, 0));
+            if (std::find(ranks.begin(), ranks.end(), model::analysis::rankOf(p)) == ranks.end())
+                ranks.push_back(model::analysis::rankOf(p));
     std::sort(ranks.begin(), ranks.end());
     for (int r : ranks)
         m_rankBox->addItem(tr("Rank %1").arg(r), r);

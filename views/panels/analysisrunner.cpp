@@ -1,49 +1,17 @@
 #include "analysisrunner.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace accelscope::views {
 
 using model::analysis::Table;
 
-AnalysisRunner::AnalysisRunner(QObject *parent) : QObject(parent) {}
-
-AnalysisRunner::~AnalysisRunner()
+AnalysisRunner::AnalysisRunner(QObject *parent) : QObject(parent), m_jobs(new JobRunner(this))
 {
-    if (m_stop)
-        m_stop->request_stop();
-    for (auto *w : m_watchers)
-        w->waitForFinished();
-}
-
-void AnalysisRunner::cancel()
-{
-    if (m_stop)
-        m_stop->request_stop();
-    m_stop.reset();
-    ++m_generation;
-    m_running = false;
+    connect(m_jobs, &JobRunner::started, this, &AnalysisRunner::started);
 }
 
 void AnalysisRunner::run(Job job)
 {
-    cancel();
-    const int gen = m_generation;
-    auto stop = std::make_shared<std::stop_source>();
-    m_stop = stop;
-    m_running = true;
-    auto *w = new QFutureWatcher<Table>(this);
-    connect(w, &QFutureWatcherBase::finished, this, [this, w, gen] {
-        m_watchers.removeOne(w);
-        w->deleteLater();
-        if (gen != m_generation)
-            return; // superseded
-        m_running = false;
-        Q_EMIT finished(std::make_shared<const Table>(w->future().result()));
-    });
-    m_watchers.append(w);
-    w->setFuture(QtConcurrent::run([job = std::move(job), stop] { return job(stop->get_token()); }));
-    Q_EMIT started();
+    m_jobs->run<Table>(std::move(job), [this](Table table) { Q_EMIT finished(std::make_shared<const Table>(std::move(table))); });
 }
 
 } // namespace accelscope::views

@@ -1,12 +1,11 @@
-// AnalysisRunner: runs analyses off the GUI thread (conventions item 7). Every run gets a
-// generation number; starting a new run requests the previous one to stop and its result is
-// dropped. The destructor stops and waits, so a closing panel never leaves a job behind.
+// AnalysisRunner: a JobRunner (views/jobrunner.h) whose jobs make analysis Tables, with the
+// table delivered as a signal. A new run supersedes the previous one (its result is dropped);
+// nothing waits for a job, not even the destructor.
 #pragma once
 
 #include "model/analysis/table.h"
+#include "views/jobrunner.h"
 
-#include <QFutureWatcher>
-#include <QList>
 #include <QObject>
 
 #include <functional>
@@ -21,14 +20,13 @@ public:
     using Job = std::function<model::analysis::Table(std::stop_token)>;
 
     explicit AnalysisRunner(QObject *parent = nullptr);
-    ~AnalysisRunner() override;
 
     /// Starts `job` on the thread pool; the previous job (if any) is asked to stop and forgotten.
     void run(Job job);
     /// Asks the current job to stop and forgets it.
-    void cancel();
-    bool isRunning() const { return m_running; }
-    int generation() const { return m_generation; }
+    void cancel() { m_jobs->cancel(); }
+    bool isRunning() const { return m_jobs->isRunning(); }
+    quint64 generation() const { return m_jobs->generation(); }
 
 Q_SIGNALS:
     void started();
@@ -36,10 +34,7 @@ Q_SIGNALS:
     void finished(std::shared_ptr<const accelscope::model::analysis::Table> table);
 
 private:
-    int m_generation = 0;
-    bool m_running = false;
-    std::shared_ptr<std::stop_source> m_stop;
-    QList<QFutureWatcher<model::analysis::Table> *> m_watchers;
+    JobRunner *m_jobs;
 };
 
 } // namespace accelscope::views

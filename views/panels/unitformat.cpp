@@ -1,5 +1,7 @@
 #include "unitformat.h"
 
+#include "views/timeline/timeaxis.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -9,27 +11,11 @@ namespace accelscope::views {
 
 using namespace model::analysis;
 
-namespace {
-QString fixed(double v)
-{
-    const double a = std::fabs(v);
-    const int decimals = a >= 100 ? 1 : (a >= 10 ? 2 : 3);
-    return QString::number(v, 'f', decimals);
-}
-} // namespace
-
 QString formatDurationNs(double ns)
 {
-    if (std::isnan(ns))
+    if (!std::isfinite(ns))
         return {};
-    const double a = std::fabs(ns);
-    if (a < 1e3)
-        return QString::number(ns, 'f', 0) + QStringLiteral(" ns");
-    if (a < 1e6)
-        return fixed(ns / 1e3) + QStringLiteral(" \u00b5s");
-    if (a < 1e9)
-        return fixed(ns / 1e6) + QStringLiteral(" ms");
-    return fixed(ns / 1e9) + QStringLiteral(" s");
+    return timefmt::formatDuration(static_cast<model::TimeNs>(std::llround(ns)), timefmt::TrailingZeros::Keep);
 }
 
 QString formatBytes(double b)

@@ -8,7 +8,8 @@
 
 namespace accelscope::views {
 
-/// "950 ns", "1.234 µs", "12.35 ms", "3.500 s".
+/// "950 ns", "1.234 µs", "12.35 ms", "3.500 s": timefmt::formatDuration (views/timeline/timeaxis.h)
+/// rounded to the nanosecond, keeping trailing zeros; empty for a missing value.
 QString formatDurationNs(double ns);
 /// "512 B", "1.50 KiB", "3.25 MiB", "1.00 GiB".
 QString formatBytes(double bytes);

@@ -1,8 +1,10 @@
 #include "views/rangestats/rangestatspanel.h"
 
+#include "model/analysis/analyses.h"
+#include "model/analysis/tableformat.h"
 #include "views/document.h"
-#include "views/rangestats/rangestats.h"
-#include "views/rangestats/rangestatsmodel.h"
+#include "views/panels/analysisrunner.h"
+#include "views/panels/analysistablemodel.h"
 #include "views/timeline/timeaxis.h"
 
 #include <QAction>
@@ -14,15 +16,17 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <set>
 
 namespace accelscope::views {
+
+using model::analysis::AnalysisContext;
+using model::analysis::AnalysisOptions;
+using model::analysis::Table;
 
 RangeStatsPanel::RangeStatsPanel(Document *doc, QWidget *parent)
     : QWidget(parent)
@@ -41,16 +45,13 @@ RangeStatsPanel::RangeStatsPanel(Document *doc, QWidget *parent)
     top->addWidget(m_filter);
     auto *copyAllButton = new QToolButton(this);
     copyAllButton->setText(tr("Copy All"));
-    copyAllButton->setToolTip(tr("Copy every row as tab-separated text"));
+    copyAllButton->setToolTip(tr("Copy every visible row as CSV"));
     top->addWidget(copyAllButton);
     v->addLayout(top);
 
-    m_model = new RangeStatsModel(this);
-    m_proxy = new QSortFilterProxyModel(this);
+    m_model = new AnalysisTableModel(this);
+    m_proxy = new AnalysisSortFilterProxy(this);
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(RangeStatsModel::RawRole);
-    m_proxy->setFilterKeyColumn(0);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_view = new QTableView(this);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
@@ -76,74 +77,73 @@ RangeStatsPanel::RangeStatsPanel(Document *doc, QWidget *parent)
     connect(copyAllAction, &QAction::triggered, this, &RangeStatsPanel::copyAll);
     m_view->addAction(copyAllAction);
     connect(copyAllButton, &QToolButton::clicked, this, &RangeStatsPanel::copyAll);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &AnalysisSortFilterProxy::setFilterText);
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex &i) {
         const QModelIndex s = m_proxy->mapToSource(i);
-        const auto &keys = m_model->table().keys;
-        if (s.isValid() && static_cast<std::size_t>(s.row()) < keys.size())
-            m_doc->revealSlice(keys[static_cast<std::size_t>(s.row())].slice);
+        if (s.isValid())
+            m_doc->revealSlice(m_model->rowKey(s.row()).slice);
     });
 
+    m_runner = new AnalysisRunner(this);
+    connect(m_runner, &AnalysisRunner::finished, this, &RangeStatsPanel::apply);
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(120);
     connect(&m_debounce, &QTimer::timeout, this, &RangeStatsPanel::start);
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        if (m_watcher.future().resultCount() > 0)
-            apply(m_running, m_watcher.result());
-    });
     connect(m_doc, &Document::selectedRangeChanged, this, &RangeStatsPanel::schedule);
     connect(m_doc, &Document::selectedTracksChanged, this, &RangeStatsPanel::schedule);
     connect(m_doc, &Document::traceChanged, this, &RangeStatsPanel::schedule);
     start();
 }
 
-RangeStatsPanel::~RangeStatsPanel()
+RangeStatsPanel::~RangeStatsPanel() = default;
+
+bool RangeStatsPanel::isComputing() const
 {
-    m_stop.request_stop();
-    m_watcher.disconnect(this);
-    m_watcher.waitForFinished();
+    return m_debounce.isActive() || m_runner->isRunning();
 }
 
 void RangeStatsPanel::schedule()
 {
-    ++m_generation; // anything running is stale now
+    m_runner->cancel(); // anything running is stale now
     m_debounce.start();
 }
 
 void RangeStatsPanel::start()
 {
     m_debounce.stop();
-    m_stop.request_stop();
-    m_stop = std::stop_source();
-    const quint64 gen = ++m_generation;
     const model::TracePtr trace = m_doc->trace();
     const TimeRange range = m_doc->selectedRange();
     if (!trace || range.isEmpty()) {
-        m_model->setTable({});
+        m_runner->cancel();
+        m_context.reset();
+        m_model->setTable(nullptr);
         m_summary->setText(trace ? tr("Shift+drag in the timeline (or drag on its time axis) to select a time range.")
                                  : QString());
+        Q_EMIT tableChanged();
         return;
     }
+    if (!m_context || m_context->tracePtr() != trace)
+        m_context = std::make_shared<AnalysisContext>(trace);
     m_summary->setText(tr("Computing\u2026"));
-    if (m_watcher.isRunning())
-        m_watcher.waitForFinished(); // asked to stop above: returns quickly
-    RangeStatsRequest req{range.start, range.end, m_doc->selectedTracks()};
-    m_running = gen;
-    std::stop_token token = m_stop.get_token();
-    m_watcher.setFuture(QtConcurrent::run([trace, req, token] { return rangeStatistics(*trace, req, token); }));
+    AnalysisOptions opt;
+    opt.range = std::pair{range.start, range.end};
+    const std::vector<model::TrackId> tracks = m_doc->selectedTracks();
+    opt.tracks.assign(tracks.begin(), tracks.end());
+    m_runner->run([context = m_context, opt](std::stop_token stop) mutable {
+        opt.stop = std::move(stop);
+        return model::analysis::rangeStatistics(*context, opt);
+    });
 }
 
-void RangeStatsPanel::apply(quint64 generation, model::analysis::Table table)
+void RangeStatsPanel::apply(std::shared_ptr<const Table> table)
 {
-    if (generation != m_generation)
-        return;
     m_model->setTable(std::move(table));
     const TimeRange range = m_doc->selectedRange();
-    const int col = m_model->table().columnIndex("count");
     std::int64_t slices = 0;
-    if (col >= 0)
-        for (std::size_t r = 0; r < m_model->table().rowCount(); ++r)
-            slices += m_model->table().columns[static_cast<std::size_t>(col)].ints[r];
+    if (const Table *t = m_model->table().get())
+        if (const auto *count = t->column("count"))
+            for (std::size_t r = 0; r < t->rowCount(); ++r)
+                slices += count->ints[r];
     const auto nTracks = m_doc->selectedTracks().size();
     const QString where = nTracks == 0 ? tr("all tracks") : nTracks == 1 ? tr("1 selected track")
                                                                          : tr("%1 selected tracks").arg(nTracks);
@@ -154,22 +154,24 @@ void RangeStatsPanel::apply(quint64 generation, model::analysis::Table table)
                                 timefmt::formatDuration(range.duration()), where));
     m_view->resizeColumnsToContents();
     m_view->setColumnWidth(0, std::min(m_view->columnWidth(0), 360));
-}
-
-void RangeStatsPanel::waitForResults()
-{
-    if (m_debounce.isActive())
-        start();
-    if (!m_watcher.future().isValid())
-        return;
-    m_watcher.waitForFinished();
-    if (m_watcher.future().resultCount() > 0)
-        apply(m_running, m_watcher.result());
+    Q_EMIT tableChanged();
 }
 
 QString RangeStatsPanel::summaryText() const
 {
     return m_summary->text();
+}
+
+QString RangeStatsPanel::csvOfSourceRows(const QList<int> &rows) const
+{
+    const Table *t = m_model->table().get();
+    if (!t)
+        return {};
+    std::vector<std::size_t> picked;
+    for (int r : rows)
+        if (r >= 0)
+            picked.push_back(static_cast<std::size_t>(r));
+    return QString::fromStdString(model::analysis::toCsv(*t, picked));
 }
 
 void RangeStatsPanel::copySelection()
@@ -179,7 +181,7 @@ void RangeStatsPanel::copySelection()
         rows.insert(m_proxy->mapToSource(i).row());
     if (rows.empty())
         return;
-    QApplication::clipboard()->setText(m_model->toTsv(QList<int>(rows.begin(), rows.end())));
+    QApplication::clipboard()->setText(csvOfSourceRows(QList<int>(rows.begin(), rows.end())));
 }
 
 void RangeStatsPanel::copyAll()
@@ -187,7 +189,7 @@ void RangeStatsPanel::copyAll()
     QList<int> rows;
     for (int r = 0; r < m_proxy->rowCount(); ++r)
         rows << m_proxy->mapToSource(m_proxy->index(r, 0)).row();
-    QApplication::clipboard()->setText(m_model->toTsv(rows));
+    QApplication::clipboard()->setText(csvOfSourceRows(rows));
 }
 
 } // namespace accelscope::views

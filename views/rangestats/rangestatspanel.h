@@ -1,27 +1,32 @@
-// RangeStatsPanel: the statistics of the Document's selected time range (Shift+drag in the
-// timeline) over the selected tracks (all tracks when none is selected), per slice name.
-// Sortable by any column, filterable by name, copyable (Ctrl+C: selected rows; "Copy All")
-// as tab-separated text. Double-clicking a row selects and reveals its longest occurrence.
-// Computed on a worker thread; a newer selection cancels the older computation.
+// RangeStatsPanel: the `range-stats` analysis (model/analysis/rangestats.cpp) of the Document's
+// selected time range (Shift+drag in the timeline) over the selected tracks (all tracks when
+// none is selected). Shown through the shared AnalysisTableModel, so it reads exactly as
+// `accelscope-cli analyze range-stats --range A:B` prints it. Sortable by any column,
+// filterable by name, copyable as CSV (Ctrl+C: selected rows; "Copy All": the visible rows in
+// view order). Double-clicking a row selects and reveals its longest occurrence. Computed by an
+// AnalysisRunner off the GUI thread; a newer selection supersedes the older computation.
 #pragma once
 
-#include "model/analysis/table.h"
-
-#include <QFutureWatcher>
 #include <QTimer>
 #include <QWidget>
 
-#include <stop_token>
+#include <memory>
 
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTableView;
+
+namespace accelscope::model::analysis {
+class AnalysisContext;
+class Table;
+} // namespace accelscope::model::analysis
 
 namespace accelscope::views {
 
+class AnalysisRunner;
+class AnalysisSortFilterProxy;
+class AnalysisTableModel;
 class Document;
-class RangeStatsModel;
 
 class RangeStatsPanel : public QWidget {
     Q_OBJECT
@@ -29,33 +34,38 @@ public:
     explicit RangeStatsPanel(Document *doc, QWidget *parent = nullptr);
     ~RangeStatsPanel() override;
 
-    RangeStatsModel *model() const { return m_model; }
-    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    AnalysisTableModel *model() const { return m_model; }
+    AnalysisSortFilterProxy *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }
     QString summaryText() const;
-    /// Blocks until a pending computation finished and is shown.
-    void waitForResults();
+    /// True from a change of range, tracks or trace until its table is shown.
+    bool isComputing() const;
 
 public Q_SLOTS:
     void copySelection();
     void copyAll();
 
+Q_SIGNALS:
+    /// A new table (possibly empty) is shown.
+    void tableChanged();
+
 private:
     void schedule();
     void start();
-    void apply(quint64 generation, model::analysis::Table table);
+    void apply(std::shared_ptr<const model::analysis::Table> table);
+    QString csvOfSourceRows(const QList<int> &rows) const;
 
     Document *m_doc;
-    RangeStatsModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
+    AnalysisTableModel *m_model = nullptr;
+    AnalysisSortFilterProxy *m_proxy = nullptr;
     QTableView *m_view = nullptr;
     QLabel *m_summary = nullptr;
     QLineEdit *m_filter = nullptr;
     QTimer m_debounce;
-    QFutureWatcher<model::analysis::Table> m_watcher;
-    std::stop_source m_stop;
-    quint64 m_generation = 0;
-    quint64 m_running = 0;
+    AnalysisRunner *m_runner = nullptr;
+    /// The context of the current trace (its event index is not needed by range-stats, so a
+    /// context of its own costs nothing).
+    std::shared_ptr<model::analysis::AnalysisContext> m_context;
 };
 
 } // namespace accelscope::views

@@ -1,6 +1,7 @@
 #include "views/search/searchbar.h"
 
 #include "views/document.h"
+#include "views/jobrunner.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -9,13 +10,13 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QToolButton>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace accelscope::views {
 
 SearchBar::SearchBar(Document *doc, QWidget *parent)
     : QWidget(parent)
     , m_doc(doc)
+    , m_jobs(new JobRunner(this))
 {
     auto *lay = new QHBoxLayout(this);
     lay->setContentsMargins(4, 2, 4, 2);
@@ -68,10 +69,6 @@ SearchBar::SearchBar(Document *doc, QWidget *parent)
     connect(m_prev, &QToolButton::clicked, this, &SearchBar::findPrevious);
     connect(m_next, &QToolButton::clicked, this, &SearchBar::findNext);
     connect(m_close, &QToolButton::clicked, this, &SearchBar::closeBar);
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        if (m_watcher.future().resultCount() > 0)
-            onResult(m_runningGeneration, m_watcher.result());
-    });
     connect(m_doc, &Document::traceChanged, this, [this] {
         if (!m_edit->text().isEmpty())
             startSearch();
@@ -81,12 +78,7 @@ SearchBar::SearchBar(Document *doc, QWidget *parent)
     updateStatus();
 }
 
-SearchBar::~SearchBar()
-{
-    m_stop.request_stop();
-    m_watcher.disconnect(this);
-    m_watcher.waitForFinished();
-}
+SearchBar::~SearchBar() = default;
 
 SearchQuery SearchBar::query() const
 {
@@ -113,8 +105,7 @@ void SearchBar::activate()
 void SearchBar::closeBar()
 {
     m_debounce.stop();
-    m_stop.request_stop();
-    ++m_generation;
+    m_jobs->cancel();
     m_pendingStep = 0;
     if (m_doc->searchResults())
         m_doc->setSearchResults(nullptr);
@@ -125,9 +116,7 @@ void SearchBar::closeBar()
 void SearchBar::startSearch()
 {
     m_debounce.stop();
-    m_stop.request_stop();
-    m_stop = std::stop_source();
-    const quint64 gen = ++m_generation;
+    m_jobs->cancel();
     const SearchQuery q = query();
     const model::TracePtr trace = m_doc->trace();
     if (q.isEmpty() || !trace) {
@@ -138,17 +127,15 @@ void SearchBar::startSearch()
         return;
     }
     m_status->setText(tr("Searching\u2026"));
-    // A previous search may still run: its generation is stale, its result is dropped.
-    if (m_watcher.isRunning())
-        m_watcher.waitForFinished(); // it was asked to stop; returns quickly
-    m_runningGeneration = gen;
-    std::stop_token token = m_stop.get_token();
-    m_watcher.setFuture(QtConcurrent::run([trace, q, token] { return runSearch(*trace, q, token); }));
+    // A previous search may still run: it was asked to stop and its result is dropped.
+    m_jobs->run<std::shared_ptr<const SearchResults>>(
+        [trace, q](std::stop_token stop) { return runSearch(*trace, q, stop); },
+        [this](std::shared_ptr<const SearchResults> results) { onResult(std::move(results)); });
 }
 
-void SearchBar::onResult(quint64 generation, std::shared_ptr<const SearchResults> results)
+void SearchBar::onResult(std::shared_ptr<const SearchResults> results)
 {
-    if (generation != m_generation || !results)
+    if (!results)
         return;
     m_doc->setSearchResults(std::move(results));
     if (m_pendingStep != 0) {
@@ -158,15 +145,9 @@ void SearchBar::onResult(quint64 generation, std::shared_ptr<const SearchResults
     }
 }
 
-void SearchBar::waitForResults()
+bool SearchBar::isSearching() const
 {
-    if (m_debounce.isActive())
-        startSearch();
-    if (!m_watcher.future().isValid())
-        return;
-    m_watcher.waitForFinished();
-    if (m_watcher.future().resultCount() > 0)
-        onResult(m_runningGeneration, m_watcher.result());
+    return m_debounce.isActive() || m_jobs->isRunning();
 }
 
 void SearchBar::findNext()
@@ -183,9 +164,9 @@ void SearchBar::step(int direction)
 {
     auto res = m_doc->searchResults();
     const bool stale = !res || !(res->query == query());
-    if (stale || m_debounce.isActive() || m_watcher.isRunning()) {
+    if (stale || isSearching()) {
         m_pendingStep = direction;
-        if (m_debounce.isActive() || (stale && !m_watcher.isRunning()))
+        if (m_debounce.isActive() || (stale && !m_jobs->isRunning()))
             startSearch();
         return;
     }

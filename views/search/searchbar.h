@@ -1,13 +1,12 @@
 // SearchBar: Ctrl+F search over slice names (substring, or regular expression), with the
 // match count, Enter / Shift+Enter stepping through matches in time order (each step selects
 // the match and zooms to it), and the matches highlighted in the timeline (through the
-// Document's search results, which the timeline reads). The search runs on a worker thread;
+// Document's search results, which the timeline reads). The search runs on a JobRunner;
 // a newer query cancels an older one and stale results are dropped (generation number).
 #pragma once
 
 #include "views/search/searchengine.h"
 
-#include <QFutureWatcher>
 #include <QTimer>
 #include <QWidget>
 
@@ -22,6 +21,7 @@ class QToolButton;
 namespace accelscope::views {
 
 class Document;
+class JobRunner;
 
 class SearchBar : public QWidget {
     Q_OBJECT
@@ -37,8 +37,8 @@ public:
     QString statusText() const;
     SearchQuery query() const;
     void setQuery(const SearchQuery &q);
-    /// Blocks until the running search (if any) finished and its result is applied.
-    void waitForResults();
+    /// True from an edit of the query until its results are in the Document.
+    bool isSearching() const;
 
 public Q_SLOTS:
     void activate();
@@ -54,7 +54,7 @@ protected:
 
 private:
     void startSearch();
-    void onResult(quint64 generation, std::shared_ptr<const SearchResults> results);
+    void onResult(std::shared_ptr<const SearchResults> results);
     void step(int direction);
     void updateStatus();
 
@@ -68,10 +68,7 @@ private:
     QLabel *m_status = nullptr;
     QAction *m_find = nullptr;
     QTimer m_debounce;
-    QFutureWatcher<std::shared_ptr<const SearchResults>> m_watcher;
-    std::stop_source m_stop;
-    quint64 m_generation = 0;
-    quint64 m_runningGeneration = 0;
+    JobRunner *m_jobs = nullptr;
     int m_pendingStep = 0; ///< Enter pressed while the search was still running
 };
 

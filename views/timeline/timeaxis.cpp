@@ -71,7 +71,7 @@ int digits(std::uint64_t v)
 
 } // namespace
 
-QString formatDuration(TimeNs ns)
+QString formatDuration(TimeNs ns, TrailingZeros zeros)
 {
     const TimeNs a = ns < 0 ? -ns : ns;
     if (a < 1000)
@@ -103,7 +103,8 @@ QString formatDuration(TimeNs ns)
         p *= 10;
     const int intDigits = digits(static_cast<std::uint64_t>(a) / p);
     const int decimals = std::max(0, 4 - intDigits);
-    return trimZeros(fixedPoint(ns, exp, decimals)) + *unit;
+    const QString digitsText = fixedPoint(ns, exp, decimals);
+    return (zeros == TrailingZeros::Trim ? trimZeros(digitsText) : digitsText) + *unit;
 }
 
 QString formatDurationExact(TimeNs ns)

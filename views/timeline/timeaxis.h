@@ -11,9 +11,13 @@
 
 namespace accelscope::views::timefmt {
 
+/// Whether formatDuration drops the trailing zeros of the fraction ("2.5 s") or keeps all four
+/// significant digits ("2.500 s", so that the numbers of a table column line up).
+enum class TrailingZeros { Trim, Keep };
 /// "0 ns", "850 ns", "12.35 µs", "1.234 ms", "2.5 s", "1 h 02 min 03 s". Four significant
-/// digits at most; trailing zeros trimmed.
-QString formatDuration(model::TimeNs ns);
+/// digits at most; trailing zeros trimmed unless `zeros` is Keep. The one duration formatter of
+/// the views (the analysis panels' cells use it with Keep).
+QString formatDuration(model::TimeNs ns, TrailingZeros zeros = TrailingZeros::Trim);
 /// Like formatDuration but with the exact value down to the nanosecond ("1.234 567 891 s"
 /// becomes "1.234567891 s"). For details panels where precision matters.
 QString formatDurationExact(model::TimeNs ns);

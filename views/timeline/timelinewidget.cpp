@@ -1,5 +1,7 @@
 #include "views/timeline/timelinewidget.h"
 
+#include "views/jobrunner.h"
+
 #include "views/derivedcounters.h"
 #include "views/search/searchengine.h"
 #include "views/timeline/glbackend.h"
@@ -13,7 +15,6 @@
 #include <QHBoxLayout>
 #include <QLoggingCategory>
 #include <QScrollBar>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -37,12 +38,7 @@ TimelineWidget::TimelineWidget(Document *doc, Renderer renderer, QWidget *parent
 
 TimelineWidget::~TimelineWidget()
 {
-    // Cancel and wait for the index job (conventions item 7): it reads the trace.
-    m_indexStop.request_stop();
-    if (m_indexWatcher) {
-        m_indexWatcher->disconnect(this);
-        m_indexWatcher->waitForFinished();
-    }
+    // The index job (if any) is asked to stop by its JobRunner; it holds the trace itself.
 }
 
 void TimelineWidget::init(Renderer renderer)
@@ -57,10 +53,7 @@ void TimelineWidget::init(Renderer renderer)
     m_vbar->setSingleStep(static_cast<int>(TimelineLayout::kRowHeight));
     connect(m_vbar, &QScrollBar::valueChanged, this, [this] { invalidateMain(); });
     lay->addWidget(m_vbar);
-    m_indexWatcher = new QFutureWatcher<std::shared_ptr<const TraceIndex>>(this);
-    connect(m_indexWatcher, &QFutureWatcherBase::finished, this, [this] {
-        applyIndex(m_indexTrace, m_indexWatcher->result());
-    });
+    m_indexJobs = new JobRunner(this);
 
     m_navTimer.setInterval(16);
     connect(&m_navTimer, &QTimer::timeout, this, &TimelineWidget::navigationTick);
@@ -227,8 +220,7 @@ void TimelineWidget::setHeaderWidth(float w)
 
 void TimelineWidget::onTraceChanged()
 {
-    m_indexStop.request_stop();
-    m_indexStop = std::stop_source();
+    m_indexJobs->cancel();
     m_hovered = {};
     m_builder.reset();
     const model::TracePtr trace = m_doc->trace();
@@ -242,8 +234,9 @@ void TimelineWidget::onTraceChanged()
     if (trace) {
         // The O(events) index (LOD pyramids, overview density) is built off the GUI thread;
         // until it lands the builder works without LOD and the overview stays empty.
-        std::stop_token token = m_indexStop.get_token();
-        m_indexWatcher->setFuture(QtConcurrent::run([trace, token] { return TraceIndex::build(*trace, token); }));
+        m_indexJobs->run<std::shared_ptr<const TraceIndex>>(
+            [trace](std::stop_token stop) { return TraceIndex::build(*trace, stop); },
+            [this, trace](std::shared_ptr<const TraceIndex> index) { applyIndex(trace, std::move(index)); });
     }
     relayout();
 }
@@ -282,13 +275,17 @@ void TimelineWidget::applyIndex(const model::TracePtr &trace, std::shared_ptr<co
     invalidateMain();
 }
 
-void TimelineWidget::waitForIndex()
+bool TimelineWidget::isIndexReady() const
 {
-    if (!m_indexWatcher->future().isValid())
+    return !m_cache || m_cache->index() != nullptr;
+}
+
+void TimelineWidget::buildIndexNow()
+{
+    if (isIndexReady() || !m_indexTrace)
         return;
-    m_indexWatcher->waitForFinished();
-    if (m_indexWatcher->future().resultCount() > 0)
-        applyIndex(m_indexTrace, m_indexWatcher->future().result());
+    m_indexJobs->cancel();
+    applyIndex(m_indexTrace, TraceIndex::build(*m_indexTrace));
 }
 
 // --- invalidation and batches ------------------------------------------------------------

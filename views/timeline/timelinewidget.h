@@ -39,6 +39,7 @@ class QKeyEvent;
 
 namespace accelscope::views {
 
+class JobRunner;
 class TraceCache;
 struct TraceIndex;
 
@@ -99,8 +100,12 @@ public:
     /// renderer is active: for PNG export and reports.
     QImage exportImage(qreal scale = 1.0);
     HitResult hitTest(QPointF canvasPos) const;
-    /// Blocks until the per-trace index (LOD pyramids, overview density) is built and applies it.
-    void waitForIndex();
+    /// True when the per-trace index (LOD pyramids, overview density) is installed (or there is
+    /// no trace). It is built by a background job after each new trace.
+    bool isIndexReady() const;
+    /// For offscreen rendering that wants the index now (image export, screenshots): builds it
+    /// on the calling thread unless it is installed already, replacing the background job.
+    void buildIndexNow();
     float headerWidth() const { return m_headerWidth; }
     void setHeaderWidth(float w);
 
@@ -168,8 +173,7 @@ private:
     model::SliceRef m_hovered;
     std::optional<model::TimeNs> m_cursor;
 
-    QFutureWatcher<std::shared_ptr<const TraceIndex>> *m_indexWatcher = nullptr;
-    std::stop_source m_indexStop;
+    JobRunner *m_indexJobs = nullptr;
     model::TracePtr m_indexTrace;
 
     enum class Drag { None, Pending, Pan, Range, Overview, HeaderResize };

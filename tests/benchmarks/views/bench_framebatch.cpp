@@ -124,7 +124,7 @@ void widgetFrames(const model::TracePtr &trace, int frames, TimelineWidget::Rend
     w.resize(2180 + 16, 1080);
     doc.setTrace(trace);
     w.show();
-    w.waitForIndex();
+    w.buildIndexNow();
     QCoreApplication::processEvents();
     std::printf("\nfull repaint of a %dx%d TimelineWidget (batch build + draw + glFinish), renderer: %s\n",
                 w.canvas()->width(), w.canvas()->height(), qPrintable(w.rendererDescription()));

@@ -99,6 +99,22 @@ private slots:
         QCOMPARE(all.out.toStdString(), toCsv(temporalBreakdown(*ctx, {})));
     }
 
+    void rangeStatsPrintsThePanelsTable()
+    {
+        // the timeline's "Range statistics" dock is the registered range-stats analysis
+        auto ctx = load("cp_alexnet");
+        QVERIFY(ctx);
+        const Run r = cli({QStringLiteral("analyze"), QStringLiteral("range-stats"), sample("cp_alexnet"),
+                           QStringLiteral("--range"), QStringLiteral("1000000:20000000"), QStringLiteral("--csv")});
+        QCOMPARE(r.exitCode, 0);
+        AnalysisOptions o;
+        o.range = std::make_pair(ctx->trace().startNs() + 1000000, ctx->trace().startNs() + 20000000);
+        const Table t = rangeStatistics(*ctx, o);
+        QVERIFY(t.rowCount() > 0);
+        QCOMPARE(r.out.toStdString(), toCsv(t));
+        QVERIFY(r.out.startsWith("name,count,total_ns,in_range_ns,self_ns,"));
+    }
+
     void analysisOptionFormAndJsonAgree()
     {
         const Run a = cli({QStringLiteral("analyze"), sample("amd_mi250_minitoy_train"), QStringLiteral("--analysis"),

@@ -1,0 +1,49 @@
+#include "views/jobrunner.h"
+
+namespace accelscope::views {
+
+JobRunner::JobRunner(QObject *parent)
+    : QObject(parent)
+    , m_link(std::make_shared<Link>())
+{
+    m_link->runner = this;
+}
+
+JobRunner::~JobRunner()
+{
+    if (m_stop)
+        m_stop->request_stop();
+    // A job that finishes from now on finds no runner; a result already posted is discarded
+    // with this object's pending events.
+    const std::lock_guard lock(m_link->mutex);
+    m_link->runner = nullptr;
+}
+
+quint64 JobRunner::begin()
+{
+    cancel();
+    m_stop = std::make_shared<std::stop_source>();
+    m_running = true;
+    return m_generation;
+}
+
+void JobRunner::cancel()
+{
+    if (m_stop)
+        m_stop->request_stop();
+    m_stop.reset();
+    ++m_generation;
+    m_running = false;
+}
+
+void JobRunner::complete(quint64 generation, const std::function<void()> &deliver)
+{
+    if (generation != m_generation)
+        return; // superseded or canceled
+    m_running = false;
+    m_stop.reset();
+    deliver();
+    Q_EMIT finished();
+}
+
+} // namespace accelscope::views
