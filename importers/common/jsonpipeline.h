@@ -41,6 +41,24 @@
 //    pointers into a RawEvent after handle() returns, or block (a handler holds up a core).
 //    Positions passed to handle() are byte offsets in the decompressed input: use them in
 //    diagnostics.
+//
+// A minimal dialect (see chrome_json/chromejsonevents.cpp and ascend/traceviewparser.cpp):
+//
+//   class MyHandler final : public json::EventHandler {
+//       void beginChunk(BuilderShard &s) override { m_shard = &s; m_entities.reset(s); m_bad = 0; }
+//       void handle(const json::RawEvent &e, std::uint64_t pos) override
+//       {
+//           TimeNs ts;
+//           if (e.ph != 'X' || !parseMicrosToNs(e.tsText, ts)) { if (!m_bad++) m_badPos = pos; return; }
+//           ...m_shard->addSlice(m_entities.thread(e), ts, dur, m_shard->intern(e.name), ...);
+//       }
+//       void endChunk(BuilderShard &s) override { s.diagnostics().add(DiagKind::BadTimestamp, m_file, m_badPos, {}, m_bad); }
+//   };
+//   class MyDialect final : public json::Dialect {
+//       std::unique_ptr<json::EventHandler> makeHandler() override { return std::make_unique<MyHandler>(); }
+//   };
+//   MyDialect dialect;
+//   return json::runJsonEventPipeline(path, sourceIndex, builder, ctx, dialect, json::PipelineOptions{});
 #pragma once
 
 #include "importers/importer.h"
@@ -96,9 +114,10 @@ public:
     virtual ~Dialect() = default;
     /// One handler per worker thread, created before the workers start.
     virtual std::unique_ptr<EventHandler> makeHandler() = 0;
-    /// A member of the top-level object other than the event array: its key (unescaped only
-    /// as far as the raw text goes) and its value as compact JSON. Called on the calling
-    /// thread: header members before any event is merged, trailer members after all are.
+    /// A member of the top-level object other than the event array: its key as written
+    /// between the quotes (escapes are not decoded) and its value as compact JSON. Called on
+    /// the calling thread: header members before any event is merged, trailer members after
+    /// all are.
     virtual void topLevelMember(std::string_view key, std::string_view rawJson)
     {
         (void)key;
