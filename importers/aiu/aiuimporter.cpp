@@ -41,12 +41,17 @@ Result<FileText> readWhole(const fs::path &path)
     FileText f;
     std::error_code ec;
     const auto size = fs::file_size(path, ec);
-    f.bytes.reserve(static_cast<std::size_t>(ec ? 1 << 20 : size + simdjson::SIMDJSON_PADDING + 1));
+    // Plain files are read into a buffer of their exact size (no regrowth, no copy); compressed
+    // ones grow by doubling.
+    std::size_t capacity = in.compression() == Compression::None && !ec ? static_cast<std::size_t>(size) + 1 : (8u << 20);
+    f.bytes.resize(capacity + simdjson::SIMDJSON_PADDING);
     std::size_t used = 0;
     for (;;) {
-        if (f.bytes.size() - used < (1u << 20))
-            f.bytes.resize(std::max<std::size_t>(f.bytes.size() * 2, used + (4u << 20)));
-        const std::size_t n = in.read(f.bytes.data() + used, f.bytes.size() - used);
+        if (used == capacity) {
+            capacity *= 2;
+            f.bytes.resize(capacity + simdjson::SIMDJSON_PADDING);
+        }
+        const std::size_t n = in.read(f.bytes.data() + used, capacity - used);
         if (n == 0)
             break;
         used += n;
@@ -75,10 +80,11 @@ std::vector<fs::path> listFiles(const fs::path &dir)
     return out;
 }
 
-/// A compiler log beside the traces: a text file (not JSON) whose text holds a Perf Summary
+/// Compiler logs beside the traces: text files (not JSON) whose text holds a Perf Summary
 /// ideal-cycles table.
-fs::path findCompilerLog(const std::vector<fs::path> &candidates)
+std::vector<fs::path> findCompilerLogs(const std::vector<fs::path> &candidates)
 {
+    std::vector<fs::path> out;
     for (const auto &p : candidates) {
         std::error_code ec;
         const auto size = fs::file_size(p, ec);
@@ -96,9 +102,9 @@ fs::path findCompilerLog(const std::vector<fs::path> &candidates)
         if (head.find('\0') != std::string::npos)
             continue; // binary
         if (looksLikeCompilerLog(readTextFile(p)))
-            return p;
+            out.push_back(p);
     }
-    return {};
+    return out;
 }
 
 std::string jsonEscape(std::string_view s)
@@ -372,33 +378,51 @@ Status AiuImporter::import(const Source &src, TraceBuilder &builder, ImportConte
         diags.add(DiagKind::AiuBadPower, where, 0, {}, powerStats.clamped);
 
     // ---- compiler log ----
-    fs::path logPath = opt.compilerLog;
-    if (logPath.empty())
-        logPath = findCompilerLog(logCandidates);
+    // The named log, else every log beside the traces: the table matching most kernel names wins.
+    const bool logNamed = !opt.compilerLog.empty();
+    std::vector<fs::path> logs = logNamed ? std::vector<fs::path>{opt.compilerLog} : findCompilerLogs(logCandidates);
     std::vector<CounterSample> ptActive;
     IdealCyclesTable table;
     bool haveTable = false;
-    if (!logPath.empty()) {
-        std::error_code ec;
-        if (!fs::is_regular_file(logPath, ec)) {
-            diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0, "not a readable file");
-        } else {
-            const auto tables = parseCompilerLog(readTextFile(logPath));
-            std::vector<std::string> kernelNames;
-            std::set<std::uint32_t> seen;
-            for (const auto &e : events)
-                if (e.phase == AiuPhase::ComputeExec && seen.insert(e.origName).second)
-                    kernelNames.push_back(strings[e.origName]);
-            const int pick = pickTable(tables, kernelNames);
+    fs::path logPath;
+    if (!logs.empty()) {
+        std::vector<std::string> kernelNames;
+        std::set<std::uint32_t> seen;
+        for (const auto &e : events)
+            if (e.phase == AiuPhase::ComputeExec && seen.insert(e.origName).second)
+                kernelNames.push_back(strings[e.origName]);
+        const std::set<std::string> names(kernelNames.begin(), kernelNames.end());
+        std::size_t bestHits = 0;
+        std::string tried;
+        for (const auto &log : logs) {
+            std::error_code ec;
+            if (!fs::is_regular_file(log, ec)) {
+                diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "not a readable file");
+                continue;
+            }
+            const auto tables = parseCompilerLog(readTextFile(log));
             if (tables.empty()) {
-                diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0, "no Perf Summary / Ideal/Total Cycles table");
-            } else if (pick < 0) {
-                diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0, "no table kernel matches a Cmpt Exec name of the trace");
-            } else {
-                table = tables[static_cast<std::size_t>(pick)];
+                diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "no Perf Summary / Ideal/Total Cycles table");
+                continue;
+            }
+            tried += (tried.empty() ? "" : ", ") + log.filename().string();
+            const int pick = pickTable(tables, kernelNames);
+            if (pick < 0)
+                continue;
+            const auto &t = tables[static_cast<std::size_t>(pick)];
+            std::size_t hits = 0;
+            for (const auto &k : t.kernels)
+                hits += names.count(k.kernel);
+            if (hits > bestHits) {
+                bestHits = hits;
+                table = t;
+                logPath = log;
                 haveTable = true;
             }
         }
+        if (!haveTable && !tried.empty())
+            diags.add(DiagKind::AiuCompilerLog, logNamed ? logs.front().string() : where, 0,
+                      "no table kernel matches a Cmpt Exec name of the trace (" + tried + ")");
     }
     if (haveTable) {
         UtilizationStats us;

@@ -33,19 +33,20 @@ bool contains(std::string_view s, std::string_view part) { return s.find(part) !
 
 std::vector<AiuEvent> pairBeginEnd(std::vector<AiuEvent> events, PairingStats &stats)
 {
-    std::vector<AiuEvent> out;
-    out.reserve(events.size() / 2 + 16);
-    // Open begins per stream: indices into `out`, where the X is reserved at the B's place.
+    // In place: the X of a pair takes the B's slot, E events leave no slot, so the write index
+    // never passes the read index.
     std::unordered_map<PidTid, std::vector<std::size_t>, PidTidHash> open;
-    std::vector<bool> keep;
-    keep.reserve(events.size() / 2 + 16);
-    for (auto &e : events) {
+    std::vector<std::uint8_t> keep(events.size(), 0);
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        AiuEvent &e = events[i];
         if (e.ph == 'B') {
-            open[{e.pid, e.tid}].push_back(out.size());
-            e.ph = 'X';
-            e.dur = 0;
-            out.push_back(e);
-            keep.push_back(false);
+            open[{e.pid, e.tid}].push_back(w);
+            if (w != i)
+                events[w] = e;
+            events[w].ph = 'X';
+            events[w].dur = 0;
+            keep[w++] = 0;
         } else if (e.ph == 'E') {
             auto it = open.find({e.pid, e.tid});
             if (it == open.end() || it->second.empty()) {
@@ -56,36 +57,39 @@ std::vector<AiuEvent> pairBeginEnd(std::vector<AiuEvent> events, PairingStats &s
             auto &stack = it->second;
             std::size_t pos = stack.size() - 1;
             for (std::size_t k = stack.size(); k-- > 0;)
-                if (out[stack[k]].name == e.name) {
+                if (events[stack[k]].name == e.name) {
                     pos = k;
                     break;
                 }
             const std::size_t bi = stack[pos];
             stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(pos));
-            const double dur = e.ts - out[bi].ts;
+            const double dur = e.ts - events[bi].ts;
             if (dur < 0) {
                 if (!stats.negative++)
-                    stats.negativeAt = out[bi].position;
+                    stats.negativeAt = events[bi].position;
                 continue;
             }
-            out[bi].dur = dur;
-            keep[bi] = true;
+            events[bi].dur = dur;
+            keep[bi] = 1;
         } else {
-            out.push_back(e);
-            keep.push_back(true);
+            if (w != i)
+                events[w] = e;
+            keep[w++] = 1;
         }
     }
     for (auto &[k, stack] : open)
-        for (std::size_t bi : stack) {
+        for (std::size_t bi : stack)
             if (!stats.unterminated++)
-                stats.unterminatedAt = out[bi].position;
+                stats.unterminatedAt = events[bi].position;
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < w; ++i)
+        if (keep[i]) {
+            if (out != i)
+                events[out] = events[i];
+            ++out;
         }
-    std::size_t w = 0;
-    for (std::size_t i = 0; i < out.size(); ++i)
-        if (keep[i])
-            out[w++] = out[i];
-    out.resize(w);
-    return out;
+    events.resize(out);
+    return events;
 }
 
 std::vector<AiuEvent> mergeByTime(std::vector<std::vector<AiuEvent>> files)

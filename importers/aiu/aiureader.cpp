@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <cstring>
+#include <thread>
+#include <tuple>
 
 namespace accelscope::importers::aiu {
 
@@ -131,118 +133,27 @@ struct Counters {
     std::string badStampDetail;
 };
 
-} // namespace
+struct RangeResult {
+    std::size_t stop = 0;     ///< where reading stopped (next event, ']' or the range limit)
+    bool truncated = false;
+    std::size_t truncatedAt = 0;
+    bool sawEnd = false;      ///< reached the list's closing bracket
+};
 
-bool parseStampText(std::string_view s, std::uint64_t &out)
+/// Reads the events that start in [begin, limit) of the event list.
+RangeResult readRange(std::string_view text, std::size_t begin, std::size_t limit, AiuDialect dialect, std::uint32_t source,
+                      AiuStrings &strings, Counters &c, std::vector<AiuEvent> &events)
 {
-    while (!s.empty() && isWs(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isWs(s.back()))
-        s.remove_suffix(1);
-    int base = 10;
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        s.remove_prefix(2);
-    }
-    if (s.empty())
-        return false;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), out, base);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
-
-int aiuContentScore(std::string_view head)
-{
-    if (head.find("Acelyzer: Trace Post-Processing Tool") != std::string_view::npos)
-        return 0; // already processed by acelyzer: a plain Chrome trace now
-    int score = 0;
-    const bool stamps = head.find("\"TS1\"") != std::string_view::npos && head.find("\"TS5\"") != std::string_view::npos;
-    if (stamps)
-        score += 2;
-    if (head.find("\"attr\"") != std::string_view::npos && stamps)
-        score += 2;
-    for (std::string_view marker : {" Cmpt Exec\"", " Cmpt Prep\"", " DmaI\"", " DmaO\"", "\"Flex RoundTrip\"", "\"AIU Roundtrip\""})
-        if (head.find(marker) != std::string_view::npos) {
-            score += 1;
-            break;
-        }
-    // torch-spyre profiler: the runtime's aiu* calls next to the PyTorch profiler's header.
-    if (head.find("\"deviceProperties\"") != std::string_view::npos
-        && (head.find("\"aiuLaunchControlBlocks\"") != std::string_view::npos || head.find("\"aiuScheduleWait\"") != std::string_view::npos
-            || head.find("\"aiuGraphExecution\"") != std::string_view::npos || head.find("\"aiuSuperNodeExecution\"") != std::string_view::npos))
-        score += 3;
-    return score;
-}
-
-AiuFileRead readAiuEvents(std::string_view text, const std::string &path, std::uint32_t source, AiuStrings &strings,
-                          DiagnosticSink &diags)
-{
-    AiuFileRead out;
-    std::size_t i = skipWs(text, 0);
-    if (text.substr(i, 3) == "\xEF\xBB\xBF")
-        i = skipWs(text, i + 3);
-    if (i >= text.size()) {
-        out.fatal = "the file is empty";
-        return out;
-    }
+    RangeResult r;
     simdjson::dom::parser parser;
-    std::size_t listStart = std::string_view::npos;
-    if (text[i] == '[') {
-        listStart = i;
-    } else if (text[i] == '{') {
-        // Walk the top-level keys: traceEvents, deviceProperties (torch dialect),
-        // distributedInfo (rank), otherData (already processed by acelyzer?).
-        std::size_t p = skipWs(text, i + 1);
-        while (p < text.size() && text[p] == '"') {
-            const std::size_t keyEnd = skipString(text, p);
-            if (keyEnd == std::string_view::npos)
-                break;
-            const std::string_view key = text.substr(p + 1, keyEnd - p - 2);
-            p = skipWs(text, keyEnd);
-            if (p >= text.size() || text[p] != ':')
-                break;
-            p = skipWs(text, p + 1);
-            const std::size_t valueEnd = skipValue(text, p);
-            if (key == "traceEvents" && p < text.size() && text[p] == '[')
-                listStart = p;
-            if (valueEnd == std::string_view::npos)
-                break;
-            if (key == "deviceProperties") {
-                out.dialect = AiuDialect::Torch;
-            } else if (key == "distributedInfo") {
-                simdjson::dom::element info;
-                if (!parser.parse(text.data() + p, valueEnd - p, false).get(info)) {
-                    std::int64_t r = -1;
-                    if (!info["rank"].get_int64().get(r) && r >= 0 && r < (1 << 20))
-                        out.rank = static_cast<std::int32_t>(r);
-                }
-            } else if (key == "otherData") {
-                const std::string_view v = text.substr(p, valueEnd - p);
-                out.processedByAcelyzer = v.find("Acelyzer") != std::string_view::npos;
-            }
-            p = skipWs(text, valueEnd);
-            if (p < text.size() && text[p] == ',')
-                p = skipWs(text, p + 1);
-            else
-                break;
-        }
-        if (listStart == std::string_view::npos) {
-            out.fatal = "no \"traceEvents\" list in the JSON object";
-            out.fatalOffset = i;
-            return out;
-        }
-    } else {
-        out.fatal = "not JSON: the file starts with neither '[' nor '{'";
-        out.fatalOffset = i;
-        return out;
-    }
-
-    Counters c;
     const std::uint32_t kTorchKernel = strings.intern("kernel");
     std::string extra;
-    std::size_t p = skipWs(text, listStart + 1);
-    while (p < text.size()) {
-        if (text[p] == ']')
+    std::size_t p = skipWs(text, begin);
+    while (p < limit) {
+        if (text[p] == ']') {
+            r.sawEnd = true;
             break;
+        }
         if (text[p] == ',') {
             p = skipWs(text, p + 1);
             continue;
@@ -251,8 +162,8 @@ AiuFileRead readAiuEvents(std::string_view text, const std::string &path, std::u
         if (end != std::string_view::npos && end <= p)
             end = p + 1; // a stray '}' or ':' between events: step over it
         if (end == std::string_view::npos) {
-            out.truncated = true;
-            diags.add(DiagKind::TruncatedInput, path, p);
+            r.truncatedAt = p;
+            r.truncated = true;
             break;
         }
         const std::uint64_t position = p;
@@ -401,7 +312,7 @@ AiuFileRead readAiuEvents(std::string_view text, const std::string &path, std::u
         }
         e.extraArgs = argsExtra.empty() ? 0 : strings.intern(argsExtra);
 
-        if (out.dialect == AiuDialect::Torch) {
+        if (dialect == AiuDialect::Torch) {
             // torch-spyre: device kernels are the cat "kernel"/"gpu*" events; they carry no stamps.
             if (e.cat == kTorchKernel)
                 e.phase = AiuPhase::ComputeExec;
@@ -425,7 +336,192 @@ AiuFileRead readAiuEvents(std::string_view text, const std::string &path, std::u
         }
         if (name == "AIU Roundtrip")
             e.flags |= kAiuRoundtrip;
-        out.events.push_back(e);
+        events.push_back(e);
+    }
+    r.stop = p;
+    return r;
+}
+
+/// Maps the string ids of events read with a pool of their own into the main pool.
+void remapStrings(std::vector<AiuEvent> &events, const AiuStrings &from, AiuStrings &to)
+{
+    std::vector<std::uint32_t> map(from.size());
+    for (std::uint32_t i = 0; i < from.size(); ++i)
+        map[i] = to.intern(from[i]);
+    for (auto &e : events) {
+        for (std::uint32_t *id : {&e.name, &e.origName, &e.cat, &e.collGroup, &e.peers, &e.type, &e.extraArgs})
+            *id = map[*id];
+        if (e.pid >= 100000 && e.pid < 100000 + std::int64_t(from.size()))
+            e.pid = 100000 + map[static_cast<std::size_t>(e.pid - 100000)];
+    }
+}
+
+} // namespace
+
+bool parseStampText(std::string_view s, std::uint64_t &out)
+{
+    while (!s.empty() && isWs(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isWs(s.back()))
+        s.remove_suffix(1);
+    int base = 10;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s.remove_prefix(2);
+    }
+    if (s.empty())
+        return false;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), out, base);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+int aiuContentScore(std::string_view head)
+{
+    if (head.find("Acelyzer: Trace Post-Processing Tool") != std::string_view::npos)
+        return 0; // already processed by acelyzer: a plain Chrome trace now
+    int score = 0;
+    const bool stamps = head.find("\"TS1\"") != std::string_view::npos && head.find("\"TS5\"") != std::string_view::npos;
+    if (stamps)
+        score += 2;
+    if (head.find("\"attr\"") != std::string_view::npos && stamps)
+        score += 2;
+    for (std::string_view marker : {" Cmpt Exec\"", " Cmpt Prep\"", " DmaI\"", " DmaO\"", "\"Flex RoundTrip\"", "\"AIU Roundtrip\""})
+        if (head.find(marker) != std::string_view::npos) {
+            score += 1;
+            break;
+        }
+    // torch-spyre profiler: the runtime's aiu* calls next to the PyTorch profiler's header.
+    if (head.find("\"deviceProperties\"") != std::string_view::npos
+        && (head.find("\"aiuLaunchControlBlocks\"") != std::string_view::npos || head.find("\"aiuScheduleWait\"") != std::string_view::npos
+            || head.find("\"aiuGraphExecution\"") != std::string_view::npos || head.find("\"aiuSuperNodeExecution\"") != std::string_view::npos))
+        score += 3;
+    return score;
+}
+
+AiuFileRead readAiuEvents(std::string_view text, const std::string &path, std::uint32_t source, AiuStrings &strings,
+                          DiagnosticSink &diags)
+{
+    AiuFileRead out;
+    std::size_t i = skipWs(text, 0);
+    if (text.substr(i, 3) == "\xEF\xBB\xBF")
+        i = skipWs(text, i + 3);
+    if (i >= text.size()) {
+        out.fatal = "the file is empty";
+        return out;
+    }
+    simdjson::dom::parser parser;
+    std::size_t listStart = std::string_view::npos;
+    if (text[i] == '[') {
+        listStart = i;
+    } else if (text[i] == '{') {
+        // Walk the top-level keys: traceEvents, deviceProperties (torch dialect),
+        // distributedInfo (rank), otherData (already processed by acelyzer?).
+        std::size_t p = skipWs(text, i + 1);
+        while (p < text.size() && text[p] == '"') {
+            const std::size_t keyEnd = skipString(text, p);
+            if (keyEnd == std::string_view::npos)
+                break;
+            const std::string_view key = text.substr(p + 1, keyEnd - p - 2);
+            p = skipWs(text, keyEnd);
+            if (p >= text.size() || text[p] != ':')
+                break;
+            p = skipWs(text, p + 1);
+            const std::size_t valueEnd = skipValue(text, p);
+            if (key == "traceEvents" && p < text.size() && text[p] == '[')
+                listStart = p;
+            if (valueEnd == std::string_view::npos)
+                break;
+            if (key == "deviceProperties") {
+                out.dialect = AiuDialect::Torch;
+            } else if (key == "distributedInfo") {
+                simdjson::dom::element info;
+                if (!parser.parse(text.data() + p, valueEnd - p, false).get(info)) {
+                    std::int64_t r = -1;
+                    if (!info["rank"].get_int64().get(r) && r >= 0 && r < (1 << 20))
+                        out.rank = static_cast<std::int32_t>(r);
+                }
+            } else if (key == "otherData") {
+                const std::string_view v = text.substr(p, valueEnd - p);
+                out.processedByAcelyzer = v.find("Acelyzer") != std::string_view::npos;
+            }
+            p = skipWs(text, valueEnd);
+            if (p < text.size() && text[p] == ',')
+                p = skipWs(text, p + 1);
+            else
+                break;
+        }
+        if (listStart == std::string_view::npos) {
+            out.fatal = "no \"traceEvents\" list in the JSON object";
+            out.fatalOffset = i;
+            return out;
+        }
+    } else {
+        out.fatal = "not JSON: the file starts with neither '[' nor '{'";
+        out.fatalOffset = i;
+        return out;
+    }
+
+    Counters c;
+    const std::size_t listBegin = listStart + 1;
+    out.events.reserve(text.size() / 160 + 16);
+    RangeResult r;
+    const std::size_t kParallelBytes = 16u << 20;
+    std::size_t split = std::string_view::npos;
+    if (text.size() - listBegin > kParallelBytes && std::thread::hardware_concurrency() > 1) {
+        // A candidate event start near the middle: '{' after ',' (whitespace between). It may be
+        // inside a string; the first half's reader proves it by stopping exactly there.
+        for (std::size_t m = listBegin + (text.size() - listBegin) / 2; m < text.size(); ++m) {
+            if (text[m] != '{')
+                continue;
+            std::size_t q = m;
+            while (q > listBegin && isWs(text[q - 1]))
+                --q;
+            if (q > listBegin && text[q - 1] == ',') {
+                split = m;
+                break;
+            }
+        }
+    }
+    if (split != std::string_view::npos) {
+        AiuStrings secondStrings;
+        Counters secondCounters;
+        std::vector<AiuEvent> secondEvents;
+        secondEvents.reserve((text.size() - split) / 160 + 16);
+        RangeResult second;
+        std::thread worker([&] {
+            second = readRange(text, split, text.size(), out.dialect, source, secondStrings, secondCounters, secondEvents);
+        });
+        r = readRange(text, listBegin, split, out.dialect, source, strings, c, out.events);
+        worker.join();
+        if (!r.truncated && !r.sawEnd && r.stop == split) {
+            remapStrings(secondEvents, secondStrings, strings);
+            out.events.insert(out.events.end(), std::make_move_iterator(secondEvents.begin()),
+                              std::make_move_iterator(secondEvents.end()));
+            for (auto [n, at, from, fromAt] : {std::tuple{&c.malformed, &c.malformedAt, secondCounters.malformed, secondCounters.malformedAt},
+                                               std::tuple{&c.missing, &c.missingAt, secondCounters.missing, secondCounters.missingAt}})
+                if (from) {
+                    if (!*n)
+                        *at = fromAt;
+                    *n += from;
+                }
+            if (secondCounters.badStamp) {
+                if (!c.badStamp) {
+                    c.badStampAt = secondCounters.badStampAt;
+                    c.badStampDetail = secondCounters.badStampDetail;
+                }
+                c.badStamp += secondCounters.badStamp;
+            }
+            r = second;
+        } else if (!r.truncated && !r.sawEnd) {
+            // The split point was inside a string: read the rest here.
+            r = readRange(text, r.stop, text.size(), out.dialect, source, strings, c, out.events);
+        }
+    } else {
+        r = readRange(text, listBegin, text.size(), out.dialect, source, strings, c, out.events);
+    }
+    if (r.truncated) {
+        out.truncated = true;
+        diags.add(DiagKind::TruncatedInput, path, r.truncatedAt);
     }
     if (c.malformed)
         diags.add(DiagKind::MalformedEvent, path, c.malformedAt, "event is not a JSON object", c.malformed);
