@@ -44,7 +44,11 @@ enum class Severity : std::uint8_t { Info, Warning, DataLoss };
     X(AiuCompilerLog, Warning, "The AIU compiler log could not be used (fully) for PT utilization") \
     X(AiuUtilizationCapped, Warning, "AIU kernels ran faster than their ideal cycles; PT utilization capped at 101%") \
     X(AiuUnmatchedCollective, Warning, "AIU collective transfers without their peer transfer got no flow") \
-    X(AiuCollapsedPids, Info, "Several pids of one AIU file were collapsed onto the first (acelyzer compatibility)")
+    X(AiuCollapsedPids, Info, "Several pids of one AIU file were collapsed onto the first (acelyzer compatibility)") \
+    X(SophgoDefaultClock, Warning, "Engine clocks are not in the dump; the chip's default clocks were used") \
+    X(SophgoVendorRule, Info, "A vendor reader's rule moved, renumbered or set apart PMU records (see the detail)") \
+    X(SophgoNotAligned, Warning, "Cores or engines could not be aligned; their times keep their own counter base") \
+    X(SophgoNoCommand, Warning, "PMU records could not be paired with a command and carry no name")
 
 enum class DiagKind : std::uint16_t {
 #define ACCELSCOPE_DIAG_ENUM(kind, sev, text) kind,

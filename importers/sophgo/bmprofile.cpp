@@ -154,7 +154,7 @@ void Reader::chooseClocks()
             o.tiuFreqMhz = o.dmaFreqMhz = static_cast<double>(*tpuFreq);
         } else {
             o.clocksFromDefault = true;
-            diag(DiagKind::MissingField, m_global.path, 0,
+            diag(DiagKind::SophgoDefaultClock, m_global.path, 0,
                  "global.profile gives no usable tpu_freq (" + (tpuFreq ? std::to_string(*tpuFreq) : std::string("absent"))
                      + "); " + o.chip + " TIU and GDMA clocks default to 1000 MHz");
         }
@@ -166,7 +166,7 @@ void Reader::chooseClocks()
             + " MHz";
         if (m_global.arch == SophgoArch::CV184X)
             detail += " (compute ability 0.75; 0.5 gives 500/500 MHz, 0.35 gives 375/500 MHz: pass --tiu-freq/--dma-freq)";
-        diag(DiagKind::MissingField, m_global.path, 0, detail);
+        diag(DiagKind::SophgoDefaultClock, m_global.path, 0, detail);
     }
     if (m_options.tiuFreqMhz && *m_options.tiuFreqMhz > 0) {
         o.tiuFreqMhz = *m_options.tiuFreqMhz;
@@ -337,7 +337,7 @@ void Reader::readCommands(IterData &it, std::size_t core, CoreBlocks &cb)
         }
         MappedFile f(path);
         if (!f.ok()) {
-            diag(DiagKind::MissingField, path, 0,
+            diag(DiagKind::SophgoNoCommand, path, 0,
                  std::string("command file ") + path.filename().string() + " is missing or unreadable (" + f.error()
                      + "); core " + std::to_string(core) + " " + (tiu ? "TIU" : "GDMA") + " records get no names");
             return std::vector<DecodedCommand>{};
@@ -430,7 +430,7 @@ void Reader::perfAi(IterData &it)
             w.tiu.push_back(std::move(r));
         }
         if (unwraps)
-            diag(DiagKind::BadTimestamp, it.path, cb.tiu.front().offset,
+            diag(DiagKind::SophgoVendorRule, it.path, cb.tiu.front().offset,
                  "TIU inst_id wrapped at 16 bits; 65536 added from each wrap on (tpu-mlir's unwrap)", unwraps);
         // 2. GDMA window rule.
         std::vector<std::size_t> zeros;
@@ -465,7 +465,7 @@ void Reader::perfAi(IterData &it)
             w.gdma.push_back(std::move(r));
         }
         if (left > 0 || right < cb.gdma.size())
-            diag(DiagKind::SkippedPhase, it.path, cb.gdma.empty() ? 0 : cb.gdma.front().offset,
+            diag(DiagKind::SophgoVendorRule, it.path, cb.gdma.empty() ? 0 : cb.gdma.front().offset,
                  "core " + std::to_string(k) + ": " + std::to_string(cb.gdma.size() - (right - left))
                      + " GDMA records lie outside tpu-mlir's id-0 window (runtime copies before/after the network); shown, "
                        "marked as not counted by tpu-mlir");
@@ -501,7 +501,7 @@ void Reader::perfAi(IterData &it)
                 r.dataType = std::string(dmaDataTypeName(c->dataFormat));
             }
         if (missing)
-            diag(DiagKind::MissingField, it.path, missingOffset,
+            diag(DiagKind::SophgoNoCommand, it.path, missingOffset,
                  "core " + std::to_string(k) + ": " + std::to_string(missing)
                      + " PMU records have an inst_id beyond the command list (tpu-mlir stops here); kept without command");
         // 4. cycles -> ns with each engine's clock (truncating, as tpu-mlir).
@@ -537,13 +537,13 @@ void Reader::perfAi(IterData &it)
     }
     if (it.cores.size() > 1) {
         if (!sync[0]) {
-            diag(DiagKind::ClockAligned, it.path, 0,
+            diag(DiagKind::SophgoNotAligned, it.path, 0,
                  "core 0 has no system.wait_msg record: cores are not aligned to each other (tpu-mlir would pair the wrong cores)");
         } else {
             for (std::size_t k = 1; k < it.cores.size(); ++k) {
                 if (!sync[k]) {
                     if (!work[k].tiu.empty() || !work[k].gdma.empty())
-                        diag(DiagKind::ClockAligned, it.path, 0,
+                        diag(DiagKind::SophgoNotAligned, it.path, 0,
                              "core " + std::to_string(k)
                                  + " has no system.wait_msg record: its times are not aligned to core 0 (tpu-mlir would pair the wrong cores)");
                     continue;
@@ -556,7 +556,7 @@ void Reader::perfAi(IterData &it)
                         r.endNs -= delta;
                     }
                 if (delta != 0)
-                    diag(DiagKind::ClockAligned, it.path, 0,
+                    diag(DiagKind::SophgoVendorRule, it.path, 0,
                          "core " + std::to_string(k) + " shifted by " + std::to_string(-delta)
                              + " ns so that its first wait_msg starts with core 0's (tpu-mlir's cross-core alignment)");
             }
@@ -695,7 +695,7 @@ void Reader::readFirmware(IterData &it, std::size_t firstRecord)
         return static_cast<double>(static_cast<std::int64_t>(cycle - timing.base)) * timing.nsPerCycle / 1000.0;
     };
     if (!timing.clockUsable)
-        diag(DiagKind::MissingField, it.path, it.dyn[0].offset,
+        diag(DiagKind::SophgoDefaultClock, it.path, it.dyn[0].offset,
              "DYN_DATA item 0 gives no usable timer period (end " + std::to_string(it.dyn[0].end)
                  + "); firmware item times are taken as ns");
     std::vector<BmFirmwareItem> items;
@@ -782,7 +782,7 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
     const double gdmaPeriod = 1.0 / out.dmaFreqMhz;
     const auto timing = dynTiming(it.dyn);
     if (!it.dyn.empty() && !timing.clockUsable)
-        diag(DiagKind::MissingField, it.path, it.dyn[0].offset,
+        diag(DiagKind::SophgoDefaultClock, it.path, it.dyn[0].offset,
              "DYN_DATA item 0 gives no usable timer period (end " + std::to_string(it.dyn[0].end)
                  + "); firmware times are taken as ns");
     // Firmware NODE_SETs per engine and the monitor start (end of the first NODE_SET, µs).
@@ -806,7 +806,7 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
     }
     const auto *subnet = program.subnet(it.hasSummary ? it.subnetId : 0);
     if (!subnet || (subnet->bdNodes.empty() && subnet->gdmaNodes.empty()))
-        diag(DiagKind::MissingField, m_global.path, 0,
+        diag(DiagKind::SophgoNoCommand, m_global.path, 0,
              "global.profile lists no static commands for subnet " + std::to_string(it.subnetId)
                  + "; records are paired with the firmware NODE_SETs only and get no layer");
 
@@ -916,7 +916,7 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
         rebase(gdma, monitorStartUs / gdmaPeriod);
         rebase(tiu, monitorStartUs / tiuPeriod);
         if (wraps)
-            diag(DiagKind::BadTimestamp, it.path, 0,
+            diag(DiagKind::SophgoVendorRule, it.path, 0,
                  "core " + std::to_string(k) + ": PMU times went backwards; 2^32 cycles added from there on (32-bit counter wrap)",
                  wraps);
 
@@ -977,7 +977,7 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
                 }
             }
             if (!rebased)
-                diag(DiagKind::ClockAligned, it.path, cb.tiu.front().offset,
+                diag(DiagKind::SophgoNotAligned, it.path, cb.tiu.front().offset,
                      "core " + std::to_string(k)
                          + ": no TIU command depends on a recorded GDMA command; TIU times keep their own counter base "
                            "(not comparable with GDMA)");
@@ -1006,6 +1006,8 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
                     if (pos < commands.size()) {
                         r.command = static_cast<std::int32_t>(pos);
                         r.funcName = commands[pos].opName;
+                        if (isGdma)
+                            r.direction = bm1684xDirectionText(commands[pos]);
                         r.tskTyp = commands[pos].type;
                         r.euTyp = commands[pos].subType;
                         r.isSystem = commands[pos].isSystem;
@@ -1105,8 +1107,8 @@ void Reader::readEstimate()
         m_out.estimate.push_back(std::move(e));
     }
     if (ns.skippedLines)
-        diag(DiagKind::MalformedEvent, path, ns.firstSkippedLine, "net_stat.sim lines that are not schedule items were skipped",
-             ns.skippedLines);
+        m_out.diagnostics.add(DiagKind::MalformedEvent, path.string(), ns.firstSkippedLine,
+                              "net_stat.sim schedule items without a readable start and end were skipped", ns.skippedLines, true);
 }
 
 model::Status Reader::run(std::stop_token stop)
@@ -1174,7 +1176,7 @@ model::Status Reader::run(std::stop_token stop)
             bm1684x(it, program);
     }
     if (out.records.empty())
-        diag(DiagKind::MissingField, m_dir / "iter0.profile", 0, "the dump holds no MONITOR_BD or MONITOR_GDMA records");
+        diag(DiagKind::SophgoNoCommand, m_dir / "iter0.profile", 0, "the dump holds no MONITOR_BD or MONITOR_GDMA records");
     readEstimate();
     return model::Ok{};
 }

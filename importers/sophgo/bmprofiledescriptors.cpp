@@ -347,6 +347,13 @@ DescriptorList splitGdmaCommands(std::span<const std::uint8_t> bytes, Descriptor
             c.src = (bytes[off + 68] & 0x80) ? MemorySide::Ddr : MemorySide::Lmem;
             c.dst = (bytes[off + 76] & 0x80) ? MemorySide::Ddr : MemorySide::Lmem;
             c.dataFormat = static_cast<std::int8_t>((head >> 40) & 0x7);
+        } else if (!c.isSystem && dialect == DescriptorDialect::BM1684X) {
+            // Same high address bytes; device memory lies above 4 GiB, so a non-zero high byte is
+            // DDR and zero is local memory (matches tpu-mlir's directions on the bm1684x sample).
+            // Bit 39 is fill_constant_en: the source is a constant.
+            c.src = bytes[off + 68] ? MemorySide::Ddr : MemorySide::Lmem;
+            c.dst = bytes[off + 76] ? MemorySide::Ddr : MemorySide::Lmem;
+            c.fillConstant = (head >> 39) & 1u;
         }
         out.commands.push_back(std::move(c));
         off += len;
@@ -362,6 +369,14 @@ std::string directionText(MemorySide src, MemorySide dst)
         return {};
     auto side = [](MemorySide s) { return s == MemorySide::Ddr ? "DDR" : "LMEM"; };
     return std::string(side(src)) + "->" + side(dst);
+}
+
+std::string bm1684xDirectionText(const DecodedCommand &c)
+{
+    if (c.dst == MemorySide::Unknown || (c.src == MemorySide::Unknown && !c.fillConstant))
+        return {};
+    auto side = [](MemorySide s) { return s == MemorySide::Ddr ? "ddr" : "lmem"; };
+    return std::string(c.fillConstant ? "const" : side(c.src)) + "->" + side(c.dst);
 }
 
 std::string_view dmaDataTypeName(int format)

@@ -29,10 +29,11 @@ struct DecodedCommand {
     std::string funcType;         ///< register struct name: "sAR", "SYS", "DMA_tensor", ...
     std::string opName;           ///< decoder op name: "arith.cast", "system.end", "dma.tensor", ...
     bool isSystem = false;        ///< TIU tsk_typ 15 / GDMA cmd_type 6
-    // GDMA only (BM1688: from the high address bytes; Unknown elsewhere).
+    // GDMA only (BM1688, BM1684X: from the high address bytes; Unknown on CV184X).
     MemorySide src = MemorySide::Unknown;
     MemorySide dst = MemorySide::Unknown;
     std::int8_t dataFormat = -1;  ///< GDMA src_data_format (BM1688), -1 when not read
+    bool fillConstant = false;    ///< GDMA fill_constant_en (BM1684X): the source is a constant
 };
 
 struct DescriptorList {
@@ -61,6 +62,8 @@ std::string perfAiDmaFunctionName(unsigned cmdType, unsigned special, std::strin
 
 /// "DDR->LMEM" etc.; empty when a side is unknown.
 std::string directionText(MemorySide src, MemorySide dst);
+/// tpu-mlir's BM1684X instruction.csv form: "ddr->lmem", "lmem->ddr", "ddr->ddr", "const->ddr", ...
+std::string bm1684xDirectionText(const DecodedCommand &c);
 /// BM1688 GDMA data format names (INT8, FP16, FP32, INT16, INT32, BFP16, INT4).
 std::string_view dmaDataTypeName(int format);
 

@@ -275,7 +275,8 @@ NetStat parseNetStatText(std::string_view text)
                 ++field;
                 f = bar + 1;
             }
-            if (!haveStart || !haveEnd || item.end < item.start) {
+            // Zero-length items are written with e = s - 1 (t:0).
+            if (!haveStart || !haveEnd || item.end < item.start - 1) {
                 if (!out.skippedLines++)
                     out.firstSkippedLine = lineNo;
                 continue;

@@ -121,7 +121,10 @@ constexpr std::uint32_t kCounterBins = 4096;
 
 /// A DMA record counts as DDR traffic when its direction names DDR or is not known (BM1684X and
 /// CV184X records carry none; tpu-mlir reports their bandwidth as DDR bandwidth).
-bool touchesDdr(const BmRecord &r) { return r.direction.empty() || r.direction.find("DDR") != std::string::npos; }
+bool touchesDdr(const BmRecord &r)
+{
+    return r.direction.empty() || r.direction.find("DDR") != std::string::npos || r.direction.find("ddr") != std::string::npos;
+}
 
 } // namespace
 

@@ -224,6 +224,8 @@ private:
                     QVERIFY2(rec.funcName == row.at("func_name"), (where + " " + rec.funcName + " vs " + row.at("func_name")).c_str());
                 }
                 if (rec.engine == BmEngine::Gdma) {
+                    if (refHasCmd)
+                        QVERIFY2(rec.direction == row.at("direction"), (where + " " + rec.direction + " vs " + row.at("direction")).c_str());
                     QVERIFY2(rec.bytes == static_cast<std::uint64_t>(toInt(row.at("dma_bytes"))), where.c_str());
                     const double bw = std::stod(row.at("ddr_bw_gbps"));
                     QVERIFY2(std::abs(rec.bandwidthGBps - bw) < 6e-4, (where + " bw " + std::to_string(rec.bandwidthGBps)).c_str());
@@ -265,7 +267,7 @@ private slots:
         QCOMPARE(r.tiuFreqMhz, 900.0);
         QCOMPARE(r.dmaFreqMhz, 750.0);
         QVERIFY(r.clocksFromDefault);
-        QVERIFY(hasDiagnostic(r, model::DiagKind::MissingField, "global.profile", "900 MHz"));
+        QVERIFY(hasDiagnostic(r, model::DiagKind::SophgoDefaultClock, "global.profile", "900 MHz"));
         compareRecords(r, kReference / "bmprofile_data-1_bm1688" / "records.csv", false);
         // The three GDMA records outside tpu-mlir's window are kept, marked.
         std::size_t dropped = 0;
@@ -345,6 +347,8 @@ private slots:
         for (const auto &e : r.estimate)
             last = std::max(last, e.end);
         QVERIFY(std::abs(last - 225000) < 2000);
+        for (const auto &d : r.diagnostics.items())
+            QVERIFY2(!std::string_view(d.file).ends_with("net_stat.sim"), d.detail.c_str());
     }
 
     void importBuildsTheModel()
@@ -436,7 +440,7 @@ private slots:
         QCOMPARE(r.coresPresent, 2);
         QCOMPARE(r.crossCoreShiftNs.size(), std::size_t(2));
         QCOMPARE(r.crossCoreShiftNs[1], std::int64_t(5000));
-        QVERIFY(hasDiagnostic(r, model::DiagKind::ClockAligned, "iter0.profile", "core 1 shifted by -5000 ns"));
+        QVERIFY(hasDiagnostic(r, model::DiagKind::SophgoVendorRule, "iter0.profile", "core 1 shifted by -5000 ns"));
         // Both cores now coincide; t0 = 10000 ns (the wait_msg starts).
         for (int core = 0; core < 2; ++core) {
             const std::int64_t base = core == 0 ? 1 : 2; // core 1's Cmd Ids are one higher (leading send)
@@ -480,7 +484,7 @@ private slots:
                   tiuDesc(16, false, 15, 8) + tiuDesc(16, false, 15, 1) + tiuDesc(64, true, 3, 2) + tiuDesc(16, false, 15, 31));
         const auto r2 = readOk(dir);
         QCOMPARE(r2.crossCoreShiftNs[1], std::int64_t(0));
-        QVERIFY(hasDiagnostic(r2, model::DiagKind::ClockAligned, "iter0.profile", "core 1 has no system.wait_msg"));
+        QVERIFY(hasDiagnostic(r2, model::DiagKind::SophgoNotAligned, "iter0.profile", "core 1 has no system.wait_msg"));
     }
 
     void cv184xLayoutsAndClocks()
@@ -501,7 +505,7 @@ private slots:
             QCOMPARE(r.tiuFreqMhz, 750.0);
             QCOMPARE(r.dmaFreqMhz, 650.0);
             QVERIFY(r.clocksFromDefault);
-            QVERIFY(hasDiagnostic(r, model::DiagKind::MissingField, "global.profile", "compute ability 0.75"));
+            QVERIFY(hasDiagnostic(r, model::DiagKind::SophgoDefaultClock, "global.profile", "compute ability 0.75"));
             const auto *t1 = find(r, 0, BmEngine::Tiu, 1);
             const auto *t2 = find(r, 0, BmEngine::Tiu, 2);
             QVERIFY(t1 && t2);
@@ -549,7 +553,7 @@ private slots:
             if (rec.engine == BmEngine::Tiu)
                 ids.push_back(rec.cmdId);
         QCOMPARE(ids, (std::vector<std::int64_t>{65535, 65536, 65537, 65538}));
-        QVERIFY(hasDiagnostic(r, model::DiagKind::BadTimestamp, "iter0.profile", "16 bits"));
+        QVERIFY(hasDiagnostic(r, model::DiagKind::SophgoVendorRule, "iter0.profile", "16 bits"));
         // No id 0 in the GDMA list: every record is kept.
         std::size_t keptGdma = 0;
         for (const auto &rec : r.records)
@@ -593,7 +597,7 @@ private slots:
         const std::string tiu = tiu32(5000000, 5000100, 0) + tiu32(5000200, 5000300, 1);
         writeFile(dir / "iter0.profile", summary() + command(0xf000, 0xe000, 2, 2) + block(3, tiu) + block(4, gdma) + block(5, dyn));
         const auto r = readOk(dir);
-        QVERIFY(hasDiagnostic(r, model::DiagKind::BadTimestamp, "iter0.profile", "2^32"));
+        QVERIFY(hasDiagnostic(r, model::DiagKind::SophgoVendorRule, "iter0.profile", "2^32"));
         std::vector<const BmRecord *> g, t;
         for (const auto &rec : r.records)
             (rec.engine == BmEngine::Gdma ? g : t).push_back(&rec);
