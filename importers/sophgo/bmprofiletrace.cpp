@@ -255,7 +255,8 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
             shard.addSlice(t, start, dur, shard.intern(name), droppedCat, shard.addArgs(a.done()));
             continue;
         }
-        const LocalTrack t = track(16 * rec.core + (tiu ? 0 : 1), corePrefix(rec.core) + (tiu ? "TIU" : "GDMA"), TrackRole::Engine,
+        // Engine tracks store the bare engine name: views prefix an engine track's core.
+        const LocalTrack t = track(16 * rec.core + (tiu ? 0 : 1), tiu ? "TIU" : "GDMA", TrackRole::Engine,
                                    tiu ? EngineKind::TIU : EngineKind::GDMA, rec.core);
         const StringId name = rec.funcName.empty() ? unknownId : shard.intern(rec.funcName);
         const StringId cat = rec.isSystem ? sysCat : (rec.funcType.empty() ? unknownId : shard.intern(rec.funcType));

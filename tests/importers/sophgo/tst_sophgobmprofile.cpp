@@ -366,7 +366,7 @@ private slots:
             QVERIFY(facts);
             std::map<std::string, std::size_t> slicesPerTrack;
             for (const auto &t : trace->tracks())
-                slicesPerTrack[std::string(trace->str(t.name))] = t.slices.start.size();
+                slicesPerTrack[trace->trackDisplayName(t.id)] = t.slices.start.size();
             const bool is1688 = dir == kBm1688;
             QCOMPARE(facts->chip, std::string(is1688 ? "BM1688" : "BM1684X"));
             QCOMPARE(slicesPerTrack["Core 0 · TIU"], std::size_t(is1688 ? 137 : 90));
@@ -379,8 +379,9 @@ private slots:
             QVERIFY(slicesPerTrack["Firmware (runtime DYN_DATA)"] >= 6);
             QVERIFY(slicesPerTrack["Compiler estimate (not measured) · TIU"] > 0);
             for (const auto &t : trace->tracks()) {
-                const std::string name(trace->str(t.name));
+                const std::string name = trace->trackDisplayName(t.id);
                 if (name == "Core 0 · TIU") {
+                    QCOMPARE(std::string(trace->str(t.name)), std::string("TIU"));
                     QCOMPARE(t.role, model::TrackRole::Engine);
                     QCOMPARE(t.engine, model::EngineKind::TIU);
                     QCOMPARE(t.core, 0);
