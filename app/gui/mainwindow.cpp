@@ -222,6 +222,12 @@ void MainWindow::createCentre()
     m_progress->hide();
     connect(m_progress, &ImportProgressPanel::cancelRequested, this, &MainWindow::cancelLoading);
     m_banner = new MessageBanner(this);
+    // An AIU trace whose clock looks wrong: the banner's second button re-opens it with other
+    // import options (frequency, compiler log).
+    connect(m_banner, &MessageBanner::secondaryActionTriggered, this, [this] {
+        m_banner->hide();
+        showImportOptionsDialog();
+    });
     connect(m_banner, &MessageBanner::actionTriggered, this, [this] {
         m_diagDock->show();
         presentDock(m_diagDock);
@@ -657,10 +663,15 @@ void MainWindow::onLoaded(const model::TracePtr &trace, const QString &format, c
 void MainWindow::showWarningsBanner(const model::Trace &trace)
 {
     const int warnings = DiagnosticsModel::warningCount(trace);
-    if (warnings == 0)
+    // IBM AIU: frequency and counter-wrap findings are shown even when they are only infos.
+    const AiuFindings aiu = aiuFindings(trace);
+    if (warnings == 0 && aiu.text.isEmpty())
         return;
-    m_banner->showMessage(MessageBanner::Kind::Warning, tr("Loaded with %n warning(s)", nullptr, warnings),
-                          tr("Show Diagnostics"));
+    QString text = warnings > 0 ? tr("Loaded with %n warning(s)", nullptr, warnings) : QString();
+    if (!aiu.text.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral("<br>")) + aiu.text;
+    m_banner->showMessage(MessageBanner::Kind::Warning, text, tr("Show Diagnostics"),
+                          aiu.suggestImportOptions ? tr("Import Options…") : QString());
 }
 
 void MainWindow::onFailed(const ImportFailure &f, const QStringList &paths)

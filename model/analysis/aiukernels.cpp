@@ -64,27 +64,10 @@ void unwrapStamps(std::array<std::uint64_t, 5> &ts)
 
 namespace {
 
-bool parseInt(std::string_view text, std::int64_t &out)
-{
-    while (!text.empty() && text.front() == ' ')
-        text.remove_prefix(1);
-    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    if (ec == std::errc() && p != text.data())
-        return true;
-    // a float written for an integer ("2048.0")
-    double d = 0;
-    const auto [p2, ec2] = std::from_chars(text.data(), text.data() + text.size(), d);
-    if (ec2 != std::errc() || p2 == text.data() || !std::isfinite(d))
-        return false;
-    out = std::int64_t(d);
-    return true;
-}
-
 struct SliceArgs {
     std::array<std::uint64_t, 5> ts{};
     int tsSeen = 0; ///< bit k: TS(k+1) present and parsed
-    std::string origName, category, phase, collGroup;
-    std::int64_t idealCyc = -1;
+    std::string origName, collGroup;
 };
 
 SliceArgs readArgs(std::string_view json)
@@ -97,14 +80,6 @@ SliceArgs readArgs(std::string_view json)
                 a.tsSeen |= 1 << k;
         } else if (key == "orig_name" && isString) {
             a.origName = std::string(value);
-        } else if (key == "category" && isString) {
-            a.category = std::string(value);
-        } else if (key == "ideal_phase" && isString) {
-            a.phase = std::string(value);
-        } else if (key == "Ideal_Cyc") {
-            std::int64_t v = 0;
-            if (parseInt(value, v) && v >= 0)
-                a.idealCyc = v;
         } else if (key == "CollGroup" && isString) {
             a.collGroup = std::string(value);
         }
@@ -168,15 +143,11 @@ std::shared_ptr<const Extract> extract(const AnalysisContext &ctx)
                     continue;
                 k.start = t.slices.start[i];
                 k.dur = t.slices.dur[i];
-                k.hasTs = true;
                 k.ts = a.ts;
                 unwrapStamps(k.ts);
                 k.durUs = double(k.dur) / 1000.0;
                 if (facts && facts->socFreqMhz > 0)
                     k.durUs = double(k.ts[3] - k.ts[2]) / facts->socFreqMhz;
-                k.category = std::move(a.category);
-                k.phase = std::move(a.phase);
-                k.idealCyc = a.idealCyc;
                 k.facts = facts;
                 out->kernels.push_back(std::move(k));
             }

@@ -27,13 +27,9 @@ struct Kernel {
     /// Duration in µs: (TS4 − TS3) / f_soc when the stamps and the frequency are known (acelyzer's
     /// tightened duration, exact), else dur / 1000.
     double durUs = 0;
-    bool hasTs = false;
-    std::array<std::uint64_t, 5> ts{};
-    // compiler log (written by the importer into the slice args)
-    std::string category;   ///< empty: the kernel is not in the Ideal cycles table
-    std::string phase;      ///< TTFT / ITL / UNKN of the table that matched
-    std::int64_t idealCyc = -1; ///< Ideal cycles of the kernel, -1 = none
-    const AiuFacts *facts = nullptr; ///< of the kernel's source; null for a non-AIU source
+    std::array<std::uint64_t, 5> ts{}; ///< TS1..TS5 after the in-event wrap fix
+    /// Of the kernel's source (frequencies, the compiler log's table); null for a non-AIU source.
+    const AiuFacts *facts = nullptr;
 };
 
 struct CollectiveSlice {

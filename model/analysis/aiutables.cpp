@@ -394,6 +394,7 @@ Table aiuCategories(const AnalysisContext &ctx, const AnalysisOptions &opt)
     std::map<std::pair<std::int64_t, std::int32_t>, AiuAcc> aius;
     std::int64_t idealAboveMeasured = 0, notInTable = 0;
     std::vector<std::int64_t> withoutLog;
+    std::string logWithoutTable; ///< a compiler log that was read but gave no Ideal cycles table
     for (const Kernel *k : ks) {
         const auto key = std::make_pair(k->pid, k->rank);
         auto [it, inserted] = aius.try_emplace(key);
@@ -408,6 +409,8 @@ Table aiuCategories(const AnalysisContext &ctx, const AnalysisOptions &opt)
         if (!a.facts || a.facts->idealKernels.empty()) {
             if (withoutLog.empty() || withoutLog.back() != k->pid)
                 withoutLog.push_back(k->pid);
+            if (a.facts && !a.facts->compilerLog.empty())
+                logWithoutTable = a.facts->compilerLog;
             continue;
         }
         // The compiler log names kernels as the runtime does (the original slice name).
@@ -500,9 +503,13 @@ Table aiuCategories(const AnalysisContext &ctx, const AnalysisOptions &opt)
         withoutLog.erase(std::unique(withoutLog.begin(), withoutLog.end()), withoutLog.end());
         for (std::int64_t p : withoutLog)
             pids += (pids.empty() ? "" : ", ") + std::to_string(p);
-        t.notes.push_back("no categories for AIU " + pids +
-                          ": no compiler log with a \"Perf Summary\" Ideal cycles table was imported for it "
-                          "(--compiler-log FILE, or the import options dialog)");
+        if (logWithoutTable.empty())
+            t.notes.push_back("no categories for AIU " + pids +
+                              ": no compiler log with a \"Perf Summary\" Ideal cycles table was imported for it "
+                              "(--compiler-log FILE, or the import options dialog)");
+        else
+            t.notes.push_back("no categories for AIU " + pids + ": the compiler log " + logWithoutTable +
+                              " holds no \"Perf Summary\" Ideal cycles table (see the diagnostics)");
     }
     if (notInTable > 0)
         t.notes.push_back(std::to_string(notInTable) + " kernel(s) not in the Ideal cycles table, counted as 'other'");

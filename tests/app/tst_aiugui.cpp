@@ -1,8 +1,13 @@
 // The IBM AIU parts of the GUI on real samples: the cycle stamps and phases of a kernel in the
 // details panel, acelyzer's categories with PT utilization in an analysis panel, and the
-// frequency / overflow findings of the warnings banner with its "Import Options…" button.
+// frequency / overflow findings of the warnings banner with its "Import Options…" button, and the
+// main window putting them together (banner, AIU dock).
 // ACCELSCOPE_SCREENSHOT_DIR=DIR writes PNGs of the widgets there for a look.
+#include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
+#include "app/gui/importcontroller.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/paneldock.h"
 #include "importers/registry.h"
 #include "model/aiufacts.h"
 #include "views/details/detailspanel.h"
@@ -10,7 +15,11 @@
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
 
+#include <QApplication>
+#include <QDialog>
 #include <QLabel>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -173,6 +182,54 @@ private Q_SLOTS:
         QVERIFY(trace);
         const app::AiuFindings f = app::aiuFindings(*trace);
         QVERIFY2(f.text.contains(QStringLiteral("wrapped")), qPrintable(f.text));
+    }
+
+    void mainWindowShowsFindingsAndTheAiuDock()
+    {
+        // Given the window set to acelyzer compatibility without a frequency (1000 MHz)
+        QTemporaryDir tmp;
+        app::AppSettings settings(app::AppSettings::openFile(tmp.filePath(QStringLiteral("s.ini"))));
+        app::MainWindow::Options wopt;
+        wopt.renderer = QStringLiteral("raster");
+        app::MainWindow window(&settings, wopt);
+        window.resize(1400, 900);
+        window.show();
+        importers::ImportOptions io;
+        io.acelyzerCompat = true;
+        io.compilerLog = kData / "sample_comp_log_ideal.txt";
+        window.setImportOptions(io);
+        QSignalSpy idle(window.importController(), &app::ImportController::idle);
+        window.open({QString::fromStdString((kData / "sample_flex_3062_job_4.json").string())});
+        QVERIFY(idle.wait(30000));
+        QVERIFY(window.trace());
+        // Then the banner says what the clock looks like and offers the import options
+        app::MessageBanner *banner = window.messageBanner();
+        QVERIFY(banner->isVisible());
+        QVERIFY2(banner->text().contains(QStringLiteral("557.")), qPrintable(banner->text()));
+        QVERIFY(banner->secondaryButton()->isVisible());
+        QCOMPARE(banner->secondaryButton()->text(), QStringLiteral("Import Options…"));
+
+        // The AIU dock lists acelyzer's tables
+        auto *dock = window.findChild<app::PanelDock *>(QStringLiteral("aiuDock"));
+        QVERIFY(dock);
+        dock->toggleViewAction()->trigger();
+        auto *panel = qobject_cast<views::AnalysisPanel *>(dock->content());
+        QVERIFY(panel);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->table() && !panel->isBusy(), 10000);
+        QCOMPARE(panel->table()->name, std::string("aiu-summary"));
+        QCOMPARE(panel->table()->rowCount(), std::size_t(9));
+        screenshot(&window, "aiu_window.png");
+
+        // The second button opens the import options dialog
+        bool sawDialog = false;
+        QTimer::singleShot(200, [&sawDialog] {
+            if (auto *d = qobject_cast<QDialog *>(QApplication::activeModalWidget())) {
+                sawDialog = true;
+                d->reject();
+            }
+        });
+        QTest::mouseClick(banner->secondaryButton(), Qt::LeftButton);
+        QVERIFY(sawDialog);
     }
 
     void nonAiuTraceHasNoFindings()

@@ -9,6 +9,7 @@
 #include "model/analysis/aiuanalysis.h"
 #include "model/analysis/analyses.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -372,6 +373,17 @@ void TestAiuAnalysis::categoriesWithoutCompilerLogSayWhy()
     QVERIFY2(notesText(c).find("no categories for AIU 3: no compiler log") != std::string::npos, notesText(c).c_str());
     // the other tables still work
     QCOMPARE(runAnalysis("aiu-summary", ctx, {}).rowCount(), std::size_t(1));
+
+    // A log that was read but held no table says so instead
+    AiuTrace t2;
+    auto f = facts(560, 800);
+    f->compilerLog = "/logs/run.log";
+    t2.rank(0, f);
+    t2.slice(0, true, 1000, 560, "k Cmpt Exec", AiuTrace::stamps({0, 0, 10, 570, 576}));
+    AnalysisContext ctx2(t2.build());
+    const Table c2 = runAnalysis("aiu-categories", ctx2, {});
+    QCOMPARE(c2.rowCount(), std::size_t(0));
+    QVERIFY2(notesText(c2).find("the compiler log /logs/run.log holds no") != std::string::npos, notesText(c2).c_str());
 }
 
 void TestAiuAnalysis::wrappedStampsAreUnwrapped()
@@ -501,9 +513,20 @@ void TestAiuAnalysis::referenceRuns()
     if (!haveAiuImporter)
         QFAIL("the aiu importer is not registered: the reference runs cannot be reproduced");
 
+    // Several per-AIU files are read as acelyzer's "-i a,b,c,d" list: one folder holding just them
+    // (one source, so the importer aligns the AIUs' clocks on their collectives).
     std::vector<std::filesystem::path> paths;
-    for (const QString &i : inputs)
-        paths.push_back(data / i.toStdString());
+    QTemporaryDir folder;
+    if (inputs.size() > 1) {
+        QVERIFY(folder.isValid());
+        for (const QString &i : inputs) {
+            const std::filesystem::path from = data / i.toStdString();
+            std::filesystem::copy_file(from, std::filesystem::path(folder.path().toStdString()) / from.filename());
+        }
+        paths.push_back(folder.path().toStdString());
+    } else {
+        paths.push_back(data / inputs.front().toStdString());
+    }
     accelscope::importers::ImportContext ictx;
     ictx.options.acelyzerCompat = true;
     ictx.options.aiuFlows = flows;
