@@ -88,7 +88,7 @@ struct AiuEvent {
     std::uint32_t source = 0;    ///< input file index
     std::int32_t epoch = 0;      ///< overflow epoch added to the stamps (args OVC)
     std::int32_t kernel = -1;    ///< index into the compiler-log table, -1 = not found
-    float ptActive = 0;          ///< ideal time / duration
+    double ptActive = 0;         ///< ideal time / duration
     std::uint16_t flags = 0;
     char ph = 'X';
     AiuPhase phase = AiuPhase::Host;

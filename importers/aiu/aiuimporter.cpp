@@ -390,7 +390,7 @@ Status AiuImporter::import(const Source &src, TraceBuilder &builder, ImportConte
         std::set<std::uint32_t> seen;
         for (const auto &e : events)
             if (e.phase == AiuPhase::ComputeExec && seen.insert(e.origName).second)
-                kernelNames.push_back(strings[e.origName]);
+                kernelNames.push_back(compilerLogKey(strings[e.origName]));
         const std::set<std::string> names(kernelNames.begin(), kernelNames.end());
         std::size_t bestHits = 0;
         std::string tried;

@@ -542,6 +542,7 @@ std::vector<CounterSample> ptUtilization(std::vector<AiuEvent> &events, const Ai
     std::unordered_map<std::string_view, int> byKernel;
     for (std::size_t k = 0; k < table.kernels.size(); ++k)
         byKernel.emplace(table.kernels[k].kernel, static_cast<int>(k)); // first row wins
+    std::unordered_map<std::uint32_t, int> rowOfName; // per interned kernel name
     std::vector<CounterSample> out;
     for (auto &e : events) {
         if (e.ph != 'X' || e.phase != AiuPhase::ComputeExec || e.has(kAiuDropped))
@@ -549,16 +550,21 @@ std::vector<CounterSample> ptUtilization(std::vector<AiuEvent> &events, const Ai
         if (onlyPid != INT64_MIN && e.pid != onlyPid)
             continue;
         ++stats.kernels;
-        const auto it = byKernel.find(table.autopilot ? std::string_view("Total") : std::string_view(strings[e.origName]));
-        if (it == byKernel.end())
+        auto [cached, fresh] = rowOfName.emplace(e.origName, -1);
+        if (fresh) {
+            const std::string key = table.autopilot ? std::string("Total") : compilerLogKey(strings[e.origName]);
+            const auto it = byKernel.find(key);
+            cached->second = it == byKernel.end() ? -1 : it->second;
+        }
+        if (cached->second < 0)
             continue;
         ++stats.matched;
-        e.kernel = it->second;
-        const double ideal = double(table.kernels[static_cast<std::size_t>(it->second)].idealCycles) / coreFreqMhz;
+        e.kernel = cached->second;
+        const double ideal = double(table.kernels[static_cast<std::size_t>(e.kernel)].idealCycles) / coreFreqMhz;
         const double util = e.dur > 0 ? ideal / e.dur : 0;
         if (!(util > 0))
             continue;
-        e.ptActive = static_cast<float>(util);
+        e.ptActive = util;
         e.flags |= kAiuHasPtActive;
         double percent = 100 * util;
         if (percent > 100) {
@@ -569,6 +575,14 @@ std::vector<CounterSample> ptUtilization(std::vector<AiuEvent> &events, const Ai
         out.push_back({e.pid, e.ts + e.dur, 0});
     }
     return out;
+}
+
+std::string compilerLogKey(std::string_view kernelName)
+{
+    constexpr std::string_view suffix = " Cmpt Exec";
+    if (kernelName.size() >= suffix.size() && kernelName.substr(kernelName.size() - suffix.size()) == suffix)
+        return std::string(kernelName);
+    return std::string(kernelName) + std::string(suffix); // torch-spyre kernels: the bare name
 }
 
 std::string_view syncTag(std::string_view name)

@@ -146,6 +146,9 @@ struct FlowStats {
 /// same tag. Ids from 1000001 in send start order.
 std::vector<CollectiveFlow> collectiveFlows(const std::vector<AiuEvent> &events, const AiuStrings &strings, FlowStats &stats);
 
+/// The name a kernel has in a compiler log's table: "<kernel> Cmpt Exec" (Flex names already are).
+std::string compilerLogKey(std::string_view kernelName);
+
 /// The [sync=...] tag of a name, empty when none.
 std::string_view syncTag(std::string_view name);
 

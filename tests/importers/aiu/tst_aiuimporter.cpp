@@ -731,6 +731,46 @@ private slots:
         }
     }
 
+
+    void torchSpyreDialect()
+    {
+        // torch-spyre profiler JSON: host ops, aiu* runtime calls, device kernels (cat kernel) on
+        // pid 0 that belong to distributedInfo.rank, a compiler log with the kernel's cycles.
+        const std::string json = R"({"schemaVersion":1,"deviceProperties":[{"id":0,"name":"AIU"}],
+"distributedInfo":{"rank":2},"traceEvents":[
+{"ph":"X","cat":"cpu_op","name":"aten::mm","pid":4242,"tid":4242,"ts":100,"dur":50,"args":{"External id":7}},
+{"ph":"X","cat":"cuda_runtime","name":"aiuLaunchControlBlocks","pid":4242,"tid":4242,"ts":110,"dur":5,"args":{"correlation":9}},
+{"ph":"X","cat":"kernel","name":"mm_kernel","pid":0,"tid":3,"ts":120,"dur":20,"args":{"correlation":9}},
+{"ph":"s","cat":"ac2g","name":"ac2g","id":9,"pid":4242,"tid":4242,"ts":110},
+{"ph":"f","cat":"ac2g","name":"ac2g","id":9,"pid":0,"tid":3,"ts":120,"bp":"e"}]})";
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        writeFile(d / "rank2.pt.trace.json", json);
+        writeFile(d / "log.txt", "~~~~ Ideal/Total Cycles ~~~~\nmm_kernel-opCatBmm_fp16   11000\n====== Perf Summary End ======\n");
+        AiuImporter imp;
+        QVERIFY(imp.probe(Source::fromPath(d / "rank2.pt.trace.json")) >= Confidence::Likely);
+        ImportOptions opt;
+        opt.compilerLog = d / "log.txt";
+        opt.aiuCoreFreqMhz = 1100;
+        const Loaded l = load(d / "rank2.pt.trace.json", opt);
+        QVERIFY2(l.trace, l.error.c_str());
+        QVERIFY2(l.error.empty(), l.error.c_str());
+        QVERIFY(l.trace->sources()[0].aiu->torchDialect);
+        bool kernel = false;
+        for (const Track &tr : l.trace->tracks())
+            for (std::size_t i = 0; i < tr.slices.size(); ++i)
+                if (l.trace->str(tr.slices.name[i]) == "mm_kernel") {
+                    QCOMPARE(l.trace->process(tr.process).pid, std::int64_t(2));
+                    QCOMPARE(l.trace->process(tr.process).kind, ProcessKind::Device);
+                    // Ideal 11000 cycles at 1100 MHz = 10 µs of a 20 µs kernel.
+                    QVERIFY(l.trace->args().json(tr.slices.args[i]).find("\"pt_active\":0.5") != std::string_view::npos);
+                    kernel = true;
+                }
+        QVERIFY(kernel);
+        QCOMPARE(l.trace->sliceCount(), std::uint64_t(3));
+        QVERIFY(hasDiag(*l.trace, DiagKind::SkippedPhase)); // the ac2g flow events
+    }
+
     // ---- broken input ----
     void brokenValuesBecomeDiagnostics()
     {
