@@ -1,4 +1,5 @@
 #include "analyses.h"
+#include "sophgoengines.h"
 #include "reporttables.h"
 #include "sophgoengines.h"
 #include "aiuanalysis.h"
@@ -28,11 +29,12 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"categories", "Category breakdown", "device time by category rules (matmul, conv, attention, ...; --rules FILE)", &categoryBreakdown},
     AnalysisInfo{"sequences", "Frequent kernel sequences", "kernel sequences launched by an operator (--operator NAME), counted", &frequentKernelSequences},
     AnalysisInfo{"engines", "Engine utilization", "per accelerator engine (TIU/GDMA/SDMA/CDMA per core): busy, idle, utilization, bytes, bandwidth", &engineUtilization},
-    AnalysisInfo{"engine-summary", "Engine summary per core", "per core, as bigTpuProfile's summary: parallelism, TIU ratio, overlap, DMA bandwidth", &engineCoreSummary},
+    AnalysisInfo{"engine-summary", "Engine summary per core", "per core and Overall: parallelism, TIU ratio, overlap, DMA bandwidth (Sophgo dumps: tpu-mlir's PerfAI summary with cycles and DDR/L2 bandwidth)", &engineCoreSummary},
     AnalysisInfo{"engine-series", "Engine utilization over time", "per core and engine: binned utilization and bandwidth (--bin NS)", &engineSeries},
     AnalysisInfo{"engine-summary-bigtpu", "Engine summary per core (bigTpuProfile)", "Sophgo: engine-summary with bigTpuProfile's summary.txt formulas instead of tpu-mlir's", &engineCoreSummaryBigTpu},
     AnalysisInfo{"engine-layers", "Engine time per layer", "Sophgo: per layer (or op): TIU time and cycles, DMA bytes, time and cycles, TIU/DMA overlap, bounding engine", &engineLayers},
     AnalysisInfo{"engine-commands", "Engine commands", "Sophgo: per engine, the command list (cycles, bytes, direction, bandwidth, layer; capped per engine)", &engineCommands},
+    AnalysisInfo{"engine-layer-summary", "Engine summary over layers", "Sophgo: tpu-mlir's layer-based summary (BM1684X summary.csv Overall): layer span, TIU/GDMA cycles, parallelism, concurrency, FPS", &engineLayerSummary},
     AnalysisInfo{"communication", "Communication (Ascend HCCL)", "per rank, group and op type: count, time, wait/transit, bytes and bandwidth by transport (SDMA/RDMA/HCCS/PCIE/SIO)", &communicationSummary},
     AnalysisInfo{"communication-ops", "Communication per op (Ascend HCCL)", "per HCCL op: communication.json's time and bandwidth info, computed from the plane tasks", &communicationOps},
     AnalysisInfo{"communication-links", "Communication links (Ascend HCCL)", "per rank pair and transport: bytes, transit time, bandwidth, ops (global ranks)", &communicationLinks},

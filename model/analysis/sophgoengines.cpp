@@ -932,6 +932,84 @@ Table engineLayers(const AnalysisContext &ctx, const AnalysisOptions &opt)
     return t;
 }
 
+Table engineLayerSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("engine-layer-summary", "Engine summary over layers");
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &device = t.addText("device", "Device");
+    Column &layers = t.addInt("layers", "Layers", Unit::Count);
+    Column &total = t.addInt("total_time_ns", "totalTime (layer span)", Unit::Nanoseconds);
+    Column &tiuC = t.addInt("tiu_cycles", "tiuCycles", Unit::Count);
+    Column &tiuNs = t.addReal("tiu_ns", "tiuTime", Unit::Nanoseconds);
+    Column &gdmaC = t.addInt("gdma_cycles", "gdmaCycles", Unit::Count);
+    Column &gdmaNs = t.addReal("gdma_ns", "gdmaTime", Unit::Nanoseconds);
+    Column &sdmaC = t.addInt("sdma_cycles", "sdmaCycles", Unit::Count);
+    Column &par = t.addReal("parallelism_pct", "Parallelism", Unit::Percent);
+    Column &conc = t.addReal("concurrency_pct", "Concurrency", Unit::Percent);
+    Column &fps = t.addReal("fps", "FPS (10^6 / tiu µs)");
+    const auto model = sophgoModel(ctx);
+    bool anyWithout = false;
+    for (const SophgoDevice &d : model->devices) {
+        if (!opt.wantsRank(d.rank))
+            continue;
+        if (d.layers.empty()) {
+            anyWithout = true;
+            continue;
+        }
+        // tpu-mlir's BM1684X generator: layers with an id, their records only, span from the
+        // first such record to the last; cycles = Σ Asic Cycle of those records
+        double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+        double tiu = 0, gdma = 0, sdma = 0, tiuMhz = 1000, dmaMhz = 1000;
+        for (const SophgoEngine &e : d.engines) {
+            if (e.kind == EngineKind::TIU)
+                tiuMhz = e.mhz;
+            else
+                dmaMhz = e.mhz;
+            for (const SophgoCommand &c : e.commands) {
+                if (c.layer < 0 || !opt.overlapsRange(c.start, c.end))
+                    continue;
+                lo = std::min(lo, double(c.start));
+                hi = std::max(hi, double(c.end));
+                if (e.kind == EngineKind::TIU)
+                    tiu += double(c.asicCycles);
+                else if (e.kind == EngineKind::GDMA)
+                    gdma += double(c.asicCycles);
+                else if (e.kind == EngineKind::SDMA)
+                    sdma += double(c.asicCycles);
+            }
+        }
+        if (hi < lo)
+            continue;
+        const double span = hi - lo;
+        const double tiuTime = tiu * 1000.0 / tiuMhz, gdmaTime = gdma * 1000.0 / dmaMhz;
+        rank.push(std::int64_t(d.rank));
+        device.push(d.name);
+        layers.push(std::int64_t(d.layers.size()));
+        total.push(std::int64_t(std::llround(span)));
+        tiuC.push(std::int64_t(std::llround(tiu)));
+        tiuNs.push(tiuTime);
+        gdmaC.push(std::int64_t(std::llround(gdma)));
+        gdmaNs.push(gdmaTime);
+        sdmaC.push(std::int64_t(std::llround(sdma)));
+        par.push(pctOf(tiuTime + gdmaTime, span));
+        const double m = std::min(tiuTime, gdmaTime);
+        conc.push(m > 0 ? 100.0 * (tiuTime + gdmaTime - span) / m : kNaN);
+        fps.push(tiuTime > 0 ? 1e9 / tiuTime : kNaN);
+        SliceRef first;
+        for (const SophgoEngine &e : d.engines)
+            if (!e.commands.empty()) {
+                first = SliceRef{e.track, e.commands.front().slice};
+                break;
+            }
+        t.keys.push_back(RowKey{kEmptyString, d.rank, -1, first});
+    }
+    t.notes.push_back("tpu-mlir's BM1684X summary.csv Overall: over the commands a layer claims (layer span, their "
+                      "cycles); Parallelism = (TIU + GDMA time) / span, Concurrency = (TIU + GDMA - span) / min(TIU, GDMA)");
+    if (anyWithout)
+        t.notes.push_back("dumps without layer information (no tensor_location.json / layer lines) have no row");
+    return t;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Command lists
 

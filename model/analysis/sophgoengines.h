@@ -79,6 +79,10 @@ Table engineCoreSummaryBigTpu(const AnalysisContext &ctx, const AnalysisOptions 
 /// `engine-layers`: per device and layer (op name when the dump has no layers): TIU time and
 /// cycles, DMA bytes, time and cycles, TIU/DMA overlap, which engine bounds the layer.
 Table engineLayers(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// `engine-layer-summary`: tpu-mlir's layer-based summary (BM1684X summary.csv Overall) per
+/// device: over the commands a layer claims, their span, TIU and GDMA cycles and time,
+/// parallelism, concurrency and FPS.
+Table engineLayerSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// `engine-commands`: per engine, the command list (capped per engine; a note says when).
 Table engineCommands(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Rows per engine in engine-commands.

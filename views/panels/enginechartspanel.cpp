@@ -138,7 +138,8 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     m_layers->setObjectName(QStringLiteral("engineLayers"));
     m_summary = new AnalysisPanel(hub,
                                   {QStringLiteral("engine-summary"), QStringLiteral("engines"),
-                                   QStringLiteral("engine-summary-bigtpu"), QStringLiteral("engine-commands")},
+                                   QStringLiteral("engine-summary-bigtpu"), QStringLiteral("engine-layer-summary"),
+                                   QStringLiteral("engine-commands")},
                                   this);
     m_summary->setObjectName(QStringLiteral("engineSummary"));
     m_tabs = new QTabWidget(this);
@@ -392,6 +393,7 @@ void EngineChartsPanel::onSummary(std::shared_ptr<const Table> table)
             if (!mhz->isNull(r))
                 rows.push_back(r);
     const bool sophgo = !rows.empty();
+    const bool summaryWasShown = m_tabs->isTabVisible(0);
     m_tabs->setTabVisible(0, sophgo);
     m_tabs->setTabVisible(1, sophgo);
     m_rulesBox->setVisible(sophgo);
@@ -460,7 +462,8 @@ void EngineChartsPanel::onSummary(std::shared_ptr<const Table> table)
         if (n.rfind("Sophgo:", 0) != 0 && n.find("uarch_rate_pct") == std::string::npos)
             notes << QString::fromStdString(n);
     m_printedNotes->setText(notes.join(QLatin1Char('\n')));
-    m_tabs->setCurrentIndex(0);
+    if (!summaryWasShown) // a Sophgo trace after another kind: show its summary first
+        m_tabs->setCurrentIndex(0);
     Q_EMIT tablesUpdated();
 }
 

@@ -275,6 +275,14 @@ private Q_SLOTS:
         QCOMPARE(l.keys.size(), l.rowCount());
         QVERIFY(l.keys[0].slice.valid());
 
+        // over layers (tpu-mlir's BM1684X summary.csv Overall): the layer-claimed commands TIU conv
+        // (100 cycles), GDMA 50 + 20 + 20 + 20; span 0..139 ns
+        const Table ls = engineLayerSummary(ctx, {});
+        QCOMPARE(rowsText(ls, {"layers", "total_time_ns", "tiu_cycles", "gdma_cycles"}), std::string("2|139|100|110;"));
+        QVERIFY(near(num(ls, 0, "parallelism_pct"), 100.0 * 210 / 139, 1e-12));
+        QVERIFY(near(num(ls, 0, "concurrency_pct"), 100.0 * (210 - 139) / 100, 1e-12));
+        QVERIFY(near(num(ls, 0, "fps"), 1e7, 1e-12));
+
         // commands: one row per command, keys point at the slices
         const Table c = engineCommands(ctx, {});
         QCOMPARE(c.rowCount(), std::size_t(12));
@@ -404,7 +412,7 @@ private Q_SLOTS:
 
     void registeredForTheCliAndReport()
     {
-        for (const char *name : {"engine-summary-bigtpu", "engine-layers", "engine-commands"})
+        for (const char *name : {"engine-summary-bigtpu", "engine-layers", "engine-commands", "engine-layer-summary"})
             QVERIFY2(findAnalysis(name) != nullptr, name);
     }
 };

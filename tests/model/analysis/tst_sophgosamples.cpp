@@ -205,6 +205,35 @@ private Q_SLOTS:
         }
     }
 
+    void bm1684xLayerSummaryIsTpuMlirsSummaryCsv()
+    {
+        const fs::path dump = kSophgo / "bmprofile_data-1_bm1684x";
+        const QJsonObject ref = readJson(kSophgo / "tpu_mlir_reference" / "bmprofile_data-1_bm1684x" / "summary.json");
+        if (!fs::exists(dump) || ref.isEmpty())
+            QSKIP("shared Sophgo samples not present");
+        std::string error;
+        const auto ctx = load(dump, error);
+        QVERIFY2(ctx, error.c_str());
+        const Table t = engineLayerSummary(*ctx, {});
+        QCOMPARE(t.rowCount(), std::size_t(1));
+        // summary.csv: header row, one row per layer type, Overall last
+        const QJsonArray csv = ref["tpu_mlir_summary_csv"].toArray();
+        const QJsonArray header = csv.first().toArray(), overall = csv.last().toArray();
+        QCOMPARE(overall.first().toString(), QStringLiteral("Overall"));
+        auto field = [&](const char *name) {
+            for (int i = 0; i < header.size(); ++i)
+                if (header[i].toString() == QLatin1String(name))
+                    return overall[i].toString();
+            return QString();
+        };
+        QCOMPARE(QString::number(num(t, 0, "total_time_ns") / 1000.0, 'f', 3), field("totalTime(us)"));
+        QCOMPARE(QString::number(num(t, 0, "tiu_cycles"), 'f', 0), field("tiuCycles"));
+        QCOMPARE(QString::number(num(t, 0, "gdma_cycles"), 'f', 0), field("gdmaCycles"));
+        QCOMPARE(QString::number(num(t, 0, "parallelism_pct"), 'f', 3) + QLatin1Char('%'), field("Parallelism"));
+        QCOMPARE(QString::number(num(t, 0, "concurrency_pct"), 'f', 3) + QLatin1Char('%'), field("Concurrency"));
+        QVERIFY(std::abs(num(t, 0, "fps") - field("1684x FPS or Token/s").toDouble()) < 1e-6);
+    }
+
     void generatorDumpsMatchExpectedJson_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -97,7 +97,8 @@ private Q_SLOTS:
     {
         const TracePtr tr = sophgoTrace(2, 4);
         const auto names = defaultReportTables(tr.get());
-        for (const char *n : {"engine-summary", "engines", "engine-summary-bigtpu", "engine-layers", "engine-commands"})
+        for (const char *n : {"engine-summary", "engines", "engine-summary-bigtpu", "engine-layers", "engine-layer-summary",
+                              "engine-commands"})
             QVERIFY2(std::find(names.begin(), names.end(), std::string(n)) != names.end(), n);
         // a trace without Sophgo sources keeps the usual set
         testsupport::KinetoTrace k(0);
@@ -123,7 +124,7 @@ private Q_SLOTS:
         QStringList sheets;
         for (const QJsonValue &v : back["sheets"].toArray())
             sheets << v.toString();
-        for (const char *s : {"Sophgo summary", "Sophgo layers", "Sophgo commands TIU_0", "Sophgo commands GDMA_0",
+        for (const char *s : {"Sophgo summary", "Sophgo layers", "Sophgo layer summary", "Sophgo commands TIU_0", "Sophgo commands GDMA_0",
                               "Sophgo commands TIU_1", "Sophgo commands GDMA_1"})
             QVERIFY2(sheets.contains(QString::fromLatin1(s)), qPrintable(sheets.join(QLatin1Char(','))));
         const QJsonObject rows = back["rows"].toObject();
@@ -131,6 +132,7 @@ private Q_SLOTS:
         QCOMPARE(rows["Sophgo commands GDMA_1"].toInt(), 4);
         QCOMPARE(rows["Sophgo summary"].toInt(), 3); // two cores and Overall
         QCOMPARE(rows["Sophgo layers"].toInt(), 2);  // Conv2D (26) on each core
+        QCOMPARE(rows["Sophgo layer summary"].toInt(), 1); // one device
         // the cap is said on the Overview's notes
         bool capNote = false;
         for (const QJsonValue &v : back["overview"].toArray())
