@@ -911,6 +911,22 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         dump.totalRecords += dump.lists[i].records.size();
     }
     facts.pmuTailCycle = tail;
+
+    // layer names (tpu-mlir's web mapping, §2.10): both compiler files or none
+    std::error_code ec;
+    const bool json = std::filesystem::is_regular_file(dir / "tensor_location.json", ec);
+    const bool mlir = std::filesystem::is_regular_file(dir / "final.mlir", ec);
+    if (json && mlir) {
+        auto loc = readTensorLocation(dir);
+        if (loc.ok())
+            dump.layers = std::make_shared<const TensorLocation>(std::move(loc.value()));
+        else
+            dump.diagnostics.add(DiagKind::MalformedEvent, loc.error().file, loc.error().position,
+                                 "layer names not read: " + loc.error().message);
+    } else if (json != mlir) {
+        dump.diagnostics.add(DiagKind::MissingField, (dir / (json ? "final.mlir" : "tensor_location.json")).string(), 0,
+                             "missing: layer names need both tensor_location.json and final.mlir (tpu-mlir draws no layers either)");
+    }
     return dump;
 }
 

@@ -11,6 +11,7 @@
 
 #include "cdmlibcommands.h"
 #include "globalprofile.h"
+#include "tensorlocation.h"
 #include "tlvblocks.h"
 
 #include "model/diagnostics.h"
@@ -73,6 +74,8 @@ struct CdmDump {
     std::vector<std::unique_ptr<std::string>> strings; ///< storage for composed names
     model::DiagnosticSink diagnostics;
     std::uint64_t totalRecords = 0;
+    /// Op names of a bmodel capture (tensor_location.json + final.mlir beside the dump), when both exist.
+    std::shared_ptr<const TensorLocation> layers;
 };
 
 /// Reads and normalises one cdmlib dump folder. Fails only when nothing can be read (no

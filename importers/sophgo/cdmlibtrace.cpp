@@ -233,15 +233,75 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
         return t;
     };
 
-    for (const CdmList &l : dump.lists) {
+    // layers: tpu-mlir maps TIU Cmd Ids and GDMA Cmd Ids of a core to the op that issued them;
+    // SDMA records get no layer (§2.10). Records are handed over in tpu-mlir's order (per core
+    // TIU, GDMA, SDMA) for the layer and group lanes.
+    std::vector<LayerRecordRef> layerRefs;
+    std::vector<std::vector<std::int32_t>> recordOp(dump.lists.size());
+    if (dump.layers) {
+        std::vector<std::size_t> order(dump.lists.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return std::pair(dump.lists[a].core, int(dump.lists[a].engine)) < std::pair(dump.lists[b].core, int(dump.lists[b].engine));
+        });
+        std::vector<std::pair<std::size_t, std::size_t>> refOwner;
+        for (std::size_t li : order) {
+            const CdmList &l = dump.lists[li];
+            if (l.engine == CdmEngine::CDMA)
+                continue;
+            const Clock &clk = l.engine == CdmEngine::TIU ? tiuClock : dmaClock;
+            recordOp[li].assign(l.records.size(), -1);
+            for (std::size_t i = 0; i < l.records.size(); ++i) {
+                const CdmRecord &r = l.records[i];
+                if (r.drop != DropReason::Kept)
+                    continue;
+                LayerRecordRef ref;
+                ref.core = l.core;
+                ref.engine = l.engine == CdmEngine::TIU ? CommandEngine::Tiu : CommandEngine::Dma;
+                ref.cmdId = l.engine == CdmEngine::SDMA ? -1 : std::int64_t(r.id) + 1;
+                ref.start = clk.ns(r.start);
+                ref.end = clk.ns(r.end);
+                layerRefs.push_back(ref);
+                refOwner.push_back({li, i});
+            }
+        }
+        const LayerSpans spans = computeLayerSpans(*dump.layers, layerRefs);
+        for (std::size_t k = 0; k < refOwner.size(); ++k)
+            recordOp[refOwner[k].first][refOwner[k].second] = spans.recordOp[k];
+        for (const LayerSpan &ls : spans.layers) {
+            const MlirOp &op = dump.layers->ops[std::size_t(ls.op)];
+            const LocalTrack t = shard.thread(proc, EntityKey::number(16 * std::int64_t(ls.core) + 4));
+            shard.setThreadName(t, shard.intern("Core " + std::to_string(ls.core) + " · Layer"));
+            shard.setThreadSortIndex(t, 16 * std::int64_t(ls.core) + 4);
+            shard.setTrackRole(t, TrackRole::Async);
+            json.begin();
+            json.num("layer_id", op.fileLine);
+            json.num("local", op.isLocal ? 1 : 0);
+            json.num("records", ls.records);
+            shard.addSlice(t, ls.start, std::max<TimeNs>(ls.end - ls.start, 0), shard.intern(op.opcode), shard.intern("layer"),
+                           shard.addArgs(json.end()));
+        }
+        for (const GroupSpan &gs : spans.groups) {
+            const LocalTrack t = shard.thread(proc, EntityKey::number(16 * std::int64_t(gs.core) + 5));
+            shard.setThreadName(t, shard.intern("Core " + std::to_string(gs.core) + " · Group"));
+            shard.setThreadSortIndex(t, 16 * std::int64_t(gs.core) + 5);
+            shard.setTrackRole(t, TrackRole::Async);
+            shard.addSlice(t, gs.start, std::max<TimeNs>(gs.end - gs.start, 0), shard.intern(gs.name), shard.intern("group"), kNoArgs);
+        }
+    }
+
+    for (std::size_t listIndex = 0; listIndex < dump.lists.size(); ++listIndex) {
+        const CdmList &l = dump.lists[listIndex];
         if (l.records.empty())
             continue;
+        const std::vector<std::int32_t> &opOf = recordOp[listIndex];
         const bool cdma = l.engine == CdmEngine::CDMA;
         const Clock &clk = l.engine == CdmEngine::TIU ? tiuClock : dmaClock;
         const std::int64_t tid = cdma ? 100000 + l.port : 16 * std::int64_t(l.core) + int(l.engine);
         const LocalTrack track = shard.thread(proc, EntityKey::number(tid));
-        const std::string tname = cdma ? "CDMA port " + std::to_string(l.port)
-                                       : "Core " + std::to_string(l.core) + " · " + std::string(cdmEngineName(l.engine));
+        // shown as "Core N · TIU" / "Core N · CDMA port P" (the view prefixes an engine track's core)
+        const std::string tname = cdma ? "CDMA port " + std::to_string(l.port) : std::string(cdmEngineName(l.engine));
         shard.setThreadName(track, shard.intern(tname));
         shard.setThreadSortIndex(track, tid);
         static constexpr EngineKind kKinds[4] = {EngineKind::TIU, EngineKind::GDMA, EngineKind::SDMA, EngineKind::CDMA};
@@ -255,8 +315,10 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
             bins = &it->second;
         }
         const std::int32_t cmdIdOffset = cdma ? 0 : 1;
-        for (const CdmRecord &r : l.records) {
+        for (std::size_t ri = 0; ri < l.records.size(); ++ri) {
+            const CdmRecord &r = l.records[ri];
             const Command *cmd = r.cmd >= 0 ? &l.commands[std::size_t(r.cmd)] : nullptr;
+            const std::int32_t op = opOf.empty() ? -1 : opOf[ri];
             const TimeNs s = clk.ns(r.start), e = clk.ns(r.end);
             const RecordFields f = fieldsOf(l, r);
             const Direction dir = directionOf(l, r);
@@ -283,6 +345,10 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
                     json.num("kernel_function", cmd->funcScope);
             } else {
                 json.num("no_command", 1);
+            }
+            if (op >= 0) {
+                json.str("layer", dump.layers->ops[std::size_t(op)].opcode);
+                json.num("layer_id", dump.layers->ops[std::size_t(op)].fileLine);
             }
             if (!kept)
                 json.str("engine", cdmEngineName(l.engine));

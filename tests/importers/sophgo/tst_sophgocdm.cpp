@@ -162,7 +162,8 @@ std::int64_t unionLength(std::vector<Interval> v)
     return total;
 }
 
-std::string trackName(const model::Trace &t, const model::Track &tr) { return std::string(t.str(tr.name)); }
+/// The name a view shows ("Core 0 · TIU", "Core 7 · CDMA port 2", "Core 0 · Layer").
+std::string trackName(const model::Trace &t, const model::Track &tr) { return t.trackDisplayName(tr.id); }
 
 struct EngineStats {
     std::int64_t slices = 0, bytes = 0, firstStart = INT64_MAX, lastEnd = INT64_MIN, busy = 0, sysSlices = 0;
@@ -381,6 +382,37 @@ void TstSophgoCdm::bm1690ModelContract()
     QCOMPARE(byName["Core 0 · SDMA"]->slices.size(), std::size_t(5));
     QCOMPARE(byName["Core 0 · reader-dropped"]->slices.size(), std::size_t(6));
 
+    // layer names per record as tpu-mlir's web maps them (records.csv layer_id; SDMA none)
+    {
+        std::ifstream in(kBm1690Ref);
+        std::string line;
+        std::getline(in, line);
+        const auto header = splitCsv(line);
+        const std::size_t cEngine = std::size_t(std::find(header.begin(), header.end(), "engine") - header.begin());
+        const std::size_t cStart = std::size_t(std::find(header.begin(), header.end(), "start_cycle") - header.begin());
+        const std::size_t cLayer = std::size_t(std::find(header.begin(), header.end(), "layer_id") - header.begin());
+        std::map<std::pair<std::string, std::int64_t>, std::int64_t> refLayer;
+        while (std::getline(in, line))
+            if (!line.empty()) {
+                const auto f = splitCsv(line);
+                refLayer[{f[cEngine], std::stoll(f[cStart])}] = f[cLayer] == "-" ? -1 : std::stoll(f[cLayer]);
+            }
+        std::size_t compared = 0, named = 0;
+        for (const char *engine : {"TIU", "GDMA", "SDMA"}) {
+            const model::Track &tr = *byName[std::string("Core 0 · ") + engine];
+            for (std::size_t i = 0; i < tr.slices.size(); ++i) {
+                const auto it = refLayer.find({engine, std::int64_t(tr.slices.start[i])});
+                QVERIFY(it != refLayer.end());
+                QCOMPARE(argInt(t, tr.slices.args[i], "layer_id"), it->second);
+                ++compared;
+                named += it->second >= 0;
+            }
+        }
+        QCOMPARE(compared, std::size_t(258));
+        QVERIFY(named > 200);
+        QVERIFY(byName.count("Core 0 · Layer") && byName.count("Core 0 · Group"));
+    }
+
     // slice times are the aligned cycles at 1000 MHz; the trace ends at 486661 ns (§1.14 step 7)
     model::TimeNs maxEnd = 0, minStart = INT64_MAX;
     std::int64_t gdmaBytes = 0, sysSlices = 0, ddrRecords = 0, l2Records = 0;
@@ -497,7 +529,7 @@ void TstSophgoCdm::checkGenerated(const QString &tag, const QStringList &args, b
     }
     for (const QJsonValue &pv : res["cdma"].toArray()) {
         const QJsonObject p = pv.toObject();
-        compareEngine("CDMA port " + std::to_string(p["port"].toInt()), p);
+        compareEngine("Core " + std::to_string(p["owner_core"].toInt()) + " · CDMA port " + std::to_string(p["port"].toInt()), p);
         bool found = false;
         for (const auto &fp : t.sources()[0].sophgo->cdmaPorts)
             if (fp.port == p["port"].toInt()) {
