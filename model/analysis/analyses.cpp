@@ -1,5 +1,4 @@
 #include "analyses.h"
-#include "sophgoengines.h"
 #include "reporttables.h"
 #include "sophgoengines.h"
 #include "aiuanalysis.h"

@@ -78,11 +78,6 @@ constexpr Fixed kFixed[] = {
     // one sheet per engine by the XLSX writer
     {"engine-summary-bigtpu", nullptr, "Sophgo summary", false},
     {"engine-layers", nullptr, "Sophgo layers", false},
-    {"engine-commands", nullptr, "Sophgo commands", false},
-    // Sophgo TPU dumps (in the default set of Sophgo traces only); engine-commands is split into
-    // one sheet per engine by the XLSX writer
-    {"engine-summary-bigtpu", nullptr, "Sophgo summary", false},
-    {"engine-layers", nullptr, "Sophgo layers", false},
     {"engine-layer-summary", nullptr, "Sophgo layer summary", false},
     {"engine-commands", nullptr, "Sophgo commands", false},
     // IBM AIU (in the default set of AIU traces only): acelyzer's tables.
@@ -143,15 +138,6 @@ std::vector<std::string> defaultReportTables(const Trace *trace)
             if (findReportTable(n))
                 ascend.emplace_back(n);
         v.insert(at, ascend.begin(), ascend.end());
-    }
-    if (trace && analysis::traceHasSophgo(*trace)) {
-        // bigTpuProfile's summary beside tpu-mlir's (Overview), the layers and the command lists
-        const auto at = std::find(v.begin(), v.end(), std::string("diagnostics"));
-        std::vector<std::string> sophgo;
-        for (const char *n : {"engine-summary-bigtpu", "engine-layers", "engine-commands"})
-            if (findReportTable(n))
-                sophgo.emplace_back(n);
-        v.insert(at, sophgo.begin(), sophgo.end());
     }
     if (trace && analysis::traceHasSophgo(*trace)) {
         // bigTpuProfile's summary beside tpu-mlir's (Overview), the layers and the command lists
