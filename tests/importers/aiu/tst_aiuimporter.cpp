@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <simdjson.h>
+#include <zlib.h>
 
 #include <cmath>
 #include <fstream>
@@ -769,6 +770,30 @@ private slots:
         QVERIFY(kernel);
         QCOMPARE(l.trace->sliceCount(), std::uint64_t(3));
         QVERIFY(hasDiag(*l.trace, DiagKind::SkippedPhase)); // the ac2g flow events
+    }
+
+
+    void gzipCompressedTrace()
+    {
+        // Compressed input goes through InputStream into memory (plain files are mapped): same trace.
+        QTemporaryDir dir;
+        const fs::path gz = fs::path(dir.path().toStdString()) / "sample.json.gz";
+        const std::string text = readFile(kAiu / "sample_flex_3062_job_4.json");
+        gzFile f = gzopen(gz.c_str(), "wb");
+        QVERIFY(f);
+        QCOMPARE(gzwrite(f, text.data(), static_cast<unsigned>(text.size())), int(text.size()));
+        gzclose(f);
+        AiuImporter imp;
+        QCOMPARE(imp.probe(Source::fromPath(gz)), Confidence::Certain);
+        const Loaded a = load(gz), b = load(kAiu / "sample_flex_3062_job_4.json");
+        QVERIFY2(a.trace && b.trace, a.error.c_str());
+        const Reference ra = fromTrace(*a.trace), rb = fromTrace(*b.trace);
+        QCOMPARE(ra.slices.size(), rb.slices.size());
+        for (const auto &[k, v] : rb.slices) {
+            QCOMPARE(ra.slices.at(k).size(), v.size());
+            for (std::size_t i = 0; i < v.size(); ++i)
+                QCOMPARE(ra.slices.at(k)[i].ts, v[i].ts);
+        }
     }
 
     // ---- broken input ----
