@@ -10,6 +10,7 @@
 #include "app/gui/paneldock.h"
 #include "importers/registry.h"
 #include "model/aiufacts.h"
+#include "model/export/reportexport.h"
 #include "views/details/detailspanel.h"
 #include "views/document.h"
 #include "views/panels/analysishub.h"
@@ -230,6 +231,18 @@ private Q_SLOTS:
         });
         QTest::mouseClick(banner->secondaryButton(), Qt::LeftButton);
         QVERIFY(sawDialog);
+    }
+
+    void reportDefaultsAddTheAiuTables()
+    {
+        const model::TracePtr trace = load({"sample_flex_3062_job_4.json"});
+        QVERIFY(trace);
+        const auto names = model::exportfmt::defaultReportTables(trace.get());
+        for (const char *n : {"aiu-summary", "aiu-categories", "aiu-active", "aiu-ts", "aiu-collectives"})
+            QVERIFY2(std::find(names.begin(), names.end(), std::string(n)) != names.end(), n);
+        QCOMPARE(names.back(), std::string("diagnostics"));
+        const auto plain = model::exportfmt::defaultReportTables(nullptr);
+        QVERIFY(std::find(plain.begin(), plain.end(), std::string("aiu-summary")) == plain.end());
     }
 
     void nonAiuTraceHasNoFindings()
