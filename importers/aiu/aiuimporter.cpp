@@ -370,9 +370,13 @@ Status AiuImporter::import(const Source &src, TraceBuilder &builder, ImportConte
     if (opt.aiuSocFreqMhz && *opt.aiuSocFreqMhz > 0) {
         socMhz = *opt.aiuSocFreqMhz;
         facts->freqFromUser = true;
-    } else if (!compat && freq.valid) {
+    } else if (!compat && freq.valid && freq.durationMean >= 10 && freq.durationMean <= 10000) {
         socMhz = std::round(freq.durationMean * 1000.0) / 1000.0;
         facts->freqDetected = true;
+    } else if (!compat && freq.valid) {
+        // Host durations that imply an implausible clock are broken timestamps, not a clock.
+        diags.add(DiagKind::AiuFrequencyMismatch, where, 0,
+                  "detected " + fmt(freq.durationMean) + " MHz is implausible; using 1000 MHz (give --freq)");
     }
     const double coreMhz = opt.aiuCoreFreqMhz && *opt.aiuCoreFreqMhz > 0 ? *opt.aiuCoreFreqMhz : 1100.0;
     facts->socFreqMhz = socMhz;

@@ -534,6 +534,17 @@ private slots:
         QVERIFY(d);
         QVERIFY2(d->detail.find("--freq 700.000") != std::string::npos, d->detail.c_str());
         QVERIFY(std::abs(def.trace->sources()[0].aiu->recommendedFreqMhz - 700) < 0.01);
+        // Host durations implying an absurd clock (100 cycles in 100 s) are not trusted.
+        {
+            const std::uint64_t st[5] = {100, 100, 200, 300, 306};
+            const std::string bad = "[" + flexX("x Cmpt Exec", 0, 1, 10, 1e8, st) + "]";
+            writeFile(p, bad);
+            const Loaded l = load(p);
+            QVERIFY(l.trace);
+            QCOMPARE(l.trace->sources()[0].aiu->socFreqMhz, 1000.0);
+            QVERIFY(!l.trace->sources()[0].aiu->freqDetected);
+            QVERIFY(hasDiag(*l.trace, DiagKind::AiuFrequencyMismatch));
+        }
         // A drifting clock: durations saying 600..800 MHz give a relative range > 0.1.
         std::vector<AiuEvent> ev;
         for (int i = 0; i < 10; ++i)
