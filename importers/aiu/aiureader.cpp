@@ -18,12 +18,20 @@ bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 /// Index past the JSON string starting at t[i] == '"', or npos when the text ends first.
 std::size_t skipString(std::string_view t, std::size_t i)
 {
-    for (++i; i < t.size(); ++i) {
-        const char c = t[i];
-        if (c == '\\')
-            ++i;
-        else if (c == '"')
-            return i + 1;
+    // memchr to the next quote; it closes the string unless an odd run of backslashes precedes it.
+    const char *base = t.data();
+    std::size_t pos = i + 1;
+    while (pos < t.size()) {
+        const void *hit = std::memchr(base + pos, '"', t.size() - pos);
+        if (!hit)
+            return std::string_view::npos;
+        const std::size_t q = static_cast<std::size_t>(static_cast<const char *>(hit) - base);
+        std::size_t b = q;
+        while (b > i + 1 && base[b - 1] == '\\')
+            --b;
+        if (((q - b) & 1) == 0)
+            return q + 1;
+        pos = q + 1;
     }
     return std::string_view::npos;
 }
