@@ -495,11 +495,11 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
     facts.tiuFreqMhz = facts.dmaFreqMhz = fileFreq > 0 ? fileFreq : 1000.0;
     if (fileFreq <= 0) {
         facts.clocksFromDefault = true;
-        dump.diagnostics.add(DiagKind::MissingField, gp, 0,
+        dump.diagnostics.add(DiagKind::SophgoDefaultClock, gp, 0,
                              std::string(tpuFreq ? "tpu_freq=0" : "no tpu_freq") + " in global.profile: "
                                  + facts.chip + " default clocks used (TIU 1000 MHz, DMA 1000 MHz)");
     } else if (aksv) {
-        dump.diagnostics.add(DiagKind::MissingField, gp, 0,
+        dump.diagnostics.add(DiagKind::SophgoDefaultClock, gp, 0,
                              "SG2260E (AKSV) clocks are not public; tpu_freq=" + std::to_string(*tpuFreq)
                                  + " MHz used for TIU and DMA");
     }
@@ -579,7 +579,7 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
                 for (const auto &p : problems)
                     dump.diagnostics.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset, "DYN_DATA: " + p.detail);
                 if (cd.dyn.desReferences)
-                    dump.diagnostics.add(DiagKind::UnknownPacket, file.string(), b.payloadOffset(),
+                    dump.diagnostics.add(DiagKind::SophgoNoCommand, file.string(), b.payloadOffset(),
                                          std::to_string(cd.dyn.desReferences)
                                              + " DYN_DATA descriptor-group references (BLOCK_DES_KV) are not decoded; their records have no command");
                 break;
@@ -674,7 +674,7 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
             cd.sync = dump.lists[cd.list[0]].records[1].end;
             cd.hasSync = true;
         } else {
-            dump.diagnostics.add(DiagKind::MissingField, found.cdmlib[std::size_t(cd.core)].string(), 0,
+            dump.diagnostics.add(DiagKind::SophgoNotAligned, found.cdmlib[std::size_t(cd.core)].string(), 0,
                                  "core " + std::to_string(cd.core) + " has fewer than 2 TIU records: no sync point, the core is not aligned");
         }
         for (int s = 0; s < 3; ++s) {
@@ -690,13 +690,13 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         }
     }
     if (idWraps)
-        dump.diagnostics.add(DiagKind::MalformedEvent, dir.string(), 0,
+        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
                              std::to_string(idWraps) + " 16-bit inst_id wraps were unwrapped (+65536 each)");
     if (timeWraps)
-        dump.diagnostics.add(DiagKind::MalformedEvent, dir.string(), 0,
+        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
                              std::to_string(timeWraps) + " 32-bit cycle counter wraps were unwrapped (+" + std::to_string(rules.wrapModulus()) + " each)");
     if (swaps)
-        dump.diagnostics.add(DiagKind::MalformedEvent, dir.string(), 0,
+        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
                              std::to_string(swaps) + " out-of-order SDMA/CDMA records were swapped back (send/retire order)");
 
     // --- CDMA ports: records, owner core (attributed once), VSDMA send records ---
@@ -870,6 +870,15 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
                 shiftList(dump.lists[cd.list[s]], -cd.shift);
         facts.coreShiftCycles.push_back(cd.shift);
     }
+    {
+        std::size_t shifted = 0;
+        for (const CoreData &cd : cores)
+            shifted += cd.shift != 0;
+        if (shifted)
+            dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
+                                 std::to_string(shifted) + " cores shifted onto core " + std::to_string(ref ? ref->core : 0)
+                                     + "'s clock by their second TIU record (cross-core alignment)");
+    }
 
     // --- CDMA re-basing: the port's first data record ends with the owner's VSDMA send ---
     for (std::size_t p = 0; p < ports.size(); ++p) {
@@ -885,7 +894,7 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
             fp.rebaseCycles = first.end - (vsdmaSend[p]->end + ownerShift); // against the owner's own counter
             shiftList(l, -(first.end - vsdmaSend[p]->end));
         } else {
-            dump.diagnostics.add(DiagKind::MissingField, l.file.string(), 0,
+            dump.diagnostics.add(DiagKind::SophgoNotAligned, l.file.string(), 0,
                                  "CDMA port " + std::to_string(ports[p].port)
                                      + " has no VSDMA send record on its owner core to re-base on; its times keep their own origin");
         }

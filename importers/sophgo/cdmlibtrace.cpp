@@ -122,6 +122,25 @@ Direction directionOf(const CdmList &l, const CdmRecord &r)
     return {MemKind::DDR, MemKind::LMEM};
 }
 
+/// What makes two records' shared args text equal (large dumps, see docs/sophgo.md).
+struct SharedArgsKey {
+    const char *type = nullptr; ///< command type string (static table or dump storage), null = no command
+    std::uint64_t bytes = 0;
+    std::int32_t op = -1;
+    std::uint8_t tsk = 0, eu = 0, flags = 0, dir = 0;
+    friend bool operator==(const SharedArgsKey &, const SharedArgsKey &) = default;
+};
+struct SharedArgsKeyHash {
+    std::size_t operator()(const SharedArgsKey &k) const
+    {
+        std::uint64_t h = std::uint64_t(reinterpret_cast<std::uintptr_t>(k.type)) * 0x9E3779B97F4A7C15ull;
+        h ^= (k.bytes + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2));
+        h ^= (std::uint64_t(std::uint32_t(k.op)) << 32 | std::uint64_t(k.tsk) << 24 | std::uint64_t(k.eu) << 16
+              | std::uint64_t(k.flags) << 8 | k.dir) * 0xBF58476D1CE4E5B9ull;
+        return std::size_t(h ^ (h >> 31));
+    }
+};
+
 /// Binned counter series of one core (or CDMA port).
 struct Bins {
     TimeNs origin = 0, width = 1;
@@ -202,6 +221,7 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
         return id;
     };
     std::unordered_map<std::string, ArgsId> sharedArgs;
+    std::unordered_map<SharedArgsKey, ArgsId, SharedArgsKeyHash> sharedByKey;
     JsonArgs json;
 
     // per core (or port) bins over the kept slices' span
@@ -327,6 +347,25 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
             const std::uint32_t rawId = cdma ? (loadU32(raw + 8) & 0xffffff) : loadU32(raw + 8);
             const bool kept = r.drop == DropReason::Kept;
             const bool perRecord = facts.perRecordArgs;
+            ArgsId args = kNoArgs;
+            SharedArgsKey key;
+            bool haveArgs = false;
+            if (!perRecord) {
+                // shared args: look the record's distinct fields up before writing any text
+                key.type = cmd ? cmd->type.data() : nullptr;
+                key.bytes = f.hasBytes ? f.bytes : ~std::uint64_t(0);
+                key.op = op;
+                key.tsk = cmd ? cmd->tsk : 0xff;
+                key.eu = cmd ? cmd->eu : 0xff;
+                key.flags = std::uint8_t((cmd && cmd->sys ? 1 : 0) | (kept ? 2 : 0) | (int(l.engine) << 2));
+                key.dir = std::uint8_t(int(dir.src) * 4 + int(dir.dst));
+                auto it = sharedByKey.find(key);
+                if (it != sharedByKey.end()) {
+                    args = it->second;
+                    haveArgs = true;
+                }
+            }
+            if (!haveArgs) {
             json.begin();
             if (perRecord) {
                 json.num("cmd_id", std::int64_t(r.id) + cmdIdOffset);
@@ -375,14 +414,16 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
                 json.num("thread_id", f.threadId);
             }
             const std::string_view text = json.end();
-            ArgsId args;
             if (perRecord) {
                 args = shard.addArgs(text);
             } else {
+                // distinct keys can still give the same text (e.g. two types of one name)
                 auto it = sharedArgs.find(std::string(text));
                 if (it == sharedArgs.end())
                     it = sharedArgs.emplace(std::string(text), shard.addArgs(text)).first;
                 args = it->second;
+                sharedByKey.emplace(key, args);
+            }
             }
             if (!kept) {
                 shard.addSlice(droppedTrack(l), s, e - s, shard.intern(dropReasonName(r.drop)), droppedCat, args);
