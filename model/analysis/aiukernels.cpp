@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -56,10 +57,19 @@ bool parseCycles(std::string_view text, std::uint64_t &out)
 
 void unwrapStamps(std::array<std::uint64_t, 5> &ts)
 {
+    // One wrap at most per step, as acelyzer does: a 32-bit counter cannot wrap twice within one
+    // control block, and garbage stamps must not loop (a stamp that is still smaller stays so,
+    // and its phase comes out negative).
     constexpr std::uint64_t wrap = std::uint64_t(1) << 32;
     for (std::size_t i = 1; i < ts.size(); ++i)
-        while (ts[i] < ts[i - 1])
+        if (ts[i] < ts[i - 1] && ts[i] <= std::numeric_limits<std::uint64_t>::max() - wrap)
             ts[i] += wrap;
+}
+
+std::int64_t stampDiff(std::uint64_t later, std::uint64_t earlier)
+{
+    return later >= earlier ? std::int64_t(std::min<std::uint64_t>(later - earlier, std::uint64_t(INT64_MAX)))
+                            : -std::int64_t(std::min<std::uint64_t>(earlier - later, std::uint64_t(INT64_MAX)));
 }
 
 namespace {
@@ -146,7 +156,7 @@ std::shared_ptr<const Extract> extract(const AnalysisContext &ctx)
                 k.ts = a.ts;
                 unwrapStamps(k.ts);
                 k.durUs = double(k.dur) / 1000.0;
-                if (facts && facts->socFreqMhz > 0)
+                if (facts && facts->socFreqMhz > 0 && k.ts[3] >= k.ts[2])
                     k.durUs = double(k.ts[3] - k.ts[2]) / facts->socFreqMhz;
                 k.facts = facts;
                 out->kernels.push_back(std::move(k));
@@ -220,7 +230,7 @@ AiuCycleStamps aiuCycleStamps(const Trace &trace, SliceRef s)
     out.ts = a.ts;
     aiu::unwrapStamps(out.ts);
     for (std::size_t k = 0; k < 4; ++k)
-        out.phaseCycles[k] = std::int64_t(out.ts[k + 1] - out.ts[k]);
+        out.phaseCycles[k] = aiu::stampDiff(out.ts[k + 1], out.ts[k]);
     const std::string name = a.origName.empty() ? std::string(trace.str(t.slices.name[s.index])) : a.origName;
     out.slicePhase = aiu::phaseOfName(name);
     const Process &p = trace.process(t.process);

@@ -57,7 +57,9 @@ bool isKernelName(std::string_view name);
 int phaseOfName(std::string_view name);
 /// Parses a cycle stamp written as decimal or 0x-hex text or a JSON number.
 bool parseCycles(std::string_view text, std::uint64_t &out);
-/// acelyzer's in-event wrap fix: a stamp smaller than the previous one gets 2^32 added.
+/// acelyzer's in-event wrap fix: a stamp smaller than the previous one gets 2^32 added (once).
 void unwrapStamps(std::array<std::uint64_t, 5> &ts);
+/// later − earlier as a signed number of cycles (saturated).
+std::int64_t stampDiff(std::uint64_t later, std::uint64_t earlier);
 
 } // namespace accelscope::model::analysis::aiu

@@ -236,7 +236,7 @@ Table aiuTsAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
                 std::vector<double> d;
                 d.reserve(n.kernels.size());
                 for (const Kernel *k : n.kernels)
-                    d.push_back(double(k->ts[std::size_t(p + 1)] - k->ts[std::size_t(p)]));
+                    d.push_back(double(aiu::stampDiff(k->ts[std::size_t(p + 1)], k->ts[std::size_t(p)])));
                 const SeriesStats s = seriesStats(std::move(d));
                 const double v[5] = {s.mean, s.median, s.min, s.max, s.stdev};
                 for (int c = 0; c < 5; ++c)

@@ -192,6 +192,7 @@ private Q_SLOTS:
     void categoriesDefault();
     void categoriesWithoutCompilerLogSayWhy();
     void wrappedStampsAreUnwrapped();
+    void garbageStampsDoNotHang();
     void collectivesPerAiu();
     void rankAndRangeSelection();
     void notAnAiuTrace();
@@ -400,6 +401,25 @@ void TestAiuAnalysis::wrappedStampsAreUnwrapped()
     QCOMPARE(num(ts, 0, "ts5_ts4_mean_cyc"), 6.0);
     const Table s = runAnalysis("aiu-summary", ctx, opt);
     QCOMPARE(num(s, 0, "total_us"), 2.0); // 512 cycles at 256 MHz
+}
+
+void TestAiuAnalysis::garbageStampsDoNotHang()
+{
+    // Stamps no runtime writes (the largest 64-bit value, then small ones): one wrap at most per
+    // step, so the tables finish; a phase that stays negative is shown negative.
+    AiuTrace t;
+    t.rank(0, facts(500, 800));
+    t.slice(0, true, 1000, 100, "k Cmpt Exec", AiuTrace::stamps({18446744073709551615ull, 3, 0, 5, 1}));
+    t.slice(0, true, 2000, 100, "j Cmpt Exec", "\"TS1\":\"-4\",\"TS2\":\"0x\",\"TS3\":\"1\",\"TS4\":\"2\",\"TS5\":\"3\"");
+    AnalysisContext ctx(t.build());
+    AnalysisOptions opt;
+    opt.acelyzerCompat = true;
+    const Table ts = runAnalysis("aiu-ts", ctx, opt);
+    QCOMPARE(ts.rowCount(), std::size_t(1)); // "j" has unparsable stamps: not a kernel with stamps
+    QVERIFY(num(ts, 0, "ts2_ts1_mean_cyc") < 0);
+    const Table s = runAnalysis("aiu-summary", ctx, opt);
+    // TS2..TS4 each got one 2^32: TS4 − TS3 = 5 cycles at 500 MHz
+    QCOMPARE(num(s, 0, "total_us"), 0.01);
 }
 
 void TestAiuAnalysis::collectivesPerAiu()
