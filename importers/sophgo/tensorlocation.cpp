@@ -142,34 +142,52 @@ void parseMlir(std::string_view mlir, TensorLocation &loc)
 
 } // namespace
 
-std::uint64_t TensorLocation::key(std::int32_t core, CommandEngine engine, std::int64_t cmdId)
-{
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(core)) << 41)
-        ^ (static_cast<std::uint64_t>(engine) << 40) ^ (static_cast<std::uint64_t>(cmdId) & ((1ull << 40) - 1));
-}
-
 void TensorLocation::buildIndex()
 {
     m_index.clear();
     duplicateCommands = 0;
+    // Ops in file order; ids an earlier op already claimed stay with it (tpu-mlir stops there).
+    auto claim = [&](std::int32_t core, CommandEngine engine, std::int64_t first, std::int64_t last, std::int32_t op) {
+        if (last < first)
+            return;
+        auto &pieces = m_index[{core, engine}];
+        std::int64_t at = first;
+        auto it = pieces.upper_bound(at);
+        if (it != pieces.begin() && std::prev(it)->second.last >= at)
+            --it;
+        while (at <= last) {
+            if (it == pieces.end() || it->first > last) {
+                pieces.emplace(at, Piece{last, op});
+                return;
+            }
+            if (it->first > at)
+                pieces.emplace(at, Piece{it->first - 1, op});
+            const std::int64_t coveredEnd = std::min(last, it->second.last);
+            duplicateCommands += static_cast<std::uint64_t>(coveredEnd - std::max(at, it->first) + 1);
+            at = it->second.last + 1;
+            ++it;
+        }
+    };
     for (std::size_t i = 0; i < ops.size(); ++i) {
         const auto &op = ops[i];
-        // Guard against absurd ranges in a damaged file: an op never issues more than a few
-        // million commands.
-        constexpr std::int64_t kMaxRange = 1 << 22;
-        for (std::int64_t c = op.tiuBefore + 1; c <= op.tiuAfter && c - op.tiuBefore <= kMaxRange; ++c)
-            if (!m_index.emplace(key(op.coreId, CommandEngine::Tiu, c), static_cast<std::int32_t>(i)).second)
-                ++duplicateCommands;
-        for (std::int64_t c = op.dmaBefore + 1; c <= op.dmaAfter && c - op.dmaBefore <= kMaxRange; ++c)
-            if (!m_index.emplace(key(op.coreId, CommandEngine::Dma, c), static_cast<std::int32_t>(i)).second)
-                ++duplicateCommands;
+        // Ids beyond ±2^62 only come from damaged files; clamping keeps the arithmetic defined.
+        static constexpr std::int64_t kLimit = std::int64_t(1) << 62;
+        auto clamp = [](std::int64_t v) { return std::clamp(v, -kLimit, kLimit); };
+        claim(op.coreId, CommandEngine::Tiu, clamp(op.tiuBefore) + 1, clamp(op.tiuAfter), static_cast<std::int32_t>(i));
+        claim(op.coreId, CommandEngine::Dma, clamp(op.dmaBefore) + 1, clamp(op.dmaAfter), static_cast<std::int32_t>(i));
     }
 }
 
 std::int32_t TensorLocation::opFor(std::int32_t core, CommandEngine engine, std::int64_t cmdId) const
 {
-    const auto it = m_index.find(key(core, engine, cmdId));
-    return it == m_index.end() ? -1 : it->second;
+    const auto m = m_index.find({core, engine});
+    if (m == m_index.end())
+        return -1;
+    auto it = m->second.upper_bound(cmdId);
+    if (it == m->second.begin())
+        return -1;
+    --it;
+    return cmdId <= it->second.last ? it->second.op : -1;
 }
 
 model::Result<TensorLocation> parseTensorLocation(std::string_view json, std::string_view mlir,

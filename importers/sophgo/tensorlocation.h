@@ -14,7 +14,8 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <map>
+#include <utility>
 #include <vector>
 
 namespace accelscope::importers::sophgo {
@@ -62,8 +63,13 @@ public:
     void buildIndex();
 
 private:
-    static std::uint64_t key(std::int32_t core, CommandEngine engine, std::int64_t cmdId);
-    std::unordered_map<std::uint64_t, std::int32_t> m_index;
+    struct Piece {
+        std::int64_t last = 0;
+        std::int32_t op = -1;
+    };
+    /// Per (core, engine): disjoint Cmd Id ranges keyed by their first id (ranges, not ids, so a
+    /// damaged file announcing huge ranges costs nothing).
+    std::map<std::pair<std::int32_t, CommandEngine>, std::map<std::int64_t, Piece>> m_index;
 };
 
 /// Reads `dir`/tensor_location.json and `dir`/final.mlir. Returns an ImportError naming the file

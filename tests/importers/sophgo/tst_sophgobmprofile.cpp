@@ -738,6 +738,16 @@ private slots:
         QCOMPARE(spans.groups[0].name, std::string("Group1  L2"));
         QCOMPARE(spans.groups[0].start, model::TimeNs(0));
         QCOMPARE(spans.groups[0].end, model::TimeNs(400));
+        // Overlapping claims: the first op keeps its ids; huge ranges are cheap (ranges, not ids).
+        const std::string overlap = R"J([{"file-line": 1, "core_id": 0, "opcode": "tpu.A", "tiu_dma_id(before)": [0, 0], "tiu_dma_id(after)": [10, 0]},
+             {"file-line": 2, "core_id": 0, "opcode": "tpu.B", "tiu_dma_id(before)": [5, 0], "tiu_dma_id(after)": [4000000000000, 0]}])J";
+        auto ov = parseTensorLocation(overlap, mlir, "t.json", "f.mlir");
+        QVERIFY(ov.ok());
+        QCOMPARE(ov.value().duplicateCommands, std::uint64_t(5));
+        QCOMPARE(ov.value().opFor(0, CommandEngine::Tiu, 10), 0);
+        QCOMPARE(ov.value().opFor(0, CommandEngine::Tiu, 11), 1);
+        QCOMPARE(ov.value().opFor(0, CommandEngine::Tiu, 3999999999999), 1);
+        QCOMPARE(ov.value().opFor(0, CommandEngine::Tiu, 0), -1);
         QVERIFY(!parseTensorLocation("[{\"file-line\": 1}]", mlir, "t.json", "f.mlir").ok());
         QVERIFY(!parseTensorLocation("[{", mlir, "t.json", "f.mlir").ok());
     }
