@@ -8,7 +8,6 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProgressDialog>
 #include <QtConcurrent/QtConcurrentRun>
@@ -72,16 +71,6 @@ ExportRunner::~ExportRunner()
 void ExportRunner::cancel()
 {
     m_stop.request_stop();
-}
-
-bool ExportRunner::waitForFinished(int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (m_watcher.isRunning() && t.elapsed() < timeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    QCoreApplication::processEvents(); // deliver the finished signal
-    return !m_watcher.isRunning();
 }
 
 bool ExportRunner::start(const ExportRequest &req, const Inputs &in)

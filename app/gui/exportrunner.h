@@ -56,8 +56,6 @@ public:
     bool start(const ExportRequest &request, const Inputs &inputs);
     bool isRunning() const { return m_watcher.isRunning(); }
     void cancel();
-    /// Tests: blocks (processing events) until the running export ended.
-    bool waitForFinished(int timeoutMs = 60000);
     const ExportOutcome &lastOutcome() const { return m_last; }
     /// Show the progress dialog at all (tests switch it off).
     void setShowProgress(bool on) { m_showProgress = on; }
