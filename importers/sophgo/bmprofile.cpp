@@ -146,39 +146,39 @@ private:
 void Reader::chooseClocks()
 {
     auto &o = m_out;
+    const bool userTiu = m_options.tiuFreqMhz && *m_options.tiuFreqMhz > 0;
+    const bool userDma = m_options.dmaFreqMhz && *m_options.dmaFreqMhz > 0;
     o.tiuFreqMhz = m_params.defaultTiuMhz;
     o.dmaFreqMhz = m_params.defaultDmaMhz;
+    bool fromDump = false;
     const auto tpuFreq = m_global.intValue("tpu_freq");
-    if (m_params.clockFromTpuFreq) {
-        if (tpuFreq && *tpuFreq > 0) {
-            o.tiuFreqMhz = o.dmaFreqMhz = static_cast<double>(*tpuFreq);
-        } else {
-            o.clocksFromDefault = true;
-            diag(DiagKind::SophgoDefaultClock, m_global.path, 0,
-                 "global.profile gives no usable tpu_freq (" + (tpuFreq ? std::to_string(*tpuFreq) : std::string("absent"))
-                     + "); " + o.chip + " TIU and GDMA clocks default to 1000 MHz");
-        }
-    } else {
-        // PerfAI path and BM1684: fixed chip clocks; the dump's tpu_freq is ignored by tpu-mlir.
-        o.clocksFromDefault = true;
-        std::string detail = o.chip + " clocks are not in the dump; tpu-mlir's defaults are used: TIU "
-            + std::to_string(static_cast<int>(o.tiuFreqMhz)) + " MHz, GDMA " + std::to_string(static_cast<int>(o.dmaFreqMhz))
-            + " MHz";
-        if (m_global.arch == SophgoArch::CV184X)
-            detail += " (compute ability 0.75; 0.5 gives 500/500 MHz, 0.35 gives 375/500 MHz: pass --tiu-freq/--dma-freq)";
-        diag(DiagKind::SophgoDefaultClock, m_global.path, 0, detail);
+    if (m_params.clockFromTpuFreq && tpuFreq && *tpuFreq > 0) {
+        // BM1684X reader: one period for both engines from tpu_freq.
+        o.tiuFreqMhz = o.dmaFreqMhz = static_cast<double>(*tpuFreq);
+        fromDump = true;
     }
-    if (m_options.tiuFreqMhz && *m_options.tiuFreqMhz > 0) {
+    if (userTiu)
         o.tiuFreqMhz = *m_options.tiuFreqMhz;
-        o.clocksFromUser = true;
-    }
-    if (m_options.dmaFreqMhz && *m_options.dmaFreqMhz > 0) {
+    if (userDma)
         o.dmaFreqMhz = *m_options.dmaFreqMhz;
-        o.clocksFromUser = true;
-    }
-    // A default remains in use only for an engine the user did not set.
-    if (m_options.tiuFreqMhz && *m_options.tiuFreqMhz > 0 && m_options.dmaFreqMhz && *m_options.dmaFreqMhz > 0)
-        o.clocksFromDefault = false;
+    o.clocksFromUser = userTiu || userDma;
+    o.clocksFromDefault = !fromDump && !(userTiu && userDma);
+    if (!o.clocksFromDefault)
+        return;
+    // Say which engine still runs on a default, and why.
+    std::string engines = userTiu ? "GDMA " + std::to_string(static_cast<int>(o.dmaFreqMhz)) + " MHz"
+        : userDma                 ? "TIU " + std::to_string(static_cast<int>(o.tiuFreqMhz)) + " MHz"
+                                  : "TIU " + std::to_string(static_cast<int>(o.tiuFreqMhz)) + " MHz, GDMA "
+                            + std::to_string(static_cast<int>(o.dmaFreqMhz)) + " MHz";
+    std::string detail;
+    if (m_params.clockFromTpuFreq)
+        detail = "global.profile gives no usable tpu_freq (" + (tpuFreq ? std::to_string(*tpuFreq) : std::string("absent"))
+            + "); " + o.chip + " default used: " + engines;
+    else // PerfAI path and BM1684: fixed chip clocks; tpu-mlir ignores the dump's tpu_freq.
+        detail = o.chip + " clocks are not in the dump; tpu-mlir's defaults are used: " + engines;
+    if (m_global.arch == SophgoArch::CV184X)
+        detail += " (compute ability 0.75; 0.5 gives 500/500 MHz, 0.35 gives 375/500 MHz: pass --tiu-freq/--dma-freq)";
+    diag(DiagKind::SophgoDefaultClock, m_global.path, 0, detail);
 }
 
 bool Reader::readIter(IterData &it)

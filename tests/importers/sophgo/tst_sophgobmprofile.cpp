@@ -404,6 +404,12 @@ private slots:
         const auto r = readOk(kBm1688, o);
         QVERIFY(r.clocksFromUser);
         QVERIFY(!r.clocksFromDefault);
+        QVERIFY(!hasDiagnostic(r, model::DiagKind::SophgoDefaultClock, "global.profile"));
+        ImportOptions half;
+        half.tiuFreqMhz = 1000;
+        const auto h = readOk(kBm1688, half);
+        QVERIFY(h.clocksFromUser && h.clocksFromDefault);
+        QVERIFY(hasDiagnostic(h, model::DiagKind::SophgoDefaultClock, "global.profile", "defaults are used: GDMA 750 MHz"));
         // 1:1 clocks: cycles are raw - t0, t0 = the first kept GDMA record's raw start.
         const BmRecord *firstGdma = nullptr;
         for (const auto &rec : r.records)
