@@ -88,6 +88,30 @@ int rankFromFileName(const std::filesystem::path &p)
     return -1;
 }
 
+/// Importers that read several files of one run as one source: consecutive file inputs such an
+/// importer claims are imported together, as their folder would be (AIU: one file per AIU, whose
+/// clocks are aligned and whose collectives become flows only when read together).
+using FileGroupImport = Status (*)(const std::vector<Source> &, TraceBuilder &, ImportContext &);
+struct FileGroupImporter {
+    std::string_view name;
+    FileGroupImport import;
+};
+const FileGroupImporter kFileGroupImporters[] = {
+    {"aiu", [](const std::vector<Source> &files, TraceBuilder &b, ImportContext &c) {
+         return aiu::AiuImporter().importFiles(files, b, c);
+     }},
+};
+
+const FileGroupImporter *fileGroupImporter(const ImportJob &job)
+{
+    if (job.source.isDirectory)
+        return nullptr;
+    for (const auto &g : kFileGroupImporters)
+        if (g.name == job.importer)
+            return &g;
+    return nullptr;
+}
+
 } // namespace
 
 Result<std::vector<ImportJob>> planImport(const std::vector<std::filesystem::path> &inputs)
@@ -147,15 +171,26 @@ Result<LoadResult> loadTrace(const std::vector<std::filesystem::path> &inputs, I
     std::vector<ImportJob> &jobs = planned.value();
     TraceBuilder builder;
     LoadResult result;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-        auto imp = createImporter(jobs[i].importer);
+    for (std::size_t i = 0; i < jobs.size();) {
+        // A run of consecutive files for an importer that reads them together is one import.
+        std::size_t end = i + 1;
+        const FileGroupImporter *group = fileGroupImporter(jobs[i]);
+        if (group)
+            while (end < jobs.size() && fileGroupImporter(jobs[end]) == group)
+                ++end;
         ImportContext sub;
         sub.stop = ctx.stop;
         sub.options = ctx.options;
-        const double base = double(i) / double(jobs.size()), span = 1.0 / double(jobs.size());
+        const double base = double(i) / double(jobs.size()), span = double(end - i) / double(jobs.size());
         sub.onProgress = [&ctx, base, span](Stage s, double f) { ctx.report(s, base + span * f); };
-        const std::size_t sourceBefore = builder.sourceCount();
-        Status st = imp->import(jobs[i].source, builder, sub);
+        const Status st = [&]() -> Status {
+            if (end - i == 1)
+                return createImporter(jobs[i].importer)->import(jobs[i].source, builder, sub);
+            std::vector<Source> files;
+            for (std::size_t j = i; j < end; ++j)
+                files.push_back(jobs[j].source);
+            return group->import(files, builder, sub);
+        }();
         if (st.canceled())
             return Canceled{};
         if (!st.ok())
@@ -164,7 +199,7 @@ Result<LoadResult> loadTrace(const std::vector<std::filesystem::path> &inputs, I
             result.format = jobs[i].importer;
         else if (result.format != jobs[i].importer)
             result.format = "mixed";
-        (void)sourceBefore;
+        i = end;
     }
 
     // Multi-input runs: every source gets a distinct rank (file order when unknown), and when

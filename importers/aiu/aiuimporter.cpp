@@ -274,27 +274,54 @@ Confidence AiuImporter::probe(const Source &src) const
 
 Status AiuImporter::import(const Source &src, TraceBuilder &builder, ImportContext &ctx)
 {
-    const ImportOptions &opt = ctx.options;
-    const bool compat = opt.acelyzerCompat;
+    if (!src.isDirectory)
+        return importFiles({src}, builder, ctx);
     std::vector<fs::path> traceFiles;
     std::vector<fs::path> logCandidates;
-    if (src.isDirectory) {
-        for (const auto &p : listFiles(src.path)) {
-            const std::string head = readHead(p);
-            if (aiuContentScore(head) >= kTraceScore)
-                traceFiles.push_back(p);
-            else
-                logCandidates.push_back(p);
-        }
-        if (traceFiles.empty())
-            return ImportError{src.path.string(), 0, false, "no AIU trace in this folder"};
-    } else {
-        traceFiles.push_back(src.path);
-        if (opt.compilerLog.empty())
-            for (const auto &p : listFiles(src.path.parent_path().empty() ? fs::path(".") : src.path.parent_path()))
-                if (p != src.path && p.extension() != ".json" && p.extension() != ".gz" && p.extension() != ".zst")
+    for (const auto &p : listFiles(src.path)) {
+        const std::string head = readHead(p);
+        if (aiuContentScore(head) >= kTraceScore)
+            traceFiles.push_back(p);
+        else
+            logCandidates.push_back(p);
+    }
+    if (traceFiles.empty())
+        return ImportError{src.path.string(), 0, false, "no AIU trace in this folder"};
+    return importRun(src, traceFiles, logCandidates, builder, ctx);
+}
+
+Status AiuImporter::importFiles(const std::vector<Source> &files, TraceBuilder &builder, ImportContext &ctx)
+{
+    if (files.empty())
+        return ImportError{{}, 0, false, "no AIU trace given"};
+    std::vector<fs::path> traceFiles;
+    for (const auto &f : files)
+        traceFiles.push_back(f.path);
+    // The compiler log is looked for beside the traces: every other file of their folders that
+    // is not a trace by its extension (the folder import tells traces by content instead).
+    std::vector<fs::path> logCandidates;
+    if (ctx.options.compilerLog.empty()) {
+        std::set<fs::path> folders;
+        for (const auto &f : traceFiles)
+            folders.insert(f.parent_path().empty() ? fs::path(".") : f.parent_path());
+        for (const auto &folder : folders)
+            for (const auto &p : listFiles(folder))
+                if (std::find(traceFiles.begin(), traceFiles.end(), p) == traceFiles.end() && p.extension() != ".json"
+                    && p.extension() != ".gz" && p.extension() != ".zst")
                     logCandidates.push_back(p);
     }
+    // One source for the run, named after its first file; its rank comes from the AIUs inside.
+    Source run = files.front();
+    if (files.size() > 1)
+        run.rank = -1;
+    return importRun(run, traceFiles, logCandidates, builder, ctx);
+}
+
+Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &traceFiles,
+                              const std::vector<fs::path> &logCandidates, TraceBuilder &builder, ImportContext &ctx)
+{
+    const ImportOptions &opt = ctx.options;
+    const bool compat = opt.acelyzerCompat;
     ctx.report(Stage::Reading, 0);
 
     // ---- read ----

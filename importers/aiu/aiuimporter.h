@@ -15,9 +15,17 @@ public:
     std::string_view displayName() const override { return "IBM AIU (Spyre) trace"; }
     Confidence probe(const Source &src) const override;
     model::Status import(const Source &src, model::TraceBuilder &builder, ImportContext &ctx) override;
+    /// Several AIU files of one run (one per AIU) read as one source, exactly as their folder
+    /// would be: clocks aligned across the AIUs, collectives paired into flows.
+    model::Status importFiles(const std::vector<Source> &files, model::TraceBuilder &builder, ImportContext &ctx);
 
     /// Events read by the last import() (for benchmarks).
     std::uint64_t lastEventCount = 0;
+
+private:
+    model::Status importRun(const Source &src, const std::vector<std::filesystem::path> &traceFiles,
+                            const std::vector<std::filesystem::path> &logCandidates, model::TraceBuilder &builder,
+                            ImportContext &ctx);
 };
 
 } // namespace accelscope::importers::aiu

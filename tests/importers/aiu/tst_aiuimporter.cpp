@@ -331,6 +331,41 @@ private slots:
             QVERIFY(std::abs(facts->devices[static_cast<std::size_t>(r)].clockShiftUs - shifts[r]) < 1e-3);
     }
 
+    void referenceAllReduceFourFilesGivenSeparately()
+    {
+        // acelyzer's run names the four files one by one (cmd.txt: -i rank0.json,...,rank3.json):
+        // given as separate inputs they are one run, as their folder is, not four sources.
+        std::vector<fs::path> inputs;
+        for (int r = 0; r < 4; ++r)
+            inputs.push_back(kAiu / "derived" / ("allreduce_tp4_rank" + std::to_string(r) + ".json"));
+        ImportContext ctx;
+        ctx.options.acelyzerCompat = true;
+        ctx.options.aiuFlows = true;
+        auto loaded = loadTrace(inputs, ctx);
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const Trace &trace = *loaded.value().trace;
+        QCOMPARE(QString::fromStdString(loaded.value().format), QStringLiteral("aiu"));
+        QCOMPARE(trace.sources().size(), std::size_t(1));
+        QVERIFY(!trace.flows().empty());
+        compareToReference(trace, kRef / "allreduce_tp4_split/flow-default/processed_trace.json");
+        const auto &facts = trace.sources().at(0).aiu;
+        QVERIFY(facts->clocksAligned);
+        QCOMPARE(facts->devices.size(), std::size_t(4));
+        const double shifts[4] = {0, 1480185.004, 2437781.255, 1772610.446};
+        for (int r = 0; r < 4; ++r)
+            QVERIFY(std::abs(facts->devices[static_cast<std::size_t>(r)].clockShiftUs - shifts[r]) < 1e-3);
+
+        // A file another importer reads between AIU files splits the run: the AIU files before
+        // and after it are two runs, and the other file keeps its own source.
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        writeFile(d / "other.json", R"({"traceEvents":[{"name":"k","ph":"X","pid":1,"tid":1,"ts":1,"dur":2}]})");
+        auto split = loadTrace({inputs[0], d / "other.json", inputs[1]}, ctx);
+        QVERIFY2(split.ok(), split.ok() ? "" : split.error().toString().c_str());
+        QCOMPARE(split.value().trace->sources().size(), std::size_t(3));
+        QCOMPARE(QString::fromStdString(split.value().format), QStringLiteral("mixed"));
+    }
+
     // ---- every sample loads ----
     void everySampleLoads_data()
     {
