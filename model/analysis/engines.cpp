@@ -169,7 +169,12 @@ Table engineUtilization(const AnalysisContext &ctx, const AnalysisOptions &opt)
 
 Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    // Sophgo dumps get tpu-mlir's summary (appendSophgoSummary); other engine tracks this one
+    return engineCoreSummaryWith(ctx, opt, SophgoRules::TpuMlir);
+}
+
+Table engineCoreSummaryWith(const AnalysisContext &ctx, const AnalysisOptions &opt, SophgoRules rules)
+{
+    // Sophgo dumps get the vendor's summary (appendSophgoSummary); other engine tracks this one
     const bool sophgo = !sophgoModel(ctx)->empty();
     const EngineData d = collect(ctx, opt, sophgo);
     Table t("engine-summary", "Engine summary per core");
@@ -191,7 +196,7 @@ Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
     Column &sdmaBw = t.addReal("sdma_bw_gbps", "SDMA bandwidth", Unit::GBps);
     if (!d.any) {
         if (sophgo)
-            appendSophgoSummary(t, ctx, opt, SophgoRules::TpuMlir);
+            appendSophgoSummary(t, ctx, opt, rules);
         return t;
     }
     const TimeNs totalTime = d.hi - d.lo;
@@ -280,7 +285,7 @@ Table engineCoreSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
     all.device = "Overall";
     emit(all, "Overall", double(totalTime) * double(cores.size()), sumOverlap, sumXfer, true);
     if (sophgo)
-        appendSophgoSummary(t, ctx, opt, SophgoRules::TpuMlir);
+        appendSophgoSummary(t, ctx, opt, rules);
     return t;
 }
 

@@ -6,10 +6,12 @@
 #include "intervals.h"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <thread>
 #include <unordered_map>
 
 namespace accelscope::model::analysis {
@@ -146,6 +148,81 @@ bool traceHasSophgo(const Trace &trace)
     return false;
 }
 
+namespace {
+
+/// One engine track's commands read from their args; layer labels local to the track until the
+/// device's table is merged (tracks are read in parallel).
+struct EngineRead {
+    std::size_t device = 0;
+    SophgoEngine engine;
+    std::vector<std::string> layers; ///< local layer labels, indexed by SophgoCommand::layer
+    bool anyOps = false, anyCycleArgs = false;
+};
+
+void readEngine(const Trace &tr, const EventIndex &ix, EngineRead &out)
+{
+    SophgoEngine &e = out.engine;
+    const Track &t = tr.track(e.track);
+    e.commands.reserve(t.slices.size());
+    const std::uint32_t base = ix.trackBegin[e.track];
+    std::unordered_map<std::string, std::int32_t> local;
+    std::string_view lastLayer, lastName; // consecutive commands mostly share their layer
+    std::int32_t lastIndex = -1;
+    for (std::uint32_t i = 0; i < t.slices.size(); ++i) {
+        SophgoCommand c;
+        c.slice = i;
+        c.start = t.slices.start[i];
+        c.end = c.start + t.slices.dur[i];
+        const SliceArgs a = readArgs(tr.args().json(t.slices.args[i]));
+        c.startCycle = a.startCycle;
+        c.endCycle = a.endCycle;
+        if (a.cycles >= 0) {
+            c.asicCycles = a.cycles;
+            out.anyCycleArgs = true;
+        } else if (a.startCycle >= 0 && a.endCycle >= a.startCycle) {
+            c.asicCycles = a.endCycle - a.startCycle + 1;
+            out.anyCycleArgs = true;
+        } else {
+            // Asic Cycle = end - start + 1 (§1.10); the slice spans end - start
+            c.asicCycles = std::int64_t(std::nearbyint(double(t.slices.dur[i]) * e.mhz / 1000.0)) + 1;
+        }
+        const std::int64_t b = ix.bytes[base + i];
+        c.bytes = b == kNoValue ? -1 : b;
+        c.dirKnown = !a.direction.empty() && a.direction != "-";
+        c.dirDdr = c.dirKnown && containsNoCase(a.direction, "ddr");
+        c.dirL2 = c.dirKnown && containsNoCase(a.direction, "l2");
+        if (!a.layer.empty() || !a.layerName.empty()) {
+            if (lastIndex >= 0 && a.layer == lastLayer && a.layerName == lastName) {
+                c.layer = lastIndex;
+            } else {
+                // "Conv2D (26)": the op name and its final.mlir line, which tells ops of one name apart
+                std::string label(a.layerName.empty() ? a.layer : a.layerName);
+                if (!a.layerName.empty() && !a.layer.empty())
+                    label += " (" + std::string(a.layer) + ")";
+                auto [li, inserted] = local.emplace(label, std::int32_t(out.layers.size()));
+                if (inserted)
+                    out.layers.push_back(std::move(label));
+                c.layer = li->second;
+                lastIndex = c.layer;
+                lastLayer = a.layer;
+                lastName = a.layerName;
+            }
+        }
+        if (t.engine == EngineKind::TIU && a.algOps >= 0 && a.uarchOps >= 0) {
+            c.algOps = a.algOps;
+            c.uarchOps = a.uarchOps;
+            out.anyOps = true;
+        }
+        classify(t.engine, a, tr.str(t.slices.name[i]), tr.str(t.slices.cat[i]), c);
+        e.commands.push_back(c);
+    }
+    // start order (a track with overlap lanes keeps its rows apart)
+    std::stable_sort(e.commands.begin(), e.commands.end(),
+                     [](const SophgoCommand &x, const SophgoCommand &y) { return x.start < y.start; });
+}
+
+} // namespace
+
 std::shared_ptr<const SophgoModel> sophgoModel(const AnalysisContext &ctx)
 {
     auto made = ctx.cached("sophgo-engine-model", [&ctx]() -> std::shared_ptr<const void> {
@@ -156,7 +233,7 @@ std::shared_ptr<const SophgoModel> sophgoModel(const AnalysisContext &ctx)
             return model;
         // a device: one source and device index (the CDMA ports may sit in a process of their own)
         std::map<std::pair<std::uint32_t, std::int64_t>, std::size_t> deviceOf;
-        std::vector<std::unordered_map<std::string, std::int32_t>> layerIds;
+        std::vector<EngineRead> reads;
         for (ProcessId pid : tr.processOrder()) {
             const Process &p = tr.process(pid);
             if (!isSophgoProcess(tr, p))
@@ -175,65 +252,51 @@ std::shared_ptr<const SophgoModel> sophgoModel(const AnalysisContext &ctx)
                     d.name = p.name != kEmptyString ? std::string(tr.str(p.name)) : tr.processDisplayName(p.id);
                     d.facts = tr.sources()[p.source].sophgo;
                     model->devices.push_back(std::move(d));
-                    layerIds.emplace_back();
                     it = deviceOf.emplace(key, model->devices.size() - 1).first;
                 }
-                SophgoDevice &dev = model->devices[it->second];
-                auto &layers = layerIds[it->second];
-                SophgoEngine e;
-                e.track = tid;
-                e.kind = t.engine;
-                e.core = t.core;
+                const SophgoDevice &dev = model->devices[it->second];
+                EngineRead r;
+                r.device = it->second;
+                r.engine.track = tid;
+                r.engine.kind = t.engine;
+                r.engine.core = t.core;
                 const double f = t.engine == EngineKind::TIU ? dev.facts->tiuFreqMhz : dev.facts->dmaFreqMhz;
-                e.mhz = f > 0 ? f : 1000.0;
-                e.commands.reserve(t.slices.size());
-                const std::uint32_t base = ix.trackBegin[tid];
-                for (std::uint32_t i = 0; i < t.slices.size(); ++i) {
-                    SophgoCommand c;
-                    c.slice = i;
-                    c.start = t.slices.start[i];
-                    c.end = c.start + t.slices.dur[i];
-                    const SliceArgs a = readArgs(tr.args().json(t.slices.args[i]));
-                    c.startCycle = a.startCycle;
-                    c.endCycle = a.endCycle;
-                    if (a.cycles >= 0) {
-                        c.asicCycles = a.cycles;
-                        dev.anyCycleArgs = true;
-                    } else if (a.startCycle >= 0 && a.endCycle >= a.startCycle) {
-                        c.asicCycles = a.endCycle - a.startCycle + 1;
-                        dev.anyCycleArgs = true;
-                    } else {
-                        // Asic Cycle = end - start + 1 (§1.10); the slice spans end - start
-                        c.asicCycles = std::int64_t(std::nearbyint(double(t.slices.dur[i]) * e.mhz / 1000.0)) + 1;
-                    }
-                    const std::int64_t b = ix.bytes[base + i];
-                    c.bytes = b == kNoValue ? -1 : b;
-                    c.dirKnown = !a.direction.empty() && a.direction != "-";
-                    c.dirDdr = c.dirKnown && containsNoCase(a.direction, "ddr");
-                    c.dirL2 = c.dirKnown && containsNoCase(a.direction, "l2");
-                    if (!a.layer.empty() || !a.layerName.empty()) {
-                        // "Conv2D (26)": the op name and its final.mlir line, which tells ops of one name apart
-                        std::string label(a.layerName.empty() ? a.layer : a.layerName);
-                        if (!a.layerName.empty() && !a.layer.empty())
-                            label += " (" + std::string(a.layer) + ")";
-                        auto [li, inserted] = layers.emplace(label, std::int32_t(dev.layers.size()));
-                        if (inserted)
-                            dev.layers.push_back(label);
-                        c.layer = li->second;
-                    }
-                    if (t.engine == EngineKind::TIU && a.algOps >= 0 && a.uarchOps >= 0) {
-                        c.algOps = a.algOps;
-                        c.uarchOps = a.uarchOps;
-                        dev.anyOps = true;
-                    }
-                    classify(t.engine, a, tr.str(t.slices.name[i]), tr.str(t.slices.cat[i]), c);
-                    e.commands.push_back(c);
-                }
-                // start order (a track with overlap lanes keeps its rows apart)
-                std::stable_sort(e.commands.begin(), e.commands.end(),
-                                 [](const SophgoCommand &x, const SophgoCommand &y) { return x.start < y.start; });
-                dev.engines.push_back(std::move(e));
+                r.engine.mhz = f > 0 ? f : 1000.0;
+                reads.push_back(std::move(r));
             }
+        }
+        // the args of every track, in parallel (one thread per core at most)
+        {
+            std::atomic<std::size_t> next{0};
+            auto work = [&] {
+                for (std::size_t i; (i = next.fetch_add(1)) < reads.size();)
+                    readEngine(tr, ix, reads[i]);
+            };
+            const std::size_t n = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), reads.size());
+            std::vector<std::thread> threads;
+            for (std::size_t k = 1; k < n; ++k)
+                threads.emplace_back(work);
+            work();
+            for (std::thread &th : threads)
+                th.join();
+        }
+        // merge in track order: each device's layer table in the order the tracks name them
+        std::vector<std::unordered_map<std::string, std::int32_t>> layerIds(model->devices.size());
+        for (EngineRead &r : reads) {
+            SophgoDevice &dev = model->devices[r.device];
+            dev.anyOps = dev.anyOps || r.anyOps;
+            dev.anyCycleArgs = dev.anyCycleArgs || r.anyCycleArgs;
+            std::vector<std::int32_t> remap(r.layers.size());
+            for (std::size_t l = 0; l < r.layers.size(); ++l) {
+                auto [li, inserted] = layerIds[r.device].emplace(r.layers[l], std::int32_t(dev.layers.size()));
+                if (inserted)
+                    dev.layers.push_back(r.layers[l]);
+                remap[l] = li->second;
+            }
+            for (SophgoCommand &c : r.engine.commands)
+                if (c.layer >= 0)
+                    c.layer = remap[std::size_t(c.layer)];
+            dev.engines.push_back(std::move(r.engine));
         }
         for (SophgoDevice &d : model->devices)
             std::stable_sort(d.engines.begin(), d.engines.end(), [](const SophgoEngine &a, const SophgoEngine &b) {
@@ -704,35 +767,12 @@ void appendSophgoSummary(Table &t, const AnalysisContext &ctx, const AnalysisOpt
 
 Table engineCoreSummaryBigTpu(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t = engineCoreSummary(ctx, opt);
+    Table t = engineCoreSummaryWith(ctx, opt, SophgoRules::BigTpuProfile);
     t.name = "engine-summary-bigtpu";
     t.title = "Engine summary per core (bigTpuProfile)";
-    // engineCoreSummary appended tpu-mlir's rows; replace them with bigTpuProfile's
-    const Column *dev = t.column("tiu_mhz");
-    std::vector<std::size_t> keep;
-    for (std::size_t r = 0; r < t.rowCount(); ++r)
-        if (!dev || dev->isNull(r))
-            keep.push_back(r);
-    Table out(t.name, t.title);
-    for (const Column &c : t.columns) {
-        Column &n = c.type == ColumnType::Int ? out.addInt(c.id, c.title, c.unit)
-            : c.type == ColumnType::Real      ? out.addReal(c.id, c.title, c.unit)
-                                              : out.addText(c.id, c.title);
-        for (std::size_t r : keep) {
-            if (c.type == ColumnType::Int)
-                n.push(c.ints[r]);
-            else if (c.type == ColumnType::Real)
-                n.push(c.reals[r]);
-            else
-                n.push(c.texts[r]);
-        }
-    }
-    if (!t.keys.empty())
-        for (std::size_t r : keep)
-            out.keys.push_back(t.keys[r]);
-    // engineCoreSummary's notes are all about the tpu-mlir rows dropped here
-    appendSophgoSummary(out, ctx, opt, SophgoRules::BigTpuProfile);
-    return out;
+    if (sophgoModel(ctx)->empty())
+        appendSophgoSummary(t, ctx, opt, SophgoRules::BigTpuProfile); // the same columns, no Sophgo rows
+    return t;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -74,6 +74,8 @@ void appendSophgoSummary(Table &t, const AnalysisContext &ctx, const AnalysisOpt
 /// Adds the Sophgo columns (clock, cycles, DDR/L2 bytes and bandwidth) to the `engines` table.
 void addSophgoEngineColumns(Table &t, const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+/// engine-summary with the given formulas for Sophgo devices (engines.cpp).
+Table engineCoreSummaryWith(const AnalysisContext &ctx, const AnalysisOptions &opt, SophgoRules rules);
 /// `engine-summary-bigtpu`: engine-summary with bigTpuProfile's summary.txt formulas.
 Table engineCoreSummaryBigTpu(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// `engine-layers`: per device and layer (op name when the dump has no layers): TIU time and
