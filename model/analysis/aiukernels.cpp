@@ -124,6 +124,9 @@ std::shared_ptr<const Extract> extract(const AnalysisContext &ctx)
                 continue;
             const Process &p = tr.process(t.process);
             const AiuFacts *facts = p.source < tr.sources().size() ? tr.sources()[p.source].aiu.get() : nullptr;
+            // One source can hold several AIUs (a folder of per-AIU files); without a process
+            // rank, an AIU device process's pid is its rank (docs/aiu.md "Model").
+            const std::int32_t rank = p.rank >= 0 ? p.rank : facts ? std::int32_t(p.pid) : -1;
             // Collectives only where the trace is an AIU trace (args are not scanned elsewhere).
             const bool scanCollectives = facts != nullptr;
             for (std::uint32_t i = 0; i < t.slices.size(); ++i) {
@@ -138,14 +141,14 @@ std::shared_ptr<const Extract> extract(const AnalysisContext &ctx)
                     continue;
                 SliceArgs a = readArgs(json);
                 if (!a.collGroup.empty()) {
-                    out->collectives.push_back({t.process, p.rank, p.pid, t.slices.start[i], t.slices.dur[i], a.collGroup});
+                    out->collectives.push_back({t.process, rank, p.pid, t.slices.start[i], t.slices.dur[i], a.collGroup});
                 }
                 if (!kernel || a.tsSeen != 0x1f)
                     continue; // acelyzer's kernel tables read only events with all five stamps
                 Kernel k;
                 k.ref = {t.id, i};
                 k.process = t.process;
-                k.rank = p.rank;
+                k.rank = rank;
                 k.pid = p.pid;
                 k.name = t.slices.name[i];
                 k.origName = a.origName.empty() ? std::string(tr.str(k.name)) : std::move(a.origName);

@@ -445,6 +445,26 @@ void TestAiuAnalysis::rankAndRangeSelection()
     QCOMPARE(rowsText(runAnalysis("aiu-summary", ctx, range), {"name", "total_ns"}),
              std::string("conv_3 Cmpt Exec|1200;conv_2 Cmpt Exec|800;"));
     range.range = std::make_pair(TimeNs(30000), TimeNs(40000));
+    {
+        // One source holding two AIUs (no source rank): the device pid is the rank
+        TraceBuilder b;
+        SourceInfo info{"run", "aiu", -1, "us", 0, {}};
+        info.aiu = facts(1000, 1000);
+        const std::uint32_t src = b.addSource(std::move(info));
+        BuilderShard sh(src);
+        for (int pid : {0, 1}) {
+            const LocalProcess p = sh.process(EntityKey::number(pid));
+            sh.setProcessKind(p, ProcessKind::Device, pid);
+            const LocalTrack tr = sh.thread(p, EntityKey::number(1000));
+            sh.setTrackRole(tr, TrackRole::DeviceStream);
+            sh.addSlice(tr, 1000, 100, sh.intern("k Cmpt Exec"), kEmptyString, sh.addArgs("{" + AiuTrace::stamps({0, 0, 0, 100, 106}) + "}"));
+        }
+        b.merge(std::move(sh));
+        AnalysisContext two(b.build());
+        AnalysisOptions r1;
+        r1.ranks = {1};
+        QCOMPARE(rowsText(runAnalysis("aiu-active", two, r1), {"rank", "pid"}), std::string("1|1;"));
+    }
     const Table none = runAnalysis("aiu-active", ctx, range);
     QCOMPARE(none.rowCount(), std::size_t(0));
     QVERIFY(notesText(none).find("no AIU kernel") != std::string::npos);
