@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <zlib.h>
@@ -183,6 +185,95 @@ private slots:
         r = cli({"export", sample, "--list-tables"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("launch-summary"));
+    }
+
+    void aiuFilesGivenSeparatelyMatchAcelyzer()
+    {
+        // acelyzer's reference run (cmd.txt) names the four AIU files one by one; so does this
+        // command. They load as one run: one input, clocks aligned, the collectives' flows, and
+        // acelyzer's summary and active tables.
+        const fs::path aiu = fs::path(ACCELSCOPE_SHARED_DATA) / "aiu";
+        const fs::path ref = aiu / "acelyzer_reference/allreduce_tp4_split/flow-default";
+        QStringList files;
+        for (int r = 0; r < 4; ++r)
+            files << QString::fromStdString((aiu / "derived" / ("allreduce_tp4_rank" + std::to_string(r) + ".json")).string());
+        const QStringList flags = {QStringLiteral("--flow"), QStringLiteral("--acelyzer-compat")};
+
+        const Run info = cli(QStringList{QStringLiteral("info")} + files + flags + QStringList{QStringLiteral("--json")});
+        QCOMPARE(info.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(info.out).object();
+        QCOMPARE(o.value(QStringLiteral("format")).toString(), QStringLiteral("aiu"));
+        QCOMPARE(o.value(QStringLiteral("inputs")).toArray().size(), 1);
+        QCOMPARE(o.value(QStringLiteral("flows")).toInt(), 6); // acelyzer's output: 6 flow starts, 6 ends
+        QCOMPARE(o.value(QStringLiteral("slices")).toInt(), 21);
+
+        // acelyzer's tables are tab-separated with padded cells; ours are CSV. Rows keyed by pid
+        // (and kernel name), every number compared to its printed precision.
+        const auto cells = [](const std::string &line, char sep) {
+            std::vector<std::string> out;
+            std::string cell;
+            std::istringstream in(line);
+            while (std::getline(in, cell, sep)) {
+                const auto b = cell.find_first_not_of(" \t"), e = cell.find_last_not_of(" \t");
+                out.push_back(b == std::string::npos ? std::string() : cell.substr(b, e - b + 1));
+            }
+            return out;
+        };
+        const auto table = [&](const QByteArray &csv) {
+            std::vector<std::vector<std::string>> rows;
+            std::istringstream in(csv.toStdString());
+            std::string line;
+            std::getline(in, line); // header
+            while (std::getline(in, line))
+                if (!line.empty())
+                    rows.push_back(cells(line, ','));
+            return rows;
+        };
+        const auto reference = [&](const fs::path &p) {
+            std::vector<std::vector<std::string>> rows;
+            std::ifstream in(p);
+            std::string line;
+            std::getline(in, line);
+            while (std::getline(in, line))
+                if (!line.empty())
+                    rows.push_back(cells(line, '\t'));
+            return rows;
+        };
+        const auto near = [](const std::string &a, const std::string &b) {
+            return std::abs(std::stod(a) - std::stod(b)) <= 0.0011;
+        };
+
+        const Run summary = cli(QStringList{QStringLiteral("analyze"), QStringLiteral("aiu-summary")} + files + flags
+                                + QStringList{QStringLiteral("--csv")});
+        QCOMPARE(summary.exitCode, 0);
+        // ours: rank,pid,name,time_pct,calls,total,mean,median,min,max,stdev
+        // acelyzer: Time, Total Time, Calls, Mean, Median, Min, Max, StDev, pid, Name
+        const auto ours = table(summary.out), want = reference(ref / "processed_trace_summary.csv");
+        QCOMPARE(ours.size(), want.size());
+        for (const auto &w : want) {
+            QCOMPARE(w.size(), std::size_t(10));
+            const auto it = std::find_if(ours.begin(), ours.end(), [&](const auto &r) { return r.size() == 11 && r[1] == w[8] && r[2] == w[9]; });
+            QVERIFY2(it != ours.end(), ("no summary row for pid " + w[8] + " " + w[9]).c_str());
+            const std::size_t oursColumn[8] = {3, 5, 4, 6, 7, 8, 9, 10};
+            for (std::size_t k = 0; k < 8; ++k)
+                QVERIFY2(near((*it)[oursColumn[k]], w[k]), ("pid " + w[8] + " " + w[9] + " column " + std::to_string(k) + ": "
+                                                            + (*it)[oursColumn[k]] + " vs acelyzer " + w[k]).c_str());
+        }
+
+        const Run active = cli(QStringList{QStringLiteral("analyze"), QStringLiteral("aiu-active")} + files + flags
+                               + QStringList{QStringLiteral("--csv")});
+        QCOMPARE(active.exitCode, 0);
+        // ours: rank,pid,kernel,elapsed,start,end,active_pct; acelyzer: kernel, elapsed, start, end, active %, pid
+        const auto oursActive = table(active.out), wantActive = reference(ref / "processed_trace_active.csv");
+        QCOMPARE(oursActive.size(), wantActive.size());
+        for (const auto &w : wantActive) {
+            QCOMPARE(w.size(), std::size_t(6));
+            const auto it = std::find_if(oursActive.begin(), oursActive.end(), [&](const auto &r) { return r.size() == 7 && r[1] == w[5]; });
+            QVERIFY2(it != oursActive.end(), ("no active row for pid " + w[5]).c_str());
+            for (int k = 0; k < 5; ++k)
+                QVERIFY2(near((*it)[static_cast<std::size_t>(k + 2)], w[static_cast<std::size_t>(k)]),
+                         ("pid " + w[5] + " column " + std::to_string(k)).c_str());
+        }
     }
 };
 
