@@ -174,11 +174,16 @@ std::vector<fs::path> findCompilerLogs(const std::vector<fs::path> &candidates)
     return out;
 }
 
-std::string jsonEscape(std::string_view s)
+/// Appends `s` as the contents of a JSON string (quotes not included). Most values need no
+/// escaping: they are appended in one piece.
+void appendJsonEscaped(std::string &out, std::string_view s)
 {
-    std::string out;
-    out.reserve(s.size() + 2);
-    for (char c : s) {
+    std::size_t plain = 0;
+    while (plain < s.size() && static_cast<unsigned char>(s[plain]) >= 0x20 && s[plain] != '"' && s[plain] != '\\')
+        ++plain;
+    out.append(s.data(), plain);
+    for (std::size_t i = plain; i < s.size(); ++i) {
+        const char c = s[i];
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;
@@ -195,7 +200,6 @@ std::string jsonEscape(std::string_view s)
             }
         }
     }
-    return out;
 }
 
 void appendNumber(std::string &out, double v)
@@ -633,6 +637,9 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
     std::vector<std::pair<LocalTrack, std::uint32_t>> sliceOf(events.size(), {0, 0}); // for flows: track + name
     std::string args;
     std::unordered_map<std::uint32_t, StringId> nameIds, catIds;
+    std::unordered_map<StringId, StringId> deviceCatIds; // by final name
+    // About 200 bytes of args text per slice (five stamps, rank, job, class): one allocation.
+    shard.reserveArgs(events.size() * 200);
     std::unordered_map<std::uint32_t, std::pair<std::string, std::string>> deviceNames; // final, orig_name
     const StringId kCpuOp = shard.intern("cpu_op");
     std::uint64_t skippedPhases = 0, skippedAt = 0;
@@ -680,7 +687,7 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
         auto strValue = [&](std::string_view k, std::string_view v) {
             key(k);
             args += '"';
-            args += jsonEscape(v);
+            appendJsonEscaped(args, v);
             args += '"';
         };
         if (e.has(kAiuHasPower)) {
@@ -757,7 +764,10 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
         }
         StringId catId;
         if (e.isDevice()) {
-            catId = shard.intern(deviceCat(e, finalName));
+            auto [it, fresh] = deviceCatIds.emplace(nameId, 0);
+            if (fresh)
+                it->second = shard.intern(deviceCat(e, finalName));
+            catId = it->second;
         } else if (e.cat) {
             auto [it, fresh] = catIds.emplace(e.cat, 0);
             if (fresh)

@@ -450,11 +450,14 @@ std::uint64_t resolveOverlaps(std::vector<AiuEvent> &events, int maxSpill)
             perPid[{events[i].isDevice(), events[i].pid}].push_back(i);
     std::uint64_t moved = 0;
     for (auto &[key, idx] : perPid) {
-        std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+        const auto earlierOrLonger = [&](std::size_t a, std::size_t b) {
             if (events[a].ts != events[b].ts)
                 return events[a].ts < events[b].ts;
             return events[a].dur > events[b].dur;
-        });
+        };
+        // Usually already in order (events are merged by time): checking is cheaper than sorting.
+        if (!std::is_sorted(idx.begin(), idx.end(), earlierOrLonger))
+            std::stable_sort(idx.begin(), idx.end(), earlierOrLonger);
         std::set<std::uint64_t> used;
         for (std::size_t i : idx)
             used.insert(events[i].tid);
@@ -510,7 +513,9 @@ std::vector<CounterSample> powerCounter(const std::vector<AiuEvent> &events, con
     }
     std::vector<CounterSample> out;
     for (auto &[pid, v] : perPid) {
-        std::stable_sort(v.begin(), v.end(), [](const Sample &a, const Sample &b) { return a.ts < b.ts; });
+        const auto earlier = [](const Sample &a, const Sample &b) { return a.ts < b.ts; };
+        if (!std::is_sorted(v.begin(), v.end(), earlier))
+            std::stable_sort(v.begin(), v.end(), earlier);
         const Sample *prev = nullptr;
         for (const Sample &s : v) {
             if (!prev || prev->q == 0) {
