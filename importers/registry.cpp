@@ -4,6 +4,7 @@
 #include "ascend/ascendimporter.h"
 #include "chrome_json/chromejsonimporter.h"
 #include "perfetto/perfettoimporter.h"
+#include "sophgo/cdmlibhostalignment.h"
 #include "sophgo/sophgoimporter.h"
 
 #include <algorithm>
@@ -251,6 +252,8 @@ Result<LoadResult> loadTrace(const std::vector<std::filesystem::path> &inputs, I
             if (differ)
                 builder.diagnostics().add(DiagKind::ClockAligned, builder.source(0).path, 0, {});
         }
+        // Device dumps without a wall clock that a host trace of the same run places in time.
+        sophgo::alignCdmlibDumpsToHostTrace(builder);
     }
 
     ctx.report(Stage::Building, 0);

@@ -646,6 +646,9 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
             cd.list[s] = dump.lists.size();
             dump.lists.push_back(std::move(list));
         }
+        // The records and commands are decoded: the file's pages need not stay resident until
+        // the slices are written (the raw bytes are read again then, list by list).
+        mf.dropResidentPages(mf.bytes());
         dump.files.push_back(std::move(mf));
         cores.push_back(std::move(cd));
     }

@@ -18,6 +18,7 @@ struct CdmEmitOptions {
 };
 
 /// Adds one source (format "sophgo") with one process for the dump. Returns the source index.
+/// Consumes the dump's records: each list's records are released once its slices are added.
 std::uint32_t emitCdmlibDump(CdmDump &dump, model::TraceBuilder &builder, const CdmEmitOptions &options);
 
 } // namespace accelscope::importers::sophgo

@@ -127,6 +127,21 @@ MappedFile::MappedFile(const std::filesystem::path &path)
 
 MappedFile::~MappedFile() { release(); }
 
+void MappedFile::dropResidentPages(std::span<const std::uint8_t> range) const
+{
+    if (!m_map || range.empty())
+        return;
+    const auto base = reinterpret_cast<std::uintptr_t>(m_map);
+    const auto lo = reinterpret_cast<std::uintptr_t>(range.data());
+    const auto hi = lo + range.size();
+    if (lo < base || hi > base + m_size)
+        return;
+    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const std::uintptr_t first = (lo + page - 1) / page * page, last = hi / page * page;
+    if (last > first)
+        ::madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
+}
+
 void MappedFile::release()
 {
     if (m_map)

@@ -96,6 +96,10 @@ public:
     bool ok() const { return m_ok; }
     const std::string &error() const { return m_error; }
     std::span<const std::uint8_t> bytes() const { return {m_data, m_size}; }
+    /// Gives the whole pages inside `range` back to the page cache when the file is mapped (they
+    /// count in the process's resident size once read). The bytes stay readable: a later access
+    /// maps them again. Does nothing for a range outside this file or for a read-in copy.
+    void dropResidentPages(std::span<const std::uint8_t> range) const;
 
 private:
     void release();

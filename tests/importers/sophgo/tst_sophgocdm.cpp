@@ -231,6 +231,7 @@ private slots:
     void generatedBlockOrder();
     void generatedCompactArgsKeepBytes();
     void severalDumpsInOneFolder();
+    void hostTraceAlignment();
     void truncationSweep();
     void byteFlipSweep();
     void missingAndDamagedFiles();
@@ -372,7 +373,7 @@ void TstSophgoCdm::bm1690ModelContract()
     QVERIFY(byName.count("Core 0 · TIU"));
     QVERIFY(byName.count("Core 0 · GDMA"));
     QVERIFY(byName.count("Core 0 · SDMA"));
-    QVERIFY(byName.count("Core 0 · reader-dropped"));
+    QVERIFY(!byName.count("Core 0 · reader-dropped")); // one lane per engine, not per core
     const model::Track &tiu = *byName["Core 0 · TIU"];
     QCOMPARE(tiu.role, model::TrackRole::Engine);
     QCOMPARE(tiu.engine, model::EngineKind::TIU);
@@ -380,7 +381,15 @@ void TstSophgoCdm::bm1690ModelContract()
     QCOMPARE(tiu.slices.size(), std::size_t(85));
     QCOMPARE(byName["Core 0 · GDMA"]->slices.size(), std::size_t(168));
     QCOMPARE(byName["Core 0 · SDMA"]->slices.size(), std::size_t(5));
-    QCOMPARE(byName["Core 0 · reader-dropped"]->slices.size(), std::size_t(6));
+    // the 6 init records of core 0: TIU, GDMA and SDMA each on its own lane, none overlapping
+    std::size_t droppedOnCore0 = 0;
+    for (const char *engine : {"TIU", "GDMA", "SDMA"}) {
+        const std::string lane = std::string("Core 0 · ") + engine + " reader-dropped";
+        QVERIFY2(byName.count(lane), lane.c_str());
+        QCOMPARE(byName[lane]->role, model::TrackRole::Async);
+        droppedOnCore0 += byName[lane]->slices.size();
+    }
+    QCOMPARE(droppedOnCore0, std::size_t(6));
 
     // layer names per record as tpu-mlir's web maps them (records.csv layer_id; SDMA none)
     {
@@ -550,6 +559,17 @@ void TstSophgoCdm::checkGenerated(const QString &tag, const QStringList &args, b
     const double want = double(res["total_time_ns"].toInteger());
     QVERIFY2(std::abs(double(hi - lo) - want) <= 0.001 * want, qPrintable(QString("span %1 vs %2").arg(hi - lo).arg(want)));
     QCOMPARE(total, res["slices_total"].toInteger());
+    // reader-dropped lanes hold one engine each, so their records never overlap (the init records
+    // of the engines of a core run at the same time)
+    std::size_t droppedLanes = 0;
+    for (const model::Track &tr : t.tracks()) {
+        if (trackName(t, tr).find("reader-dropped") == std::string::npos)
+            continue;
+        ++droppedLanes;
+        for (std::size_t i = 0; i < tr.slices.size(); ++i)
+            QVERIFY2(!(tr.slices.flags[i] & model::kSliceOverlapLane), trackName(t, tr).c_str());
+    }
+    QVERIFY(droppedLanes >= 3);
     QCOMPARE(t.sources()[0].sophgo->pmuTailCycle, res["pmu_tail_cycle"].toInteger());
 }
 
@@ -620,6 +640,130 @@ void TstSophgoCdm::severalDumpsInOneFolder()
         processes.insert(std::string(l.trace->str(p.name)));
     QVERIFY(processes.count("BM1690 dev0-0"));
     QVERIFY(processes.count("BM1690 dev1-2"));
+}
+
+namespace {
+
+void writeText(const fs::path &p, const std::string &text)
+{
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+struct Joint {
+    model::TracePtr trace;
+    std::string error;
+    const model::SourceInfo *dump = nullptr, *host = nullptr;
+    bool diag(model::DiagKind kind, const std::string &needle) const
+    {
+        for (const auto &dg : trace->diagnostics())
+            if (dg.kind == kind && dg.detail.find(needle) != std::string::npos)
+                return true;
+        return false;
+    }
+};
+
+Joint loadJoint(const std::vector<fs::path> &inputs)
+{
+    Joint j;
+    importers::ImportContext ctx;
+    auto r = importers::loadTrace(inputs, ctx);
+    if (!r.ok()) {
+        j.error = r.error().toString();
+        return j;
+    }
+    j.trace = r.value().trace;
+    for (const auto &s : j.trace->sources())
+        (s.sophgo ? j.dump : j.host) = &s;
+    return j;
+}
+
+model::TimeNs firstStartOf(const model::Trace &t, const std::string &track)
+{
+    for (const model::Track &tr : t.tracks())
+        if (t.trackDisplayName(tr.id) == track && tr.slices.size())
+            return *std::min_element(tr.slices.start.begin(), tr.slices.start.end());
+    return INT64_MIN;
+}
+
+} // namespace
+
+void TstSophgoCdm::hostTraceAlignment()
+{
+    const QString out = m_tmp.path() + "/host";
+    QString log;
+    QVERIFY2(runGenerator(out, {"--chip", "AKS", "--cores", "2", "--records", "200", "--seed", "9"}, &log), qPrintable(log));
+    const fs::path dumpDir = fs::path(out.toStdString()) / "cdm_profile_data_dev0-0";
+    Loaded alone = load(dumpDir);
+    QVERIFY2(alone.trace, alone.error.c_str());
+    const model::SophgoFacts &f = *alone.trace->sources()[0].sophgo;
+    QVERIFY(f.tailOffsetNs >= 20000); // the generator writes tail_offset_ns
+    QCOMPARE(f.tiuFreqMhz, 1000.0);    // ns = cycles below
+    const model::TimeNs tiu0 = firstStartOf(*alone.trace, "Core 0 · TIU");
+    QVERIFY(tiu0 != INT64_MIN);
+
+    // host trace: the last tpudnn disable_profile ends at 9000003 µs; a later one of another
+    // category and an earlier tpudnn one must not be taken
+    const fs::path host = fs::path(out.toStdString()) / "host_trace.json";
+    writeText(host, R"({"traceEvents":[
+ {"ph":"X","cat":"tpudnn","name":"enable_profile","ts":1000.5,"dur":2,"pid":1,"tid":1},
+ {"ph":"X","cat":"tpudnn","name":"disable_profile","ts":5000000,"dur":10,"pid":1,"tid":1},
+ {"ph":"X","cat":"tpudnn","name":"disable_profile","ts":9000000,"dur":3,"pid":1,"tid":1},
+ {"ph":"X","cat":"python","name":"disable_profile","ts":9900000,"dur":1,"pid":1,"tid":1}]})");
+    const model::TimeNs tEnd = 9000003000;
+    const model::TimeNs wantOffset = tEnd - f.tailOffsetNs - f.pmuTailCycle;
+    for (const auto &inputs : {std::vector<fs::path>{dumpDir, host}, std::vector<fs::path>{host, dumpDir}}) {
+        Joint j = loadJoint(inputs);
+        QVERIFY2(j.trace, j.error.c_str());
+        QVERIFY(j.dump && j.host);
+        QCOMPARE(j.dump->timeOffsetNs, wantOffset);
+        QCOMPARE(j.host->timeOffsetNs, model::TimeNs(0));
+        QCOMPARE(firstStartOf(*j.trace, "Core 0 · TIU"), tiu0 + wantOffset);
+        QVERIFY(j.diag(model::DiagKind::SophgoVendorRule, "disable_profile"));
+        QVERIFY(!j.diag(model::DiagKind::SophgoNotAligned, "host trace"));
+    }
+
+    // no disable_profile: PMU cycle 0 at the end of the first tpudnn event (1002.5 µs)
+    const fs::path noAnchor = fs::path(out.toStdString()) / "host_no_anchor.json";
+    writeText(noAnchor, R"({"traceEvents":[
+ {"ph":"X","cat":"tpudnn","name":"launch","ts":3000,"dur":5,"pid":1,"tid":1},
+ {"ph":"X","cat":"tpudnn","name":"enable_profile","ts":1000.5,"dur":2,"pid":1,"tid":1}]})");
+    {
+        Joint j = loadJoint({dumpDir, noAnchor});
+        QVERIFY2(j.trace, j.error.c_str());
+        QCOMPARE(j.dump->timeOffsetNs, model::TimeNs(1002500));
+        QVERIFY(j.diag(model::DiagKind::SophgoNotAligned, "no tpudnn disable_profile"));
+    }
+
+    // no tpudnn event at all: the dump stays at 0 ns and says why
+    const fs::path foreign = fs::path(out.toStdString()) / "host_foreign.json";
+    writeText(foreign, R"([{"ph":"X","cat":"cpu_op","name":"aten::mm","ts":50,"dur":5,"pid":1,"tid":1}])");
+    {
+        Joint j = loadJoint({dumpDir, foreign});
+        QVERIFY2(j.trace, j.error.c_str());
+        QCOMPARE(j.dump->timeOffsetNs, model::TimeNs(0));
+        QVERIFY(j.diag(model::DiagKind::SophgoNotAligned, "no complete event of category tpudnn"));
+    }
+
+    // the dump without tail_offset_ns: the fallback rule, and a diagnostic naming the missing key
+    const fs::path noTail = fs::path(out.toStdString()) / "no_tail" / "cdm_profile_data_dev0-0";
+    fs::create_directories(noTail);
+    for (const auto &e : fs::directory_iterator(dumpDir))
+        fs::copy_file(e.path(), noTail / e.path().filename());
+    {
+        std::ifstream in(noTail / "global.profile");
+        std::string line, kept;
+        while (std::getline(in, line))
+            if (!line.starts_with("tail_offset_ns"))
+                kept += line + "\n";
+        in.close();
+        writeText(noTail / "global.profile", kept);
+    }
+    {
+        Joint j = loadJoint({noTail, host});
+        QVERIFY2(j.trace, j.error.c_str());
+        QCOMPARE(j.dump->timeOffsetNs, model::TimeNs(1002500));
+        QVERIFY(j.diag(model::DiagKind::SophgoNotAligned, "no tail_offset_ns"));
+    }
 }
 
 void TstSophgoCdm::truncationSweep()
