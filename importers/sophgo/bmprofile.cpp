@@ -13,6 +13,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <unordered_map>
 
 namespace accelscope::importers::sophgo {
 
@@ -921,25 +922,36 @@ void Reader::bm1684x(IterData &it, const StaticProgram &program)
                  wraps);
 
         // TIU re-base on the first static GDMA command with a record (the counters are unrelated).
+        std::unordered_map<const StaticNode *, std::size_t> gdmaOfNode, tiuOfNode;
+        for (std::size_t i = 0; i < gdmaMatch.size(); ++i)
+            if (gdmaMatch[i].node)
+                gdmaOfNode.emplace(gdmaMatch[i].node, i);
+        for (std::size_t i = 0; i < tiuMatch.size(); ++i)
+            if (tiuMatch[i].node)
+                tiuOfNode.emplace(tiuMatch[i].node, i);
+        // TIU commands by (bd_id, gdma_id) in program order: the TIU command waiting for a GDMA one.
+        std::map<std::pair<std::int64_t, std::int64_t>, std::vector<const StaticNode *>> bdByIds;
+        for (const auto &b : staticBd)
+            bdByIds[{b.bdId, b.gdmaId}].push_back(&b);
         if (!tiu.empty() && !gdma.empty()) {
             bool rebased = false;
             if (!staticBd.empty() && !staticGdma.empty()) {
                 for (const auto &g : staticGdma) {
-                    const auto gi = std::find_if(gdmaMatch.begin(), gdmaMatch.end(), [&](const PmuMatch &m) { return m.node == &g; });
-                    if (gi == gdmaMatch.end())
+                    const auto gi = gdmaOfNode.find(&g);
+                    if (gi == gdmaOfNode.end())
                         continue;
-                    const auto &grec = gdma[static_cast<std::size_t>(gi - gdmaMatch.begin())];
+                    const auto &grec = gdma[gi->second];
                     const auto gdmaStart = static_cast<std::int64_t>(static_cast<double>(grec.endCycle) * gdmaPeriod / tiuPeriod);
                     std::int64_t offset = 0;
-                    for (const auto &b : staticBd) {
-                        if (b.bdId != g.bdId + 1 || b.gdmaId != g.gdmaId)
-                            continue;
-                        const auto bi = std::find_if(tiuMatch.begin(), tiuMatch.end(), [&](const PmuMatch &m) { return m.node == &b; });
-                        if (bi == tiuMatch.end())
-                            continue;
-                        offset = gdmaStart - tiu[static_cast<std::size_t>(bi - tiuMatch.begin())].startCycle;
-                        break;
-                    }
+                    const auto waiting = bdByIds.find({g.bdId + 1, g.gdmaId});
+                    if (waiting != bdByIds.end())
+                        for (const auto *b : waiting->second) {
+                            const auto bi = tiuOfNode.find(b);
+                            if (bi == tiuOfNode.end())
+                                continue;
+                            offset = gdmaStart - tiu[bi->second].startCycle;
+                            break;
+                        }
                     if (offset != 0) {
                         for (auto &r : tiu) {
                             r.startCycle += offset;

@@ -196,6 +196,7 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
     };
     auto corePrefix = [](std::int32_t core) { return "Core " + std::to_string(core) + " · "; };
 
+    const bool severalIterations = r.iterations() > 1;
     const StringId unknownId = shard.intern("unknown");
     const StringId sysCat = shard.intern("sys");
     const StringId droppedCat = shard.intern("sys.dropped");
@@ -228,7 +229,7 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
             a.num("no_command", 1);
         if (!rec.layerName.empty())
             a.str("layer", rec.layerName).num("layer_id", rec.layerId);
-        if (r.iterations() > 1)
+        if (severalIterations)
             a.num("iteration", rec.iteration);
         if (!tiu) {
             if (!rec.direction.empty())
@@ -275,7 +276,7 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
         const LocalTrack t = track(16 * l.core + 4, corePrefix(l.core) + "Layer", TrackRole::Async, EngineKind::None, l.core);
         Args a;
         a.num("layer_id", l.layerId).num("local", l.isLocal ? 1 : 0).num("records", l.records);
-        if (r.iterations() > 1)
+        if (severalIterations)
             a.num("iteration", l.iteration);
         shard.addSlice(t, l.start, std::max<TimeNs>(l.end - l.start, 0), shard.intern(l.name), shard.intern("layer"), shard.addArgs(a.done()));
     }

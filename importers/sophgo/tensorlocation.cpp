@@ -264,6 +264,12 @@ LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerR
     // and the last record of the tdma file = the last GDMA, or SDMA when present) out of the
     // group lane, though it keeps it in the layer lane (seen on the bm1688 and bm1690 samples).
     std::map<std::pair<std::int32_t, CommandEngine>, std::size_t> lastOfFile;
+    // Groups of each op, found once (ops x groups) rather than per record.
+    std::vector<std::vector<std::int32_t>> groupsOfOp(loc.ops.size());
+    for (std::size_t o = 0; o < loc.ops.size(); ++o)
+        for (std::size_t g = 0; g < loc.groups.size(); ++g)
+            if (loc.ops[o].fileLine >= loc.groups[g].firstLine && loc.ops[o].fileLine <= loc.groups[g].lastLine)
+                groupsOfOp[o].push_back(static_cast<std::int32_t>(g));
     for (std::size_t i = 0; i < records.size(); ++i)
         lastOfFile[{records[i].core, records[i].engine}] = i;
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -282,16 +288,13 @@ LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerR
 
         if (lastOfFile[{r.core, r.engine}] == i)
             continue;
-        const auto line = loc.ops[static_cast<std::size_t>(op)].fileLine;
-        for (std::size_t g = 0; g < loc.groups.size(); ++g) {
-            const auto &group = loc.groups[g];
-            if (line < group.firstLine || line > group.lastLine)
-                continue;
-            auto [git, gfresh] = groupAt.emplace(std::make_pair(r.core, static_cast<std::int32_t>(g)), out.groups.size());
+        for (const auto g : groupsOfOp[static_cast<std::size_t>(op)]) {
+            const auto &group = loc.groups[static_cast<std::size_t>(g)];
+            auto [git, gfresh] = groupAt.emplace(std::make_pair(r.core, g), out.groups.size());
             if (gfresh) {
                 GroupSpan gs;
                 gs.core = r.core;
-                gs.group = static_cast<std::int32_t>(g);
+                gs.group = g;
                 gs.ordinal = ++groupsPerCore[r.core];
                 gs.start = r.start;
                 gs.end = r.end;
