@@ -273,6 +273,10 @@ Confidence AiuImporter::probe(const Source &src) const
         return Confidence::Certain;
     if (score >= kTraceScore)
         return Confidence::Likely;
+    // A compiler log picked together with its traces (File ▸ Open on a folder's files) belongs to
+    // their run; a folder scan does not take it on its own (Maybe).
+    if (looksLikeCompilerLog(src.head))
+        return Confidence::Maybe;
     return Confidence::No;
 }
 
@@ -298,13 +302,18 @@ Status AiuImporter::importFiles(const std::vector<Source> &files, TraceBuilder &
 {
     if (files.empty())
         return ImportError{{}, 0, false, "no AIU trace given"};
-    std::vector<fs::path> traceFiles;
+    // Traces and compiler logs given together: told apart by content, as in a folder.
+    std::vector<fs::path> traceFiles, givenLogs;
     for (const auto &f : files)
-        traceFiles.push_back(f.path);
-    // The compiler log is looked for beside the traces: every other file of their folders that
-    // is not a trace by its extension (the folder import tells traces by content instead).
-    std::vector<fs::path> logCandidates;
-    if (ctx.options.compilerLog.empty()) {
+        (aiuContentScore(f.head) < kTraceScore && looksLikeCompilerLog(f.head) ? givenLogs : traceFiles).push_back(f.path);
+    if (traceFiles.empty())
+        return ImportError{files.front().path.string(), 0, false,
+                           "an AIU compiler log needs its traces: open it together with the AIU trace files"};
+    // The compiler log is the one given with the traces, else looked for beside them: every other
+    // file of their folders that is not a trace by its extension (the folder import tells traces
+    // by content instead).
+    std::vector<fs::path> logCandidates = givenLogs;
+    if (ctx.options.compilerLog.empty() && givenLogs.empty()) {
         std::set<fs::path> folders;
         for (const auto &f : traceFiles)
             folders.insert(f.parent_path().empty() ? fs::path(".") : f.parent_path());
@@ -314,10 +323,9 @@ Status AiuImporter::importFiles(const std::vector<Source> &files, TraceBuilder &
                     && p.extension() != ".gz" && p.extension() != ".zst")
                     logCandidates.push_back(p);
     }
-    // One source for the run, named after its first file; its rank comes from the AIUs inside.
-    Source run = files.front();
-    if (files.size() > 1)
-        run.rank = -1;
+    // One source for the run, named after its first trace; its rank comes from the AIUs inside.
+    Source run = Source::fromPath(traceFiles.front());
+    run.rank = files.size() > 1 ? -1 : files.front().rank;
     return importRun(run, traceFiles, logCandidates, builder, ctx);
 }
 

@@ -366,6 +366,40 @@ private slots:
         QCOMPARE(QString::fromStdString(split.value().format), QStringLiteral("mixed"));
     }
 
+    void compilerLogGivenWithTheTrace()
+    {
+        // File ▸ Open on a run's files picks the compiler log too: it is the run's log, not an
+        // input of its own, in either order.
+        ImportContext ctx;
+        ctx.options.acelyzerCompat = true;
+        ctx.options.aiuSocFreqMhz = 560;
+        ctx.options.aiuCoreFreqMhz = 800;
+        const fs::path trace = kAiu / "sample_flex_3062_job_4.json", log = kAiu / "sample_comp_log_ideal.txt";
+        for (const auto &inputs : {std::vector<fs::path>{trace, log}, std::vector<fs::path>{log, trace}}) {
+            auto loaded = loadTrace(inputs, ctx);
+            QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+            const Trace &t = *loaded.value().trace;
+            QCOMPARE(t.sources().size(), std::size_t(1));
+            QCOMPARE(t.sources().at(0).path, trace.string());
+            QCOMPARE(t.sources().at(0).aiu->idealKernels.size(), std::size_t(17));
+            compareToReference(t, kRef / "sample_flex_3062_job_4/complog_f560-default/processed_trace.json");
+        }
+        // A compiler log alone is not a trace: the error says what is missing.
+        auto alone = loadTrace({log}, ctx);
+        QVERIFY(!alone.ok());
+        QVERIFY2(alone.error().message.find("compiler log") != std::string::npos, alone.error().message.c_str());
+        // A folder scan does not take a compiler log as an input of its own.
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        fs::create_directories(d / "run");
+        fs::copy_file(log, d / "run" / "compile.log");
+        writeFile(d / "other.json", R"({"traceEvents":[{"name":"k","ph":"X","pid":1,"tid":1,"ts":1,"dur":2}]})");
+        auto plan = planImport({d});
+        QVERIFY(plan.ok());
+        QCOMPARE(plan.value().size(), std::size_t(1));
+        QCOMPARE(plan.value()[0].importer, std::string("chrome-json"));
+    }
+
     // ---- every sample loads ----
     void everySampleLoads_data()
     {
