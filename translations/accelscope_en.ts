@@ -675,6 +675,346 @@
         <source>OP Types</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>AIU (pid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of kernel time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First kernel start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last kernel end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ideal time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ideal cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of ideal time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PT utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute (kernels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device slices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First slice start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last slice end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch call mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device duration mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay P50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay P90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch calls above cutoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delays above cutoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock (MHz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asic cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working cycles (tpu-mlir)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDR bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDR average bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L2 average bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First to last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIU commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIU busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIU cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DMA commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DMA busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DMA cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DMA bandwidth while busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIU/DMA overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bound by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the device&apos;s span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>totalTime (layer span)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tiuCycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tiuTime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gdmaCycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gdmaTime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sdmaCycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPS (10^6 / tiu µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cmd Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Function type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -800,6 +1140,46 @@
     </message>
     <message>
         <source>Diagnostics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine summary per core (bigTpuProfile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine time per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine summary over layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU kernel summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU categories and PT utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU active time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU TS phases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU compute and collectives</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -945,6 +1325,161 @@
     </message>
     <message>
         <source>The compressed stream is corrupt; data before the error was loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU cycle frequency detected from the trace&apos;s own timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The AIU cycle frequency used disagrees with the trace&apos;s timing; see the recommendation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU 32-bit cycle counters wrapped; overflow epochs were added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU events with missing or unparsable cycle stamps kept their host times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU power samples above 100 W were set to 0 W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partially overlapping AIU slices were moved to spill-over streams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU device clocks were aligned on their collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU device clocks could not be aligned across AIUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The AIU compiler log could not be used (fully) for PT utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU kernels ran faster than their ideal cycles; PT utilization capped at 101%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU collective transfers without their peer transfer got no flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several pids of one AIU file were collapsed onto the first (acelyzer compatibility)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine clocks are not in the dump; the chip&apos;s default clocks were used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A vendor reader&apos;s rule moved, renumbered or set apart PMU records (see the detail)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cores or engines could not be aligned; their times keep their own counter base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PMU records could not be paired with a command and carry no name</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TableNotes</name>
+    <message>
+        <source>no collective slices (args.CollGroup) in the selection: collective time is 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collective time per AIU: the span of each collective group (first to last slice with that CollGroup) summed over groups; acelyzer&apos;s -R collective spans could not be checked (it fails on the samples)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>acelyzer compatibility: µs from the cycle stamps, acelyzer&apos;s rounding, names grouped by its _[N] rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range: the value at its start is the last sample before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Ascend device tasks or HCCL ops in the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA compatibility: HTA&apos;s MTIA step filter is not reproduced; all events kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA compatibility: the last ProfilerStep and the GPU work it launched are dropped, as are GPU rows without a launching CPU row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative to the first event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Ascend device tasks in the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HCCL: the collective / p2p ops (their tasks run on the streams too); ratio = share of the summed task and op time of the rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected range is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel launch table to summarize.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sophgo Overall row: the cycle and time columns hold the maximum over cores; bandwidths are summed bytes over summed cycles; the overlap and busy columns are sums over cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total_time_ns ends, as in tpu-mlir, at the last GDMA/SDMA record of each core&apos;s tdma file rather than the latest end; span_ns is the true first-to-last span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uarch_rate_pct needs the chip cost model (tpu-mlir&apos;s Alg/uArch ops per TIU command); the dump&apos;s TIU commands carry no ops, so it is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sophgo: commands cut by the range count with the share of their cycles and bytes inside it; total_time_ns is the range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sophgo engines: asic_cycles = Σ (end - start + 1) cycles in the engine&apos;s clock; working_cycles leaves out TIU wait_msg and DMA sys_wait; DDR/L2 averages over non-system commands (tpu-mlir)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the dump names no layers (no tensor_location.json / layer lines): rows are op names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound: the engine busy longer within the layer (TIU = compute bound, DMA = transfer bound); busy times are unions of the commands&apos; intervals; bytes leave out system commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tpu-mlir&apos;s BM1684X summary.csv Overall: over the commands a layer claims (layer span, their cycles); Parallelism = (TIU + GDMA time) / span, Concurrency = (TIU + GDMA - span) / min(TIU, GDMA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dumps without layer information (no tensor_location.json / layer lines) have no row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth = bytes / Asic cycles at the engine&apos;s clock (tpu-mlir&apos;s per-record DDR/L2M bandwidth)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1232,9 +1767,9 @@
     </message>
     <message numerus="yes">
         <source>Wrote %n CSV file(s) to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Wrote %n CSV file to %1.</numerusform>
+            <numerusform>Wrote %n CSV files to %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -1274,6 +1809,77 @@
     </message>
     <message>
         <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ImportOptionsDialog</name>
+    <message>
+        <source>Import Options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sophgo TPU dumps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIU clock:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GDMA/SDMA/CDMA clock:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IBM AIU traces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SoC frequency:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core frequency:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>found beside the traces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiler Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiler log:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reproduce acelyzer&apos;s numbers (its defaults and rounding)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detect collectives and draw flows across AIUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unchecked: the value the file states, or the documented default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> MHz</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1541,12 +2147,51 @@
         <source>Export CSV tables, an XLSX report, a Chrome JSON trace or a PNG of the timeline</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Import &amp;Options…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine clocks, AIU frequency and compiler log, acelyzer compatibility; re-opens the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Options…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
     <message>
         <source>Close</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIUs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cycle stamps converted at %2 MHz, but the trace&apos;s timing says %3 MHz (try --freq %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: detected frequencies spread by %2 % of their mean (%3–%4 MHz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>AIU %1: the 32-bit cycle counters wrapped %n time(s); overflow epochs were added</source>
+        <translation>
+            <numerusform>AIU %1: the 32-bit cycle counters wrapped once; overflow epochs were added</numerusform>
+            <numerusform>AIU %1: the 32-bit cycle counters wrapped %n times; overflow epochs were added</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1581,6 +2226,10 @@
     </message>
     <message>
         <source>Queue Length and Copy Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2027,9 +2676,9 @@
     </message>
     <message numerus="yes">
         <source>%n link(s) between %1 ranks; %2 – %3 GB/s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n link between %1 ranks; %2 – %3 GB/s</numerusform>
+            <numerusform>%n links between %1 ranks; %2 – %3 GB/s</numerusform>
         </translation>
     </message>
     <message>
@@ -2264,6 +2913,34 @@
         <source>&lt;b&gt;Flows and parent&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;AIU cycle stamps&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stamps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1 MHz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frequency unknown: times not shown</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::Document</name>
@@ -2365,51 +3042,60 @@
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>accelscope::views::RangeStatsModel</name>
     <message>
-        <source>Name</source>
+        <source>Utilization per core and engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Count</source>
+        <source>tpu-mlir formulas</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Total</source>
+        <source>bigTpuProfile formulas</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In range</source>
+        <source>Which vendor tool&apos;s summary formulas the Summary tab follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Self</source>
+        <source>Copy as summary.txt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Average</source>
+        <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Min</source>
+        <source>Per layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Max</source>
+        <source>Tables</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>p50</source>
+        <source>%1: %2 % busy working</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>p90</source>
+        <source>engines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>p99</source>
+        <source>core %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bigTpuProfile&apos;s summary.txt formulas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tpu-mlir&apos;s PerfAI summary formulas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2421,10 +3107,6 @@
     </message>
     <message>
         <source>Copy All</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy every row as tab-separated text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2453,6 +3135,10 @@
     </message>
     <message>
         <source>%1 slices with %2 names in %3 on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy every visible row as CSV</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

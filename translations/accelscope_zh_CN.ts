@@ -675,6 +675,346 @@
         <source>OP Types</source>
         <translation>算子类型数</translation>
     </message>
+    <message>
+        <source>AIU (pid)</source>
+        <translation>AIU（pid）</translation>
+    </message>
+    <message>
+        <source>Share of kernel time</source>
+        <translation>占 Kernel 时间比例</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>First kernel start</source>
+        <translation>首个 Kernel 开始</translation>
+    </message>
+    <message>
+        <source>Last kernel end</source>
+        <translation>最后 Kernel 结束</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Ideal time</source>
+        <translation>理想时间</translation>
+    </message>
+    <message>
+        <source>Ideal cycles</source>
+        <translation>理想周期数</translation>
+    </message>
+    <message>
+        <source>Share of ideal time</source>
+        <translation>占理想时间比例</translation>
+    </message>
+    <message>
+        <source>PT utilization</source>
+        <translation>PT 利用率</translation>
+    </message>
+    <message>
+        <source>Compute (kernels)</source>
+        <translation>计算（Kernel）</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Compute share</source>
+        <translation>计算占比</translation>
+    </message>
+    <message>
+        <source>Collective share</source>
+        <translation>集合通信占比</translation>
+    </message>
+    <message>
+        <source>Collective groups</source>
+        <translation>集合通信组数</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>In range</source>
+        <translation>范围内</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>轨道数</translation>
+    </message>
+    <message>
+        <source>Device tracks</source>
+        <translation>设备轨道数</translation>
+    </message>
+    <message>
+        <source>Device slices</source>
+        <translation>设备切片数</translation>
+    </message>
+    <message>
+        <source>First slice start</source>
+        <translation>首个切片开始</translation>
+    </message>
+    <message>
+        <source>Last slice end</source>
+        <translation>最后切片结束</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>跨度</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>First at</source>
+        <translation>首次出现位置</translation>
+    </message>
+    <message>
+        <source>Position unit</source>
+        <translation>位置单位</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Launch call mean</source>
+        <translation>启动调用平均值</translation>
+    </message>
+    <message>
+        <source>Device duration mean</source>
+        <translation>设备耗时平均值</translation>
+    </message>
+    <message>
+        <source>Launch delay mean</source>
+        <translation>启动延迟平均值</translation>
+    </message>
+    <message>
+        <source>Launch delay P50</source>
+        <translation>启动延迟 P50</translation>
+    </message>
+    <message>
+        <source>Launch delay P90</source>
+        <translation>启动延迟 P90</translation>
+    </message>
+    <message>
+        <source>Launch delay max</source>
+        <translation>启动延迟最大值</translation>
+    </message>
+    <message>
+        <source>Launch calls above cutoff</source>
+        <translation>超过阈值的启动调用数</translation>
+    </message>
+    <message>
+        <source>Delays above cutoff</source>
+        <translation>超过阈值的延迟数</translation>
+    </message>
+    <message>
+        <source>Clock (MHz)</source>
+        <translation>时钟（MHz）</translation>
+    </message>
+    <message>
+        <source>Asic cycles</source>
+        <translation>Asic 周期数</translation>
+    </message>
+    <message>
+        <source>Working cycles (tpu-mlir)</source>
+        <translation>工作周期数（tpu-mlir）</translation>
+    </message>
+    <message>
+        <source>System commands</source>
+        <translation>系统命令数</translation>
+    </message>
+    <message>
+        <source>DDR bytes</source>
+        <translation>DDR 字节数</translation>
+    </message>
+    <message>
+        <source>DDR average bandwidth</source>
+        <translation>DDR 平均带宽</translation>
+    </message>
+    <message>
+        <source>L2 bytes</source>
+        <translation>L2 字节数</translation>
+    </message>
+    <message>
+        <source>L2 average bandwidth</source>
+        <translation>L2 平均带宽</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>First command</source>
+        <translation>首条命令</translation>
+    </message>
+    <message>
+        <source>First to last</source>
+        <translation>首条到末条</translation>
+    </message>
+    <message>
+        <source>TIU commands</source>
+        <translation>TIU 命令数</translation>
+    </message>
+    <message>
+        <source>TIU busy</source>
+        <translation>TIU 繁忙</translation>
+    </message>
+    <message>
+        <source>TIU cycles</source>
+        <translation>TIU 周期数</translation>
+    </message>
+    <message>
+        <source>DMA commands</source>
+        <translation>DMA 命令数</translation>
+    </message>
+    <message>
+        <source>DMA busy</source>
+        <translation>DMA 繁忙</translation>
+    </message>
+    <message>
+        <source>DMA cycles</source>
+        <translation>DMA 周期数</translation>
+    </message>
+    <message>
+        <source>DMA bandwidth while busy</source>
+        <translation>DMA 繁忙时带宽</translation>
+    </message>
+    <message>
+        <source>TIU/DMA overlap</source>
+        <translation>TIU/DMA 重叠</translation>
+    </message>
+    <message>
+        <source>Bound by</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Share of the device&apos;s span</source>
+        <translation>占设备跨度比例</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>totalTime (layer span)</source>
+        <translation>totalTime（层跨度）</translation>
+    </message>
+    <message>
+        <source>tiuCycles</source>
+        <translation>tiuCycles</translation>
+    </message>
+    <message>
+        <source>tiuTime</source>
+        <translation>tiuTime</translation>
+    </message>
+    <message>
+        <source>gdmaCycles</source>
+        <translation>gdmaCycles</translation>
+    </message>
+    <message>
+        <source>gdmaTime</source>
+        <translation>gdmaTime</translation>
+    </message>
+    <message>
+        <source>sdmaCycles</source>
+        <translation>sdmaCycles</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发度</translation>
+    </message>
+    <message>
+        <source>FPS (10^6 / tiu µs)</source>
+        <translation>FPS（10^6 / tiu µs）</translation>
+    </message>
+    <message>
+        <source>Cmd Id</source>
+        <translation>命令 ID</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>功能</translation>
+    </message>
+    <message>
+        <source>Function type</source>
+        <translation>功能类型</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>方向</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -801,6 +1141,46 @@
     <message>
         <source>Diagnostics</source>
         <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Engine summary per core (bigTpuProfile)</source>
+        <translation>每核引擎汇总（bigTpuProfile）</translation>
+    </message>
+    <message>
+        <source>Engine time per layer</source>
+        <translation>每层引擎时间</translation>
+    </message>
+    <message>
+        <source>Engine commands</source>
+        <translation>引擎命令</translation>
+    </message>
+    <message>
+        <source>Engine summary over layers</source>
+        <translation>按层引擎汇总</translation>
+    </message>
+    <message>
+        <source>Range statistics</source>
+        <translation>范围统计</translation>
+    </message>
+    <message>
+        <source>AIU kernel summary</source>
+        <translation>AIU Kernel 汇总</translation>
+    </message>
+    <message>
+        <source>AIU categories and PT utilization</source>
+        <translation>AIU 类别与 PT 利用率</translation>
+    </message>
+    <message>
+        <source>AIU active time</source>
+        <translation>AIU 活跃时间</translation>
+    </message>
+    <message>
+        <source>AIU TS phases</source>
+        <translation>AIU TS 阶段</translation>
+    </message>
+    <message>
+        <source>AIU compute and collectives</source>
+        <translation>AIU 计算与集合通信</translation>
     </message>
 </context>
 <context>
@@ -946,6 +1326,161 @@
     <message>
         <source>The compressed stream is corrupt; data before the error was loaded</source>
         <translation>压缩流已损坏；已加载出错位置之前的数据</translation>
+    </message>
+    <message>
+        <source>AIU cycle frequency detected from the trace&apos;s own timing</source>
+        <translation>已根据追踪自身的计时检测出 AIU 周期频率</translation>
+    </message>
+    <message>
+        <source>The AIU cycle frequency used disagrees with the trace&apos;s timing; see the recommendation</source>
+        <translation>所用的 AIU 周期频率与追踪的计时不符；请参阅建议值</translation>
+    </message>
+    <message>
+        <source>AIU 32-bit cycle counters wrapped; overflow epochs were added</source>
+        <translation>AIU 的 32 位周期计数器发生回绕；已补加溢出轮次</translation>
+    </message>
+    <message>
+        <source>AIU events with missing or unparsable cycle stamps kept their host times</source>
+        <translation>周期戳缺失或无法解析的 AIU 事件保留了其主机时间</translation>
+    </message>
+    <message>
+        <source>AIU power samples above 100 W were set to 0 W</source>
+        <translation>超过 100 W 的 AIU 功耗采样已置为 0 W</translation>
+    </message>
+    <message>
+        <source>Partially overlapping AIU slices were moved to spill-over streams</source>
+        <translation>部分重叠的 AIU 切片已移至溢出 Stream</translation>
+    </message>
+    <message>
+        <source>AIU device clocks were aligned on their collectives</source>
+        <translation>已按集合通信对齐 AIU 设备时钟</translation>
+    </message>
+    <message>
+        <source>AIU device clocks could not be aligned across AIUs</source>
+        <translation>无法在各 AIU 之间对齐设备时钟</translation>
+    </message>
+    <message>
+        <source>The AIU compiler log could not be used (fully) for PT utilization</source>
+        <translation>AIU 编译器日志无法（完全）用于计算 PT 利用率</translation>
+    </message>
+    <message>
+        <source>AIU kernels ran faster than their ideal cycles; PT utilization capped at 101%</source>
+        <translation>AIU Kernel 运行快于其理想周期数；PT 利用率上限设为 101%</translation>
+    </message>
+    <message>
+        <source>AIU collective transfers without their peer transfer got no flow</source>
+        <translation>缺少对端传输的 AIU 集合通信传输未生成流</translation>
+    </message>
+    <message>
+        <source>Several pids of one AIU file were collapsed onto the first (acelyzer compatibility)</source>
+        <translation>同一 AIU 文件中的多个 pid 已合并到第一个（acelyzer 兼容）</translation>
+    </message>
+    <message>
+        <source>Engine clocks are not in the dump; the chip&apos;s default clocks were used</source>
+        <translation>转储中没有引擎时钟；已使用芯片的默认时钟</translation>
+    </message>
+    <message>
+        <source>A vendor reader&apos;s rule moved, renumbered or set apart PMU records (see the detail)</source>
+        <translation>按厂商解析工具的规则移动、重新编号或单独列出了 PMU 记录（见详情）</translation>
+    </message>
+    <message>
+        <source>Cores or engines could not be aligned; their times keep their own counter base</source>
+        <translation>无法对齐核或引擎；其时间保留各自的计数器基准</translation>
+    </message>
+    <message>
+        <source>PMU records could not be paired with a command and carry no name</source>
+        <translation>PMU 记录无法与命令配对，因而没有名称</translation>
+    </message>
+</context>
+<context>
+    <name>TableNotes</name>
+    <message>
+        <source>no collective slices (args.CollGroup) in the selection: collective time is 0</source>
+        <translation>所选范围内没有集合通信切片（args.CollGroup）：集合通信时间为 0</translation>
+    </message>
+    <message>
+        <source>collective time per AIU: the span of each collective group (first to last slice with that CollGroup) summed over groups; acelyzer&apos;s -R collective spans could not be checked (it fails on the samples)</source>
+        <translation>每个 AIU 的集合通信时间：各集合通信组的跨度（该 CollGroup 首个切片到最后切片）按组求和；acelyzer 的 -R 集合通信跨度无法核对（它在样例上运行失败）</translation>
+    </message>
+    <message>
+        <source>acelyzer compatibility: µs from the cycle stamps, acelyzer&apos;s rounding, names grouped by its _[N] rule</source>
+        <translation>acelyzer 兼容：µs 由周期戳换算，采用 acelyzer 的舍入方式，名称按其 _[N] 规则分组</translation>
+    </message>
+    <message>
+        <source>range: the value at its start is the last sample before it</source>
+        <translation>范围：起点处的值取其之前的最后一个采样</translation>
+    </message>
+    <message>
+        <source>no Ascend device tasks or HCCL ops in the trace</source>
+        <translation>追踪中没有 Ascend 设备任务或 HCCL 算子</translation>
+    </message>
+    <message>
+        <source>HTA compatibility: HTA&apos;s MTIA step filter is not reproduced; all events kept</source>
+        <translation>HTA 兼容：未复现 HTA 的 MTIA Step 过滤；保留全部事件</translation>
+    </message>
+    <message>
+        <source>HTA compatibility: the last ProfilerStep and the GPU work it launched are dropped, as are GPU rows without a launching CPU row</source>
+        <translation>HTA 兼容：丢弃最后一个 ProfilerStep 及其启动的 GPU 工作，以及没有启动它的 CPU 行的 GPU 行</translation>
+    </message>
+    <message>
+        <source>HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative to the first event</source>
+        <translation>HTA 兼容：时间为相对第一个事件的整微秒数（开始向上取整，结束向下取整）</translation>
+    </message>
+    <message>
+        <source>no Ascend device tasks in the trace</source>
+        <translation>追踪中没有 Ascend 设备任务</translation>
+    </message>
+    <message>
+        <source>HCCL: the collective / p2p ops (their tasks run on the streams too); ratio = share of the summed task and op time of the rank</source>
+        <translation>HCCL：集合通信 / 点对点算子（其任务同样运行在 Stream 上）；占比 = 占该 Rank 任务与算子时间总和的比例</translation>
+    </message>
+    <message>
+        <source>The selected range is empty.</source>
+        <translation>所选范围为空。</translation>
+    </message>
+    <message>
+        <source>No kernel launch table to summarize.</source>
+        <translation>没有可汇总的 Kernel 启动表。</translation>
+    </message>
+    <message>
+        <source>Sophgo Overall row: the cycle and time columns hold the maximum over cores; bandwidths are summed bytes over summed cycles; the overlap and busy columns are sums over cores</source>
+        <translation>Sophgo Overall 行：周期与时间列取各核最大值；带宽为字节总和除以周期总和；重叠与繁忙列为各核之和</translation>
+    </message>
+    <message>
+        <source>total_time_ns ends, as in tpu-mlir, at the last GDMA/SDMA record of each core&apos;s tdma file rather than the latest end; span_ns is the true first-to-last span</source>
+        <translation>与 tpu-mlir 一致，total_time_ns 截止于每个核 tdma 文件中最后一条 GDMA/SDMA 记录，而非最晚的结束时刻；span_ns 为真实的首末跨度</translation>
+    </message>
+    <message>
+        <source>uarch_rate_pct needs the chip cost model (tpu-mlir&apos;s Alg/uArch ops per TIU command); the dump&apos;s TIU commands carry no ops, so it is empty</source>
+        <translation>uarch_rate_pct 需要芯片代价模型（tpu-mlir 按 TIU 命令给出的 Alg/uArch 运算量）；转储中的 TIU 命令不含运算量，因此该列为空</translation>
+    </message>
+    <message>
+        <source>Sophgo: commands cut by the range count with the share of their cycles and bytes inside it; total_time_ns is the range</source>
+        <translation>Sophgo：被范围截断的命令按其落在范围内的周期与字节份额计入；total_time_ns 为该范围</translation>
+    </message>
+    <message>
+        <source>Sophgo engines: asic_cycles = Σ (end - start + 1) cycles in the engine&apos;s clock; working_cycles leaves out TIU wait_msg and DMA sys_wait; DDR/L2 averages over non-system commands (tpu-mlir)</source>
+        <translation>Sophgo 引擎：asic_cycles = Σ (end - start + 1)，以引擎时钟计的周期数；working_cycles 不含 TIU wait_msg 与 DMA sys_wait；DDR/L2 按非系统命令求平均（tpu-mlir）</translation>
+    </message>
+    <message>
+        <source>the dump names no layers (no tensor_location.json / layer lines): rows are op names</source>
+        <translation>转储未给出层（没有 tensor_location.json / 层信息行）：各行为算子名称</translation>
+    </message>
+    <message>
+        <source>bound: the engine busy longer within the layer (TIU = compute bound, DMA = transfer bound); busy times are unions of the commands&apos; intervals; bytes leave out system commands</source>
+        <translation>瓶颈：层内繁忙时间更长的引擎（TIU = 计算瓶颈，DMA = 传输瓶颈）；繁忙时间为各命令区间的并集；字节数不含系统命令</translation>
+    </message>
+    <message>
+        <source>tpu-mlir&apos;s BM1684X summary.csv Overall: over the commands a layer claims (layer span, their cycles); Parallelism = (TIU + GDMA time) / span, Concurrency = (TIU + GDMA - span) / min(TIU, GDMA)</source>
+        <translation>tpu-mlir 的 BM1684X summary.csv Overall：基于各层所属的命令（层跨度及其周期数）；并行度 = (TIU + GDMA 时间) / 跨度，并发度 = (TIU + GDMA - 跨度) / min(TIU, GDMA)</translation>
+    </message>
+    <message>
+        <source>dumps without layer information (no tensor_location.json / layer lines) have no row</source>
+        <translation>没有层信息（没有 tensor_location.json / 层信息行）的转储没有行</translation>
+    </message>
+    <message>
+        <source>bandwidth = bytes / Asic cycles at the engine&apos;s clock (tpu-mlir&apos;s per-record DDR/L2M bandwidth)</source>
+        <translation>带宽 = 字节数 / 以引擎时钟计的 Asic 周期（tpu-mlir 的逐记录 DDR/L2M 带宽）</translation>
     </message>
 </context>
 <context>
@@ -1277,6 +1812,77 @@
     </message>
 </context>
 <context>
+    <name>accelscope::app::ImportOptionsDialog</name>
+    <message>
+        <source>Import Options</source>
+        <translation>导入选项</translation>
+    </message>
+    <message>
+        <source>Sophgo TPU dumps</source>
+        <translation>Sophgo TPU 转储</translation>
+    </message>
+    <message>
+        <source>TIU clock:</source>
+        <translation>TIU 时钟：</translation>
+    </message>
+    <message>
+        <source>GDMA/SDMA/CDMA clock:</source>
+        <translation>GDMA/SDMA/CDMA 时钟：</translation>
+    </message>
+    <message>
+        <source>IBM AIU traces</source>
+        <translation>IBM AIU 追踪</translation>
+    </message>
+    <message>
+        <source>SoC frequency:</source>
+        <translation>SoC 频率：</translation>
+    </message>
+    <message>
+        <source>Core frequency:</source>
+        <translation>核频率：</translation>
+    </message>
+    <message>
+        <source>found beside the traces</source>
+        <translation>在追踪文件旁查找</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Compiler Log</source>
+        <translation>编译器日志</translation>
+    </message>
+    <message>
+        <source>Compiler log:</source>
+        <translation>编译器日志：</translation>
+    </message>
+    <message>
+        <source>Reproduce acelyzer&apos;s numbers (its defaults and rounding)</source>
+        <translation>复现 acelyzer 的数值（其默认值与舍入方式）</translation>
+    </message>
+    <message>
+        <source>Detect collectives and draw flows across AIUs</source>
+        <translation>检测集合通信并在 AIU 之间绘制流</translation>
+    </message>
+    <message>
+        <source>Re-open</source>
+        <translation>重新打开</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Unchecked: the value the file states, or the documented default</source>
+        <translation>未勾选时：使用文件中给出的值，或文档所述的默认值</translation>
+    </message>
+    <message>
+        <source> MHz</source>
+        <translation> MHz</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::app::ImportProgressPanel</name>
     <message>
         <source>Cancel</source>
@@ -1539,12 +2145,50 @@
         <source>Export CSV tables, an XLSX report, a Chrome JSON trace or a PNG of the timeline</source>
         <translation>导出 CSV 表格、XLSX 报告、Chrome JSON 追踪或时间线的 PNG 图片</translation>
     </message>
+    <message>
+        <source>Import &amp;Options…</source>
+        <translation>导入选项(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Engine clocks, AIU frequency and compiler log, acelyzer compatibility; re-opens the trace</source>
+        <translation>引擎时钟、AIU 频率与编译器日志、acelyzer 兼容；将重新打开追踪</translation>
+    </message>
+    <message>
+        <source>Import Options…</source>
+        <translation>导入选项…</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>AIU %1</source>
+        <translation>AIU %1</translation>
+    </message>
+    <message>
+        <source>AIU trace</source>
+        <translation>AIU 追踪</translation>
+    </message>
+    <message>
+        <source>AIUs %1</source>
+        <translation>AIU %1</translation>
+    </message>
+    <message>
+        <source>%1: cycle stamps converted at %2 MHz, but the trace&apos;s timing says %3 MHz (try --freq %4)</source>
+        <translation>%1：周期戳按 %2 MHz 换算，但追踪自身的计时表明为 %3 MHz（可尝试 --freq %4）</translation>
+    </message>
+    <message>
+        <source>%1: detected frequencies spread by %2 % of their mean (%3–%4 MHz)</source>
+        <translation>%1：检测到的频率离散度为其均值的 %2 %（%3–%4 MHz）</translation>
+    </message>
+    <message numerus="yes">
+        <source>AIU %1: the 32-bit cycle counters wrapped %n time(s); overflow epochs were added</source>
+        <translation>
+            <numerusform>AIU %1：32 位周期计数器回绕了 %n 次；已补加溢出轮次</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1580,6 +2224,10 @@
     <message>
         <source>Queue Length and Copy Bandwidth</source>
         <translation>队列长度与拷贝带宽</translation>
+    </message>
+    <message>
+        <source>AIU</source>
+        <translation>AIU</translation>
     </message>
 </context>
 <context>
@@ -2258,6 +2906,34 @@
         <source>&lt;b&gt;Flows and parent&lt;/b&gt;</source>
         <translation>&lt;b&gt;流与父切片&lt;/b&gt;</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;AIU cycle stamps&lt;/b&gt;</source>
+        <translation>&lt;b&gt;AIU 周期戳&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Stamps</source>
+        <translation>时间戳</translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation>周期数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>at %1 MHz</source>
+        <translation>按 %1 MHz 换算</translation>
+    </message>
+    <message>
+        <source>frequency unknown: times not shown</source>
+        <translation>频率未知：不显示时间</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::Document</name>
@@ -2358,52 +3034,61 @@
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
-</context>
-<context>
-    <name>accelscope::views::RangeStatsModel</name>
     <message>
-        <source>Name</source>
-        <translation>名称</translation>
+        <source>Utilization per core and engine</source>
+        <translation>各核各引擎利用率</translation>
     </message>
     <message>
-        <source>Count</source>
-        <translation>次数</translation>
+        <source>tpu-mlir formulas</source>
+        <translation>tpu-mlir 公式</translation>
     </message>
     <message>
-        <source>Total</source>
-        <translation>总计</translation>
+        <source>bigTpuProfile formulas</source>
+        <translation>bigTpuProfile 公式</translation>
     </message>
     <message>
-        <source>In range</source>
-        <translation>范围内</translation>
+        <source>Which vendor tool&apos;s summary formulas the Summary tab follows</source>
+        <translation>“汇总”页采用哪个厂商工具的汇总公式</translation>
     </message>
     <message>
-        <source>Self</source>
-        <translation>自身</translation>
+        <source>Copy as summary.txt</source>
+        <translation>复制为 summary.txt</translation>
     </message>
     <message>
-        <source>Average</source>
-        <translation>平均值</translation>
+        <source>Summary</source>
+        <translation>汇总</translation>
     </message>
     <message>
-        <source>Min</source>
-        <translation>最小值</translation>
+        <source>Per layer</source>
+        <translation>按层</translation>
     </message>
     <message>
-        <source>Max</source>
-        <translation>最大值</translation>
+        <source>Tables</source>
+        <translation>表格</translation>
     </message>
     <message>
-        <source>p50</source>
-        <translation>p50</translation>
+        <source>%1: %2 % busy working</source>
+        <translation>%1：%2 % 繁忙工作</translation>
     </message>
     <message>
-        <source>p90</source>
-        <translation>p90</translation>
+        <source>engines</source>
+        <translation>引擎</translation>
     </message>
     <message>
-        <source>p99</source>
-        <translation>p99</translation>
+        <source>core %1</source>
+        <translation>核 %1</translation>
+    </message>
+    <message>
+        <source>bigTpuProfile&apos;s summary.txt formulas.</source>
+        <translation>bigTpuProfile 的 summary.txt 公式。</translation>
+    </message>
+    <message>
+        <source>tpu-mlir&apos;s PerfAI summary formulas.</source>
+        <translation>tpu-mlir 的 PerfAI 汇总公式。</translation>
+    </message>
+    <message>
+        <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
+        <translation>* uArchURate 需要芯片代价模型（tpu-mlir 按算子给出的 Alg/uArch 运算量）；转储中的 TIU 命令不含这些数据。</translation>
     </message>
 </context>
 <context>
@@ -2415,10 +3100,6 @@
     <message>
         <source>Copy All</source>
         <translation>全部复制</translation>
-    </message>
-    <message>
-        <source>Copy every row as tab-separated text</source>
-        <translation>将所有行复制为制表符分隔的文本</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -2447,6 +3128,10 @@
     <message>
         <source>%1 slices with %2 names in %3 on %4</source>
         <translation>%4 上 %3 内共 %1 个切片、%2 个名称</translation>
+    </message>
+    <message>
+        <source>Copy every visible row as CSV</source>
+        <translation>将所有可见行复制为 CSV</translation>
     </message>
 </context>
 <context>
