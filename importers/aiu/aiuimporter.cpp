@@ -304,8 +304,14 @@ Status AiuImporter::importFiles(const std::vector<Source> &files, TraceBuilder &
         return ImportError{{}, 0, false, "no AIU trace given"};
     // Traces and compiler logs given together: told apart by content, as in a folder.
     std::vector<fs::path> traceFiles, givenLogs;
-    for (const auto &f : files)
+    std::set<fs::path> seen;
+    for (const auto &f : files) {
+        std::error_code ec;
+        const fs::path canonical = fs::weakly_canonical(f.path, ec);
+        if (!seen.insert(ec ? f.path : canonical).second)
+            continue; // a file named twice is read once
         (aiuContentScore(f.head) < kTraceScore && looksLikeCompilerLog(f.head) ? givenLogs : traceFiles).push_back(f.path);
+    }
     if (traceFiles.empty())
         return ImportError{files.front().path.string(), 0, false,
                            "an AIU compiler log needs its traces: open it together with the AIU trace files"};

@@ -355,6 +355,13 @@ private slots:
         for (int r = 0; r < 4; ++r)
             QVERIFY(std::abs(facts->devices[static_cast<std::size_t>(r)].clockShiftUs - shifts[r]) < 1e-3);
 
+        // A file named twice (the shell's r*.json plus r0.json) is read once.
+        auto twice = inputs;
+        twice.push_back(kAiu / "derived" / ".." / "derived" / "allreduce_tp4_rank0.json");
+        auto once = loadTrace(twice, ctx);
+        QVERIFY2(once.ok(), once.ok() ? "" : once.error().toString().c_str());
+        compareToReference(*once.value().trace, kRef / "allreduce_tp4_split/flow-default/processed_trace.json");
+
         // A file another importer reads between AIU files splits the run: the AIU files before
         // and after it are two runs, and the other file keeps its own source.
         QTemporaryDir dir;
