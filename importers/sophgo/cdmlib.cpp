@@ -1,11 +1,16 @@
 #include "cdmlib.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <charconv>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <regex>
+#include <thread>
 
 namespace accelscope::importers::sophgo {
 
@@ -89,13 +94,13 @@ FoundFiles findFiles(const std::filesystem::path &dir)
 
 /// Decodes one MONITOR block into records (raw times and ids). Stops at the first all-zero record
 /// (the end marker of a device buffer) and reports a partial trailing record.
-void decodeMonitor(CdmList &list, const TlvBlock &block, CdmDump &dump)
+void decodeMonitor(CdmList &list, const TlvBlock &block, model::DiagnosticSink &diagnostics)
 {
     const std::uint32_t size = list.recordSize;
     const std::size_t whole = block.payload.size() / size;
     list.payloadOffset = block.payloadOffset();
     if (block.payload.size() % size != 0 && !block.truncated)
-        dump.diagnostics.add(DiagKind::TruncatedInput, list.file.string(), block.payloadOffset() + whole * size,
+        diagnostics.add(DiagKind::TruncatedInput, list.file.string(), block.payloadOffset() + whole * size,
                              std::string(blockTypeName(block.type)) + " payload is not a whole number of "
                                  + std::to_string(size) + "-byte records; the partial record was ignored");
     list.raw = block.payload.first(whole * size);
@@ -106,7 +111,7 @@ void decodeMonitor(CdmList &list, const TlvBlock &block, CdmDump &dump)
         const std::uint32_t s = loadU32(p), e = loadU32(p + 4), w2 = loadU32(p + 8), w3 = loadU32(p + 12);
         if (s == 0 && e == 0 && w2 == 0 && w3 == 0 && std::all_of(p, p + size, [](std::uint8_t b) { return b == 0; })) {
             if (i + 1 < whole)
-                dump.diagnostics.add(DiagKind::TrailingGarbage, list.file.string(), block.payloadOffset() + i * size,
+                diagnostics.add(DiagKind::TrailingGarbage, list.file.string(), block.payloadOffset() + i * size,
                                      std::string(blockTypeName(block.type)) + ": an all-zero record ends the device buffer; "
                                          + std::to_string(whole - i - 1) + " records after it were ignored");
             break;
@@ -461,6 +466,38 @@ bool looksLikeCdmlibDumpDir(const std::filesystem::path &dir)
     return !f.cdmlib.empty() || !f.cdma.empty();
 }
 
+void parallelFor(std::size_t count, const std::function<void(std::size_t)> &task)
+{
+    const std::size_t threads = std::min<std::size_t>(count, std::max(1u, std::thread::hardware_concurrency()));
+    if (threads <= 1) {
+        for (std::size_t i = 0; i < count; ++i)
+            task(i);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    auto worker = [&] {
+        for (std::size_t i = next++; i < count; i = next++) {
+            try {
+                task(i);
+            } catch (...) {
+                std::lock_guard lock(failureMutex);
+                if (!failure)
+                    failure = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (auto &th : pool)
+        th.join();
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
 model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const GlobalProfile &global,
                                        const CdmReadOptions &options)
 {
@@ -543,22 +580,31 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         bool hasSync = false;
         std::int64_t shift = 0;
     };
-    std::vector<CoreData> cores;
-    bool anyDyn = false, anyDes = false;
-    for (std::size_t ci = 0; ci < found.cdmlib.size(); ++ci) {
+    // Each core's file is scanned and decoded on its own thread; the results are joined in core
+    // order, so lists, diagnostics and indices are those of a sequential pass.
+    struct CoreRead {
+        bool ok = false;
+        CoreData cd;
+        std::vector<CdmList> lists;
+        MappedFile file;
+        model::DiagnosticSink diags;
+        bool anyDyn = false, anyDes = false;
+    };
+    std::vector<CoreRead> reads(found.cdmlib.size());
+    parallelFor(found.cdmlib.size(), [&](std::size_t ci) {
+        CoreRead &out = reads[ci];
         const std::filesystem::path &file = found.cdmlib[ci];
         MappedFile mf(file);
         if (!mf.ok()) {
-            dump.diagnostics.add(DiagKind::MissingField, file.string(), 0, "core " + std::to_string(ci) + " not read: " + mf.error());
-            continue;
+            out.diags.add(DiagKind::MissingField, file.string(), 0, "core " + std::to_string(ci) + " not read: " + mf.error());
+            return;
         }
         CoreData cd;
         cd.core = int(ci);
-        facts.coresPresent.push_back(cd.core);
         const TlvScan scan = scanTlvBlocks(mf.bytes());
         for (const TlvProblem &p : scan.problems) {
             const DiagKind kind = p.kind == TlvProblem::Kind::UnknownType ? DiagKind::UnknownPacket : DiagKind::TruncatedInput;
-            dump.diagnostics.add(kind, file.string(), p.offset, p.detail);
+            out.diags.add(kind, file.string(), p.offset, p.detail);
         }
         const TlvBlock *monitor[3] = {nullptr, nullptr, nullptr};
         for (const TlvBlock &b : scan.blocks) {
@@ -570,16 +616,16 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
             case BlockType::DynData: {
                 std::vector<CommandProblem> problems;
                 if (cd.hasDyn) {
-                    dump.diagnostics.add(DiagKind::UnknownPacket, file.string(), b.headerOffset, "a second DYN_DATA block was ignored");
+                    out.diags.add(DiagKind::UnknownPacket, file.string(), b.headerOffset, "a second DYN_DATA block was ignored");
                     break;
                 }
                 cd.dyn = walkDynData(b.payload, codes, problems);
                 cd.hasDyn = cd.dyn.itemSize != 0;
-                anyDyn = anyDyn || cd.hasDyn;
+                out.anyDyn = out.anyDyn || cd.hasDyn;
                 for (const auto &p : problems)
-                    dump.diagnostics.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset, "DYN_DATA: " + p.detail);
+                    out.diags.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset, "DYN_DATA: " + p.detail);
                 if (cd.dyn.desReferences)
-                    dump.diagnostics.add(DiagKind::SophgoNoCommand, file.string(), b.payloadOffset(),
+                    out.diags.add(DiagKind::SophgoNoCommand, file.string(), b.payloadOffset(),
                                          std::to_string(cd.dyn.desReferences)
                                              + " DYN_DATA descriptor-group references (BLOCK_DES_KV) are not decoded; their records have no command");
                 break;
@@ -593,9 +639,9 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
                 std::vector<CommandProblem> problems;
                 cd.des[s] = s == 0 ? decodeTiuDescriptors(b.payload, problems) : decodeDmaDescriptors(b.payload, problems);
                 cd.hasDes[s] = true;
-                anyDes = true;
+                out.anyDes = true;
                 for (const auto &p : problems)
-                    dump.diagnostics.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset,
+                    out.diags.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset,
                                          std::string(blockTypeName(b.type)) + ": " + p.detail);
                 break;
             }
@@ -604,7 +650,7 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
             }
             if (slot >= 0) {
                 if (monitor[slot])
-                    dump.diagnostics.add(DiagKind::UnknownPacket, file.string(), b.headerOffset,
+                    out.diags.add(DiagKind::UnknownPacket, file.string(), b.headerOffset,
                                          "a second " + std::string(blockTypeName(b.type)) + " block was ignored (only the first is read)");
                 else
                     monitor[slot] = &b;
@@ -614,14 +660,14 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         for (int s = 0; s < 3; ++s) {
             if (anyDesHere && !cd.hasDes[s] && monitor[s] && monitor[s]->payload.size() >= 3u * (s == 0 ? kTiuRecordSize : kDmaRecordSize)) {
                 static constexpr const char *kDes[3] = {"BLOCK_DES_BDC", "BLOCK_DES_GDMA", "BLOCK_DES_SDMA"};
-                dump.diagnostics.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
+                out.diags.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
                                      std::string("no ") + kDes[s] + " block beside the others: the file may be truncated; "
                                          + std::string(cdmEngineName(CdmEngine(s))) + " records of core " + std::to_string(ci) + " have no command");
             }
             if (!monitor[s]) {
                 // every cdmlib file carries the three MONITOR blocks (empty when an engine is idle)
                 static constexpr const char *kBlock[3] = {"MONITOR_BD", "MONITOR_GDMA", "MONITOR_SDMA"};
-                dump.diagnostics.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
+                out.diags.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
                                      std::string("no ") + kBlock[s] + " block: the file may be truncated; core "
                                          + std::to_string(ci) + " has no " + std::string(cdmEngineName(CdmEngine(s))) + " records");
                 continue;
@@ -631,27 +677,46 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
             list.core = cd.core;
             list.file = file;
             list.recordSize = s == 0 ? kTiuRecordSize : kDmaRecordSize;
-            decodeMonitor(list, *monitor[s], dump);
+            decodeMonitor(list, *monitor[s], out.diags);
             static constexpr const char *kKeys[3] = {"tiu", "gdma", "sdma"};
             const std::string key = "core" + std::to_string(ci) + "_" + kKeys[s] + "_record";
             if (auto declared = global.intValue(key)) {
                 if (*declared != std::int64_t(list.records.size()))
-                    dump.diagnostics.add(DiagKind::TruncatedInput, file.string(), monitor[s]->headerOffset,
+                    out.diags.add(DiagKind::TruncatedInput, file.string(), monitor[s]->headerOffset,
                                          key + "=" + std::to_string(*declared) + " in global.profile, "
                                              + std::to_string(list.records.size()) + " records in the file");
                 if (maxRecords && *declared >= *maxRecords)
-                    dump.diagnostics.add(DiagKind::TruncatedInput, gp, 0,
+                    out.diags.add(DiagKind::TruncatedInput, gp, 0,
                                          key + " reached max_record_num: the device buffer overflowed and later records were lost");
             }
-            cd.list[s] = dump.lists.size();
-            dump.lists.push_back(std::move(list));
+            cd.list[s] = out.lists.size(); // index into out.lists until the cores are joined
+            out.lists.push_back(std::move(list));
         }
         // The records and commands are decoded: the file's pages need not stay resident until
         // the slices are written (the raw bytes are read again then, list by list).
         mf.dropResidentPages(mf.bytes());
-        dump.files.push_back(std::move(mf));
-        cores.push_back(std::move(cd));
+        out.file = std::move(mf);
+        out.cd = std::move(cd);
+        out.ok = true;
+    });
+    std::vector<CoreData> cores;
+    bool anyDyn = false, anyDes = false;
+    for (CoreRead &r : reads) {
+        dump.diagnostics.merge(r.diags);
+        if (!r.ok)
+            continue;
+        facts.coresPresent.push_back(r.cd.core);
+        for (std::size_t &li : r.cd.list)
+            if (li != SIZE_MAX)
+                li += dump.lists.size();
+        for (CdmList &l : r.lists)
+            dump.lists.push_back(std::move(l));
+        dump.files.push_back(std::move(r.file));
+        cores.push_back(std::move(r.cd));
+        anyDyn = anyDyn || r.anyDyn;
+        anyDes = anyDes || r.anyDes;
     }
+    reads.clear();
     if (int(found.cdmlib.size()) < chipCores && !global.bmodelCapture && found.cdmlib.size() > 1) {
         // not an error (a run may use fewer cores), but CDMA ownership needs the last core
         if (!found.cdma.empty())
@@ -663,16 +728,22 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
 
     // --- cleaning, init removal, intra-core alignment, commands ---
     std::uint64_t idWraps = 0, timeWraps = 0, swaps = 0;
-    for (CoreData &cd : cores) {
-        for (int s = 0; s < 3; ++s) {
-            if (cd.list[s] == SIZE_MAX)
-                continue;
-            CdmList &l = dump.lists[cd.list[s]];
-            idWraps += unwrapIds(l);
-            timeWraps += unwrapTimes(l, rules);
-            if (s == 2)
-                swaps += reorderSendRetire(l, rules);
+    {
+        // per list and independent: one list per task
+        std::vector<std::array<std::uint64_t, 3>> counts(dump.lists.size());
+        parallelFor(dump.lists.size(), [&](std::size_t li) {
+            CdmList &l = dump.lists[li];
+            counts[li][0] = unwrapIds(l);
+            counts[li][1] = unwrapTimes(l, rules);
+            counts[li][2] = l.engine == CdmEngine::SDMA ? reorderSendRetire(l, rules) : 0;
+        });
+        for (const auto &c : counts) {
+            idWraps += c[0];
+            timeWraps += c[1];
+            swaps += c[2];
         }
+    }
+    for (CoreData &cd : cores) {
         if (cd.list[0] != SIZE_MAX && dump.lists[cd.list[0]].records.size() >= 2) {
             cd.sync = dump.lists[cd.list[0]].records[1].end;
             cd.hasSync = true;
@@ -748,7 +819,7 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         list.port = port;
         list.file = file;
         list.recordSize = kCdmaRecordSize;
-        decodeMonitor(list, *mon, dump);
+        decodeMonitor(list, *mon, dump.diagnostics);
         unwrapIds(list);
         timeWraps += unwrapTimes(list, rules);
         swaps += reorderSendRetire(list, rules);

@@ -1,11 +1,7 @@
 #include "cdmlibtrace.h"
 
-#include <atomic>
 #include <charconv>
 #include <cmath>
-#include <exception>
-#include <mutex>
-#include <thread>
 #include <unordered_map>
 
 namespace accelscope::importers::sophgo {
@@ -485,31 +481,7 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
     groupShards.reserve(groups.size());
     for (std::size_t g = 0; g < groups.size(); ++g)
         groupShards.emplace_back(src);
-    {
-        std::atomic<std::size_t> next{0};
-        std::exception_ptr failure;
-        std::mutex failureMutex;
-        auto worker = [&] {
-            for (std::size_t g = next++; g < groups.size(); g = next++) {
-                try {
-                    emitGroup(groups[g], groupShards[g]);
-                } catch (...) {
-                    std::lock_guard lock(failureMutex);
-                    if (!failure)
-                        failure = std::current_exception();
-                }
-            }
-        };
-        const std::size_t threads = std::min<std::size_t>(groups.size(), std::max(1u, std::thread::hardware_concurrency()));
-        std::vector<std::thread> pool;
-        for (std::size_t t = 1; t < threads; ++t)
-            pool.emplace_back(worker);
-        worker();
-        for (auto &th : pool)
-            th.join();
-        if (failure)
-            std::rethrow_exception(failure);
-    }
+    parallelFor(groups.size(), [&](std::size_t g) { emitGroup(groups[g], groupShards[g]); });
     std::map<int, Bins> coreBins, portBins;
     for (ListGroup &g : groups) {
         coreBins.merge(g.coreBins);
