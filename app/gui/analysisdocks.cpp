@@ -13,10 +13,10 @@
 
 namespace accelscope::app {
 
-QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document)
+QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document, QSettings *store)
 {
     // One hub per window: the per-trace analysis context is built once and shared.
-    auto *hub = new views::AnalysisHub(document, window);
+    auto *hub = new views::AnalysisHub(document, store, window);
     const auto list = [](std::initializer_list<const char *> names) {
         QStringList out;
         for (const char *n : names)

@@ -7,6 +7,8 @@
 
 #include <QList>
 
+class QSettings;
+
 namespace accelscope::views {
 class Document;
 }
@@ -16,7 +18,8 @@ namespace accelscope::app {
 class MainWindow;
 class PanelDock;
 
-/// Adds the docks to `window` (through MainWindow::addPanelDock) and returns them.
-QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document);
+/// Adds the docks to `window` (through MainWindow::addPanelDock) and returns them. The category
+/// rules are kept in `store` (the window's AppSettings::raw()).
+QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document, QSettings *store);
 
 } // namespace accelscope::app

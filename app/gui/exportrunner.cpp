@@ -4,6 +4,7 @@
 #include "model/export/reportexport.h"
 #include "views/document.h"
 #include "views/export/timelineimage.h"
+#include "views/modeltext.h"
 #include "views/timeline/timelinewidget.h"
 
 #include <QCoreApplication>
@@ -28,7 +29,7 @@ ExportOutcome fromResult(const ex::ExportResult &r, const QString &what)
     if (r.canceled)
         o.message = ExportRunner::tr("Export canceled; nothing was written.");
     else if (!r.ok)
-        o.message = QString::fromStdString(r.error);
+        o.message = views::translatedModelText(views::kExportErrorContext, r.error);
     else
         o.message = what;
     return o;

@@ -17,6 +17,7 @@
 #include "app/gui/theme.h"
 #include "app/gui/welcomewidget.h"
 #include "importers/registry.h"
+#include "views/modeltext.h"
 #include "views/details/detailspanel.h"
 #include "views/derivedcounters.h"
 #include "views/document.h"
@@ -89,7 +90,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createDocks();
     createMenus();
     createStatusBar();
-    installAnalysisDocks(this, m_doc);
+    installAnalysisDocks(this, m_doc, &m_settings->raw());
     if (auto *hub = findChild<views::AnalysisHub *>()) // the derived tracks reuse the panels' analysis index
         m_doc->derivedCounters()->setContextProvider([hub] { return hub->context(); });
     retranslateUi();
@@ -682,7 +683,7 @@ void MainWindow::onFailed(const ImportFailure &f, const QStringList &paths)
     QString details = tr("File: %1").arg(f.file);
     if (!position.isEmpty())
         details += QLatin1Char('\n') + tr("Position: %1").arg(position);
-    details += QLatin1Char('\n') + f.message;
+    details += QLatin1Char('\n') + views::translatedModelText(views::kImportErrorContext, f.message.toStdString());
     m_lastError = details;
     if (m_errorBox)
         m_errorBox->close();

@@ -9,10 +9,10 @@ namespace accelscope::views {
 
 using namespace model::analysis;
 
-AnalysisHub::AnalysisHub(Document *document, QObject *parent) : QObject(parent), m_document(document)
+AnalysisHub::AnalysisHub(Document *document, QSettings *store, QObject *parent)
+    : QObject(parent), m_document(document), m_store(store)
 {
-    QSettings settings;
-    const QByteArray json = settings.value(QLatin1String(kRulesSettingsKey)).toByteArray();
+    const QByteArray json = m_store ? m_store->value(QLatin1String(kRulesSettingsKey)).toByteArray() : QByteArray();
     std::optional<CategoryRules> rules;
     if (!json.isEmpty())
         rules = parseCategoryRulesJson(json.toStdString());
@@ -35,8 +35,8 @@ void AnalysisHub::onTraceChanged()
 void AnalysisHub::setCategoryRules(const CategoryRules &rules)
 {
     m_rules = std::make_shared<const CategoryRules>(rules);
-    QSettings settings;
-    settings.setValue(QLatin1String(kRulesSettingsKey), QByteArray::fromStdString(categoryRulesToJson(rules)));
+    if (m_store)
+        m_store->setValue(QLatin1String(kRulesSettingsKey), QByteArray::fromStdString(categoryRulesToJson(rules)));
     Q_EMIT categoryRulesChanged();
 }
 

@@ -1,6 +1,6 @@
 // AnalysisHub: what the analysis panels of one window share — the AnalysisContext of the
 // document's current trace (so the per-trace index is built once), the category rules (kept in
-// QSettings) and the "HTA compatible" switch.
+// the application's settings store) and the "HTA compatible" switch.
 #pragma once
 
 #include "model/analysis/categories.h"
@@ -10,6 +10,8 @@
 
 #include <memory>
 
+class QSettings;
+
 namespace accelscope::views {
 
 class Document;
@@ -17,10 +19,12 @@ class Document;
 class AnalysisHub : public QObject {
     Q_OBJECT
 public:
-    /// QSettings key of the category rules (JSON, model/analysis/categories.h).
+    /// Settings key of the category rules (JSON, model/analysis/categories.h).
     static constexpr const char *kRulesSettingsKey = "analysis/categoryRules";
 
-    explicit AnalysisHub(Document *document, QObject *parent = nullptr);
+    /// `store` is the application's settings (AppSettings::raw(), which honours `--settings FILE`);
+    /// it must outlive the hub. Without a store the rules start from the defaults and are not saved.
+    explicit AnalysisHub(Document *document, QSettings *store = nullptr, QObject *parent = nullptr);
     ~AnalysisHub() override;
 
     Document *document() const { return m_document; }
@@ -28,7 +32,7 @@ public:
     std::shared_ptr<const model::analysis::AnalysisContext> context() const { return m_context; }
 
     std::shared_ptr<const model::analysis::CategoryRules> categoryRules() const { return m_rules; }
-    /// Replaces the rules, saves them in QSettings and emits categoryRulesChanged.
+    /// Replaces the rules, saves them in the settings store and emits categoryRulesChanged.
     void setCategoryRules(const model::analysis::CategoryRules &rules);
     /// Opens the rules dialog; returns true when the user accepted changes.
     bool editCategoryRules(QWidget *parent);
@@ -45,6 +49,7 @@ private:
     void onTraceChanged();
 
     Document *m_document;
+    QSettings *m_store;
     std::shared_ptr<const model::analysis::AnalysisContext> m_context;
     std::shared_ptr<const model::analysis::CategoryRules> m_rules;
     bool m_htaCompat = false;

@@ -4,6 +4,7 @@
 #include "analysisrunner.h"
 #include "model/analysis/tableformat.h"
 #include "views/document.h"
+#include "views/modeltext.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -376,7 +377,7 @@ void AnalysisPanel::updateStatus()
         if (m_rangeBox->isChecked() && !r.isEmpty())
             parts << tr("selected range only");
         for (const std::string &n : t->notes)
-            parts << QString::fromStdString(n);
+            parts << translatedModelText(kTableNoteContext, n);
     }
     if (!m_occurrences.empty())
         parts << tr("occurrence %1 of %2").arg(m_occurrence + 1).arg(m_occurrences.size());

@@ -18,12 +18,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QTest>
 
 using namespace accelscope;
@@ -277,9 +279,14 @@ private slots:
 
     void hubKeepsRulesInSettingsAndCategoriesFollow()
     {
+        // The rules live in the store the hub is given (the application's `--settings FILE`
+        // store), never in the platform's default settings.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QSettings store(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
         Document doc;
         doc.setTrace(smallTrace());
-        AnalysisHub hub(&doc);
+        AnalysisHub hub(&doc, &store);
         AnalysisPanel panel(&hub, {QStringLiteral("categories")});
         QTRY_VERIFY(panel.table() != nullptr);
         QCOMPARE(rowTexts(*panel.proxy(), columnOf(*panel.tableModel(), "category")), QStringLiteral("matmul;elementwise"));
@@ -287,9 +294,42 @@ private slots:
         r.rules = {{"gemm|relu", "mine", CategoryRule::Field::Name, false}};
         hub.setCategoryRules(r);
         QTRY_COMPARE(rowTexts(*panel.proxy(), columnOf(*panel.tableModel(), "category")), QStringLiteral("mine"));
-        AnalysisHub again(&doc);
+        AnalysisHub again(&doc, &store);
         QCOMPARE(*again.categoryRules(), r);
-        hub.setCategoryRules(defaultCategoryRules());
+        store.sync();
+        QSettings reread(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        QVERIFY(!reread.value(QLatin1String(AnalysisHub::kRulesSettingsKey)).toByteArray().isEmpty());
+        QVERIFY(!QSettings().contains(QLatin1String(AnalysisHub::kRulesSettingsKey)));
+        // Without a store the hub starts from the defaults and saves nothing.
+        AnalysisHub unsaved(&doc);
+        QCOMPARE(*unsaved.categoryRules(), defaultCategoryRules());
+    }
+
+    void tableNotesAreShownThroughTheTranslationContext()
+    {
+        // Stands in for the zh_CN catalogue: a table note is looked up in the "TableNotes"
+        // context with its English text as the source.
+        class NoteTranslator : public QTranslator {
+        public:
+            QString translate(const char *context, const char *source, const char *, int) const override
+            {
+                if (qstrcmp(context, "TableNotes") == 0 && qstrcmp(source, "no Ascend device tasks in the trace") == 0)
+                    return QStringLiteral("跟踪中没有昇腾设备任务");
+                return {};
+            }
+            bool isEmpty() const override { return false; }
+        } translator;
+        QVERIFY(QCoreApplication::installTranslator(&translator));
+        Document doc;
+        doc.setTrace(smallTrace());
+        AnalysisHub hub(&doc);
+        AnalysisPanel panel(&hub, {QStringLiteral("op-statistic")});
+        QTRY_VERIFY(panel.table() != nullptr);
+        auto *status = panel.findChild<QLabel *>(QStringLiteral("status"));
+        QVERIFY(status);
+        QTRY_VERIFY(status->text().contains(QStringLiteral("跟踪中没有昇腾设备任务")));
+        QVERIFY(!status->text().contains(QLatin1String("no Ascend device tasks")));
+        QCoreApplication::removeTranslator(&translator);
     }
 
     void engineChartsShowOneLinePerCoreAndEngine()
