@@ -17,6 +17,7 @@
 #include "app/gui/welcomewidget.h"
 #include "testhelpers.h"
 #include "views/document.h"
+#include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
 #include "views/search/searchbar.h"
 
@@ -409,6 +410,26 @@ private Q_SLOTS:
         QCOMPARE(m_window->dockWidgetArea(m_window->detailsDock()), Qt::LeftDockWidgetArea);
         QVERIFY(m_window->diagnosticsDock()->isVisible());
         QCOMPARE(m_window->size(), QSize(1111, 777));
+    }
+
+    void categoryRulesPersistInTheSettingsFile()
+    {
+        // Given category rules edited in this window
+        auto *hub = m_window->findChild<views::AnalysisHub *>();
+        QVERIFY(hub);
+        model::analysis::CategoryRules rules;
+        rules.rules = {{"gemm", "mine", model::analysis::CategoryRule::Field::Name, false}};
+        hub->setCategoryRules(rules);
+        // When the application starts again with the same --settings file
+        m_window.reset();
+        m_settings.reset();
+        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(iniPath()));
+        QVERIFY(m_settings->raw().contains(QLatin1String(views::AnalysisHub::kRulesSettingsKey)));
+        m_window = makeWindow();
+        // Then the window's analyses use them
+        auto *again = m_window->findChild<views::AnalysisHub *>();
+        QVERIFY(again);
+        QCOMPARE(*again->categoryRules(), rules);
     }
 
     void analysisPanelsAreListedAndCreatedOnFirstShow()
