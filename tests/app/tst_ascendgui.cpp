@@ -1,4 +1,4 @@
-// Issue 8's "done when", end to end in the window: opening a torch_npu cluster folder shows every
+// Ascend end to end in the window: opening a torch_npu cluster folder shows every
 // rank on one timeline, and the Trace Analysis dock's step breakdown is torch_npu's
 // step_trace_time.csv (the same Table `accelscope-cli analyze steps` prints).
 #include "app/gui/appsettings.h"

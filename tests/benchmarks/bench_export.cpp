@@ -1,4 +1,4 @@
-// Export benchmarks (issue 6). An executable, never a timed test.
+// Export benchmarks. An executable, never a timed test.
 //
 //   bench_export chrome-json TRACE OUT [--gzip] [--runs N]
 //       loads TRACE, then writes it as Chrome JSON to OUT N times (default 3): output MB/s

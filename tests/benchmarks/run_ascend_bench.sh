@@ -1,6 +1,6 @@
 #!/bin/sh
-# Ascend rank-folder load benchmark (issue 8: opening a rank folder should cost about what
-# parsing its trace_view.json costs), as quoted in docs/ascend.md.
+# Ascend rank-folder load benchmark (opening a rank folder should cost about what parsing its
+# trace_view.json costs), as quoted in docs/ascend.md.
 #   tests/benchmarks/run_ascend_bench.sh [BUILD_DIR] [KERNELS] [RUNS]
 # Generates a deterministic torch_npu rank with tests/tools/gen_ascend_rank.py, then times, with
 # `accelscope-cli info --time` (load + build, best of RUNS):

@@ -1,4 +1,4 @@
-// Frame-batch build time versus trace size (issue 3, item 9).
+// Frame-batch build time versus trace size.
 //
 // Builds a synthetic trace of 10^7 slices and one of 10^4 with the same structure (tracks,
 // nesting depth, names, slice durations), then times BatchBuilder::buildMain + buildOverlay
