@@ -156,10 +156,35 @@ void BuilderShard::addFlow(FlowPhase phase, FlowBinding binding, std::uint64_t i
 // ------------------------------------------------------------------------------------------
 // TraceBuilder
 
+namespace {
+struct LayoutStats;
+}
+
 struct TraceBuilder::Impl {
     std::unique_ptr<Trace> trace = std::make_unique<Trace>();
     Store store;
     DiagnosticSink diags;
+
+    // The steps of build(), in this order.
+    void concatSliceSegments();
+    void applyClockOffsets();
+    /// The trace's start and end (before unterminated slices are extended to the end).
+    void computeBounds();
+    /// B/E pairs per track into slices; unterminated begins end at the trace's end.
+    void matchBeginEnd();
+    /// Async begin/end per (process, key) into slices on asyncTrack(process, begin name).
+    void matchAsync();
+    /// Processes and tracks from the store into the trace.
+    void moveIntoTrace();
+    /// Per track, in parallel: slice rows, instants and counters sorted by time.
+    std::vector<LayoutStats> layoutTracks(const BuildProgress &progress);
+    /// Overlap diagnostics per source and the trace's event counts.
+    void countTrackContents(const std::vector<LayoutStats> &stats);
+    void bindFlows();
+    /// Tracks within a process and processes in the display order.
+    void orderForDisplay();
+
+    const std::string &sourcePathOf(std::uint32_t process) const;
 };
 
 TraceBuilder::TraceBuilder() : d(std::make_unique<Impl>()) {}
@@ -427,21 +452,10 @@ void parallelFor(std::size_t n, F &&fn)
 
 } // namespace
 
-std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
+void TraceBuilder::Impl::concatSliceSegments()
 {
-    Trace &t = *d->trace;
-    Store &g = d->store;
-    auto report = [&](double f) {
-        if (progress.report)
-            progress.report(f);
-    };
-    static const std::string kNoFile;
-    auto sourcePath = [&](std::uint32_t process) -> const std::string & {
-        const std::uint32_t src = g.processes[process].source;
-        return src < t.m_sources.size() ? t.m_sources[src].path : kNoFile;
-    };
-
-    // 0. Concatenate merged slice segments with one exact allocation per column.
+    Store &g = store;
+    // Merged slice segments with one exact allocation per column.
     for (auto &tr : g.tracks) {
         if (tr.sliceSegments.empty())
             continue;
@@ -465,8 +479,13 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         concat(&SliceColumns::flags);
         tr.sliceSegments = {};
     }
+}
 
-    // 1. Clock offsets per source.
+void TraceBuilder::Impl::applyClockOffsets()
+{
+    Trace &t = *trace;
+    Store &g = store;
+    // Each source's clock offset, added to every timestamp of its processes.
     for (auto &tr : g.tracks) {
         const std::uint32_t src = g.processes[tr.process].source;
         const TimeNs off = src < t.m_sources.size() ? t.m_sources[src].timeOffsetNs : 0;
@@ -487,8 +506,13 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         if (src < t.m_sources.size())
             f.ts += t.m_sources[src].timeOffsetNs;
     }
+}
 
-    // 2. Trace bounds (before unterminated slices are extended).
+void TraceBuilder::Impl::computeBounds()
+{
+    Trace &t = *trace;
+    Store &g = store;
+    // Before unterminated slices are extended; negative durations are clamped here.
     TimeNs lo = std::numeric_limits<TimeNs>::max(), hi = std::numeric_limits<TimeNs>::min();
     auto see = [&](TimeNs a, TimeNs b) {
         lo = std::min(lo, a);
@@ -509,14 +533,18 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
     }
     for (auto &a : g.async) see(a.ts, a.ts);
     if (negative)
-        d->diags.add(DiagKind::NegativeDuration, t.m_sources.empty() ? std::string() : t.m_sources[0].path, 0, {},
+        diags.add(DiagKind::NegativeDuration, t.m_sources.empty() ? std::string() : t.m_sources[0].path, 0, {},
                      negative);
     if (lo > hi)
         lo = hi = 0;
     t.m_start = lo;
     t.m_end = hi;
+}
 
-    // 3. B/E matching per track.
+void TraceBuilder::Impl::matchBeginEnd()
+{
+    Trace &t = *trace;
+    Store &g = store;
     for (std::size_t ti = 0; ti < g.tracks.size(); ++ti) {
         TrackData &tr = g.tracks[ti];
         if (tr.be.empty())
@@ -553,22 +581,26 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
                 bb.args = e.args;
             push(bb, e.ts, kSliceFromBeginEnd);
         }
-        const std::string &file = sourcePath(tr.process);
+        const std::string &file = sourcePathOf(tr.process);
         if (unmatched)
-            d->diags.add(DiagKind::UnmatchedEnd, file, 0, "first at ts " + std::to_string(firstUnmatched) + " ns",
+            diags.add(DiagKind::UnmatchedEnd, file, 0, "first at ts " + std::to_string(firstUnmatched) + " ns",
                          unmatched);
         if (mismatched)
-            d->diags.add(DiagKind::MismatchedEndName, file, 0, {}, mismatched);
+            diags.add(DiagKind::MismatchedEndName, file, 0, {}, mismatched);
         if (!stack.empty()) {
-            d->diags.add(DiagKind::UnterminatedBegin, file, 0,
+            diags.add(DiagKind::UnterminatedBegin, file, 0,
                          "first: " + std::string(t.m_strings.view(stack.front()->name)), stack.size());
             for (const BeginEnd *b : stack)
-                push(*b, std::max(hi, b->ts), kSliceFromBeginEnd | kSliceUnterminated);
+                push(*b, std::max(t.m_end, b->ts), kSliceFromBeginEnd | kSliceUnterminated);
         }
         tr.be = {};
     }
+}
 
-    // 4. Async matching per (process, key); slices go to asyncTrack(process, begin name).
+void TraceBuilder::Impl::matchAsync()
+{
+    Trace &t = *trace;
+    Store &g = store;
     if (!g.async.empty()) {
         std::stable_sort(g.async.begin(), g.async.end(), [](const AsyncEvent &a, const AsyncEvent &b) {
             if (a.process != b.process)
@@ -607,23 +639,24 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
                 }
             }
             for (const AsyncEvent *b : stack) {
-                emit(*b, std::max(hi, b->ts), kSliceAsync | kSliceUnterminated);
+                emit(*b, std::max(t.m_end, b->ts), kSliceAsync | kSliceUnterminated);
                 ++open;
             }
             i = j;
         }
         const std::string file = t.m_sources.empty() ? std::string() : t.m_sources[0].path;
         if (unmatched)
-            d->diags.add(DiagKind::UnmatchedAsyncEnd, file, 0, {}, unmatched);
+            diags.add(DiagKind::UnmatchedAsyncEnd, file, 0, {}, unmatched);
         if (open)
-            d->diags.add(DiagKind::UnterminatedAsync, file, 0, {}, open);
+            diags.add(DiagKind::UnterminatedAsync, file, 0, {}, open);
         g.async = {};
     }
-    report(0.1);
-    if (progress.stop.stop_requested())
-        return nullptr;
+}
 
-    // 5. Processes and tracks into the trace.
+void TraceBuilder::Impl::moveIntoTrace()
+{
+    Trace &t = *trace;
+    Store &g = store;
     t.m_processes.resize(g.processes.size());
     for (std::uint32_t i = 0; i < g.processes.size(); ++i) {
         const ProcessData &pd = g.processes[i];
@@ -676,8 +709,11 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         tr.counter.value = std::move(td.counterValue);
     }
     g.tracks.clear();
+}
 
-    // 6. Per-track layout, instant and counter sorting, in parallel.
+std::vector<LayoutStats> TraceBuilder::Impl::layoutTracks(const BuildProgress &progress)
+{
+    Trace &t = *trace;
     std::vector<LayoutStats> stats(t.m_tracks.size());
     std::atomic<std::size_t> done{0};
     parallelFor(t.m_tracks.size(), [&](std::size_t i) {
@@ -722,9 +758,12 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         }
         done.fetch_add(1);
     });
-    if (progress.stop.stop_requested())
-        return nullptr;
-    report(0.8);
+    return stats;
+}
+
+void TraceBuilder::Impl::countTrackContents(const std::vector<LayoutStats> &stats)
+{
+    Trace &t = *trace;
     std::uint64_t overlapping = 0;
     std::map<std::uint32_t, std::uint64_t> overlapBySource;
     for (std::size_t i = 0; i < stats.size(); ++i) {
@@ -733,7 +772,7 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         overlapping += stats[i].overlapping;
     }
     for (auto [src, n] : overlapBySource)
-        d->diags.add(DiagKind::OverlappingSlices, src < t.m_sources.size() ? t.m_sources[src].path : std::string(),
+        diags.add(DiagKind::OverlappingSlices, src < t.m_sources.size() ? t.m_sources[src].path : std::string(),
                      0, {}, n);
 
     for (const Track &tr : t.m_tracks) {
@@ -741,9 +780,14 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         t.m_instantCount += tr.instants.size();
         t.m_counterSampleCount += tr.counter.size();
     }
+}
 
-    // 7. Flows: per (key, id) in timestamp order; 's' opens, 't'/'f' add an edge from the
-    // current source, 't' moves the source on, 'f' leaves the id open (Perfetto's v1 rules).
+void TraceBuilder::Impl::bindFlows()
+{
+    Trace &t = *trace;
+    Store &g = store;
+    // Per (key, id) in timestamp order; 's' opens, 't'/'f' add an edge from the current
+    // source, 't' moves the source on, 'f' leaves the id open (Perfetto's v1 rules).
     if (!g.flows.empty()) {
         std::stable_sort(g.flows.begin(), g.flows.end(), [](const FlowEvent &a, const FlowEvent &b) {
             if (a.source != b.source)
@@ -845,9 +889,9 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         }
         const std::string file = t.m_sources.empty() ? std::string() : t.m_sources[0].path;
         if (noStart)
-            d->diags.add(DiagKind::FlowWithoutStart, file, 0, {}, noStart);
+            diags.add(DiagKind::FlowWithoutStart, file, 0, {}, noStart);
         if (unbound)
-            d->diags.add(DiagKind::FlowUnbound, file, 0, {}, unbound);
+            diags.add(DiagKind::FlowUnbound, file, 0, {}, unbound);
         g.flows = {};
         std::sort(t.m_flows.begin(), t.m_flows.end(),
                   [](const Flow &a, const Flow &b) { return a.from < b.from || (a.from == b.from && a.to < b.to); });
@@ -856,9 +900,11 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
         std::sort(t.m_flowsByTo.begin(), t.m_flowsByTo.end(),
                   [&](std::uint32_t a, std::uint32_t b) { return t.m_flows[a].to < t.m_flows[b].to; });
     }
-    report(0.9);
+}
 
-    // 8. Display order.
+void TraceBuilder::Impl::orderForDisplay()
+{
+    Trace &t = *trace;
     for (Process &p : t.m_processes)
         p.tracks.clear();
     for (const Track &tr : t.m_tracks)
@@ -909,8 +955,41 @@ std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
             return kx < ky;
         return x.pid < y.pid;
     });
+}
 
-    t.m_diagnostics = d->diags.take();
+const std::string &TraceBuilder::Impl::sourcePathOf(std::uint32_t process) const
+{
+    static const std::string kNoFile;
+    const std::uint32_t src = store.processes[process].source;
+    return src < trace->m_sources.size() ? trace->m_sources[src].path : kNoFile;
+}
+
+std::shared_ptr<const Trace> TraceBuilder::build(const BuildProgress &progress)
+{
+    auto report = [&](double f) {
+        if (progress.report)
+            progress.report(f);
+    };
+    d->concatSliceSegments();
+    d->applyClockOffsets();
+    d->computeBounds();
+    d->matchBeginEnd();
+    d->matchAsync();
+    report(0.1);
+    if (progress.stop.stop_requested())
+        return nullptr;
+
+    d->moveIntoTrace();
+    const std::vector<LayoutStats> stats = d->layoutTracks(progress);
+    if (progress.stop.stop_requested())
+        return nullptr;
+    report(0.8);
+    d->countTrackContents(stats);
+    d->bindFlows();
+    report(0.9);
+    d->orderForDisplay();
+
+    d->trace->m_diagnostics = d->diags.take();
     report(1.0);
     std::shared_ptr<const Trace> out(d->trace.release());
     d->trace = std::make_unique<Trace>();

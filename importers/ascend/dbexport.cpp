@@ -174,17 +174,24 @@ private:
         return p;
     }
 
-    void readTasks()
+    /// COMPUTE_TASK_INFO row of a task: its op name, the args it adds and its accelerator core.
+    struct ComputeTask {
+        StringId name;
+        std::string members;
+        std::string core;
+    };
+    /// COMMUNICATION_TASK_INFO row of a task: its HCCL plane, the args it adds and its name.
+    struct CommTask {
+        std::int64_t plane;
+        std::string members;
+        StringId name;
+    };
+
+    /// Compute tasks by globalTaskId, with their PMU values (TASK_PMU_INFO) among the args.
+    std::unordered_map<std::int64_t, ComputeTask> readComputeTasks()
     {
-        if (!m_db.hasTable("TASK"))
-            return;
         const std::string T = "COMPUTE_TASK_INFO";
-        struct Compute {
-            StringId name;
-            std::string members;
-            std::string core;
-        };
-        std::unordered_map<std::int64_t, Compute> compute;
+        std::unordered_map<std::int64_t, ComputeTask> compute;
         QSqlQuery q;
         if (m_db.hasTable(T)) {
             const std::string sql = "SELECT globalTaskId, name, " + m_db.col(T, "opType") + ", " + m_db.col(T, "taskType") + ", "
@@ -221,7 +228,7 @@ private:
                     s(12, "Output Data Types");
                     s(13, "Output Formats");
                     s(14, "Attr Info");
-                    compute.emplace(i64(q, 0), Compute{m_sh.intern(m_db.str(i64(q, 1))), w.body(), core});
+                    compute.emplace(i64(q, 0), ComputeTask{m_sh.intern(m_db.str(i64(q, 1))), w.body(), core});
                 }
             }
         }
@@ -238,13 +245,15 @@ private:
                     it->second.members += (it->second.members.empty() ? "" : ",") + w.body();
             }
         }
-        struct CommTask {
-            std::int64_t plane;
-            std::string members;
-            StringId name;
-        };
+        return compute;
+    }
+
+    /// Communication tasks by globalTaskId; group-local ranks also as global ranks.
+    std::unordered_map<std::int64_t, CommTask> readCommTasks()
+    {
         std::unordered_map<std::int64_t, CommTask> comm;
         const std::string C = "COMMUNICATION_TASK_INFO";
+        QSqlQuery q;
         if (m_db.hasTable(C)) {
             const std::string sql = "SELECT globalTaskId, " + m_db.col(C, "taskType") + ", " + m_db.col(C, "planeId") + ", "
                 + m_db.col(C, "notifyId") + ", " + m_db.col(C, "srcRank") + ", " + m_db.col(C, "dstRank") + ", "
@@ -289,6 +298,18 @@ private:
                 }
             }
         }
+        return comm;
+    }
+
+    /// TASK rows as slices on their streams (with the compute task's name and args), communication
+    /// tasks also on their HCCL plane; each stream's engine from the mix of its tasks.
+    void readTasks()
+    {
+        if (!m_db.hasTable("TASK"))
+            return;
+        const std::unordered_map<std::int64_t, ComputeTask> compute = readComputeTasks();
+        const std::unordered_map<std::int64_t, CommTask> comm = readCommTasks();
+        QSqlQuery q;
         const std::string K = "TASK";
         const std::string sql = "SELECT startNs, endNs, connectionId, globalTaskId, " + m_db.col(K, "taskType") + ", "
             + m_db.col(K, "contextId") + ", " + m_db.col(K, "streamId") + ", " + m_db.col(K, "taskId") + ", "

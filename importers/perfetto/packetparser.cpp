@@ -16,7 +16,17 @@ using wire::Decoder;
 using wire::Field;
 namespace F = fields;
 
+/// One TrackEvent as decoded: its scalar fields and its repeated fields, kept across events so
+/// that decoding allocates nothing once the vectors have grown.
 struct PacketParser::TrackEventScratch {
+    std::uint32_t type = 0;
+    bool hasTrack = false, hasName = false, hasNameIid = false, hasCounter = false, intCounter = false;
+    bool hasLegacy = false, hasDeltaUs = false, hasAbsUs = false;
+    std::uint64_t trackUuid = 0, nameIid = 0;
+    std::string_view nameStr;
+    double counter = 0;
+    std::int64_t deltaUs = 0, absUs = 0;
+    Field legacy;
     std::vector<std::pair<const std::uint8_t *, std::size_t>> annotations;
     std::vector<std::string_view> categoryNames;
     std::vector<std::uint64_t> categoryIids;
@@ -27,6 +37,14 @@ struct PacketParser::TrackEventScratch {
     std::string joined;
     void clear()
     {
+        type = 0;
+        hasTrack = hasName = hasNameIid = hasCounter = intCounter = false;
+        hasLegacy = hasDeltaUs = hasAbsUs = false;
+        trackUuid = nameIid = 0;
+        nameStr = {};
+        counter = 0;
+        deltaUs = absUs = 0;
+        legacy = Field();
         annotations.clear();
         categoryNames.clear();
         categoryIids.clear();
@@ -200,41 +218,47 @@ bool PacketParser::parsePacket(const std::uint8_t *p, std::size_t n, std::uint64
     // 6. Timestamp in its clock domain.
     std::int64_t tsOut = 0;
     std::uint8_t domain = 0;
-    if (hasTs) {
-        const std::uint32_t cid = hasClock && clockId ? clockId : seq.defaultClock.value_or(0);
-        if (cid == 0) {
-            tsOut = static_cast<std::int64_t>(ts);
-        } else if (cid < F::kFirstSequenceClock) {
-            tsOut = static_cast<std::int64_t>(ts);
-            domain = m_out.domainFor(cid);
-        } else if (cid <= F::kLastSequenceClock) {
-            auto it = seq.clocks.find(cid);
-            if (it == seq.clocks.end()) {
-                m_out.problem(DiagKind::BadTimestamp, offset,
-                              "sequence clock " + std::to_string(cid) + " has no ClockSnapshot on its sequence");
-                return true;
-            }
-            SeqClock &c = it->second;
-            std::int64_t raw = static_cast<std::int64_t>(ts);
-            if (c.incremental) {
-                c.last += raw;
-                raw = c.last;
-            }
-            tsOut = c.anchorNs + (raw - c.snapshotRaw) * static_cast<std::int64_t>(c.multiplier);
-            domain = m_out.domainFor(c.anchorClock);
-        } else {
-            m_out.problem(DiagKind::BadTimestamp, offset, "reserved clock id " + std::to_string(cid));
-            return true;
-        }
-        seq.hasLastTs = true;
-        seq.lastTs = tsOut;
-        seq.lastDomain = domain;
-    }
+    if (hasTs && !resolvePacketTime(seq, hasClock ? clockId : 0, ts, offset, tsOut, domain))
+        return true;
 
     if (data.id == F::TracePacket::track_event) {
         handleTrackEvent(data.data, data.size, seq, hasTs, tsOut, domain, offset);
         return true;
     }
+    return true;
+}
+
+bool PacketParser::resolvePacketTime(SequenceState &seq, std::uint32_t clockId, std::uint64_t ts, std::uint64_t offset,
+                                     std::int64_t &tsOut, std::uint8_t &domain)
+{
+    const std::uint32_t cid = clockId ? clockId : seq.defaultClock.value_or(0);
+    if (cid == 0) {
+        tsOut = static_cast<std::int64_t>(ts);
+    } else if (cid < F::kFirstSequenceClock) {
+        tsOut = static_cast<std::int64_t>(ts);
+        domain = m_out.domainFor(cid);
+    } else if (cid <= F::kLastSequenceClock) {
+        auto it = seq.clocks.find(cid);
+        if (it == seq.clocks.end()) {
+            m_out.problem(DiagKind::BadTimestamp, offset,
+                          "sequence clock " + std::to_string(cid) + " has no ClockSnapshot on its sequence");
+            return false;
+        }
+        SeqClock &c = it->second;
+        std::int64_t raw = static_cast<std::int64_t>(ts);
+        if (c.incremental) {
+            c.last += raw;
+            raw = c.last;
+        }
+        tsOut = c.anchorNs + (raw - c.snapshotRaw) * static_cast<std::int64_t>(c.multiplier);
+        domain = m_out.domainFor(c.anchorClock);
+    } else {
+        m_out.problem(DiagKind::BadTimestamp, offset, "reserved clock id " + std::to_string(cid));
+        return false;
+    }
+    seq.hasLastTs = true;
+    seq.lastTs = tsOut;
+    seq.lastDomain = domain;
     return true;
 }
 
@@ -324,39 +348,68 @@ bool PacketParser::handleInternedData(const std::uint8_t *p, std::size_t n, Sequ
 void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, SequenceState &seq, bool hasTs,
                                     std::int64_t ts, std::uint8_t domain, std::uint64_t offset)
 {
+    if (!decodeTrackEvent(p, n, offset))
+        return;
+    EvType evType;
+    std::int64_t legacyDurNs = 0;
+    if (!resolveEventType(offset, evType, legacyDurNs))
+        return;
+    if (!resolveTimestamp(seq, hasTs, ts, domain, offset))
+        return;
+    const std::uint32_t track = resolveTrack(seq);
+
+    Ev ev;
+    ev.order = m_order;
+    ev.part = m_part;
+    ev.ts = ts;
+    ev.domain = domain;
+    ev.type = evType;
+
+    emitExtraCounters(seq, ts, domain, offset);
+
+    const TrackEventScratch &s = *m_scratch;
+    if (evType == EvType::Counter) {
+        if (!s.hasCounter) {
+            m_out.problem(DiagKind::MissingField, offset, "counter event without a value");
+            return;
+        }
+        ev.name = seq.generation;
+        ev.flags = s.intCounter ? kEvIntCounter : 0;
+        ev.u.value = s.counter;
+        m_out.tracks[track].events.push_back(ev);
+        return;
+    }
+    fillSliceFields(ev, seq, legacyDurNs, offset);
+    m_out.tracks[track].events.push_back(ev);
+}
+
+bool PacketParser::decodeTrackEvent(const std::uint8_t *p, std::size_t n, std::uint64_t offset)
+{
     TrackEventScratch &s = *m_scratch;
     s.clear();
     Decoder d(p, n);
     Field f;
-    std::uint32_t type = 0;
-    bool hasTrack = false, hasName = false, hasNameIid = false, hasCounter = false, intCounter = false;
-    bool hasLegacy = false, hasDeltaUs = false, hasAbsUs = false, bad = false;
-    std::uint64_t trackUuid = 0, nameIid = 0;
-    std::string_view nameStr;
-    double counter = 0;
-    std::int64_t deltaUs = 0, absUs = 0;
-    Field legacy;
-
+    bool bad = false;
     while (d.next(f)) {
         switch (f.id) {
         case F::TrackEvent::type:
             bad |= f.type != wire::Varint;
-            type = static_cast<std::uint32_t>(f.value);
+            s.type = static_cast<std::uint32_t>(f.value);
             break;
         case F::TrackEvent::track_uuid:
             bad |= f.type != wire::Varint;
-            hasTrack = true;
-            trackUuid = f.value;
+            s.hasTrack = true;
+            s.trackUuid = f.value;
             break;
         case F::TrackEvent::name:
             bad |= f.type != wire::LengthDelimited;
-            hasName = true;
-            nameStr = f.str();
+            s.hasName = true;
+            s.nameStr = f.str();
             break;
         case F::TrackEvent::name_iid:
             bad |= f.type != wire::Varint;
-            hasNameIid = true;
-            nameIid = f.value;
+            s.hasNameIid = true;
+            s.nameIid = f.value;
             break;
         case F::TrackEvent::categories:
             bad |= f.type != wire::LengthDelimited;
@@ -371,15 +424,15 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
             break;
         case F::TrackEvent::counter_value:
             bad |= f.type != wire::Varint;
-            hasCounter = true;
-            intCounter = true;
-            counter = static_cast<double>(f.asInt64());
+            s.hasCounter = true;
+            s.intCounter = true;
+            s.counter = static_cast<double>(f.asInt64());
             break;
         case F::TrackEvent::double_counter_value:
             bad |= f.type != wire::Fixed64;
-            hasCounter = true;
-            intCounter = false;
-            counter = f.asDouble();
+            s.hasCounter = true;
+            s.intCounter = false;
+            s.counter = f.asDouble();
             break;
         case F::TrackEvent::extra_counter_track_uuids:
             bad |= !wire::forEachVarint(f, [&](std::uint64_t v) { s.extraUuids.push_back(v); });
@@ -411,18 +464,18 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
             break;
         case F::TrackEvent::legacy_event:
             bad |= f.type != wire::LengthDelimited;
-            hasLegacy = true;
-            legacy = f;
+            s.hasLegacy = true;
+            s.legacy = f;
             break;
         case F::TrackEvent::timestamp_delta_us:
             bad |= f.type != wire::Varint;
-            hasDeltaUs = true;
-            deltaUs = f.asInt64();
+            s.hasDeltaUs = true;
+            s.deltaUs = f.asInt64();
             break;
         case F::TrackEvent::timestamp_absolute_us:
             bad |= f.type != wire::Varint;
-            hasAbsUs = true;
-            absUs = f.asInt64();
+            s.hasAbsUs = true;
+            s.absUs = f.asInt64();
             break;
         default: break;
         }
@@ -430,75 +483,86 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
     if (d.error() || bad) {
         m_out.problem(DiagKind::MalformedEvent, offset,
                       d.error() ? "TrackEvent with a corrupt encoding" : "TrackEvent field with a wrong wire type");
-        return;
+        return false;
     }
+    return true;
+}
 
+bool PacketParser::resolveEventType(std::uint64_t offset, EvType &evType, std::int64_t &legacyDurNs)
+{
     // Event type, with legacy phases for TYPE_UNSPECIFIED.
-    EvType evType;
-    std::int64_t legacyDurNs = 0;
-    switch (type) {
-    case F::TrackEvent::TYPE_SLICE_BEGIN: evType = EvType::Begin; break;
-    case F::TrackEvent::TYPE_SLICE_END: evType = EvType::End; break;
-    case F::TrackEvent::TYPE_INSTANT: evType = EvType::Instant; break;
-    case F::TrackEvent::TYPE_COUNTER: evType = EvType::Counter; break;
-    case F::TrackEvent::TYPE_UNSPECIFIED: {
-        if (!hasLegacy) {
-            m_out.problem(DiagKind::SkippedPhase, offset, "TrackEvent without type or legacy phase");
-            return;
-        }
-        std::int32_t phase = 0;
-        Decoder e(legacy);
-        Field g;
-        while (e.next(g)) {
-            if (g.id == F::LegacyEvent::phase && g.type == wire::Varint)
-                phase = static_cast<std::int32_t>(g.value);
-            else if (g.id == F::LegacyEvent::duration_us && g.type == wire::Varint)
-                legacyDurNs = g.asInt64() * 1000;
-            else if (g.id == F::LegacyEvent::name_iid && g.type == wire::Varint && !hasName && !hasNameIid) {
-                hasNameIid = true;
-                nameIid = g.value;
-            }
-        }
-        switch (phase) {
-        case 'B': evType = EvType::Begin; break;
-        case 'E': evType = EvType::End; break;
-        case 'X': evType = EvType::Complete; break;
-        case 'I':
-        case 'i':
-        case 'R': evType = EvType::Instant; break;
-        default: {
-            char ph[2] = {static_cast<char>(phase > 32 && phase < 127 ? phase : '?'), 0};
-            m_out.problem(DiagKind::SkippedPhase, offset, std::string("legacy phase '") + ph + "'");
-            return;
-        }
-        }
-        break;
-    }
+    TrackEventScratch &s = *m_scratch;
+    switch (s.type) {
+    case F::TrackEvent::TYPE_SLICE_BEGIN: evType = EvType::Begin; return true;
+    case F::TrackEvent::TYPE_SLICE_END: evType = EvType::End; return true;
+    case F::TrackEvent::TYPE_INSTANT: evType = EvType::Instant; return true;
+    case F::TrackEvent::TYPE_COUNTER: evType = EvType::Counter; return true;
+    case F::TrackEvent::TYPE_UNSPECIFIED: break;
     default:
-        m_out.problem(DiagKind::SkippedPhase, offset, "TrackEvent type " + std::to_string(type));
-        return;
+        m_out.problem(DiagKind::SkippedPhase, offset, "TrackEvent type " + std::to_string(s.type));
+        return false;
     }
+    if (!s.hasLegacy) {
+        m_out.problem(DiagKind::SkippedPhase, offset, "TrackEvent without type or legacy phase");
+        return false;
+    }
+    std::int32_t phase = 0;
+    Decoder e(s.legacy);
+    Field g;
+    while (e.next(g)) {
+        if (g.id == F::LegacyEvent::phase && g.type == wire::Varint)
+            phase = static_cast<std::int32_t>(g.value);
+        else if (g.id == F::LegacyEvent::duration_us && g.type == wire::Varint)
+            legacyDurNs = g.asInt64() * 1000;
+        else if (g.id == F::LegacyEvent::name_iid && g.type == wire::Varint && !s.hasName && !s.hasNameIid) {
+            s.hasNameIid = true;
+            s.nameIid = g.value;
+        }
+    }
+    switch (phase) {
+    case 'B': evType = EvType::Begin; return true;
+    case 'E': evType = EvType::End; return true;
+    case 'X': evType = EvType::Complete; return true;
+    case 'I':
+    case 'i':
+    case 'R': evType = EvType::Instant; return true;
+    default: {
+        char ph[2] = {static_cast<char>(phase > 32 && phase < 127 ? phase : '?'), 0};
+        m_out.problem(DiagKind::SkippedPhase, offset, std::string("legacy phase '") + ph + "'");
+        return false;
+    }
+    }
+}
 
-    // Timestamp: legacy µs fields override the packet timestamp.
-    if (hasAbsUs) {
-        ts = absUs * 1000;
+bool PacketParser::resolveTimestamp(SequenceState &seq, bool hasTs, std::int64_t &ts, std::uint8_t &domain,
+                                    std::uint64_t offset)
+{
+    // Legacy µs fields override the packet timestamp.
+    const TrackEventScratch &s = *m_scratch;
+    if (s.hasAbsUs) {
+        ts = s.absUs * 1000;
         hasTs = true;
-    } else if (hasDeltaUs) {
-        seq.legacyTsNs += deltaUs * 1000;
+    } else if (s.hasDeltaUs) {
+        seq.legacyTsNs += s.deltaUs * 1000;
         ts = seq.legacyTsNs;
         hasTs = true;
     }
     if (!hasTs) {
         if (!seq.hasLastTs) {
             m_out.problem(DiagKind::BadTimestamp, offset, "TrackEvent without a timestamp");
-            return;
+            return false;
         }
         ts = seq.lastTs;
         domain = seq.lastDomain;
     }
+    return true;
+}
 
-    // Track.
-    std::uint32_t track;
+std::uint32_t PacketParser::resolveTrack(SequenceState &seq)
+{
+    const TrackEventScratch &s = *m_scratch;
+    bool hasTrack = s.hasTrack;
+    std::uint64_t trackUuid = s.trackUuid;
     if (!hasTrack && seq.defaultTrack) {
         hasTrack = true;
         trackUuid = *seq.defaultTrack;
@@ -508,22 +572,18 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
             m_lastUuid = trackUuid;
             m_lastUuidTrack = m_out.trackForUuid(trackUuid);
         }
-        track = m_lastUuidTrack;
-    } else if (seq.hasLegacyThread) {
-        track = m_out.trackForThread(seq.legacyPid, seq.legacyTid);
-    } else {
-        track = m_out.trackForUuid(0);
+        return m_lastUuidTrack;
     }
+    if (seq.hasLegacyThread)
+        return m_out.trackForThread(seq.legacyPid, seq.legacyTid);
+    return m_out.trackForUuid(0);
+}
 
-    Ev ev;
-    ev.order = m_order;
-    ev.part = m_part;
-    ev.ts = ts;
-    ev.domain = domain;
-    ev.type = evType;
-
+void PacketParser::emitExtraCounters(SequenceState &seq, std::int64_t ts, std::uint8_t domain, std::uint64_t offset)
+{
     // Extra counters go out as counter events at the same timestamp (any event type may carry
     // them). Values pair index-wise with the event's uuid list, else the defaults' list.
+    const TrackEventScratch &s = *m_scratch;
     auto emitExtras = [&](const std::vector<std::uint64_t> &own, const std::vector<std::uint64_t> &deflt,
                           auto &values, bool isInt) {
         if (values.empty())
@@ -548,27 +608,19 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
     };
     emitExtras(s.extraUuids, seq.defaultExtraCounters, s.extraValues, true);
     emitExtras(s.extraDoubleUuids, seq.defaultExtraDoubleCounters, s.extraDoubleValues, false);
+}
 
-    if (evType == EvType::Counter) {
-        if (!hasCounter) {
-            m_out.problem(DiagKind::MissingField, offset, "counter event without a value");
-            return;
-        }
-        ev.name = seq.generation;
-        ev.flags = intCounter ? kEvIntCounter : 0;
-        ev.u.value = counter;
-        m_out.tracks[track].events.push_back(ev);
-        return;
-    }
-
+void PacketParser::fillSliceFields(Ev &ev, SequenceState &seq, std::int64_t legacyDurNs, std::uint64_t offset)
+{
+    const TrackEventScratch &s = *m_scratch;
     // Name.
-    if (hasName) {
-        if (!nameStr.empty()) {
-            ev.name = m_strings.intern(nameStr);
+    if (s.hasName) {
+        if (!s.nameStr.empty()) {
+            ev.name = m_strings.intern(s.nameStr);
             ev.flags |= kEvHasName;
         }
-    } else if (hasNameIid) {
-        if (const model::StringId *id = seq.names.find(nameIid)) {
+    } else if (s.hasNameIid) {
+        if (const model::StringId *id = seq.names.find(s.nameIid)) {
             ev.name = *id;
             if (*id != model::kEmptyString)
                 ev.flags |= kEvHasName;
@@ -589,7 +641,7 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
     // Flows (47/48 win over the deprecated 36/42) and legacy durations.
     const auto &flows = s.flows.empty() ? s.flowsOld : s.flows;
     const auto &terms = s.terms.empty() ? s.termsOld : s.terms;
-    if (!flows.empty() || !terms.empty() || evType == EvType::Complete) {
+    if (!flows.empty() || !terms.empty() || ev.type == EvType::Complete) {
         EvExtra x;
         x.flowBegin = static_cast<std::uint32_t>(m_out.flowIds.size());
         x.flowCount = static_cast<std::uint16_t>(std::min<std::size_t>(flows.size(), 0xffff));
@@ -600,7 +652,6 @@ void PacketParser::handleTrackEvent(const std::uint8_t *p, std::size_t n, Sequen
         ev.u.s.extra = static_cast<std::uint32_t>(m_out.extras.size());
         m_out.extras.push_back(x);
     }
-    m_out.tracks[track].events.push_back(ev);
 }
 
 std::uint32_t PacketParser::joinCategories(SequenceState &seq, std::uint64_t offset)

@@ -36,6 +36,18 @@ private:
     SequenceState &sequence(std::uint32_t id);
     void handleTrackEvent(const std::uint8_t *p, std::size_t n, SequenceState &seq, bool hasTs, std::int64_t ts,
                           std::uint8_t domain, std::uint64_t offset);
+    /// A packet's timestamp in its clock domain (0 = the packet has no clock id); false, with a
+    /// problem reported, when its clock cannot be resolved.
+    bool resolvePacketTime(SequenceState &seq, std::uint32_t clockId, std::uint64_t ts, std::uint64_t offset,
+                           std::int64_t &tsOut, std::uint8_t &domain);
+    // The steps of handleTrackEvent, over the event decoded into m_scratch. Each reports its
+    // problem and returns false when the event is dropped.
+    bool decodeTrackEvent(const std::uint8_t *p, std::size_t n, std::uint64_t offset);
+    bool resolveEventType(std::uint64_t offset, EvType &evType, std::int64_t &legacyDurNs);
+    bool resolveTimestamp(SequenceState &seq, bool hasTs, std::int64_t &ts, std::uint8_t &domain, std::uint64_t offset);
+    std::uint32_t resolveTrack(SequenceState &seq);
+    void emitExtraCounters(SequenceState &seq, std::int64_t ts, std::uint8_t domain, std::uint64_t offset);
+    void fillSliceFields(Ev &ev, SequenceState &seq, std::int64_t legacyDurNs, std::uint64_t offset);
     bool handleInternedData(const std::uint8_t *p, std::size_t n, SequenceState &seq);
     bool handleDefaults(const std::uint8_t *p, std::size_t n, SequenceState &seq);
 

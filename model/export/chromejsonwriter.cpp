@@ -129,6 +129,284 @@ std::vector<GeneratedSample> generatedCounters(const ChromeJsonOptions &opt)
     return out;
 }
 
+/// Synthetic pids/tids keep ranks apart: pid = process id + 1, tid = track id + 1.
+std::uint64_t pidOf(ProcessId p) { return static_cast<std::uint64_t>(p) + 1; }
+std::uint64_t tidOf(TrackId id) { return static_cast<std::uint64_t>(id) + 1; }
+
+/// One export: the trace's events as Chrome JSON, in steps (document head, per process its
+/// metadata and tracks, generated counters, flows), into one buffer handed to the file in
+/// 1 MiB pieces.
+class ChromeJsonEmitter {
+public:
+    ChromeJsonEmitter(const Trace &t, const ChromeJsonOptions &opt, AtomicFile &f)
+        : m_t(t), m_opt(opt), m_sink(f), m_strings(t),
+          m_lo(opt.range ? opt.range->first : std::numeric_limits<TimeNs>::min()),
+          m_hi(opt.range ? opt.range->second : std::numeric_limits<TimeNs>::max())
+    {
+        m_o.reserve(1 << 20);
+    }
+
+    void writeDocumentHead();
+    /// False when the export was canceled.
+    bool writeProcesses();
+    /// False when the export was canceled.
+    bool writeGeneratedCounters();
+    void writeFlows();
+    /// Closes the document and writes what is left; the sink's last write is finished first.
+    void finish(AtomicFile &f)
+    {
+        m_o += "\n]\n}\n";
+        m_sink.wait();
+        f.write(m_o);
+    }
+
+private:
+    bool inRange(TimeNs s, TimeNs e) const { return e >= m_lo && s <= m_hi; }
+    bool trackKept(TrackId id) const { return m_opt.tracks.empty() || (id < m_opt.tracks.size() && m_opt.tracks[id]); }
+    /// Separates events and hands a full buffer to the sink.
+    void beginEvent()
+    {
+        if (!m_first)
+            m_o += ",\n";
+        m_first = false;
+        if (m_o.size() > (1u << 20))
+            m_sink.push(m_o);
+    }
+    void appendHead(std::string &o, char ph, ProcessId p, TrackId tr) const
+    {
+        o += "{\"ph\":\"";
+        o.push_back(ph);
+        o += "\",\"pid\":";
+        appendUInt(o, pidOf(p));
+        o += ",\"tid\":";
+        appendUInt(o, tidOf(tr));
+    }
+    void writeProcessMetadata(ProcessId pid, std::size_t sortIndex);
+    void writeThreadMetadata(ProcessId pid, TrackId id, int sortIndex);
+    void writeSlices(ProcessId pid, TrackId id, const Track &tr);
+    void writeInstants(ProcessId pid, TrackId id, const Track &tr);
+    void writeCounter(ProcessId pid, const Track &tr);
+
+    const Trace &m_t;
+    const ChromeJsonOptions &m_opt;
+    std::string m_o;
+    bool m_first = true;
+    AsyncSink m_sink; // declared after the buffer it swaps with; the file outlives the emitter
+    StringCache m_strings;
+    const TimeNs m_lo, m_hi;
+};
+
+void ChromeJsonEmitter::writeDocumentHead()
+{
+    m_o += "{\n\"displayTimeUnit\": \"ns\",\n\"otherData\": {\"exporter\": \"Accelscope\"}";
+    // Source metadata of the first input (Kineto keys such as distributedInfo) is carried over.
+    if (!m_t.sources().empty())
+        for (const auto &[k, v] : m_t.sources().front().metadata)
+            if (k != "displayTimeUnit" && k != "traceEvents" && k != "otherData" && !v.empty()) {
+                m_o += ",\n";
+                appendJsonString(m_o, k);
+                m_o += ": ";
+                m_o += v;
+            }
+    m_o += ",\n\"traceEvents\": [\n";
+}
+
+bool ChromeJsonEmitter::writeProcesses()
+{
+    const auto order = m_t.processOrder();
+    std::size_t done = 0;
+    for (ProcessId pid : order) {
+        if (m_opt.stop.stop_requested())
+            return false;
+        const Process &p = m_t.process(pid);
+        if (!m_opt.tracks.empty() && std::none_of(p.tracks.begin(), p.tracks.end(), [&](TrackId id) { return trackKept(id); })) {
+            ++done;
+            continue;
+        }
+        writeProcessMetadata(pid, done);
+        int trackIndex = 0;
+        for (TrackId id : p.tracks) {
+            if (!trackKept(id))
+                continue;
+            const Track &tr = m_t.track(id);
+            if (tr.role != TrackRole::Counter)
+                writeThreadMetadata(pid, id, trackIndex++);
+            writeSlices(pid, id, tr);
+            writeInstants(pid, id, tr);
+            writeCounter(pid, tr);
+        }
+        ++done;
+        if (m_opt.progress)
+            m_opt.progress(0.9 * double(done) / double(std::max<std::size_t>(order.size(), 1)));
+    }
+    return true;
+}
+
+void ChromeJsonEmitter::writeProcessMetadata(ProcessId pid, std::size_t sortIndex)
+{
+    const Process &p = m_t.process(pid);
+    beginEvent();
+    m_o += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"args\":{\"name\":";
+    appendJsonString(m_o, m_t.processDisplayName(pid));
+    m_o += "}}";
+    beginEvent();
+    m_o += "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + std::to_string(pidOf(pid))
+        + ",\"args\":{\"sort_index\":" + std::to_string(sortIndex) + "}}";
+    if (p.labels) {
+        beginEvent();
+        m_o += "{\"ph\":\"M\",\"name\":\"process_labels\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"args\":{\"labels\":";
+        appendJsonString(m_o, m_t.str(p.labels));
+        m_o += "}}";
+    }
+}
+
+void ChromeJsonEmitter::writeThreadMetadata(ProcessId pid, TrackId id, int sortIndex)
+{
+    beginEvent();
+    m_o += "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(pidOf(pid))
+        + ",\"tid\":" + std::to_string(tidOf(id)) + ",\"args\":{\"name\":";
+    appendJsonString(m_o, m_t.trackDisplayName(id));
+    m_o += "}}";
+    beginEvent();
+    m_o += "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" + std::to_string(pidOf(pid))
+        + ",\"tid\":" + std::to_string(tidOf(id)) + ",\"args\":{\"sort_index\":"
+        + std::to_string(sortIndex) + "}}";
+}
+
+void ChromeJsonEmitter::writeSlices(ProcessId pid, TrackId id, const Track &tr)
+{
+    // the constant start of every event of this track, made once
+    std::string sliceHead;
+    appendHead(sliceHead, 'X', pid, id);
+    sliceHead += ",\"ts\":";
+    const auto &s = tr.slices;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (!inRange(s.start[i], s.start[i] + s.dur[i]))
+            continue;
+        beginEvent();
+        m_o += sliceHead;
+        appendMicros(m_o, s.start[i]);
+        m_o += ",\"dur\":";
+        appendMicros(m_o, s.dur[i]);
+        m_o += ",\"name\":";
+        m_strings.append(m_o, s.name[i]);
+        if (s.cat[i]) {
+            m_o += ",\"cat\":";
+            m_strings.append(m_o, s.cat[i]);
+        }
+        if (s.args[i]) {
+            m_o += ",\"args\":";
+            m_o += m_t.args().json(s.args[i]);
+        }
+        m_o += "}";
+    }
+}
+
+void ChromeJsonEmitter::writeInstants(ProcessId pid, TrackId id, const Track &tr)
+{
+    std::string instantHead;
+    appendHead(instantHead, 'i', pid, id);
+    instantHead += ",\"ts\":";
+    const char *scope = tr.role == TrackRole::GlobalInstants ? "g" : tr.role == TrackRole::ProcessInstants ? "p" : "t";
+    const auto &in = tr.instants;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        if (!inRange(in.ts[i], in.ts[i]))
+            continue;
+        beginEvent();
+        m_o += instantHead;
+        appendMicros(m_o, in.ts[i]);
+        m_o += ",\"s\":\"";
+        m_o += scope;
+        m_o += "\",\"name\":";
+        m_strings.append(m_o, in.name[i]);
+        if (in.cat[i]) {
+            m_o += ",\"cat\":";
+            m_strings.append(m_o, in.cat[i]);
+        }
+        if (in.args[i]) {
+            m_o += ",\"args\":";
+            m_o += m_t.args().json(in.args[i]);
+        }
+        m_o += "}";
+    }
+}
+
+void ChromeJsonEmitter::writeCounter(ProcessId pid, const Track &tr)
+{
+    const auto &c = tr.counter;
+    const std::string counterHead = "{\"ph\":\"C\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"ts\":";
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        if (!inRange(c.ts[i], c.ts[i]))
+            continue;
+        beginEvent();
+        m_o += counterHead;
+        appendMicros(m_o, c.ts[i]);
+        m_o += ",\"name\":";
+        m_strings.append(m_o, tr.name);
+        m_o += ",\"args\":{\"value\":";
+        appendDouble(m_o, c.value[i]);
+        m_o += "}}";
+    }
+}
+
+/// Generated counters (queue length, copy bandwidth) on their device processes.
+bool ChromeJsonEmitter::writeGeneratedCounters()
+{
+    const auto processKept = [&](ProcessId pid) {
+        const Process &p = m_t.process(pid);
+        return m_opt.tracks.empty() || std::any_of(p.tracks.begin(), p.tracks.end(), [&](TrackId id) {
+                   return id < m_opt.tracks.size() && m_opt.tracks[id];
+               });
+    };
+    for (const GeneratedSample &g : generatedCounters(m_opt)) {
+        if (!inRange(g.ts, g.ts) || !processKept(g.process))
+            continue;
+        beginEvent();
+        m_o += "{\"ph\":\"C\",\"pid\":";
+        appendUInt(m_o, pidOf(g.process));
+        m_o += ",\"ts\":";
+        appendMicros(m_o, g.ts);
+        m_o += ",\"name\":";
+        appendJsonString(m_o, g.name);
+        m_o += ",\"args\":{\"value\":";
+        appendDouble(m_o, g.value);
+        m_o += "}}";
+    }
+    return !m_opt.stop.stop_requested();
+}
+
+/// Flows as v1 pairs: 's' at the source slice's start, 'f' with bp:"e" at the target's start.
+void ChromeJsonEmitter::writeFlows()
+{
+    std::uint64_t flowId = 1;
+    for (const Flow &fl : m_t.flows()) {
+        if (!m_opt.tracks.empty() && (!trackKept(fl.from.track) || !trackKept(fl.to.track)))
+            continue;
+        const Track &a = m_t.track(fl.from.track), &b = m_t.track(fl.to.track);
+        const TimeNs sa = a.slices.start[fl.from.index], sb = b.slices.start[fl.to.index];
+        if (!inRange(sa, a.end(fl.from.index)) || !inRange(sb, b.end(fl.to.index)))
+            continue;
+        for (int k = 0; k < 2; ++k) {
+            const bool start = k == 0;
+            const Track &tr = start ? a : b;
+            beginEvent();
+            appendHead(m_o, start ? 's' : 'f', tr.process, tr.id);
+            m_o += ",\"ts\":";
+            appendMicros(m_o, start ? sa : sb);
+            m_o += ",\"id\":";
+            appendUInt(m_o, flowId);
+            m_o += ",\"cat\":";
+            m_strings.append(m_o, fl.cat);
+            m_o += ",\"name\":";
+            m_strings.append(m_o, fl.name);
+            if (!start)
+                m_o += ",\"bp\":\"e\"";
+            m_o += "}";
+        }
+        ++flowId;
+    }
+}
+
 } // namespace
 
 std::string formatMicros(TimeNs ns)
@@ -146,220 +424,16 @@ ExportResult writeChromeJson(const Trace &t, const std::string &path, const Chro
         res.error = f.error();
         return res;
     }
-    const TimeNs lo = opt.range ? opt.range->first : std::numeric_limits<TimeNs>::min();
-    const TimeNs hi = opt.range ? opt.range->second : std::numeric_limits<TimeNs>::max();
-    auto inRange = [&](TimeNs s, TimeNs e) { return e >= lo && s <= hi; };
-
-    std::string o;
-    o.reserve(1 << 20);
-    o += "{\n\"displayTimeUnit\": \"ns\",\n\"otherData\": {\"exporter\": \"Accelscope\"}";
-    // Source metadata of the first input (Kineto keys such as distributedInfo) is carried over.
-    if (!t.sources().empty())
-        for (const auto &[k, v] : t.sources().front().metadata)
-            if (k != "displayTimeUnit" && k != "traceEvents" && k != "otherData" && !v.empty()) {
-                o += ",\n";
-                appendJsonString(o, k);
-                o += ": ";
-                o += v;
-            }
-    o += ",\n\"traceEvents\": [\n";
-    bool first = true;
-    AsyncSink sink(f); // declared after f: finishes its write before f goes away
-    auto begin = [&]() {
-        if (!first)
-            o += ",\n";
-        first = false;
-        if (o.size() > (1u << 20))
-            sink.push(o);
-    };
-    // Synthetic pids/tids keep ranks apart: pid = process id + 1, tid = track id + 1.
-    auto pidOf = [](ProcessId p) { return static_cast<std::uint64_t>(p) + 1; };
-    auto tidOf = [](TrackId id) { return static_cast<std::uint64_t>(id) + 1; };
-    auto head = [&](char ph, ProcessId p, TrackId tr) {
-        o += "{\"ph\":\"";
-        o.push_back(ph);
-        o += "\",\"pid\":";
-        appendUInt(o, pidOf(p));
-        o += ",\"tid\":";
-        appendUInt(o, tidOf(tr));
-    };
-    StringCache strings(t);
-    std::string sliceHead, instantHead, counterHead;
-
-    const auto order = t.processOrder();
-    std::size_t done = 0;
-    for (ProcessId pid : order) {
-        if (opt.stop.stop_requested()) {
-            res.canceled = true;
-            return res;
-        }
-        const Process &p = t.process(pid);
-        const auto kept = [&](TrackId id) { return opt.tracks.empty() || (id < opt.tracks.size() && opt.tracks[id]); };
-        if (!opt.tracks.empty() && std::none_of(p.tracks.begin(), p.tracks.end(), kept)) {
-            ++done;
-            continue;
-        }
-        begin();
-        o += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"args\":{\"name\":";
-        appendJsonString(o, t.processDisplayName(pid));
-        o += "}}";
-        begin();
-        o += "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + std::to_string(pidOf(pid))
-            + ",\"args\":{\"sort_index\":" + std::to_string(done) + "}}";
-        if (p.labels) {
-            begin();
-            o += "{\"ph\":\"M\",\"name\":\"process_labels\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"args\":{\"labels\":";
-            appendJsonString(o, t.str(p.labels));
-            o += "}}";
-        }
-        int trackIndex = 0;
-        for (TrackId id : p.tracks) {
-            if (!kept(id))
-                continue;
-            const Track &tr = t.track(id);
-            if (tr.role != TrackRole::Counter) {
-                begin();
-                o += "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(pidOf(pid))
-                    + ",\"tid\":" + std::to_string(tidOf(id)) + ",\"args\":{\"name\":";
-                appendJsonString(o, t.trackDisplayName(id));
-                o += "}}";
-                begin();
-                o += "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" + std::to_string(pidOf(pid))
-                    + ",\"tid\":" + std::to_string(tidOf(id)) + ",\"args\":{\"sort_index\":"
-                    + std::to_string(trackIndex++) + "}}";
-            }
-            // the constant start of every event of this track, made once
-            sliceHead.clear();
-            std::swap(o, sliceHead);
-            head('X', pid, id);
-            o += ",\"ts\":";
-            std::swap(o, sliceHead);
-            instantHead.clear();
-            std::swap(o, instantHead);
-            head('i', pid, id);
-            o += ",\"ts\":";
-            std::swap(o, instantHead);
-            const auto &s = tr.slices;
-            for (std::size_t i = 0; i < s.size(); ++i) {
-                if (!inRange(s.start[i], s.start[i] + s.dur[i]))
-                    continue;
-                begin();
-                o += sliceHead;
-                appendMicros(o, s.start[i]);
-                o += ",\"dur\":";
-                appendMicros(o, s.dur[i]);
-                o += ",\"name\":";
-                strings.append(o, s.name[i]);
-                if (s.cat[i]) {
-                    o += ",\"cat\":";
-                    strings.append(o, s.cat[i]);
-                }
-                if (s.args[i]) {
-                    o += ",\"args\":";
-                    o += t.args().json(s.args[i]);
-                }
-                o += "}";
-            }
-            const auto &in = tr.instants;
-            for (std::size_t i = 0; i < in.size(); ++i) {
-                if (!inRange(in.ts[i], in.ts[i]))
-                    continue;
-                begin();
-                o += instantHead;
-                appendMicros(o, in.ts[i]);
-                o += ",\"s\":\"";
-                o += tr.role == TrackRole::GlobalInstants ? "g" : tr.role == TrackRole::ProcessInstants ? "p" : "t";
-                o += "\",\"name\":";
-                strings.append(o, in.name[i]);
-                if (in.cat[i]) {
-                    o += ",\"cat\":";
-                    strings.append(o, in.cat[i]);
-                }
-                if (in.args[i]) {
-                    o += ",\"args\":";
-                    o += t.args().json(in.args[i]);
-                }
-                o += "}";
-            }
-            const auto &c = tr.counter;
-            counterHead = "{\"ph\":\"C\",\"pid\":" + std::to_string(pidOf(pid)) + ",\"ts\":";
-            for (std::size_t i = 0; i < c.size(); ++i) {
-                if (!inRange(c.ts[i], c.ts[i]))
-                    continue;
-                begin();
-                o += counterHead;
-                appendMicros(o, c.ts[i]);
-                o += ",\"name\":";
-                strings.append(o, tr.name);
-                o += ",\"args\":{\"value\":";
-                appendDouble(o, c.value[i]);
-                o += "}}";
-            }
-        }
-        ++done;
-        if (opt.progress)
-            opt.progress(0.9 * double(done) / double(std::max<std::size_t>(order.size(), 1)));
-    }
-    // Generated counters (queue length, copy bandwidth) on their device processes.
     {
-        const auto processKept = [&](ProcessId pid) {
-            const Process &p = t.process(pid);
-            return opt.tracks.empty() || std::any_of(p.tracks.begin(), p.tracks.end(), [&](TrackId id) {
-                       return id < opt.tracks.size() && opt.tracks[id];
-                   });
-        };
-        for (const GeneratedSample &g : generatedCounters(opt)) {
-            if (!inRange(g.ts, g.ts) || !processKept(g.process))
-                continue;
-            begin();
-            o += "{\"ph\":\"C\",\"pid\":";
-            appendUInt(o, pidOf(g.process));
-            o += ",\"ts\":";
-            appendMicros(o, g.ts);
-            o += ",\"name\":";
-            appendJsonString(o, g.name);
-            o += ",\"args\":{\"value\":";
-            appendDouble(o, g.value);
-            o += "}}";
-        }
-        if (opt.stop.stop_requested()) {
+        ChromeJsonEmitter emit(t, opt, f); // its pending write ends before f goes away
+        emit.writeDocumentHead();
+        if (!emit.writeProcesses() || !emit.writeGeneratedCounters()) {
             res.canceled = true;
             return res;
         }
+        emit.writeFlows();
+        emit.finish(f);
     }
-    // Flows as v1 pairs: 's' at the source slice's start, 'f' with bp:"e" at the target's start.
-    std::uint64_t flowId = 1;
-    for (const Flow &fl : t.flows()) {
-        if (!opt.tracks.empty()
-            && (fl.from.track >= opt.tracks.size() || !opt.tracks[fl.from.track] || fl.to.track >= opt.tracks.size()
-                || !opt.tracks[fl.to.track]))
-            continue;
-        const Track &a = t.track(fl.from.track), &b = t.track(fl.to.track);
-        const TimeNs sa = a.slices.start[fl.from.index], sb = b.slices.start[fl.to.index];
-        if (!inRange(sa, a.end(fl.from.index)) || !inRange(sb, b.end(fl.to.index)))
-            continue;
-        for (int k = 0; k < 2; ++k) {
-            const bool start = k == 0;
-            const Track &tr = start ? a : b;
-            begin();
-            head(start ? 's' : 'f', tr.process, tr.id);
-            o += ",\"ts\":";
-            appendMicros(o, start ? sa : sb);
-            o += ",\"id\":";
-            appendUInt(o, flowId);
-            o += ",\"cat\":";
-            strings.append(o, fl.cat);
-            o += ",\"name\":";
-            strings.append(o, fl.name);
-            if (!start)
-                o += ",\"bp\":\"e\"";
-            o += "}";
-        }
-        ++flowId;
-    }
-    o += "\n]\n}\n";
-    sink.wait();
-    f.write(o);
     if (opt.stop.stop_requested()) {
         res.canceled = true;
         return res;
