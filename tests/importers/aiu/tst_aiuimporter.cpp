@@ -513,6 +513,20 @@ private slots:
         QVERIFY(!parseStampText("0x", v));
         QVERIFY(!parseStampText("12ab", v));
         QVERIFY(!parseStampText("-5", v));
+        // Hex: both cases, 16 digits at most, surrounding blanks; anything else is not a stamp.
+        QVERIFY(parseStampText("0XaBcDeF", v));
+        QCOMPARE(v, std::uint64_t(0xabcdef));
+        QVERIFY(parseStampText("0xFFFFFFFFFFFFFFFF", v));
+        QCOMPARE(v, ~std::uint64_t(0));
+        QVERIFY(parseStampText(" 0x10\t", v));
+        QCOMPARE(v, std::uint64_t(16));
+        QVERIFY(parseStampText("0x00000000000000001", v)); // 17 digits, leading zeros
+        QCOMPARE(v, std::uint64_t(1));
+        QVERIFY(!parseStampText("0x1FFFFFFFFFFFFFFFF", v)); // over 64 bits
+        QVERIFY(!parseStampText("0xg1", v));
+        QVERIFY(!parseStampText("0x1g", v));
+        QVERIFY(!parseStampText("0x+5", v));
+        QVERIFY(!parseStampText("0x-5", v));
     }
 
     void intraEventWrapAndEpochs()
