@@ -96,6 +96,91 @@ void KernelData::members(const KernelRow &row, bool withIds, std::string &out) c
     }
 }
 
+namespace {
+
+/// l2_cache.csv: hit/victim rates (args text) by (stream, task, op name), consumed in order.
+using L2Rates = std::map<std::tuple<std::string, std::string, std::string>, std::deque<std::string>>;
+
+L2Rates readL2CacheRates(const fs::path &l2Cache)
+{
+    L2Rates l2;
+    auto l2f = CsvFile::read(l2Cache);
+    if (!l2f.ok())
+        return l2;
+    const CsvHeader &lh = l2f.value().header;
+    const int s = lh.find({"Stream Id", "Stream ID"}), t = lh.find({"Task Id", "Task ID"}), hit = lh.find("Hit Rate"),
+              vic = lh.find("Victim Rate"), op = lh.find({"Op Name", "Name"});
+    CsvParser p = l2f.value().records();
+    std::vector<std::string_view> cells;
+    while (s >= 0 && t >= 0 && p.next(cells)) {
+        ArgsWriter w;
+        if (auto v = cellAt(cells, hit); !isMissing(v))
+            w.numberOrString("L2 Hit Rate", v);
+        if (auto v = cellAt(cells, vic); !isMissing(v))
+            w.numberOrString("L2 Victim Rate", v);
+        l2[{std::string(cellAt(cells, s)), std::string(cellAt(cells, t)), std::string(cellAt(cells, op))}].push_back(w.body());
+    }
+    return l2;
+}
+
+/// Gives each kernel row, in row order, the next L2 rates of its (stream, task, name).
+void attachL2Rates(KernelData &data, L2Rates &l2)
+{
+    const std::string_view text = data.file.text;
+    CsvParser p(text);
+    std::vector<std::string_view> cells;
+    for (KernelRow &row : data.rows) {
+        p.reset(text, row.offset, row.line);
+        if (!p.next(cells))
+            continue;
+        auto it = l2.find({std::string(cellAt(cells, data.iStream)), std::string(cellAt(cells, data.iTask)), std::string(row.name)});
+        if (it != l2.end() && !it->second.empty()) {
+            row.l2 = std::move(it->second.front());
+            it->second.pop_front();
+        }
+    }
+}
+
+/// Per column: its JSON key, whether it holds ids, whether it stays text.
+void describeColumns(KernelData &data)
+{
+    const CsvHeader &h = data.file.header;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        std::string k;
+        appendJsonString(k, h.name(i));
+        data.quotedKeys.push_back(k + ":");
+        data.idColumn.push_back(isIdColumn(h.name(i)));
+        // A shape "4" stays text like "4,4" (shapes, formats and data types are never numbers).
+        const std::string &n = h.name(i);
+        data.stringColumn.push_back(n.find("Shape") != std::string::npos || n.find("Format") != std::string::npos
+                                    || n.find("Data Type") != std::string::npos);
+    }
+}
+
+/// Where a text is cut into about equal parts at line starts, and its number of lines.
+struct LineCuts {
+    std::vector<std::size_t> cuts{0}; ///< cuts[k]: first byte of part k (0: after the header)
+    std::vector<std::uint64_t> cutLines{0};
+    std::size_t lines = 0;
+};
+
+LineCuts cutAtLineStarts(std::string_view text, std::size_t nParts)
+{
+    LineCuts out;
+    for (const char *q = text.data(), *e = q + text.size();
+         (q = static_cast<const char *>(std::memchr(q, '\n', static_cast<std::size_t>(e - q)))) != nullptr; ++q) {
+        ++out.lines;
+        const std::size_t next = static_cast<std::size_t>(q + 1 - text.data());
+        if (out.cuts.size() < nParts && next >= out.cuts.size() * (text.size() / nParts) && next < text.size()) {
+            out.cuts.push_back(next);
+            out.cutLines.push_back(out.lines + 1);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, DiagnosticSink &diags, std::size_t forceParts)
 {
     KernelTable out;
@@ -116,16 +201,7 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
     data->iTask = h.find({"Task ID", "Task Id"});
     data->iModel = h.find({"Model ID", "Model Id"});
     const int iName = data->iName, iStart = data->iStart, iDur = data->iDur, iStream = data->iStream, iTask = data->iTask;
-    for (std::size_t i = 0; i < h.size(); ++i) {
-        std::string k;
-        appendJsonString(k, h.name(i));
-        data->quotedKeys.push_back(k + ":");
-        data->idColumn.push_back(isIdColumn(h.name(i)));
-        // A shape "4" stays text like "4,4" (shapes, formats and data types are never numbers).
-        const std::string &n = h.name(i);
-        data->stringColumn.push_back(n.find("Shape") != std::string::npos || n.find("Format") != std::string::npos
-                                     || n.find("Data Type") != std::string::npos);
-    }
+    describeColumns(*data);
     const int iCore = h.find({"Accelerator Core", "Core Type"});
     const int iDevice = h.find({"Device_id", "Device ID", "Device Id"});
     if (iName < 0 || iStart < 0) {
@@ -134,27 +210,7 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
         return out;
     }
 
-    // l2_cache.csv: hit/victim rates by (stream, task, op name), consumed in order.
-    std::map<std::tuple<std::string, std::string, std::string>, std::deque<std::string>> l2;
-    if (!l2Cache.empty()) {
-        auto l2f = CsvFile::read(l2Cache);
-        if (l2f.ok()) {
-            const CsvHeader &lh = l2f.value().header;
-            const int s = lh.find({"Stream Id", "Stream ID"}), t = lh.find({"Task Id", "Task ID"}),
-                      hit = lh.find("Hit Rate"), vic = lh.find("Victim Rate"), op = lh.find({"Op Name", "Name"});
-            CsvParser p = l2f.value().records();
-            std::vector<std::string_view> cells;
-            while (s >= 0 && t >= 0 && p.next(cells)) {
-                ArgsWriter w;
-                if (auto v = cellAt(cells, hit); !isMissing(v))
-                    w.numberOrString("L2 Hit Rate", v);
-                if (auto v = cellAt(cells, vic); !isMissing(v))
-                    w.numberOrString("L2 Victim Rate", v);
-                l2[{std::string(cellAt(cells, s)), std::string(cellAt(cells, t)), std::string(cellAt(cells, op))}]
-                    .push_back(w.body());
-            }
-        }
-    }
+    L2Rates l2 = l2Cache.empty() ? L2Rates() : readL2CacheRates(l2Cache);
 
     // The index pass: what the timeline and the join need; args are rendered on a match, so only
     // the index's cells are unescaped here and names stay views into the text. A large file is
@@ -170,18 +226,10 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
     const std::size_t nParts = forceParts ? forceParts
                                      : std::clamp<std::size_t>(text.size() / (2u << 20), 1,
                                                                std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
-    std::vector<std::size_t> cuts{0}; // cuts[k]: first byte of part k (0: after the header)
-    std::vector<std::uint64_t> cutLines{0};
-    std::size_t lines = 0;
-    for (const char *q = text.data(), *e = q + text.size();
-         (q = static_cast<const char *>(std::memchr(q, '\n', static_cast<std::size_t>(e - q)))) != nullptr; ++q) {
-        ++lines;
-        const std::size_t next = static_cast<std::size_t>(q + 1 - text.data());
-        if (cuts.size() < nParts && next >= cuts.size() * (text.size() / nParts) && next < text.size()) {
-            cuts.push_back(next);
-            cutLines.push_back(lines + 1);
-        }
-    }
+    const LineCuts lineCuts = cutAtLineStarts(text, nParts);
+    const std::vector<std::size_t> &cuts = lineCuts.cuts;
+    const std::vector<std::uint64_t> &cutLines = lineCuts.cutLines;
+    const std::size_t lines = lineCuts.lines;
     struct Part {
         explicit Part(CsvParser p) : parser(std::move(p)) {}
         CsvParser parser;
@@ -271,21 +319,8 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
         indexPart(parts.back(), std::string_view::npos);
         k = parts.size() - 2; // the loop goes on with that last part only
     }
-    // l2_cache.csv rates are consumed in row order.
-    if (!l2.empty()) {
-        CsvParser p(text);
-        std::vector<std::string_view> cells;
-        for (KernelRow &row : data->rows) {
-            p.reset(text, row.offset, row.line);
-            if (!p.next(cells))
-                continue;
-            auto it = l2.find({std::string(cellAt(cells, iStream)), std::string(cellAt(cells, iTask)), std::string(row.name)});
-            if (it != l2.end() && !it->second.empty()) {
-                row.l2 = std::move(it->second.front());
-                it->second.pop_front();
-            }
-        }
-    }
+    if (!l2.empty())
+        attachL2Rates(*data, l2);
     out.join.reserve(data->rows.size());
     for (std::size_t i = 0; i < data->rows.size(); ++i)
         out.join.addRefStable(data->rows[i].name, data->rows[i].start, static_cast<std::uint32_t>(i));
