@@ -460,6 +460,38 @@ std::vector<std::pair<std::string, Table>> commandSheets(const Table &t)
     return out;
 }
 
+/// A new empty file `path`.tmp-XXXXXX beside `path`; empty (errno set) when none can be made.
+std::string createTempBeside(const std::string &path)
+{
+    const std::string pattern = path + ".tmp-XXXXXX";
+    std::vector<char> b(pattern.begin(), pattern.end());
+    b.push_back('\0');
+    const int fd = ::mkstemp(b.data());
+    if (fd < 0)
+        return {};
+    ::close(fd);
+    return b.data();
+}
+
+/// The tables' caveats, each once, with the titles of the tables it concerns (HTA mode repeats
+/// the same ones).
+std::vector<std::string> notesWithTheirTables(const std::vector<Table> &tables)
+{
+    std::vector<std::pair<std::string, std::string>> grouped; // note -> titles
+    for (const Table &t : tables)
+        for (const std::string &n : t.notes) {
+            auto it = std::find_if(grouped.begin(), grouped.end(), [&](const auto &g) { return g.first == n; });
+            if (it == grouped.end())
+                grouped.emplace_back(n, t.title);
+            else
+                it->second += ", " + t.title;
+        }
+    std::vector<std::string> out;
+    for (const auto &[n, titles] : grouped)
+        out.push_back(n + " (" + titles + ")");
+    return out;
+}
+
 } // namespace
 
 ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::string &path, const ReportOptions &opt)
@@ -474,17 +506,11 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
     }
     // The temporary file sits next to the destination so that the rename is atomic; creating
     // it first also tells early whether the folder is writable.
-    std::string tmp = path + ".tmp-XXXXXX";
-    {
-        std::vector<char> b(tmp.begin(), tmp.end());
-        b.push_back('\0');
-        const int fd = ::mkstemp(b.data());
-        if (fd < 0) {
-            res.error = "cannot write " + path + ": cannot create a file in its folder: " + std::strerror(errno);
-            return res;
-        }
-        ::close(fd);
-        tmp = b.data();
+    std::string tmp = createTempBeside(path);
+    if (tmp.empty()) {
+        const int createErrno = errno;
+        res.error = "cannot write " + path + ": cannot create a file in its folder: " + std::strerror(createErrno);
+        return res;
     }
     struct TmpGuard {
         std::string path;
@@ -539,20 +565,8 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
             sheets.push_back(c.sheet);
         sheetTables[c.sheet].push_back(it->second);
     }
-    // Caveats, each once, with the tables it concerns (HTA mode repeats the same ones).
-    {
-        std::vector<std::pair<std::string, std::string>> grouped; // note -> titles
-        for (const Table &t : tables)
-            for (const std::string &n : t.notes) {
-                auto it = std::find_if(grouped.begin(), grouped.end(), [&](const auto &g) { return g.first == n; });
-                if (it == grouped.end())
-                    grouped.emplace_back(n, t.title);
-                else
-                    it->second += ", " + t.title;
-            }
-        for (const auto &[n, titles] : grouped)
-            w.notes.push_back(n + " (" + titles + ")");
-    }
+    for (std::string &note : notesWithTheirTables(tables))
+        w.notes.push_back(std::move(note));
 
     std::set<std::string> used;
     lxw_worksheet *overview = nullptr;
