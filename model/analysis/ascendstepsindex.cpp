@@ -228,16 +228,11 @@ bool isAscendTrace(const Trace &trace)
 
 namespace {
 
-std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
+/// Each track's kind, and from it the ranks' compute tasks, communication ops and steps.
+/// MindSpore ranks first (their Bubble rule differs), then every track by its process.
+void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
 {
-    auto out = std::make_shared<AscendIndex>();
-    AscendIndex &ix = *out;
-    ix.ascend = isAscendTrace(tr);
-    Builder b{tr, ix, {}};
     const auto tracks = tr.tracks();
-    std::vector<TrackKind> kinds(tracks.size(), TrackKind::None);
-    // MindSpore ranks first (their Bubble rule differs), then every track by its process.
-    std::vector<char> msRank;
     for (const Process &p : tr.processes()) {
         const std::string_view name = tr.str(p.name);
         const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
@@ -321,6 +316,12 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
             }
         }
     }
+}
+
+/// Drops ranks that are not Ascend ranks and sorts each rank's tasks, ops and steps; returns
+/// the ranks by rank number.
+std::map<int, AscendRank *> sortRanks(AscendIndex &ix)
+{
     // Ranks that are only host processes (a Kineto rank beside Ascend ones) are not Ascend ranks.
     std::erase_if(ix.ranks, [](const AscendRank &r) { return !r.hasHardware && r.comm.empty(); });
     std::sort(ix.ranks.begin(), ix.ranks.end(), [](const AscendRank &a, const AscendRank &c) { return a.rank < c.rank; });
@@ -350,6 +351,13 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
                                   }),
                       r.steps.end());
     }
+    return byRank;
+}
+
+/// Device range of each host step from the work launched inside it.
+void attachDeviceRanges(const Trace &tr, const std::vector<TrackKind> &kinds, const std::map<int, AscendRank *> &byRank)
+{
+    const auto tracks = tr.tracks();
     // Device range of each host step: the work launched inside it (flows from a host slice of the
     // rank to an Ascend Hardware task or an HCCL op). torch_npu: [first launched task start,
     // max(last launched task end, host end)); no launch: [host start, host end).
@@ -408,6 +416,18 @@ std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
             }
         }
     }
+}
+
+std::shared_ptr<const AscendIndex> buildAscendIndex(const Trace &tr)
+{
+    auto out = std::make_shared<AscendIndex>();
+    AscendIndex &ix = *out;
+    ix.ascend = isAscendTrace(tr);
+    Builder b{tr, ix, {}};
+    std::vector<TrackKind> kinds(tr.tracks().size(), TrackKind::None);
+    classifyTracks(tr, b, kinds);
+    const std::map<int, AscendRank *> byRank = sortRanks(ix);
+    attachDeviceRanges(tr, kinds, byRank);
     return out;
 }
 
