@@ -20,6 +20,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace accelscope::importers::aiu {
 
@@ -247,6 +248,58 @@ std::string_view streamLabel(AiuPhase p)
     default: return "Device";
     }
 }
+
+/// Below this many events the slices are written on one thread.
+constexpr std::size_t kParallelEmitEvents = 1u << 16;
+
+/// The processes and tracks of one shard: "AIU Device<rank>" / "Host<rank>" processes, one track
+/// per (rank, device?, output tid), named after the stream it shows.
+class ShardEntities {
+public:
+    explicit ShardEntities(BuilderShard &shard) : m_shard(shard) {}
+
+    LocalProcess process(std::int64_t rank, bool device)
+    {
+        auto [it, fresh] = m_processes.emplace(std::make_pair(rank, device), LocalProcess{});
+        if (fresh) {
+            const std::int64_t pid = device ? rank : rank + 1000;
+            it->second = m_shard.process(EntityKey::number(pid));
+            const std::string name = (device ? "AIU Device" : "Host") + std::to_string(rank);
+            m_shard.setProcessName(it->second, m_shard.intern(name));
+            m_shard.setProcessLabels(it->second, m_shard.intern(name));
+            m_shard.setProcessSortIndex(it->second, device ? 3 * rank + 1 : 3 * rank);
+            m_shard.setProcessKind(it->second, device ? ProcessKind::Device : ProcessKind::Host,
+                                   device ? static_cast<std::int32_t>(rank) : -1);
+        }
+        return it->second;
+    }
+
+    LocalTrack track(const AiuEvent &e)
+    {
+        const bool device = e.isDevice();
+        auto [it, fresh] = m_tracks.emplace(std::make_tuple(e.pid, device, e.tid), LocalTrack{});
+        if (fresh) {
+            const LocalProcess p = process(e.pid, device);
+            it->second = m_shard.thread(p, EntityKey::number(static_cast<std::int64_t>(e.tid)));
+            if (device) {
+                m_shard.setTrackRole(it->second, TrackRole::DeviceStream);
+                std::string label(streamLabel(e.phase));
+                if (e.tid % 100 != 0)
+                    label += " +" + std::to_string(e.tid % 100);
+                m_shard.setThreadName(it->second, m_shard.intern(label));
+            } else {
+                m_shard.setTrackRole(it->second, TrackRole::HostThread);
+            }
+            m_shard.setThreadSortIndex(it->second, static_cast<std::int64_t>(e.tid));
+        }
+        return it->second;
+    }
+
+private:
+    BuilderShard &m_shard;
+    std::map<std::pair<std::int64_t, bool>, LocalProcess> m_processes;
+    std::map<std::tuple<std::int64_t, bool, std::uint64_t>, LocalTrack> m_tracks;
+};
 
 } // namespace
 
@@ -610,190 +663,174 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
     info.timeUnit = "us";
     info.aiu = facts;
     const std::uint32_t sourceIndex = builder.addSource(std::move(info));
-    BuilderShard shard(sourceIndex);
-
-    std::map<std::pair<std::int64_t, bool>, LocalProcess> processes;
-    auto processOf = [&](std::int64_t rank, bool device) {
-        auto [it, fresh] = processes.emplace(std::make_pair(rank, device), LocalProcess{});
-        if (fresh) {
-            const std::int64_t pid = device ? rank : rank + 1000;
-            it->second = shard.process(EntityKey::number(pid));
-            const std::string name = (device ? "AIU Device" : "Host") + std::to_string(rank);
-            shard.setProcessName(it->second, shard.intern(name));
-            shard.setProcessLabels(it->second, shard.intern(name));
-            shard.setProcessSortIndex(it->second, device ? 3 * rank + 1 : 3 * rank);
-            shard.setProcessKind(it->second, device ? ProcessKind::Device : ProcessKind::Host,
-                                 device ? static_cast<std::int32_t>(rank) : -1);
-        }
-        return it->second;
-    };
-    std::map<std::tuple<std::int64_t, bool, std::uint64_t>, LocalTrack> tracks;
-    auto trackOf = [&](const AiuEvent &e) {
-        const bool device = e.isDevice();
-        auto [it, fresh] = tracks.emplace(std::make_tuple(e.pid, device, e.tid), LocalTrack{});
-        if (fresh) {
-            const LocalProcess p = processOf(e.pid, device);
-            it->second = shard.thread(p, EntityKey::number(static_cast<std::int64_t>(e.tid)));
-            if (device) {
-                shard.setTrackRole(it->second, TrackRole::DeviceStream);
-                std::string label(streamLabel(e.phase));
-                if (e.tid % 100 != 0)
-                    label += " +" + std::to_string(e.tid % 100);
-                shard.setThreadName(it->second, shard.intern(label));
-            } else {
-                shard.setTrackRole(it->second, TrackRole::HostThread);
+    // Slices are written into two shards, one per half of the events, on two threads (the args
+    // text of every slice is the larger part of the import's own work); counters and flows go
+    // into a third. The builder merges them in this order.
+    auto emitSlices = [&](BuilderShard &shard, std::size_t begin, std::size_t end, std::uint64_t &skippedPhases,
+                          std::uint64_t &skippedAt) {
+        ShardEntities entities(shard);
+        std::string args;
+        std::unordered_map<std::uint32_t, StringId> nameIds, catIds;
+        std::unordered_map<StringId, StringId> deviceCatIds; // by final name
+        // About 200 bytes of args text per slice (five stamps, rank, job, class): one allocation.
+        shard.reserveArgs((end - begin) * 200);
+        std::unordered_map<std::uint32_t, std::pair<std::string, std::string>> deviceNames; // final, orig_name
+        const StringId kCpuOp = shard.intern("cpu_op");
+        for (std::size_t i = begin; i < end; ++i) {
+            const AiuEvent &e = events[i];
+            if (e.has(kAiuDropped))
+                continue;
+            if (e.ph == 'i' || e.ph == 'I') {
+                const LocalProcess p = entities.process(e.pid, e.isDevice());
+                shard.addInstant(shard.processInstantTrack(p), toNs(e.ts), shard.intern(strings[e.origName]),
+                                 shard.intern(strings[e.cat]), kNoArgs);
+                continue;
             }
-            shard.setThreadSortIndex(it->second, static_cast<std::int64_t>(e.tid));
-        }
-        return it->second;
-    };
-
-    std::vector<std::pair<LocalTrack, std::uint32_t>> sliceOf(events.size(), {0, 0}); // for flows: track + name
-    std::string args;
-    std::unordered_map<std::uint32_t, StringId> nameIds, catIds;
-    std::unordered_map<StringId, StringId> deviceCatIds; // by final name
-    // About 200 bytes of args text per slice (five stamps, rank, job, class): one allocation.
-    shard.reserveArgs(events.size() * 200);
-    std::unordered_map<std::uint32_t, std::pair<std::string, std::string>> deviceNames; // final, orig_name
-    const StringId kCpuOp = shard.intern("cpu_op");
-    std::uint64_t skippedPhases = 0, skippedAt = 0;
-    std::string jobNameCache;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const AiuEvent &e = events[i];
-        if (e.has(kAiuDropped))
-            continue;
-        if (e.ph == 'i' || e.ph == 'I') {
-            const LocalProcess p = processOf(e.pid, e.isDevice());
-            shard.addInstant(shard.processInstantTrack(p), toNs(e.ts), shard.intern(strings[e.origName]),
-                             shard.intern(strings[e.cat]), kNoArgs);
-            continue;
-        }
-        if (e.ph != 'X') {
-            if (!skippedPhases++)
-                skippedAt = e.position;
-            continue;
-        }
-        const std::string &orig = strings[e.origName];
-        std::string_view finalName = orig;
-        std::string_view origArg;
-        if (e.isDevice() && compat) {
-            auto it = deviceNames.find(e.origName);
-            if (it == deviceNames.end()) {
-                std::string renamed = ingestRename(orig);
-                std::string normalized = normalizeDeviceName(renamed);
-                if (normalized.empty())
-                    normalized = renamed;
-                it = deviceNames.emplace(e.origName, std::make_pair(normalized, normalized != renamed ? renamed : std::string()))
-                         .first;
+            if (e.ph != 'X') {
+                if (!skippedPhases++)
+                    skippedAt = e.position;
+                continue;
             }
-            finalName = it->second.first;
-            origArg = it->second.second;
-        }
-        args.clear();
-        args += '{';
-        auto key = [&](std::string_view k) {
-            if (args.size() > 1)
-                args += ',';
-            args += '"';
-            args += k;
-            args += "\":";
-        };
-        auto strValue = [&](std::string_view k, std::string_view v) {
-            key(k);
-            args += '"';
-            appendJsonEscaped(args, v);
-            args += '"';
-        };
-        if (e.has(kAiuHasPower)) {
-            key("Power");
-            args += '"';
-            appendInt(args, e.power);
-            args += '"';
-        }
-        if (e.has(kAiuHasStamps)) {
-            static constexpr const char *kTs[5] = {"TS1", "TS2", "TS3", "TS4", "TS5"};
-            for (int k = 0; k < 5; ++k) {
-                key(kTs[k]);
+            const std::string &orig = strings[e.origName];
+            std::string_view finalName = orig;
+            std::string_view origArg;
+            if (e.isDevice() && compat) {
+                auto it = deviceNames.find(e.origName);
+                if (it == deviceNames.end()) {
+                    std::string renamed = ingestRename(orig);
+                    std::string normalized = normalizeDeviceName(renamed);
+                    if (normalized.empty())
+                        normalized = renamed;
+                    it = deviceNames.emplace(e.origName, std::make_pair(normalized, normalized != renamed ? renamed : std::string()))
+                             .first;
+                }
+                finalName = it->second.first;
+                origArg = it->second.second;
+            }
+            args.clear();
+            args += '{';
+            auto key = [&](std::string_view k) {
+                if (args.size() > 1)
+                    args += ',';
                 args += '"';
-                appendInt(args, e.stamp[k]);
+                args += k;
+                args += "\":";
+            };
+            auto strValue = [&](std::string_view k, std::string_view v) {
+                key(k);
+                args += '"';
+                appendJsonEscaped(args, v);
+                args += '"';
+            };
+            if (e.has(kAiuHasPower)) {
+                key("Power");
+                args += '"';
+                appendInt(args, e.power);
                 args += '"';
             }
-        }
-        if (e.extraArgs) {
-            if (args.size() > 1)
-                args += ',';
-            args += strings[e.extraArgs];
-        }
-        if (e.collGroup)
-            strValue("CollGroup", strings[e.collGroup]);
-        if (e.type)
-            strValue("Type", strings[e.type]);
-        key("rank");
-        appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
-        strValue("jobname", fileNames[e.source]);
-        if (e.has(kAiuHasBytes)) {
-            key("bytes");
-            args += '"';
-            appendInt(args, e.bytes);
-            args += '"';
-        }
-        if (e.has(kAiuHasStamps)) {
-            key("OVC");
-            appendInt(args, static_cast<std::uint64_t>(e.epoch));
-        }
-        if (e.kernel >= 0) {
-            const auto &k = table.kernels[static_cast<std::size_t>(e.kernel)];
-            strValue("category", k.category);
-            key("Ideal_Cyc");
-            appendInt(args, k.idealCycles);
-        } else if (haveTable && e.phase == AiuPhase::ComputeExec) {
-            strValue("category", "other");
-        }
-        if (e.has(kAiuHasPtActive)) {
-            key("pt_active");
-            appendNumber(args, double(e.ptActive));
-            key("core used");
-            args += "true";
-        }
-        strValue("class", eventClass(e, strings));
-        if (e.peers)
-            strValue("Peers", strings[e.peers]);
-        if (!origArg.empty())
-            strValue("orig_name", origArg);
-        if (e.isDevice()) {
-            key("device");
+            if (e.has(kAiuHasStamps)) {
+                static constexpr const char *kTs[5] = {"TS1", "TS2", "TS3", "TS4", "TS5"};
+                for (int k = 0; k < 5; ++k) {
+                    key(kTs[k]);
+                    args += '"';
+                    appendInt(args, e.stamp[k]);
+                    args += '"';
+                }
+            }
+            if (e.extraArgs) {
+                if (args.size() > 1)
+                    args += ',';
+                args += strings[e.extraArgs];
+            }
+            if (e.collGroup)
+                strValue("CollGroup", strings[e.collGroup]);
+            if (e.type)
+                strValue("Type", strings[e.type]);
+            key("rank");
             appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
-        }
-        args += '}';
+            strValue("jobname", fileNames[e.source]);
+            if (e.has(kAiuHasBytes)) {
+                key("bytes");
+                args += '"';
+                appendInt(args, e.bytes);
+                args += '"';
+            }
+            if (e.has(kAiuHasStamps)) {
+                key("OVC");
+                appendInt(args, static_cast<std::uint64_t>(e.epoch));
+            }
+            if (e.kernel >= 0) {
+                const auto &k = table.kernels[static_cast<std::size_t>(e.kernel)];
+                strValue("category", k.category);
+                key("Ideal_Cyc");
+                appendInt(args, k.idealCycles);
+            } else if (haveTable && e.phase == AiuPhase::ComputeExec) {
+                strValue("category", "other");
+            }
+            if (e.has(kAiuHasPtActive)) {
+                key("pt_active");
+                appendNumber(args, double(e.ptActive));
+                key("core used");
+                args += "true";
+            }
+            strValue("class", eventClass(e, strings));
+            if (e.peers)
+                strValue("Peers", strings[e.peers]);
+            if (!origArg.empty())
+                strValue("orig_name", origArg);
+            if (e.isDevice()) {
+                key("device");
+                appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
+            }
+            args += '}';
 
-        const LocalTrack t = trackOf(e);
-        StringId nameId;
-        if (finalName.data() == orig.data()) {
-            auto [it, fresh] = nameIds.emplace(e.origName, 0);
-            if (fresh)
-                it->second = shard.intern(orig);
-            nameId = it->second;
-        } else {
-            nameId = shard.intern(finalName);
+            const LocalTrack t = entities.track(e);
+            StringId nameId;
+            if (finalName.data() == orig.data()) {
+                auto [it, fresh] = nameIds.emplace(e.origName, 0);
+                if (fresh)
+                    it->second = shard.intern(orig);
+                nameId = it->second;
+            } else {
+                nameId = shard.intern(finalName);
+            }
+            StringId catId;
+            if (e.isDevice()) {
+                auto [it, fresh] = deviceCatIds.emplace(nameId, 0);
+                if (fresh)
+                    it->second = shard.intern(deviceCat(e, finalName));
+                catId = it->second;
+            } else if (e.cat) {
+                auto [it, fresh] = catIds.emplace(e.cat, 0);
+                if (fresh)
+                    it->second = shard.intern(strings[e.cat]);
+                catId = it->second;
+            } else {
+                catId = kCpuOp;
+            }
+            const TimeNs start = toNs(e.ts);
+            shard.addSlice(t, start, std::max<TimeNs>(0, toNs(e.ts + e.dur) - start), nameId, catId, shard.addArgs(args));
         }
-        StringId catId;
-        if (e.isDevice()) {
-            auto [it, fresh] = deviceCatIds.emplace(nameId, 0);
-            if (fresh)
-                it->second = shard.intern(deviceCat(e, finalName));
-            catId = it->second;
-        } else if (e.cat) {
-            auto [it, fresh] = catIds.emplace(e.cat, 0);
-            if (fresh)
-                it->second = shard.intern(strings[e.cat]);
-            catId = it->second;
-        } else {
-            catId = kCpuOp;
-        }
-        const TimeNs start = toNs(e.ts);
-        shard.addSlice(t, start, std::max<TimeNs>(0, toNs(e.ts + e.dur) - start), nameId, catId, shard.addArgs(args));
-        sliceOf[i] = {t, nameId};
+    };
+    BuilderShard firstHalf(sourceIndex), secondHalf(sourceIndex);
+    std::uint64_t skippedPhases = 0, skippedAt = 0, skippedLater = 0, skippedLaterAt = 0;
+    const std::size_t middle = events.size() / 2;
+    if (events.size() >= kParallelEmitEvents && std::thread::hardware_concurrency() > 1) {
+        std::thread second([&] { emitSlices(secondHalf, middle, events.size(), skippedLater, skippedLaterAt); });
+        emitSlices(firstHalf, 0, middle, skippedPhases, skippedAt);
+        second.join();
+    } else {
+        emitSlices(firstHalf, 0, middle, skippedPhases, skippedAt);
+        emitSlices(secondHalf, middle, events.size(), skippedLater, skippedLaterAt);
     }
+    if (!skippedPhases)
+        skippedAt = skippedLaterAt;
+    skippedPhases += skippedLater;
+    builder.merge(std::move(firstHalf));
+    builder.merge(std::move(secondHalf));
+
+    BuilderShard shard(sourceIndex);
+    ShardEntities entities(shard);
     if (skippedPhases)
         diags.add(DiagKind::SkippedPhase, where, skippedAt, "AIU traces: only B/E, X and instant events are kept", skippedPhases);
 
@@ -803,7 +840,7 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
         for (const auto &s : samples) {
             auto [it, fresh] = byPid.emplace(s.pid, LocalTrack{});
             if (fresh)
-                it->second = shard.counterTrack(processOf(s.pid, true), sid);
+                it->second = shard.counterTrack(entities.process(s.pid, true), sid);
             shard.addCounter(it->second, toNs(s.ts), s.value);
         }
     };
@@ -811,14 +848,23 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
     emitCounter(power, "Power");
     emitCounter(ptActive, "PT Active");
 
+    // A flow names its slices by track, start and name, as the slice loop wrote them.
+    auto sliceName = [&](const AiuEvent &e) {
+        const std::string &orig = strings[e.origName];
+        if (!e.isDevice() || !compat)
+            return shard.intern(orig);
+        const std::string renamed = ingestRename(orig);
+        const std::string normalized = normalizeDeviceName(renamed);
+        return shard.intern(normalized.empty() ? renamed : normalized);
+    };
     for (const auto &f : flows) {
         const AiuEvent &from = events[f.from];
         const AiuEvent &to = events[f.to];
         const StringId key = shard.intern(strings[f.collGroup] + '\x1f' + f.tag);
-        shard.addFlow(FlowPhase::Start, FlowBinding::ExactSlice, f.id, key, sliceOf[f.from].first, toNs(from.ts),
-                      sliceOf[f.from].second, true);
-        shard.addFlow(FlowPhase::End, FlowBinding::ExactSlice, f.id, key, sliceOf[f.to].first, toNs(to.ts),
-                      sliceOf[f.to].second, true);
+        shard.addFlow(FlowPhase::Start, FlowBinding::ExactSlice, f.id, key, entities.track(from), toNs(from.ts),
+                      sliceName(from), true);
+        shard.addFlow(FlowPhase::End, FlowBinding::ExactSlice, f.id, key, entities.track(to), toNs(to.ts), sliceName(to),
+                      true);
     }
     builder.merge(std::move(shard));
     ctx.report(Stage::Parsing, 1);
