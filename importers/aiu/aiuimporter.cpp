@@ -556,10 +556,12 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
     fs::path logPath;
     if (!logs.empty()) {
         std::vector<std::string> kernelNames;
-        std::set<std::uint32_t> seen;
+        std::vector<bool> seen(strings.size()); // by name id: a set costs more per event
         for (const auto &e : events)
-            if (e.phase == AiuPhase::ComputeExec && seen.insert(e.origName).second)
+            if (e.phase == AiuPhase::ComputeExec && !seen[e.origName]) {
+                seen[e.origName] = true;
                 kernelNames.push_back(compilerLogKey(strings[e.origName]));
+            }
         const std::set<std::string> names(kernelNames.begin(), kernelNames.end());
         std::size_t bestHits = 0;
         std::string tried;
