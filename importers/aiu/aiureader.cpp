@@ -563,7 +563,7 @@ AiuFileRead readAiuEvents(std::string_view text, const std::string &path, std::u
     const std::size_t listBegin = listStart + 1;
     reserveEvents(out.events, text.size());
     RangeResult r;
-    const std::size_t kParallelBytes = 16u << 20;
+    const std::size_t kParallelBytes = 4u << 20; // about 20 k events: a thread pays for itself
     std::size_t split = std::string_view::npos;
     if (text.size() - listBegin > kParallelBytes && std::thread::hardware_concurrency() > 1) {
         // A candidate event start near the middle: '{' after ',' (whitespace between). It may be

@@ -802,7 +802,7 @@ private slots:
 
     void largeFileReadInTwoHalves()
     {
-        // Above 16 MB the event list is read in two halves on two threads; the split is only
+        // Above 4 MB the event list is read in two halves on two threads; the split is only
         // trusted when the first half's reader stops exactly there. With ", {" inside strings the
         // first candidate may be inside a string: same result either way.
         QTemporaryDir dir;
