@@ -103,6 +103,14 @@ const FileGroupImporter kFileGroupImporters[] = {
      }},
 };
 
+/// The folder holding a file, spelled one way whatever the path said ("a/../a/x", "./x").
+std::filesystem::path folderOf(const std::filesystem::path &file)
+{
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::weakly_canonical(std::filesystem::absolute(file, ec).parent_path(), ec);
+    return ec ? file.parent_path() : folder;
+}
+
 const FileGroupImporter *fileGroupImporter(const ImportJob &job)
 {
     if (job.source.isDirectory)
@@ -173,11 +181,13 @@ Result<LoadResult> loadTrace(const std::vector<std::filesystem::path> &inputs, I
     TraceBuilder builder;
     LoadResult result;
     for (std::size_t i = 0; i < jobs.size();) {
-        // A run of consecutive files for an importer that reads them together is one import.
+        // A run of consecutive files of one folder for an importer that reads them together is
+        // one import (files a folder scan found in two subfolders are two runs).
         std::size_t end = i + 1;
         const FileGroupImporter *group = fileGroupImporter(jobs[i]);
         if (group)
-            while (end < jobs.size() && fileGroupImporter(jobs[end]) == group)
+            while (end < jobs.size() && fileGroupImporter(jobs[end]) == group
+                   && folderOf(jobs[end].source.path) == folderOf(jobs[i].source.path))
                 ++end;
         ImportContext sub;
         sub.stop = ctx.stop;

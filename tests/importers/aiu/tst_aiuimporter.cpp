@@ -362,6 +362,21 @@ private slots:
         QVERIFY2(once.ok(), once.ok() ? "" : once.error().toString().c_str());
         compareToReference(*once.value().trace, kRef / "allreduce_tp4_split/flow-default/processed_trace.json");
 
+        // Files of two folders are two runs: a folder scan that finds two runs' folders keeps
+        // them apart.
+        {
+            QTemporaryDir runs;
+            const fs::path r = runs.path().toStdString();
+            for (int k = 0; k < 4; ++k) {
+                const fs::path sub = r / (k < 2 ? "run1" : "run2");
+                fs::create_directories(sub);
+                fs::copy_file(inputs[static_cast<std::size_t>(k)], sub / inputs[static_cast<std::size_t>(k)].filename());
+            }
+            auto two = loadTrace({r}, ctx);
+            QVERIFY2(two.ok(), two.ok() ? "" : two.error().toString().c_str());
+            QCOMPARE(two.value().trace->sources().size(), std::size_t(2));
+        }
+
         // A file another importer reads between AIU files splits the run: the AIU files before
         // and after it are two runs, and the other file keeps its own source.
         QTemporaryDir dir;
