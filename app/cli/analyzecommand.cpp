@@ -15,6 +15,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace accelscope::app {
@@ -44,6 +45,138 @@ int usage(const QCommandLineParser &p, const char *error = nullptr)
     return 1;
 }
 
+// The analyze command line's own options, in the order --help lists them.
+struct AnalyzeOptions
+{
+    const QCommandLineOption analysis{QStringLiteral("analysis"), QStringLiteral("Analysis to run (instead of NAME)."),
+                                      QStringLiteral("NAME")};
+    const QCommandLineOption format{QStringLiteral("format"), QStringLiteral("Output format: table, csv or json."),
+                                    QStringLiteral("FORMAT"), QStringLiteral("table")};
+    const QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Same as --format json.")};
+    const QCommandLineOption csv{QStringLiteral("csv"), QStringLiteral("Same as --format csv.")};
+    const QCommandLineOption rank{QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N")};
+    const QCommandLineOption range{QStringLiteral("range"),
+                                   QStringLiteral("Time range START_NS:END_NS in ns since the trace start (either side may be empty)."),
+                                   QStringLiteral("START:END")};
+    const QCommandLineOption hta{QStringLiteral("hta-compat"),
+                                 QStringLiteral("Reproduce Holistic Trace Analysis: µs rounding, last-step filter, HTA's classifier and column names.")};
+    const QCommandLineOption top{QStringLiteral("top"), QStringLiteral("kernels/annotations: keep the N largest names per rank, group the rest as 'others' (HTA num_kernels)."),
+                                 QStringLiteral("N")};
+    const QCommandLineOption ratio{QStringLiteral("duration-ratio"), QStringLiteral("kernels in HTA mode: HTA's duration_ratio."),
+                                   QStringLiteral("R")};
+    const QCommandLineOption idle{QStringLiteral("idle-threshold"),
+                                  QStringLiteral("idle: gaps below this many ns are kernel_wait (default 30000)."), QStringLiteral("NS")};
+    const QCommandLineOption operatorName{QStringLiteral("operator"), QStringLiteral("sequences: operator name (substring)."),
+                                          QStringLiteral("NAME")};
+    const QCommandLineOption minLength{QStringLiteral("min-pattern-length"), QStringLiteral("sequences: minimum kernels (default 3)."),
+                                       QStringLiteral("N")};
+    const QCommandLineOption rules{QStringLiteral("rules"), QStringLiteral("categories: JSON file with category rules."),
+                                   QStringLiteral("FILE")};
+    const QCommandLineOption bin{QStringLiteral("bin"), QStringLiteral("engine-series: bin width in ns (default range/200)."),
+                                 QStringLiteral("NS")};
+    const QCommandLineOption output{QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE instead of stdout."),
+                                    QStringLiteral("FILE")};
+    const QCommandLineOption list{QStringLiteral("list"), QStringLiteral("List the analyses and exit.")};
+
+    void addTo(QCommandLineParser &p) const
+    {
+        p.addOptions({analysis, format, json, csv, rank, range, hta, top, ratio, idle, operatorName, minLength, rules, bin, output, list});
+    }
+};
+
+// --format, or the --json / --csv shorthands (the later shorthand wins); empty when invalid.
+QString outputFormat(const QCommandLineParser &p, const AnalyzeOptions &o)
+{
+    QString format = p.value(o.format);
+    if (p.isSet(o.json))
+        format = QStringLiteral("json");
+    if (p.isSet(o.csv))
+        format = QStringLiteral("csv");
+    if (format != QLatin1String("table") && format != QLatin1String("csv") && format != QLatin1String("json"))
+        return {};
+    return format;
+}
+
+// Fills the AnalysisOptions the flags set, except the range (resolved once the trace is loaded).
+// Returns the exit code when a flag is invalid, nothing when all are fine.
+std::optional<int> readAnalysisOptions(const QCommandLineParser &p, const AnalyzeOptions &o, AnalysisOptions &opt)
+{
+    opt.htaCompat = p.isSet(o.hta);
+    for (const QString &r : p.values(o.rank)) {
+        bool ok = false;
+        const int v = r.toInt(&ok);
+        if (!ok || v < 0)
+            return usage(p, "--rank needs a non-negative integer");
+        opt.ranks.push_back(v);
+    }
+    if (p.isSet(o.top)) {
+        bool ok = false;
+        opt.topKernels = p.value(o.top).toInt(&ok);
+        if (!ok || opt.topKernels < 0)
+            return usage(p, "--top needs a non-negative integer");
+    }
+    if (p.isSet(o.ratio)) {
+        bool ok = false;
+        opt.durationRatio = p.value(o.ratio).toDouble(&ok);
+        if (!ok || opt.durationRatio < 0 || opt.durationRatio > 1)
+            return usage(p, "--duration-ratio needs a number in [0, 1]");
+    }
+    if (p.isSet(o.idle)) {
+        if (!parseNs(p.value(o.idle).toStdString(), opt.idleThresholdNs) || opt.idleThresholdNs < 0)
+            return usage(p, "--idle-threshold needs a non-negative integer (ns)");
+    }
+    if (p.isSet(o.operatorName))
+        opt.operatorName = p.value(o.operatorName).toStdString();
+    if (p.isSet(o.minLength)) {
+        bool ok = false;
+        opt.minPatternLength = p.value(o.minLength).toInt(&ok);
+        if (!ok || opt.minPatternLength < 1)
+            return usage(p, "--min-pattern-length needs a positive integer");
+    }
+    if (p.isSet(o.bin)) {
+        if (!parseNs(p.value(o.bin).toStdString(), opt.binNs) || opt.binNs <= 0)
+            return usage(p, "--bin needs a positive integer (ns)");
+    }
+    if (p.isSet(o.rules)) {
+        QFile f(p.value(o.rules));
+        if (!f.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "accelscope-cli analyze: cannot read %s\n", qPrintable(p.value(o.rules)));
+            return 2;
+        }
+        std::string err;
+        auto rules = parseCategoryRulesJson(f.readAll().toStdString(), &err);
+        if (!rules) {
+            std::fprintf(stderr, "accelscope-cli analyze: %s: %s\n", qPrintable(p.value(o.rules)), err.c_str());
+            return 2;
+        }
+        opt.categoryRules = std::make_shared<CategoryRules>(std::move(*rules));
+    }
+    return std::nullopt;
+}
+
+// Runs the analyses and renders their tables one after another; several CSV tables are
+// separated by a "# name" line so a script can split them.
+std::string renderTables(const std::vector<const AnalysisInfo *> &toRun, AnalysisContext &ctx, const AnalysisOptions &opt,
+                         const QString &format)
+{
+    std::string out;
+    for (std::size_t i = 0; i < toRun.size(); ++i) {
+        const Table t = toRun[i]->run(ctx, opt);
+        if (format == QLatin1String("csv")) {
+            if (toRun.size() > 1)
+                out += "# " + t.name + "\n";
+            out += toCsv(t);
+        } else if (format == QLatin1String("json")) {
+            out += toJson(t);
+        } else {
+            if (i)
+                out += "\n";
+            out += toText(t);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 int runAnalyzeCommand(const QStringList &arguments)
@@ -51,37 +184,8 @@ int runAnalyzeCommand(const QStringList &arguments)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Run an analysis and print its table."));
     p.addHelpOption();
-    const QCommandLineOption analysisOpt(QStringLiteral("analysis"), QStringLiteral("Analysis to run (instead of NAME)."),
-                                         QStringLiteral("NAME"));
-    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("Output format: table, csv or json."),
-                                       QStringLiteral("FORMAT"), QStringLiteral("table"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Same as --format json."));
-    const QCommandLineOption csvOpt(QStringLiteral("csv"), QStringLiteral("Same as --format csv."));
-    const QCommandLineOption rankOpt(QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N"));
-    const QCommandLineOption rangeOpt(QStringLiteral("range"),
-                                      QStringLiteral("Time range START_NS:END_NS in ns since the trace start (either side may be empty)."),
-                                      QStringLiteral("START:END"));
-    const QCommandLineOption htaOpt(QStringLiteral("hta-compat"),
-                                    QStringLiteral("Reproduce Holistic Trace Analysis: µs rounding, last-step filter, HTA's classifier and column names."));
-    const QCommandLineOption topOpt(QStringLiteral("top"), QStringLiteral("kernels/annotations: keep the N largest names per rank, group the rest as 'others' (HTA num_kernels)."),
-                                    QStringLiteral("N"));
-    const QCommandLineOption ratioOpt(QStringLiteral("duration-ratio"), QStringLiteral("kernels in HTA mode: HTA's duration_ratio."),
-                                      QStringLiteral("R"));
-    const QCommandLineOption idleOpt(QStringLiteral("idle-threshold"),
-                                     QStringLiteral("idle: gaps below this many ns are kernel_wait (default 30000)."), QStringLiteral("NS"));
-    const QCommandLineOption operatorOpt(QStringLiteral("operator"), QStringLiteral("sequences: operator name (substring)."),
-                                         QStringLiteral("NAME"));
-    const QCommandLineOption minLenOpt(QStringLiteral("min-pattern-length"), QStringLiteral("sequences: minimum kernels (default 3)."),
-                                       QStringLiteral("N"));
-    const QCommandLineOption rulesOpt(QStringLiteral("rules"), QStringLiteral("categories: JSON file with category rules."),
-                                      QStringLiteral("FILE"));
-    const QCommandLineOption binOpt(QStringLiteral("bin"), QStringLiteral("engine-series: bin width in ns (default range/200)."),
-                                    QStringLiteral("NS"));
-    const QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE instead of stdout."),
-                                    QStringLiteral("FILE"));
-    const QCommandLineOption listOpt(QStringLiteral("list"), QStringLiteral("List the analyses and exit."));
-    p.addOptions({analysisOpt, formatOpt, jsonOpt, csvOpt, rankOpt, rangeOpt, htaOpt, topOpt, ratioOpt, idleOpt, operatorOpt,
-                  minLenOpt, rulesOpt, binOpt, outOpt, listOpt});
+    const AnalyzeOptions o;
+    o.addTo(p);
     const ImportFlags importFlags;
     importFlags.addTo(p);
     p.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("Analysis name (see below)."));
@@ -95,15 +199,15 @@ int runAnalyzeCommand(const QStringList &arguments)
         return usage(p, qPrintable(p.errorText()));
     if (p.isSet(QStringLiteral("help")))
         return usage(p), 0;
-    if (p.isSet(listOpt)) {
+    if (p.isSet(o.list)) {
         printAnalyses(stdout);
         return 0;
     }
 
     QStringList pos = p.positionalArguments();
     QString name;
-    if (p.isSet(analysisOpt)) {
-        name = p.value(analysisOpt);
+    if (p.isSet(o.analysis)) {
+        name = p.value(o.analysis);
     } else if (!pos.isEmpty()) {
         name = pos.takeFirst();
     }
@@ -115,69 +219,17 @@ int runAnalyzeCommand(const QStringList &arguments)
     if (pos.isEmpty())
         return usage(p, "no INPUT given");
 
-    QString format = p.value(formatOpt);
-    if (p.isSet(jsonOpt))
-        format = QStringLiteral("json");
-    if (p.isSet(csvOpt))
-        format = QStringLiteral("csv");
-    if (format != QLatin1String("table") && format != QLatin1String("csv") && format != QLatin1String("json"))
+    const QString format = outputFormat(p, o);
+    if (format.isEmpty())
         return usage(p, "--format must be table, csv or json");
 
     AnalysisOptions opt;
-    opt.htaCompat = p.isSet(htaOpt);
-    for (const QString &r : p.values(rankOpt)) {
-        bool ok = false;
-        const int v = r.toInt(&ok);
-        if (!ok || v < 0)
-            return usage(p, "--rank needs a non-negative integer");
-        opt.ranks.push_back(v);
-    }
-    if (p.isSet(topOpt)) {
-        bool ok = false;
-        opt.topKernels = p.value(topOpt).toInt(&ok);
-        if (!ok || opt.topKernels < 0)
-            return usage(p, "--top needs a non-negative integer");
-    }
-    if (p.isSet(ratioOpt)) {
-        bool ok = false;
-        opt.durationRatio = p.value(ratioOpt).toDouble(&ok);
-        if (!ok || opt.durationRatio < 0 || opt.durationRatio > 1)
-            return usage(p, "--duration-ratio needs a number in [0, 1]");
-    }
-    if (p.isSet(idleOpt)) {
-        if (!parseNs(p.value(idleOpt).toStdString(), opt.idleThresholdNs) || opt.idleThresholdNs < 0)
-            return usage(p, "--idle-threshold needs a non-negative integer (ns)");
-    }
-    if (p.isSet(operatorOpt))
-        opt.operatorName = p.value(operatorOpt).toStdString();
-    if (p.isSet(minLenOpt)) {
-        bool ok = false;
-        opt.minPatternLength = p.value(minLenOpt).toInt(&ok);
-        if (!ok || opt.minPatternLength < 1)
-            return usage(p, "--min-pattern-length needs a positive integer");
-    }
-    if (p.isSet(binOpt)) {
-        if (!parseNs(p.value(binOpt).toStdString(), opt.binNs) || opt.binNs <= 0)
-            return usage(p, "--bin needs a positive integer (ns)");
-    }
-    if (p.isSet(rulesOpt)) {
-        QFile f(p.value(rulesOpt));
-        if (!f.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "accelscope-cli analyze: cannot read %s\n", qPrintable(p.value(rulesOpt)));
-            return 2;
-        }
-        std::string err;
-        auto rules = parseCategoryRulesJson(f.readAll().toStdString(), &err);
-        if (!rules) {
-            std::fprintf(stderr, "accelscope-cli analyze: %s: %s\n", qPrintable(p.value(rulesOpt)), err.c_str());
-            return 2;
-        }
-        opt.categoryRules = std::make_shared<CategoryRules>(std::move(*rules));
-    }
+    if (const std::optional<int> exitCode = readAnalysisOptions(p, o, opt))
+        return *exitCode;
     std::optional<RelativeRange> rangeArg;
-    if (p.isSet(rangeOpt)) {
+    if (p.isSet(o.range)) {
         std::string err;
-        if (!parseRelativeRange(p.value(rangeOpt).toStdString(), rangeArg.emplace(), err))
+        if (!parseRelativeRange(p.value(o.range).toStdString(), rangeArg.emplace(), err))
             return usage(p, err.c_str());
     }
 
@@ -211,26 +263,12 @@ int runAnalyzeCommand(const QStringList &arguments)
     } else {
         toRun.push_back(findAnalysis(nameStd));
     }
-    std::string out;
-    for (std::size_t i = 0; i < toRun.size(); ++i) {
-        const Table t = toRun[i]->run(ctx, opt);
-        if (format == QLatin1String("csv")) {
-            if (toRun.size() > 1)
-                out += "# " + t.name + "\n";
-            out += toCsv(t);
-        } else if (format == QLatin1String("json")) {
-            out += toJson(t);
-        } else {
-            if (i)
-                out += "\n";
-            out += toText(t);
-        }
-    }
-    if (p.isSet(outOpt)) {
-        std::ofstream f(p.value(outOpt).toStdString(), std::ios::binary);
+    const std::string out = renderTables(toRun, ctx, opt, format);
+    if (p.isSet(o.output)) {
+        std::ofstream f(p.value(o.output).toStdString(), std::ios::binary);
         f << out;
         if (!f) {
-            std::fprintf(stderr, "accelscope-cli analyze: cannot write %s\n", qPrintable(p.value(outOpt)));
+            std::fprintf(stderr, "accelscope-cli analyze: cannot write %s\n", qPrintable(p.value(o.output)));
             return 2;
         }
     } else {
