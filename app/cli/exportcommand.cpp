@@ -13,6 +13,7 @@
 #include <QFile>
 
 #include <cstdio>
+#include <optional>
 
 namespace accelscope::app {
 
@@ -38,87 +39,76 @@ int usage(const QCommandLineParser &p, const char *error = nullptr)
     return 1;
 }
 
-} // namespace
-
-int runExportCommand(const QStringList &arguments)
+// The export command line's own options, in the order --help lists them.
+struct ExportOptions
 {
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Export a trace or its analysis tables."));
-    p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("Trace files or directories."), QStringLiteral("INPUT..."));
-    const QCommandLineOption to(QStringLiteral("to"),
+    const QCommandLineOption to{QStringLiteral("to"),
                                 QStringLiteral("Output format: csv (a folder of NAME.csv, or one file for one table), xlsx, "
                                                "chrome-json (.json or .json.gz)."),
-                                QStringLiteral("FORMAT"));
-    const QCommandLineOption out({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file or folder."),
-                                 QStringLiteral("PATH"));
-    const QCommandLineOption range(QStringLiteral("range"),
+                                QStringLiteral("FORMAT")};
+    const QCommandLineOption out{QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file or folder."),
+                                 QStringLiteral("PATH")};
+    const QCommandLineOption range{QStringLiteral("range"),
                                    QStringLiteral("Only START_NS:END_NS, in ns since the trace start as for analyze (either side may be empty)."),
-                                   QStringLiteral("START_NS:END_NS"));
-    const QCommandLineOption tables(QStringLiteral("tables"), QStringLiteral("csv/xlsx: tables to write, comma separated (default: the report set)."),
-                                    QStringLiteral("NAME,..."));
-    const QCommandLineOption rank(QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N"));
-    const QCommandLineOption hta(QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat)."));
-    const QCommandLineOption rules(QStringLiteral("rules"), QStringLiteral("csv/xlsx: category rules JSON file for the categories table."),
-                                   QStringLiteral("FILE"));
-    const QCommandLineOption counters(QStringLiteral("counters"),
+                                   QStringLiteral("START_NS:END_NS")};
+    const QCommandLineOption tables{QStringLiteral("tables"), QStringLiteral("csv/xlsx: tables to write, comma separated (default: the report set)."),
+                                    QStringLiteral("NAME,...")};
+    const QCommandLineOption rank{QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N")};
+    const QCommandLineOption hta{QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat).")};
+    const QCommandLineOption rules{QStringLiteral("rules"), QStringLiteral("csv/xlsx: category rules JSON file for the categories table."),
+                                   QStringLiteral("FILE")};
+    const QCommandLineOption counters{QStringLiteral("counters"),
                                       QStringLiteral("chrome-json: add generated counter series: queue-length, memcpy-bw (comma separated)."),
-                                      QStringLiteral("KIND,..."));
-    const QCommandLineOption list(QStringLiteral("list-tables"), QStringLiteral("List the table names and exit."));
-    p.addOptions({to, out, range, tables, rank, hta, rules, counters, list});
-    const ImportFlags importFlags;
-    importFlags.addTo(p);
+                                      QStringLiteral("KIND,...")};
+    const QCommandLineOption list{QStringLiteral("list-tables"), QStringLiteral("List the table names and exit.")};
 
-    QStringList args = arguments;
-    // arguments = [program, "export", ...]: parse as if "export" were the program name
-    if (args.size() >= 2)
-        args.removeAt(1);
-    if (!p.parse(args))
-        return usage(p, qPrintable(p.errorText()));
-    if (p.isSet(QStringLiteral("help")))
-        return usage(p), 0;
-    if (p.isSet(list)) {
-        printTables(stdout);
-        return 0;
-    }
-    const QStringList pos = p.positionalArguments();
-    if (pos.isEmpty())
-        return usage(p, "no INPUT given");
-    if (!p.isSet(to))
-        return usage(p, "--to FORMAT is required");
-    if (!p.isSet(out) || p.value(out).isEmpty())
-        return usage(p, "-o PATH is required");
-    const QString format = p.value(to);
+    void addTo(QCommandLineParser &p) const { p.addOptions({to, out, range, tables, rank, hta, rules, counters, list}); }
+};
+
+struct CounterSeries
+{
+    bool queueLength = false;
+    bool memcpyBandwidth = false;
+};
+
+// Checks that the flags fit the format and reads --counters.
+// Returns the exit code when they do not, nothing when they do.
+std::optional<int> checkFormatFlags(const QCommandLineParser &p, const ExportOptions &o, const QString &format, CounterSeries &counters)
+{
     if (format == QLatin1String("png")) // main() routes png to pngexport.cpp when the views are built
         return usage(p, "png export needs the GUI libraries (this accelscope-cli was built without them)");
     if (format != QLatin1String("csv") && format != QLatin1String("xlsx") && format != QLatin1String("chrome-json"))
         return usage(p, ("unknown format '" + format.toStdString() + "' (csv, xlsx, chrome-json)").c_str());
     const bool report = format != QLatin1String("chrome-json");
-    if (!report && (p.isSet(tables) || p.isSet(hta) || p.isSet(rules)))
+    if (!report && (p.isSet(o.tables) || p.isSet(o.hta) || p.isSet(o.rules)))
         return usage(p, "--tables, --hta-compat and --rules apply to csv and xlsx only");
-    if (report && p.isSet(counters))
+    if (report && p.isSet(o.counters))
         return usage(p, "--counters applies to chrome-json only");
-    bool queueCounters = false, memcpyCounters = false;
-    for (const QString &c : p.value(counters).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    for (const QString &c : p.value(o.counters).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (c.trimmed() == QLatin1String("queue-length"))
-            queueCounters = true;
+            counters.queueLength = true;
         else if (c.trimmed() == QLatin1String("memcpy-bw"))
-            memcpyCounters = true;
+            counters.memcpyBandwidth = true;
         else
             return usage(p, ("unknown counter series '" + c.toStdString() + "' (queue-length, memcpy-bw)").c_str());
     }
+    return std::nullopt;
+}
 
-    ReportOptions ropt;
-    ropt.htaCompat = p.isSet(hta);
-    for (const QString &r : p.values(rank)) {
+// Fills the ReportOptions from --hta-compat, --rank, --tables and --rules (the range is resolved
+// once the trace is loaded). Returns the exit code when a flag is invalid, nothing when all are fine.
+std::optional<int> readReportOptions(const QCommandLineParser &p, const ExportOptions &o, ReportOptions &ropt)
+{
+    ropt.htaCompat = p.isSet(o.hta);
+    for (const QString &r : p.values(o.rank)) {
         bool ok = false;
         const int v = r.toInt(&ok);
         if (!ok || v < 0)
             return usage(p, "--rank needs a non-negative integer");
         ropt.ranks.push_back(v);
     }
-    if (p.isSet(tables)) {
-        for (const QString &n : p.value(tables).split(QLatin1Char(','), Qt::SkipEmptyParts))
+    if (p.isSet(o.tables)) {
+        for (const QString &n : p.value(o.tables).split(QLatin1Char(','), Qt::SkipEmptyParts))
             ropt.tables.push_back(n.trimmed().toStdString());
         if (ropt.tables.empty())
             return usage(p, "--tables needs at least one NAME");
@@ -133,24 +123,88 @@ int runExportCommand(const QStringList &arguments)
         if (!bad.empty())
             return usage(p, ("unknown table " + bad).c_str());
     }
-    if (p.isSet(rules)) {
-        QFile f(p.value(rules));
+    if (p.isSet(o.rules)) {
+        QFile f(p.value(o.rules));
         if (!f.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "accelscope-cli export: cannot read %s\n", qPrintable(p.value(rules)));
+            std::fprintf(stderr, "accelscope-cli export: cannot read %s\n", qPrintable(p.value(o.rules)));
             return 2;
         }
         std::string err;
         auto r = model::analysis::parseCategoryRulesJson(f.readAll().toStdString(), &err);
         if (!r) {
-            std::fprintf(stderr, "accelscope-cli export: %s: %s\n", qPrintable(p.value(rules)), err.c_str());
+            std::fprintf(stderr, "accelscope-cli export: %s: %s\n", qPrintable(p.value(o.rules)), err.c_str());
             return 2;
         }
         ropt.categoryRules = std::make_shared<model::analysis::CategoryRules>(std::move(*r));
     }
+    return std::nullopt;
+}
+
+// Chrome JSON of the (range- and rank-limited) trace; a ".gz" path is written gzip-compressed.
+ExportResult exportChromeJson(const model::TracePtr &trace, const std::string &path, const ReportOptions &ropt,
+                              const CounterSeries &counters)
+{
+    ChromeJsonOptions opt;
+    opt.range = ropt.range;
+    opt.gzip = path.size() > 3 && path.substr(path.size() - 3) == ".gz";
+    if (!ropt.ranks.empty()) {
+        opt.tracks.assign(trace->tracks().size(), false);
+        for (const model::Track &t : trace->tracks()) {
+            const int r = std::max(trace->process(t.process).rank, 0);
+            opt.tracks[t.id] = std::find(ropt.ranks.begin(), ropt.ranks.end(), r) != ropt.ranks.end();
+        }
+    }
+    model::analysis::AnalysisContext ctx(trace);
+    opt.queueLengthCounters = counters.queueLength;
+    opt.memcpyBandwidthCounters = counters.memcpyBandwidth;
+    opt.analysis = &ctx;
+    return writeChromeJson(*trace, path, opt);
+}
+
+} // namespace
+
+int runExportCommand(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Export a trace or its analysis tables."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("Trace files or directories."), QStringLiteral("INPUT..."));
+    const ExportOptions o;
+    o.addTo(p);
+    const ImportFlags importFlags;
+    importFlags.addTo(p);
+
+    QStringList args = arguments;
+    // arguments = [program, "export", ...]: parse as if "export" were the program name
+    if (args.size() >= 2)
+        args.removeAt(1);
+    if (!p.parse(args))
+        return usage(p, qPrintable(p.errorText()));
+    if (p.isSet(QStringLiteral("help")))
+        return usage(p), 0;
+    if (p.isSet(o.list)) {
+        printTables(stdout);
+        return 0;
+    }
+    const QStringList pos = p.positionalArguments();
+    if (pos.isEmpty())
+        return usage(p, "no INPUT given");
+    if (!p.isSet(o.to))
+        return usage(p, "--to FORMAT is required");
+    if (!p.isSet(o.out) || p.value(o.out).isEmpty())
+        return usage(p, "-o PATH is required");
+    const QString format = p.value(o.to);
+    CounterSeries counters;
+    if (const std::optional<int> exitCode = checkFormatFlags(p, o, format, counters))
+        return *exitCode;
+
+    ReportOptions ropt;
+    if (const std::optional<int> exitCode = readReportOptions(p, o, ropt))
+        return *exitCode;
     std::optional<RelativeRange> rangeArg;
-    if (p.isSet(range)) {
+    if (p.isSet(o.range)) {
         std::string err;
-        if (!parseRelativeRange(p.value(range).toStdString(), rangeArg.emplace(), err))
+        if (!parseRelativeRange(p.value(o.range).toStdString(), rangeArg.emplace(), err))
             return usage(p, err.c_str());
     }
 
@@ -177,24 +231,10 @@ int runExportCommand(const QStringList &arguments)
             return usage(p, err.c_str());
     }
 
-    const std::string path = p.value(out).toStdString();
+    const std::string path = p.value(o.out).toStdString();
     ExportResult res;
     if (format == QLatin1String("chrome-json")) {
-        ChromeJsonOptions opt;
-        opt.range = ropt.range;
-        opt.gzip = path.size() > 3 && path.substr(path.size() - 3) == ".gz";
-        if (!ropt.ranks.empty()) {
-            opt.tracks.assign(trace->tracks().size(), false);
-            for (const model::Track &t : trace->tracks()) {
-                const int r = std::max(trace->process(t.process).rank, 0);
-                opt.tracks[t.id] = std::find(ropt.ranks.begin(), ropt.ranks.end(), r) != ropt.ranks.end();
-            }
-        }
-        model::analysis::AnalysisContext ctx(trace);
-        opt.queueLengthCounters = queueCounters;
-        opt.memcpyBandwidthCounters = memcpyCounters;
-        opt.analysis = &ctx;
-        res = writeChromeJson(*trace, path, opt);
+        res = exportChromeJson(trace, path, ropt, counters);
     } else {
         model::analysis::AnalysisContext ctx(trace);
         res = format == QLatin1String("csv") ? writeCsvTables(ctx, path, ropt) : writeXlsxReport(ctx, path, ropt);
