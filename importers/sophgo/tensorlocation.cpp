@@ -256,8 +256,15 @@ LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerR
 {
     LayerSpans out;
     out.recordOp.assign(records.size(), -1);
-    // (core, op) -> span index; (core, group) -> span index; spans in first-record order.
-    std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> layerAt;
+    // Spans are collected per (core, op) and emitted op by op in first-record order, an op's
+    // spans together, as tpu-mlir lists them.
+    struct OpSpans {
+        std::vector<LayerSpan> spans;
+        CommandEngine lastEngine = CommandEngine::Tiu;
+        std::int64_t lastCmdId = 0;
+    };
+    std::vector<OpSpans> opSpans;
+    std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> opSpansAt;
     std::map<std::pair<std::int32_t, std::int32_t>, std::size_t> groupAt;
     std::map<std::int32_t, std::int32_t> groupsPerCore;
     // tpu-mlir's web page leaves the last row of each RegInfo file (per core: the last TIU record,
@@ -278,13 +285,24 @@ LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerR
         out.recordOp[i] = op;
         if (op < 0)
             continue;
-        auto [it, fresh] = layerAt.emplace(std::make_pair(r.core, op), out.layers.size());
+        auto [it, fresh] = opSpansAt.emplace(std::make_pair(r.core, op), opSpans.size());
         if (fresh)
-            out.layers.push_back({r.core, op, r.start, r.end, 0});
-        auto &span = out.layers[it->second];
+            opSpans.emplace_back();
+        auto &os = opSpans[it->second];
+        // A global op is one span over all its records. A local (layer-group) op is cut where its
+        // Cmd Ids stop following each other: a record whose id is not the previous one + 1 (on
+        // the same engine) opens a new span. On BM1690 this separates the op's real commands
+        // from the restarted-id sync and post-run records that map to it too (§1.14).
+        const bool continues = !os.spans.empty()
+            && (!loc.ops[static_cast<std::size_t>(op)].isLocal || (r.engine == os.lastEngine && r.cmdId == os.lastCmdId + 1));
+        if (!continues)
+            os.spans.push_back({r.core, op, r.start, r.end, 0});
+        auto &span = os.spans.back();
         span.start = std::min(span.start, r.start);
         span.end = std::max(span.end, r.end);
         ++span.records;
+        os.lastEngine = r.engine;
+        os.lastCmdId = r.cmdId;
 
         if (lastOfFile[{r.core, r.engine}] == i)
             continue;
@@ -306,6 +324,9 @@ LayerSpans computeLayerSpans(const TensorLocation &loc, const std::vector<LayerR
             gs.end = std::max(gs.end, r.end);
         }
     }
+    for (auto &os : opSpans)
+        for (auto &span : os.spans)
+            out.layers.push_back(span);
     return out;
 }
 

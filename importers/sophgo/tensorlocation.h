@@ -95,7 +95,7 @@ struct LayerSpan {
     std::int32_t op = -1;          ///< index into TensorLocation::ops
     model::TimeNs start = 0;
     model::TimeNs end = 0;
-    std::uint32_t records = 0;     ///< records of the op on this core
+    std::uint32_t records = 0;     ///< records of the op in this span
 };
 
 struct GroupSpan {
@@ -113,9 +113,12 @@ struct LayerSpans {
     std::vector<std::int32_t> recordOp; ///< per input record: op index or -1
 };
 
-/// tpu-mlir's web rules: per core, one layer span per op = [min start, max end] over the records
-/// it issued; one group span per group = [min, max] over the records of its member ops, groups
-/// numbered per core in the order their first record appears in `records` (which callers pass in
+/// tpu-mlir's web rules: per core, a global op (is_local false) gives one layer span = [min start,
+/// max end] over the records it issued; a local op gives one span per run of records whose Cmd Ids
+/// follow each other (id = previous id + 1 on the same engine), so records that map to it through
+/// restarted ids (BM1690 sync records) get spans of their own. Spans are listed op by op in the
+/// order of each op's first record. One group span per group = [min, max] over the records of its
+/// member ops, groups numbered per core in the order their first record appears in `records` (which callers pass in
 /// tpu-mlir's order: per core TIU records, then GDMA, then SDMA). As tpu-mlir's page does, the
 /// last TIU record and the last DMA record (GDMA, or SDMA when present) of each core count for
 /// their layer but not for their group.

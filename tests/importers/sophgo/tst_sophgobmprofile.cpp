@@ -733,7 +733,7 @@ private slots:
         QCOMPARE(l.opFor(1, CommandEngine::Tiu, 1), 2);
         QCOMPARE(l.opFor(0, CommandEngine::Tiu, 4), -1);
         const auto spans = computeLayerSpans(l, {{0, CommandEngine::Tiu, 1, 100, 200}, {0, CommandEngine::Dma, 1, 0, 50},
-                                                 {0, CommandEngine::Tiu, 3, 300, 400}, {1, CommandEngine::Tiu, 1, 10, 20},
+                                                 {0, CommandEngine::Tiu, 2, 300, 400}, {1, CommandEngine::Tiu, 1, 10, 20},
                                                  {0, CommandEngine::Tiu, 9, 500, 600}, {0, CommandEngine::Dma, 2, 450, 460}});
         QCOMPARE(spans.layers.size(), std::size_t(3));
         QCOMPARE(spans.recordOp, (std::vector<std::int32_t>{1, 0, 1, 2, -1, 0}));

@@ -6,6 +6,7 @@
 #include "importers/sophgo/cdmlibtrace.h"
 #include "importers/sophgo/globalprofile.h"
 #include "importers/sophgo/sophgoimporter.h"
+#include "importers/sophgo/tensorlocation.h"
 #include "importers/sophgo/tlvblocks.h"
 #include "model/analysis/eventindex.h"
 #include "model/sophgofacts.h"
@@ -223,6 +224,8 @@ private slots:
     void probeFindsDumps();
     void bm1690MatchesTpuMlirRecords();
     void bm1690ModelContract();
+    void bm1690LayerLanesMatchTpuMlir();
+    void localLayerSpansFollowCmdIds();
     void bm1690ClocksAndOptions();
     void generatedTwoCoresMode0();
     void generatedEightCoresWrapsCdma();
@@ -459,6 +462,101 @@ void TstSophgoCdm::bm1690ModelContract()
         l2 = l2 || (n == "Core 0 · L2M bandwidth (GB/s)" && tr.counter.size() > 0);
     }
     QVERIFY(busy && ddr && l2);
+}
+
+void TstSophgoCdm::bm1690LayerLanesMatchTpuMlir()
+{
+    // tpu-mlir's TPU_LAYER and TPU_GROUP_LAYER rows (layers.csv) against the "Core N · Layer" and
+    // "Core N · Group" lanes, row by row once both are in (core, begin, end, name) order.
+    using Row = std::tuple<int, std::int64_t, std::int64_t, std::string, std::int64_t>; // core, begin, end, name, layer id
+    std::vector<Row> wantLayers, wantGroups, gotLayers, gotGroups;
+    {
+        std::ifstream in(kBm1690Ref.parent_path() / "layers.csv");
+        QVERIFY(in.good());
+        std::string line;
+        std::getline(in, line);
+        const auto header = splitCsv(line);
+        auto col = [&](const char *name) { return std::size_t(std::find(header.begin(), header.end(), name) - header.begin()); };
+        const std::size_t cCore = col("core"), cCat = col("category"), cBegin = col("begin_ns"), cEnd = col("end_ns"),
+                          cName = col("name"), cLayer = col("layer_id");
+        QVERIFY(cLayer < header.size());
+        while (std::getline(in, line)) {
+            if (line.empty())
+                continue;
+            const auto f = splitCsv(line);
+            const bool layer = f[cCat] == "TPU_LAYER";
+            QVERIFY(layer || f[cCat] == "TPU_GROUP_LAYER");
+            (layer ? wantLayers : wantGroups)
+                .emplace_back(std::stoi(f[cCore]), std::stoll(f[cBegin]), std::stoll(f[cEnd]), f[cName],
+                              layer ? std::stoll(f[cLayer]) : -1);
+        }
+    }
+    QCOMPARE(wantLayers.size(), std::size_t(194));
+    QCOMPARE(wantGroups.size(), std::size_t(12));
+
+    Loaded l = load(kBm1690);
+    QVERIFY2(l.trace, l.error.c_str());
+    const model::Trace &t = *l.trace;
+    for (const model::Track &tr : t.tracks()) {
+        const std::string name = trackName(t, tr);
+        const bool layer = name.ends_with(" · Layer");
+        const bool group = name.ends_with(" · Group");
+        if (!layer && !group)
+            continue;
+        QVERIFY(name.rfind("Core ", 0) == 0);
+        int core = -1;
+        std::from_chars(name.data() + 5, name.data() + name.size(), core);
+        QVERIFY(core >= 0);
+        for (std::size_t i = 0; i < tr.slices.size(); ++i)
+            (layer ? gotLayers : gotGroups)
+                .emplace_back(core, tr.slices.start[i], tr.slices.start[i] + tr.slices.dur[i], std::string(t.str(tr.slices.name[i])),
+                              layer ? argInt(t, tr.slices.args[i], "layer_id") : -1);
+    }
+    for (auto *rows : {&wantLayers, &wantGroups, &gotLayers, &gotGroups})
+        std::sort(rows->begin(), rows->end());
+    auto text = [](const Row &r) {
+        std::ostringstream os;
+        os << "core " << std::get<0>(r) << ' ' << std::get<1>(r) << '-' << std::get<2>(r) << ' ' << std::get<3>(r) << " layer "
+           << std::get<4>(r);
+        return os.str();
+    };
+    for (const auto &[got, want] : {std::pair(&gotLayers, &wantLayers), std::pair(&gotGroups, &wantGroups)}) {
+        for (std::size_t i = 0; i < std::min(got->size(), want->size()); ++i)
+            QCOMPARE(text((*got)[i]), text((*want)[i]));
+        QCOMPARE(got->size(), want->size());
+    }
+    // The op the init/post-run records map to by their restarted ids keeps its real span apart.
+    QVERIFY(std::count(gotLayers.begin(), gotLayers.end(), Row{0, 31098, 32132, "Cast", 23}) == 1);
+}
+
+void TstSophgoCdm::localLayerSpansFollowCmdIds()
+{
+    // Hand-made ops: A local (TIU 1-3), B global (DMA 1-2), C local on both engines (TIU 4-5, DMA 3).
+    const std::string json = R"J([
+        {"file-line": 2, "core_id": 0, "opcode": "tpu.A", "is_local": true, "tiu_dma_id(before)": [0, 0], "tiu_dma_id(after)": [3, 0]},
+        {"file-line": 3, "core_id": 0, "opcode": "tpu.B", "is_local": false, "tiu_dma_id(before)": [3, 0], "tiu_dma_id(after)": [3, 2]},
+        {"file-line": 4, "core_id": 0, "opcode": "tpu.C", "is_local": true, "tiu_dma_id(before)": [3, 2], "tiu_dma_id(after)": [5, 3]}])J";
+    auto loc = parseTensorLocation(json, "module @n attributes {} {\n}\n", "t.json", "f.mlir");
+    QVERIFY(loc.ok());
+    const auto spans = computeLayerSpans(loc.value(), {
+                                                          {0, CommandEngine::Tiu, 1, 0, 10},
+                                                          {0, CommandEngine::Tiu, 2, 10, 20},
+                                                          {0, CommandEngine::Tiu, 1, 100, 110}, // restarted id: new span of A
+                                                          {0, CommandEngine::Tiu, 3, 110, 120}, // 3 after 1: new span again
+                                                          {0, CommandEngine::Tiu, 4, 200, 210},
+                                                          {0, CommandEngine::Tiu, 5, 210, 220},
+                                                          {0, CommandEngine::Dma, 1, 5, 15},
+                                                          {0, CommandEngine::Dma, 1, 300, 310}, // global op: one span
+                                                          {0, CommandEngine::Dma, 3, 220, 230}, // other engine: new span of C
+                                                          {1, CommandEngine::Tiu, 1, 0, 5},     // no op on core 1
+                                                      });
+    std::vector<std::tuple<std::int32_t, model::TimeNs, model::TimeNs, std::uint32_t>> got;
+    for (const LayerSpan &s : spans.layers)
+        got.emplace_back(s.op, s.start, s.end, s.records);
+    // Op by op in first-record order (A, C, B), an op's spans together.
+    const decltype(got) want{{0, 0, 20, 2}, {0, 100, 110, 1}, {0, 110, 120, 1}, {2, 200, 220, 2}, {2, 220, 230, 1}, {1, 5, 310, 2}};
+    QCOMPARE(got, want);
+    QCOMPARE(spans.recordOp, (std::vector<std::int32_t>{0, 0, 0, 0, 2, 2, 1, 1, 2, -1}));
 }
 
 void TstSophgoCdm::bm1690ClocksAndOptions()
