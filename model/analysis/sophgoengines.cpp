@@ -517,13 +517,9 @@ DeviceSummary summarize(const SophgoDevice &d, const AnalysisOptions &opt, Sophg
 
 double pctOf(double a, double b) { return b > 0 ? 100.0 * a / b : kNaN; }
 
-} // namespace
-
-void appendSophgoSummary(Table &t, const AnalysisContext &ctx, const AnalysisOptions &opt, SophgoRules rules)
+/// The Sophgo columns beside engineCoreSummary's, null on the rows already there (other engines).
+void addSophgoColumns(Table &t)
 {
-    const auto model = sophgoModel(ctx);
-    auto col = [&t](std::string_view id) -> Column & { return t.columns[std::size_t(t.columnIndex(id))]; };
-    // the Sophgo columns beside engineCoreSummary's (null on other rows)
     const std::size_t before = t.rowCount();
     struct NewCol {
         const char *id, *title;
@@ -559,6 +555,260 @@ void appendSophgoSummary(Table &t, const AnalysisContext &ctx, const AnalysisOpt
         for (std::size_t r = 0; r < before; ++r)
             c.pushNull();
     }
+}
+
+/// "device: chip, TIU n MHz, DMA n MHz" and where the clocks came from.
+std::string clockNote(const SophgoDevice &d, const DeviceSummary &s)
+{
+    std::string n = d.name + ": " + (d.facts->chip.empty() ? std::string("Sophgo") : d.facts->chip) + ", TIU "
+        + std::to_string(int(std::lround(s.tiuMhz))) + " MHz, DMA " + std::to_string(int(std::lround(s.dmaMhz)))
+        + " MHz";
+    if (d.facts->clocksFromUser)
+        n += " (clocks given by the user)";
+    else if (d.facts->clocksFromDefault)
+        n += " (the dump gives no clock: the chip's default)";
+    return n;
+}
+
+/// Engine time from cycles: tpu-mlir divides by the engine clock; bigTpuProfile rounds to ns.
+double engineTimeNs(double cycles, double mhz, bool big)
+{
+    const double ns = cycles * 1000.0 / mhz;
+    return big ? std::nearbyint(ns) : ns;
+}
+
+/// Bytes per ns (GB/s) over the engine time of those cycles; NaN without cycles.
+double bandwidthGbps(double bytes, double cycles, double mhz, bool big)
+{
+    if (cycles <= 0)
+        return kNaN;
+    return bytes / engineTimeNs(cycles, mhz, big);
+}
+
+/// A core's busy and overlap lengths from its command intervals.
+struct CoreBusy {
+    std::int64_t overlap = 0;  ///< working TIU under working GDMA/SDMA/CDMA
+    std::int64_t transfer = 0; ///< working GDMA/SDMA/CDMA
+    std::int64_t tiuDma = 0;   ///< every TIU command under every GDMA/SDMA command
+    std::int64_t busyAny = 0;  ///< TIU, GDMA or SDMA
+    std::int64_t busyDma = 0;  ///< GDMA or SDMA
+};
+
+// Sorts the core's interval lists in place (unionOf).
+CoreBusy coreBusy(CoreSum &c)
+{
+    CoreBusy b;
+    auto comp = unionOf(c.tiu.working_iv);
+    std::vector<Interval> x;
+    x.insert(x.end(), c.gdma.working_iv.begin(), c.gdma.working_iv.end());
+    x.insert(x.end(), c.sdma.working_iv.begin(), c.sdma.working_iv.end());
+    x.insert(x.end(), c.cdma.working_iv.begin(), c.cdma.working_iv.end());
+    const auto xfer = unionOf(x);
+    b.overlap = intersectionLength(comp, xfer);
+    b.transfer = totalLength(xfer);
+    auto tiuAll = unionOf(c.tiu.all);
+    std::vector<Interval> dmaAllV;
+    dmaAllV.insert(dmaAllV.end(), c.gdma.all.begin(), c.gdma.all.end());
+    dmaAllV.insert(dmaAllV.end(), c.sdma.all.begin(), c.sdma.all.end());
+    const auto dmaAll = unionOf(dmaAllV);
+    std::vector<Interval> anyV = dmaAll;
+    anyV.insert(anyV.end(), tiuAll.begin(), tiuAll.end());
+    const auto anyAll = unionOf(anyV);
+    b.tiuDma = intersectionLength(tiuAll, dmaAll);
+    b.busyAny = totalLength(anyAll);
+    b.busyDma = totalLength(dmaAll);
+    return b;
+}
+
+/// One row of the summary: a core, or the device's Overall.
+struct SummaryRow {
+    std::string core;
+    bool overall = false;
+    double tiuNs = 0, gdmaNs = 0, sdmaNs = 0, cdmaNs = 0;
+    double parallelismPct = 0, computeRatioPct = 0;
+    const EngineSum *tiu = nullptr, *gdma = nullptr, *sdma = nullptr, *cdma = nullptr;
+    double tiuCycles = 0, gdmaCycles = 0, sdmaCycles = 0;
+    CoreBusy busy;
+};
+
+void pushSummaryRow(Table &t, const SophgoDevice &d, const DeviceSummary &s, bool big, const SummaryRow &r)
+{
+    auto col = [&t](std::string_view id) -> Column & { return t.columns[std::size_t(t.columnIndex(id))]; };
+    auto bw = [big](double bytes, double cycles, double mhz) { return bandwidthGbps(bytes, cycles, mhz, big); };
+    const EngineSum &g = *r.gdma, &sd = *r.sdma, &cd = *r.cdma;
+    col("rank").push(std::int64_t(d.rank));
+    col("device").push(d.name);
+    col("core").push(r.core);
+    col("total_time_ns").push(roundNs(s.totalNs));
+    col("compute_ns").push(roundNs(r.tiuNs));
+    col("gdma_ns").push(roundNs(r.gdmaNs));
+    col("sdma_ns").push(roundNs(r.sdmaNs));
+    if (cd.present)
+        col("cdma_ns").push(roundNs(r.cdmaNs));
+    else
+        col("cdma_ns").pushNull();
+    col("parallelism_pct").push(r.parallelismPct);
+    col("compute_ratio_pct").push(r.computeRatioPct);
+    col("overlap_ns").push(r.busy.overlap);
+    col("overlap_pct").push(pctOf(double(r.busy.overlap), double(r.busy.transfer)));
+    col("gdma_bytes").push(g.bytes > 0 ? std::int64_t(std::llround(g.bytes)) : kNullInt);
+    col("gdma_bw_gbps").push(g.bytesCycles > 0 ? g.bytes / (g.bytesCycles * 1000.0 / g.mhz) : kNaN);
+    col("sdma_bytes").push(sd.bytes > 0 ? std::int64_t(std::llround(sd.bytes)) : kNullInt);
+    col("sdma_bw_gbps").push(sd.bytesCycles > 0 ? sd.bytes / (sd.bytesCycles * 1000.0 / sd.mhz) : kNaN);
+    col("tiu_cycles").push(std::int64_t(std::llround(r.tiuCycles)));
+    col("uarch_rate_pct").push(r.tiu->uarchOps > 0 ? 100.0 * r.tiu->algOps / r.tiu->uarchOps : kNaN);
+    col("gdma_cycles").push(std::int64_t(std::llround(r.gdmaCycles)));
+    col("gdma_ddr_bytes").push(std::int64_t(std::llround(g.ddrBytes)));
+    col("gdma_ddr_bw_gbps").push(bw(g.ddrBytes, g.ddrCycles, g.mhz));
+    col("gdma_l2_bytes").push(std::int64_t(std::llround(g.l2Bytes)));
+    col("gdma_l2_bw_gbps").push(bw(g.l2Bytes, g.l2Cycles, g.mhz));
+    col("sdma_cycles").push(std::int64_t(std::llround(r.sdmaCycles)));
+    col("sdma_ddr_bytes").push(std::int64_t(std::llround(sd.ddrBytes)));
+    col("sdma_ddr_bw_gbps").push(bw(sd.ddrBytes, sd.ddrCycles, sd.mhz));
+    if (cd.present) {
+        col("cdma_cycles").push(std::int64_t(std::llround(cd.working)));
+        col("cdma_ddr_bytes").push(std::int64_t(std::llround(cd.ddrBytes)));
+        col("cdma_ddr_bw_gbps").push(bw(cd.ddrBytes, cd.ddrCycles, cd.mhz));
+        col("cdma_l2_bw_gbps").push(bw(cd.l2Bytes, cd.l2Cycles, cd.mhz));
+    } else {
+        for (const char *id : {"cdma_cycles", "cdma_ddr_bytes", "cdma_ddr_bw_gbps", "cdma_l2_bw_gbps"})
+            col(id).pushNull();
+    }
+    col("busy_any_ns").push(r.busy.busyAny);
+    col("busy_dma_ns").push(r.busy.busyDma);
+    col("tiu_dma_overlap_ns").push(r.busy.tiuDma);
+    col("span_ns").push(roundNs(s.spanNs));
+    col("tiu_mhz").push(s.tiuMhz);
+    col("dma_mhz").push(s.dmaMhz);
+    // the core's first command (TIU first), so a click on the row finds the core
+    SliceRef ref;
+    for (const SophgoEngine &e : d.engines)
+        if (!e.commands.empty() && (r.overall || std::to_string(e.core) == r.core)) {
+            ref = SliceRef{e.track, e.commands.front().slice};
+            break;
+        }
+    t.keys.resize(t.rowCount() - 1); // rows of other engines carry no key
+    t.keys.push_back(RowKey{kEmptyString, d.rank, -1, ref});
+}
+
+/// What the Overall row gathers over a device's cores.
+struct OverallSums {
+    double sumTiu = 0, sumG = 0, sumS = 0, maxTiuNs = 0, maxGNs = 0, maxSNs = 0;
+    double maxTiuC = 0, maxGC = 0, maxSC = 0;
+    double sumAlg = 0, sumUarch = 0;
+    EngineSum gAll, sAll, cAll;
+    CoreBusy busy; ///< sums over cores
+
+    void addCore(const CoreSum &c, double tiuNs, double gNs, double sNs, const CoreBusy &b)
+    {
+        sumTiu += tiuNs;
+        sumG += gNs;
+        sumS += sNs;
+        maxTiuNs = std::max(maxTiuNs, tiuNs);
+        maxGNs = std::max(maxGNs, gNs);
+        maxSNs = std::max(maxSNs, sNs);
+        maxTiuC = std::max(maxTiuC, c.tiu.working);
+        maxGC = std::max(maxGC, c.gdma.working);
+        maxSC = std::max(maxSC, c.sdma.working);
+        sumAlg += c.tiu.algOps;
+        sumUarch += c.tiu.uarchOps;
+        for (auto [from, to] : {std::pair{&c.gdma, &gAll}, std::pair{&c.sdma, &sAll}, std::pair{&c.cdma, &cAll}}) {
+            to->present = to->present || from->present;
+            to->mhz = from->present ? from->mhz : to->mhz;
+            to->working += from->working;
+            to->bytes += from->bytes;
+            to->bytesCycles += from->bytesCycles;
+            to->ddrBytes += from->ddrBytes;
+            to->ddrCycles += from->ddrCycles;
+            to->l2Bytes += from->l2Bytes;
+            to->l2Cycles += from->l2Cycles;
+        }
+        busy.overlap += b.overlap;
+        busy.transfer += b.transfer;
+        busy.tiuDma += b.tiuDma;
+        busy.busyAny += b.busyAny;
+        busy.busyDma += b.busyDma;
+    }
+
+    /// CDMA ports with no core take part in the aggregate only.
+    void addCorelessCdma(const EngineSum &from)
+    {
+        if (!from.present)
+            return;
+        cAll.present = true;
+        cAll.mhz = from.mhz;
+        cAll.working += from.working;
+        cAll.ddrBytes += from.ddrBytes;
+        cAll.ddrCycles += from.ddrCycles;
+        cAll.l2Bytes += from.l2Bytes;
+        cAll.l2Cycles += from.l2Cycles;
+    }
+};
+
+/// One row per core, then the device's Overall row.
+void appendDeviceRows(Table &t, const SophgoDevice &d, DeviceSummary &s, SophgoRules rules)
+{
+    const bool big = rules == SophgoRules::BigTpuProfile;
+    const std::size_t nCores = s.cores.size();
+    OverallSums all;
+    for (CoreSum &c : s.cores) {
+        SummaryRow row;
+        row.core = std::to_string(c.core);
+        row.tiuNs = engineTimeNs(c.tiu.working, c.tiu.mhz, big);
+        row.gdmaNs = engineTimeNs(c.gdma.working, c.gdma.mhz, big);
+        row.sdmaNs = engineTimeNs(c.sdma.working, c.sdma.mhz, big);
+        row.cdmaNs = engineTimeNs(c.cdma.working, c.cdma.mhz, big);
+        // Parallelism: tpu-mlir counts SDMA on every core row; bigTpuProfile only with more than one core
+        const double parNum = row.tiuNs + row.gdmaNs + ((!big || nCores > 1) ? row.sdmaNs : 0.0);
+        row.parallelismPct = pctOf(parNum, s.totalNs);
+        row.computeRatioPct = pctOf(row.tiuNs, s.totalNs);
+        row.tiu = &c.tiu;
+        row.gdma = &c.gdma;
+        row.sdma = &c.sdma;
+        row.cdma = &c.cdma;
+        row.tiuCycles = c.tiu.working;
+        row.gdmaCycles = c.gdma.working;
+        row.sdmaCycles = c.sdma.working;
+        row.busy = coreBusy(c);
+        pushSummaryRow(t, d, s, big, row);
+        all.addCore(c, row.tiuNs, row.gdmaNs, row.sdmaNs, row.busy);
+    }
+    all.addCorelessCdma(s.cdmaOnly.cdma);
+    if (nCores == 0)
+        return;
+    // Overall: tpu-mlir takes each engine's maximum over cores for parallelism (SDMA only with
+    // more than one core); bigTpuProfile sums over cores and divides by total x cores
+    const double avail = s.totalNs * double(nCores);
+    EngineSum tiuAll;
+    tiuAll.algOps = all.sumAlg;
+    tiuAll.uarchOps = all.sumUarch;
+    SummaryRow overall;
+    overall.core = "Overall";
+    overall.overall = true;
+    overall.tiuNs = all.maxTiuNs;
+    overall.gdmaNs = all.maxGNs;
+    overall.sdmaNs = all.maxSNs;
+    overall.cdmaNs = engineTimeNs(all.cAll.working, all.cAll.mhz, big);
+    overall.parallelismPct = big ? pctOf(all.sumTiu + all.sumG + (nCores > 1 ? all.sumS : 0.0), avail)
+                                 : pctOf(all.maxTiuNs + all.maxGNs + (nCores > 1 ? all.maxSNs : 0.0), s.totalNs);
+    overall.computeRatioPct = pctOf(all.sumTiu, avail);
+    overall.tiu = &tiuAll;
+    overall.gdma = &all.gAll;
+    overall.sdma = &all.sAll;
+    overall.cdma = &all.cAll;
+    overall.tiuCycles = all.maxTiuC;
+    overall.gdmaCycles = all.maxGC;
+    overall.sdmaCycles = all.maxSC;
+    overall.busy = all.busy;
+    pushSummaryRow(t, d, s, big, overall);
+}
+
+} // namespace
+
+void appendSophgoSummary(Table &t, const AnalysisContext &ctx, const AnalysisOptions &opt, SophgoRules rules)
+{
+    const auto model = sophgoModel(ctx);
+    addSophgoColumns(t);
     if (model->empty())
         return;
     bool anyQuirk = false, anyRow = false, anyOpsMissing = false, anyRangeCut = false;
@@ -574,176 +824,9 @@ void appendSophgoSummary(Table &t, const AnalysisContext &ctx, const AnalysisOpt
         anyRangeCut = anyRangeCut || opt.range.has_value();
         if (!d.anyOps)
             anyOpsMissing = true;
-        if (d.facts) {
-            std::string n = d.name + ": " + (d.facts->chip.empty() ? std::string("Sophgo") : d.facts->chip) + ", TIU "
-                + std::to_string(int(std::lround(s.tiuMhz))) + " MHz, DMA " + std::to_string(int(std::lround(s.dmaMhz)))
-                + " MHz";
-            if (d.facts->clocksFromUser)
-                n += " (clocks given by the user)";
-            else if (d.facts->clocksFromDefault)
-                n += " (the dump gives no clock: the chip's default)";
-            clockNotes.push_back(std::move(n));
-        }
-        const bool big = rules == SophgoRules::BigTpuProfile;
-        // engine time from cycles: tpu-mlir divides by the engine clock; bigTpuProfile rounds to ns
-        auto timeNs = [big](double cycles, double mhz) {
-            const double ns = cycles * 1000.0 / mhz;
-            return big ? std::nearbyint(ns) : ns;
-        };
-        auto bw = [big](double bytes, double cycles, double mhz) {
-            if (cycles <= 0)
-                return kNaN;
-            const double ns = cycles * 1000.0 / mhz;
-            return bytes / (big ? std::nearbyint(ns) : ns);
-        };
-        const std::size_t nCores = s.cores.size();
-        double sumTiu = 0, sumG = 0, sumS = 0, maxTiuNs = 0, maxGNs = 0, maxSNs = 0;
-        double maxTiuC = 0, maxGC = 0, maxSC = 0;
-        double sumAlg = 0, sumUarch = 0;
-        EngineSum gAll, sAll, cAll;
-        std::int64_t sumOverlap = 0, sumXfer = 0, sumTiuDma = 0, sumBusyAny = 0, sumBusyDma = 0;
-        auto push = [&](const std::string &coreName, bool overall, double tiuNs, double gNs, double sNs, double cNs,
-                        double par, double ratio, std::int64_t ov, std::int64_t xfer, const EngineSum &tiu,
-                        const EngineSum &g, const EngineSum &sd, const EngineSum &cd, double tiuC, double gC,
-                        double sC, std::int64_t busyAny, std::int64_t busyDma, std::int64_t tiuDma) {
-            col("rank").push(std::int64_t(d.rank));
-            col("device").push(d.name);
-            col("core").push(coreName);
-            col("total_time_ns").push(roundNs(s.totalNs));
-            col("compute_ns").push(roundNs(tiuNs));
-            col("gdma_ns").push(roundNs(gNs));
-            col("sdma_ns").push(roundNs(sNs));
-            if (cd.present)
-                col("cdma_ns").push(roundNs(cNs));
-            else
-                col("cdma_ns").pushNull();
-            col("parallelism_pct").push(par);
-            col("compute_ratio_pct").push(ratio);
-            col("overlap_ns").push(ov);
-            col("overlap_pct").push(pctOf(double(ov), double(xfer)));
-            col("gdma_bytes").push(g.bytes > 0 ? std::int64_t(std::llround(g.bytes)) : kNullInt);
-            col("gdma_bw_gbps").push(g.bytesCycles > 0 ? g.bytes / (g.bytesCycles * 1000.0 / g.mhz) : kNaN);
-            col("sdma_bytes").push(sd.bytes > 0 ? std::int64_t(std::llround(sd.bytes)) : kNullInt);
-            col("sdma_bw_gbps").push(sd.bytesCycles > 0 ? sd.bytes / (sd.bytesCycles * 1000.0 / sd.mhz) : kNaN);
-            col("tiu_cycles").push(std::int64_t(std::llround(tiuC)));
-            col("uarch_rate_pct").push(tiu.uarchOps > 0 ? 100.0 * tiu.algOps / tiu.uarchOps : kNaN);
-            col("gdma_cycles").push(std::int64_t(std::llround(gC)));
-            col("gdma_ddr_bytes").push(std::int64_t(std::llround(g.ddrBytes)));
-            col("gdma_ddr_bw_gbps").push(bw(g.ddrBytes, g.ddrCycles, g.mhz));
-            col("gdma_l2_bytes").push(std::int64_t(std::llround(g.l2Bytes)));
-            col("gdma_l2_bw_gbps").push(bw(g.l2Bytes, g.l2Cycles, g.mhz));
-            col("sdma_cycles").push(std::int64_t(std::llround(sC)));
-            col("sdma_ddr_bytes").push(std::int64_t(std::llround(sd.ddrBytes)));
-            col("sdma_ddr_bw_gbps").push(bw(sd.ddrBytes, sd.ddrCycles, sd.mhz));
-            if (cd.present) {
-                col("cdma_cycles").push(std::int64_t(std::llround(cd.working)));
-                col("cdma_ddr_bytes").push(std::int64_t(std::llround(cd.ddrBytes)));
-                col("cdma_ddr_bw_gbps").push(bw(cd.ddrBytes, cd.ddrCycles, cd.mhz));
-                col("cdma_l2_bw_gbps").push(bw(cd.l2Bytes, cd.l2Cycles, cd.mhz));
-            } else {
-                for (const char *id : {"cdma_cycles", "cdma_ddr_bytes", "cdma_ddr_bw_gbps", "cdma_l2_bw_gbps"})
-                    col(id).pushNull();
-            }
-            col("busy_any_ns").push(busyAny);
-            col("busy_dma_ns").push(busyDma);
-            col("tiu_dma_overlap_ns").push(tiuDma);
-            col("span_ns").push(roundNs(s.spanNs));
-            col("tiu_mhz").push(s.tiuMhz);
-            col("dma_mhz").push(s.dmaMhz);
-            // the core's first command (TIU first), so a click on the row finds the core
-            SliceRef ref;
-            for (const SophgoEngine &e : d.engines)
-                if (!e.commands.empty() && (overall || std::to_string(e.core) == coreName)) {
-                    ref = SliceRef{e.track, e.commands.front().slice};
-                    break;
-                }
-            t.keys.resize(t.rowCount() - 1); // rows of other engines carry no key
-            t.keys.push_back(RowKey{kEmptyString, d.rank, -1, ref});
-        };
-        for (CoreSum &c : s.cores) {
-            const double tiuNs = timeNs(c.tiu.working, c.tiu.mhz);
-            const double gNs = timeNs(c.gdma.working, c.gdma.mhz);
-            const double sNs = timeNs(c.sdma.working, c.sdma.mhz);
-            const double cNs = timeNs(c.cdma.working, c.cdma.mhz);
-            // Parallelism: tpu-mlir counts SDMA on every core row; bigTpuProfile only with more than one core
-            const double parNum = tiuNs + gNs + ((!big || nCores > 1) ? sNs : 0.0);
-            auto comp = unionOf(c.tiu.working_iv);
-            std::vector<Interval> x;
-            x.insert(x.end(), c.gdma.working_iv.begin(), c.gdma.working_iv.end());
-            x.insert(x.end(), c.sdma.working_iv.begin(), c.sdma.working_iv.end());
-            x.insert(x.end(), c.cdma.working_iv.begin(), c.cdma.working_iv.end());
-            const auto xfer = unionOf(x);
-            const std::int64_t ov = intersectionLength(comp, xfer);
-            auto tiuAll = unionOf(c.tiu.all);
-            std::vector<Interval> dmaAllV;
-            dmaAllV.insert(dmaAllV.end(), c.gdma.all.begin(), c.gdma.all.end());
-            dmaAllV.insert(dmaAllV.end(), c.sdma.all.begin(), c.sdma.all.end());
-            const auto dmaAll = unionOf(dmaAllV);
-            std::vector<Interval> anyV = dmaAll;
-            anyV.insert(anyV.end(), tiuAll.begin(), tiuAll.end());
-            const auto anyAll = unionOf(anyV);
-            const std::int64_t tiuDma = intersectionLength(tiuAll, dmaAll);
-            push(std::to_string(c.core), false, tiuNs, gNs, sNs, cNs, pctOf(parNum, s.totalNs), pctOf(tiuNs, s.totalNs), ov,
-                 totalLength(xfer), c.tiu, c.gdma, c.sdma, c.cdma, c.tiu.working, c.gdma.working, c.sdma.working,
-                 totalLength(anyAll), totalLength(dmaAll), tiuDma);
-            sumTiu += tiuNs;
-            sumG += gNs;
-            sumS += sNs;
-            maxTiuNs = std::max(maxTiuNs, tiuNs);
-            maxGNs = std::max(maxGNs, gNs);
-            maxSNs = std::max(maxSNs, sNs);
-            maxTiuC = std::max(maxTiuC, c.tiu.working);
-            maxGC = std::max(maxGC, c.gdma.working);
-            maxSC = std::max(maxSC, c.sdma.working);
-            sumAlg += c.tiu.algOps;
-            sumUarch += c.tiu.uarchOps;
-            for (auto [from, to] : {std::pair{&c.gdma, &gAll}, std::pair{&c.sdma, &sAll}, std::pair{&c.cdma, &cAll}}) {
-                to->present = to->present || from->present;
-                to->mhz = from->present ? from->mhz : to->mhz;
-                to->working += from->working;
-                to->bytes += from->bytes;
-                to->bytesCycles += from->bytesCycles;
-                to->ddrBytes += from->ddrBytes;
-                to->ddrCycles += from->ddrCycles;
-                to->l2Bytes += from->l2Bytes;
-                to->l2Cycles += from->l2Cycles;
-            }
-            sumOverlap += ov;
-            sumXfer += totalLength(xfer);
-            sumTiuDma += tiuDma;
-            sumBusyAny += totalLength(anyAll);
-            sumBusyDma += totalLength(dmaAll);
-        }
-        // CDMA ports with no core take part in the aggregate only
-        {
-            const EngineSum &from = s.cdmaOnly.cdma;
-            if (from.present) {
-                cAll.present = true;
-                cAll.mhz = from.mhz;
-                cAll.working += from.working;
-                cAll.ddrBytes += from.ddrBytes;
-                cAll.ddrCycles += from.ddrCycles;
-                cAll.l2Bytes += from.l2Bytes;
-                cAll.l2Cycles += from.l2Cycles;
-            }
-        }
-        if (nCores == 0)
-            continue;
-        // Overall: tpu-mlir takes each engine's maximum over cores for parallelism (SDMA only with
-        // more than one core); bigTpuProfile sums over cores and divides by total x cores
-        double par, ratio;
-        const double avail = s.totalNs * double(nCores);
-        if (big) {
-            par = pctOf(sumTiu + sumG + (nCores > 1 ? sumS : 0.0), avail);
-        } else {
-            par = pctOf(maxTiuNs + maxGNs + (nCores > 1 ? maxSNs : 0.0), s.totalNs);
-        }
-        ratio = pctOf(sumTiu, avail);
-        EngineSum tiuAll;
-        tiuAll.algOps = sumAlg;
-        tiuAll.uarchOps = sumUarch;
-        push("Overall", true, maxTiuNs, maxGNs, maxSNs, timeNs(cAll.working, cAll.mhz), par, ratio, sumOverlap, sumXfer, tiuAll,
-             gAll, sAll, cAll, maxTiuC, maxGC, maxSC, sumBusyAny, sumBusyDma, sumTiuDma);
+        if (d.facts)
+            clockNotes.push_back(clockNote(d, s));
+        appendDeviceRows(t, d, s, rules);
     }
     if (!anyRow)
         return;
