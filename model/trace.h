@@ -135,10 +135,12 @@ struct Flow {
 };
 
 // Typed facts an importer learns about its source and analyses need (vendor, chip, clocks).
-// Declared here, defined in their own headers (model/sophgofacts.h, model/aiufacts.h), so that only
+// Declared here, defined in their own headers (model/sophgofacts.h, model/aiufacts.h,
+// model/ascendfacts.h), so that only
 // the importer and the analyses that read them recompile when they grow.
 struct SophgoFacts;
 struct AiuFacts;
+struct AscendFacts;
 
 /// One input file or directory that contributed to the trace.
 struct SourceInfo {
@@ -150,6 +152,7 @@ struct SourceInfo {
     std::vector<std::pair<std::string, std::string>> metadata; ///< key -> raw JSON text of the value
     std::shared_ptr<const SophgoFacts> sophgo; ///< set by the Sophgo dump importer
     std::shared_ptr<const AiuFacts> aiu;       ///< set by the IBM AIU importer
+    std::shared_ptr<const AscendFacts> ascend; ///< set by the Ascend importer
 };
 
 class Trace {
