@@ -498,34 +498,62 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)> &task
         std::rethrow_exception(failure);
 }
 
-model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const GlobalProfile &global,
-                                       const CdmReadOptions &options)
-{
-    CdmDump dump;
-    dump.dir = dir;
-    dump.global = global;
-    model::SophgoFacts &facts = dump.facts;
-    facts.chip = std::string(archChipName(global.arch));
-    facts.archValue = global.archValue;
-    facts.bmodelCapture = global.bmodelCapture;
-    const bool aksv = global.arch == SophgoArch::AKSV;
-    const int chipCores = aksv ? 4 : 8;
-    const int chipCdmaPorts = aksv ? 10 : 11;
-    facts.coreCount = chipCores;
-    {
-        static const std::regex devRe(R"(dev(\d+)(?:-(\d+))?)");
-        std::smatch m;
-        const std::string name = dir.filename().string();
-        if (std::regex_search(name, m, devRe)) {
-            facts.device = std::stoi(m[1].str());
-            facts.call = m[2].matched ? std::stoi(m[2].str()) : -1;
-        }
-    }
-    Rules rules;
-    rules.tpuMlir = options.tpuMlirPipeline.value_or(global.bmodelCapture);
-    facts.pipeline = rules.tpuMlir ? "tpu-mlir" : "bigTpuProfile";
+namespace {
 
-    // --- clocks (§1.13): tpu_freq when the dump gives one, else the chip's 1000 MHz ---
+/// One core's cdmlib file once read: its lists (indices into CdmDump::lists) and commands.
+struct CoreData {
+    int core = 0;
+    std::size_t list[3] = {SIZE_MAX, SIZE_MAX, SIZE_MAX};
+    DynCommands dyn;
+    bool hasDyn = false;
+    std::vector<Command> des[3];
+    bool hasDes[3] = {false, false, false};
+    std::int64_t sync = 0;
+    bool hasSync = false;
+    std::int64_t shift = 0;
+};
+
+/// What one core's reading thread produces; joined into the dump in core order afterwards.
+struct CoreRead {
+    bool ok = false;
+    CoreData cd;
+    std::vector<CdmList> lists; ///< CoreData::list indexes these until the cores are joined
+    MappedFile file;
+    model::DiagnosticSink diags;
+    bool anyDyn = false, anyDes = false;
+};
+
+/// A CDMA port file once read.
+struct PortData {
+    int port = 0;
+    std::size_t list = SIZE_MAX;
+    int owner = -1;
+};
+
+/// What a core file or dump depends on in the chip: AKSV (SG2260E) or AKS (SG2260).
+struct ChipShape {
+    bool aksv = false;
+    int cores = 8;
+    int cdmaPorts = 11;
+};
+
+/// Device and call number from the folder name (devN or devN-M).
+void readDeviceFromName(model::SophgoFacts &facts, const std::filesystem::path &dir)
+{
+    static const std::regex devRe(R"(dev(\d+)(?:-(\d+))?)");
+    std::smatch m;
+    const std::string name = dir.filename().string();
+    if (std::regex_search(name, m, devRe)) {
+        facts.device = std::stoi(m[1].str());
+        facts.call = m[2].matched ? std::stoi(m[2].str()) : -1;
+    }
+}
+
+/// Clocks (§1.13): tpu_freq when the dump gives one, else the chip's 1000 MHz; the user's
+/// --tiu-freq / --dma-freq override either.
+void setClocks(CdmDump &dump, const GlobalProfile &global, const CdmReadOptions &options, bool aksv)
+{
+    model::SophgoFacts &facts = dump.facts;
     const std::string gp = global.path.string();
     const auto tpuFreq = global.intValue("tpu_freq");
     double fileFreq = tpuFreq && *tpuFreq > 0 ? double(*tpuFreq) : 0;
@@ -548,157 +576,137 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         facts.dmaFreqMhz = *options.dmaFreqMhz;
         facts.clocksFromUser = true;
     }
-    if (auto t = global.intValue("tail_offset_ns"))
-        facts.tailOffsetNs = *t;
+}
 
-    const FoundFiles found = findFiles(dir);
-    if (found.cdmlib.empty() && found.cdma.empty()) {
-        if (!found.iter.empty())
-            return model::ImportError{found.iter.front().string(), 0, false,
-                                      "BM1690 iter-file (static) dumps are not read yet: only cdmlib*.profile dumps are"};
-        return model::ImportError{dir.string(), 0, false, "no cdmlib*.profile file in this dump folder"};
+/// Sorts a core file's blocks: decodes DYN_DATA and the descriptor blocks into `cd`, and returns
+/// the first MONITOR block of each engine (TIU, GDMA, SDMA) in `monitor`.
+void sortCoreBlocks(const TlvScan &scan, const std::filesystem::path &file, const DynEngineCodes &codes, CoreData &cd,
+                    CoreRead &out, const TlvBlock *(&monitor)[3])
+{
+    for (const TlvBlock &b : scan.blocks) {
+        int slot = -1;
+        switch (BlockType(b.type)) {
+        case BlockType::MonitorBd: slot = 0; break;
+        case BlockType::MonitorGdma: slot = 1; break;
+        case BlockType::MonitorSdma: slot = 2; break;
+        case BlockType::DynData: {
+            std::vector<CommandProblem> problems;
+            if (cd.hasDyn) {
+                out.diags.add(DiagKind::UnknownPacket, file.string(), b.headerOffset, "a second DYN_DATA block was ignored");
+                break;
+            }
+            cd.dyn = walkDynData(b.payload, codes, problems);
+            cd.hasDyn = cd.dyn.itemSize != 0;
+            out.anyDyn = out.anyDyn || cd.hasDyn;
+            for (const auto &p : problems)
+                out.diags.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset, "DYN_DATA: " + p.detail);
+            if (cd.dyn.desReferences)
+                out.diags.add(DiagKind::SophgoNoCommand, file.string(), b.payloadOffset(),
+                                     std::to_string(cd.dyn.desReferences)
+                                         + " DYN_DATA descriptor-group references (BLOCK_DES_KV) are not decoded; their records have no command");
+            break;
+        }
+        case BlockType::BlockDesBdc:
+        case BlockType::BlockDesGdma:
+        case BlockType::BlockDesSdma: {
+            const int s = b.type == std::uint32_t(BlockType::BlockDesBdc) ? 0 : b.type == std::uint32_t(BlockType::BlockDesGdma) ? 1 : 2;
+            if (cd.hasDes[s])
+                break;
+            std::vector<CommandProblem> problems;
+            cd.des[s] = s == 0 ? decodeTiuDescriptors(b.payload, problems) : decodeDmaDescriptors(b.payload, problems);
+            cd.hasDes[s] = true;
+            out.anyDes = true;
+            for (const auto &p : problems)
+                out.diags.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset,
+                                     std::string(blockTypeName(b.type)) + ": " + p.detail);
+            break;
+        }
+        default:
+            break; // DYN_EXTRA, BLOCK_DES_CDMA/KV, logs: not needed for timing
+        }
+        if (slot >= 0) {
+            if (monitor[slot])
+                out.diags.add(DiagKind::UnknownPacket, file.string(), b.headerOffset,
+                                     "a second " + std::string(blockTypeName(b.type)) + " block was ignored (only the first is read)");
+            else
+                monitor[slot] = &b;
+        }
     }
-    if (!found.iter.empty())
-        dump.diagnostics.add(DiagKind::UnknownPacket, found.iter.front().string(), 0,
-                             "iter*.profile files beside cdmlib files were ignored (cdmlib files are read)");
-    if (int(found.cdmlib.size()) > chipCores)
-        dump.diagnostics.add(DiagKind::MalformedEvent, found.cdmlib[std::size_t(chipCores)].string(), 0,
-                             std::to_string(found.cdmlib.size()) + " cdmlib files for a " + std::to_string(chipCores)
-                                 + "-core chip; the extra files were read as further cores");
-    const std::optional<std::int64_t> maxRecords = global.intValue("max_record_num");
+}
 
-    // --- per core: blocks, records, commands ---
-    const DynEngineCodes codes = aksv ? DynEngineCodes::aksv() : DynEngineCodes::aks();
-    struct CoreData {
-        int core = 0;
-        std::size_t list[3] = {SIZE_MAX, SIZE_MAX, SIZE_MAX};
-        DynCommands dyn;
-        bool hasDyn = false;
-        std::vector<Command> des[3];
-        bool hasDes[3] = {false, false, false};
-        std::int64_t sync = 0;
-        bool hasSync = false;
-        std::int64_t shift = 0;
-    };
-    // Each core's file is scanned and decoded on its own thread; the results are joined in core
-    // order, so lists, diagnostics and indices are those of a sequential pass.
-    struct CoreRead {
-        bool ok = false;
-        CoreData cd;
-        std::vector<CdmList> lists;
-        MappedFile file;
-        model::DiagnosticSink diags;
-        bool anyDyn = false, anyDes = false;
-    };
+/// Reads one core's cdmlib file (runs on its own thread: touches only `out`).
+void readCoreFile(const std::filesystem::path &file, std::size_t ci, const DynEngineCodes &codes, const GlobalProfile &global,
+                  std::optional<std::int64_t> maxRecords, CoreRead &out)
+{
+    const std::string gp = global.path.string();
+    MappedFile mf(file);
+    if (!mf.ok()) {
+        out.diags.add(DiagKind::MissingField, file.string(), 0, "core " + std::to_string(ci) + " not read: " + mf.error());
+        return;
+    }
+    CoreData cd;
+    cd.core = int(ci);
+    const TlvScan scan = scanTlvBlocks(mf.bytes());
+    for (const TlvProblem &p : scan.problems) {
+        const DiagKind kind = p.kind == TlvProblem::Kind::UnknownType ? DiagKind::UnknownPacket : DiagKind::TruncatedInput;
+        out.diags.add(kind, file.string(), p.offset, p.detail);
+    }
+    const TlvBlock *monitor[3] = {nullptr, nullptr, nullptr};
+    sortCoreBlocks(scan, file, codes, cd, out, monitor);
+    const bool anyDesHere = cd.hasDes[0] || cd.hasDes[1] || cd.hasDes[2];
+    for (int s = 0; s < 3; ++s) {
+        if (anyDesHere && !cd.hasDes[s] && monitor[s] && monitor[s]->payload.size() >= 3u * (s == 0 ? kTiuRecordSize : kDmaRecordSize)) {
+            static constexpr const char *kDes[3] = {"BLOCK_DES_BDC", "BLOCK_DES_GDMA", "BLOCK_DES_SDMA"};
+            out.diags.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
+                                 std::string("no ") + kDes[s] + " block beside the others: the file may be truncated; "
+                                     + std::string(cdmEngineName(CdmEngine(s))) + " records of core " + std::to_string(ci) + " have no command");
+        }
+        if (!monitor[s]) {
+            // every cdmlib file carries the three MONITOR blocks (empty when an engine is idle)
+            static constexpr const char *kBlock[3] = {"MONITOR_BD", "MONITOR_GDMA", "MONITOR_SDMA"};
+            out.diags.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
+                                 std::string("no ") + kBlock[s] + " block: the file may be truncated; core "
+                                     + std::to_string(ci) + " has no " + std::string(cdmEngineName(CdmEngine(s))) + " records");
+            continue;
+        }
+        CdmList list;
+        list.engine = CdmEngine(s);
+        list.core = cd.core;
+        list.file = file;
+        list.recordSize = s == 0 ? kTiuRecordSize : kDmaRecordSize;
+        decodeMonitor(list, *monitor[s], out.diags);
+        static constexpr const char *kKeys[3] = {"tiu", "gdma", "sdma"};
+        const std::string key = "core" + std::to_string(ci) + "_" + kKeys[s] + "_record";
+        if (auto declared = global.intValue(key)) {
+            if (*declared != std::int64_t(list.records.size()))
+                out.diags.add(DiagKind::TruncatedInput, file.string(), monitor[s]->headerOffset,
+                                     key + "=" + std::to_string(*declared) + " in global.profile, "
+                                         + std::to_string(list.records.size()) + " records in the file");
+            if (maxRecords && *declared >= *maxRecords)
+                out.diags.add(DiagKind::TruncatedInput, gp, 0,
+                                     key + " reached max_record_num: the device buffer overflowed and later records were lost");
+        }
+        cd.list[s] = out.lists.size(); // index into out.lists until the cores are joined
+        out.lists.push_back(std::move(list));
+    }
+    // The records and commands are decoded: the file's pages need not stay resident until
+    // the slices are written (the raw bytes are read again then, list by list).
+    mf.dropResidentPages(mf.bytes());
+    out.file = std::move(mf);
+    out.cd = std::move(cd);
+    out.ok = true;
+}
+
+/// Each core's file is scanned and decoded on its own thread; the results are joined in core
+/// order, so lists, diagnostics and indices are those of a sequential pass.
+std::vector<CoreData> readCores(CdmDump &dump, const FoundFiles &found, const GlobalProfile &global, const ChipShape &chip)
+{
+    model::SophgoFacts &facts = dump.facts;
+    const std::optional<std::int64_t> maxRecords = global.intValue("max_record_num");
+    const DynEngineCodes codes = chip.aksv ? DynEngineCodes::aksv() : DynEngineCodes::aks();
     std::vector<CoreRead> reads(found.cdmlib.size());
-    parallelFor(found.cdmlib.size(), [&](std::size_t ci) {
-        CoreRead &out = reads[ci];
-        const std::filesystem::path &file = found.cdmlib[ci];
-        MappedFile mf(file);
-        if (!mf.ok()) {
-            out.diags.add(DiagKind::MissingField, file.string(), 0, "core " + std::to_string(ci) + " not read: " + mf.error());
-            return;
-        }
-        CoreData cd;
-        cd.core = int(ci);
-        const TlvScan scan = scanTlvBlocks(mf.bytes());
-        for (const TlvProblem &p : scan.problems) {
-            const DiagKind kind = p.kind == TlvProblem::Kind::UnknownType ? DiagKind::UnknownPacket : DiagKind::TruncatedInput;
-            out.diags.add(kind, file.string(), p.offset, p.detail);
-        }
-        const TlvBlock *monitor[3] = {nullptr, nullptr, nullptr};
-        for (const TlvBlock &b : scan.blocks) {
-            int slot = -1;
-            switch (BlockType(b.type)) {
-            case BlockType::MonitorBd: slot = 0; break;
-            case BlockType::MonitorGdma: slot = 1; break;
-            case BlockType::MonitorSdma: slot = 2; break;
-            case BlockType::DynData: {
-                std::vector<CommandProblem> problems;
-                if (cd.hasDyn) {
-                    out.diags.add(DiagKind::UnknownPacket, file.string(), b.headerOffset, "a second DYN_DATA block was ignored");
-                    break;
-                }
-                cd.dyn = walkDynData(b.payload, codes, problems);
-                cd.hasDyn = cd.dyn.itemSize != 0;
-                out.anyDyn = out.anyDyn || cd.hasDyn;
-                for (const auto &p : problems)
-                    out.diags.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset, "DYN_DATA: " + p.detail);
-                if (cd.dyn.desReferences)
-                    out.diags.add(DiagKind::SophgoNoCommand, file.string(), b.payloadOffset(),
-                                         std::to_string(cd.dyn.desReferences)
-                                             + " DYN_DATA descriptor-group references (BLOCK_DES_KV) are not decoded; their records have no command");
-                break;
-            }
-            case BlockType::BlockDesBdc:
-            case BlockType::BlockDesGdma:
-            case BlockType::BlockDesSdma: {
-                const int s = b.type == std::uint32_t(BlockType::BlockDesBdc) ? 0 : b.type == std::uint32_t(BlockType::BlockDesGdma) ? 1 : 2;
-                if (cd.hasDes[s])
-                    break;
-                std::vector<CommandProblem> problems;
-                cd.des[s] = s == 0 ? decodeTiuDescriptors(b.payload, problems) : decodeDmaDescriptors(b.payload, problems);
-                cd.hasDes[s] = true;
-                out.anyDes = true;
-                for (const auto &p : problems)
-                    out.diags.add(DiagKind::MalformedEvent, file.string(), b.payloadOffset() + p.offset,
-                                         std::string(blockTypeName(b.type)) + ": " + p.detail);
-                break;
-            }
-            default:
-                break; // DYN_EXTRA, BLOCK_DES_CDMA/KV, logs: not needed for timing
-            }
-            if (slot >= 0) {
-                if (monitor[slot])
-                    out.diags.add(DiagKind::UnknownPacket, file.string(), b.headerOffset,
-                                         "a second " + std::string(blockTypeName(b.type)) + " block was ignored (only the first is read)");
-                else
-                    monitor[slot] = &b;
-            }
-        }
-        const bool anyDesHere = cd.hasDes[0] || cd.hasDes[1] || cd.hasDes[2];
-        for (int s = 0; s < 3; ++s) {
-            if (anyDesHere && !cd.hasDes[s] && monitor[s] && monitor[s]->payload.size() >= 3u * (s == 0 ? kTiuRecordSize : kDmaRecordSize)) {
-                static constexpr const char *kDes[3] = {"BLOCK_DES_BDC", "BLOCK_DES_GDMA", "BLOCK_DES_SDMA"};
-                out.diags.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
-                                     std::string("no ") + kDes[s] + " block beside the others: the file may be truncated; "
-                                         + std::string(cdmEngineName(CdmEngine(s))) + " records of core " + std::to_string(ci) + " have no command");
-            }
-            if (!monitor[s]) {
-                // every cdmlib file carries the three MONITOR blocks (empty when an engine is idle)
-                static constexpr const char *kBlock[3] = {"MONITOR_BD", "MONITOR_GDMA", "MONITOR_SDMA"};
-                out.diags.add(DiagKind::TruncatedInput, file.string(), mf.bytes().size(),
-                                     std::string("no ") + kBlock[s] + " block: the file may be truncated; core "
-                                         + std::to_string(ci) + " has no " + std::string(cdmEngineName(CdmEngine(s))) + " records");
-                continue;
-            }
-            CdmList list;
-            list.engine = CdmEngine(s);
-            list.core = cd.core;
-            list.file = file;
-            list.recordSize = s == 0 ? kTiuRecordSize : kDmaRecordSize;
-            decodeMonitor(list, *monitor[s], out.diags);
-            static constexpr const char *kKeys[3] = {"tiu", "gdma", "sdma"};
-            const std::string key = "core" + std::to_string(ci) + "_" + kKeys[s] + "_record";
-            if (auto declared = global.intValue(key)) {
-                if (*declared != std::int64_t(list.records.size()))
-                    out.diags.add(DiagKind::TruncatedInput, file.string(), monitor[s]->headerOffset,
-                                         key + "=" + std::to_string(*declared) + " in global.profile, "
-                                             + std::to_string(list.records.size()) + " records in the file");
-                if (maxRecords && *declared >= *maxRecords)
-                    out.diags.add(DiagKind::TruncatedInput, gp, 0,
-                                         key + " reached max_record_num: the device buffer overflowed and later records were lost");
-            }
-            cd.list[s] = out.lists.size(); // index into out.lists until the cores are joined
-            out.lists.push_back(std::move(list));
-        }
-        // The records and commands are decoded: the file's pages need not stay resident until
-        // the slices are written (the raw bytes are read again then, list by list).
-        mf.dropResidentPages(mf.bytes());
-        out.file = std::move(mf);
-        out.cd = std::move(cd);
-        out.ok = true;
-    });
+    parallelFor(found.cdmlib.size(),
+                [&](std::size_t ci) { readCoreFile(found.cdmlib[ci], ci, codes, global, maxRecords, reads[ci]); });
     std::vector<CoreData> cores;
     bool anyDyn = false, anyDes = false;
     for (CoreRead &r : reads) {
@@ -717,16 +725,22 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         anyDes = anyDes || r.anyDes;
     }
     reads.clear();
-    if (int(found.cdmlib.size()) < chipCores && !global.bmodelCapture && found.cdmlib.size() > 1) {
+    if (int(found.cdmlib.size()) < chip.cores && !global.bmodelCapture && found.cdmlib.size() > 1) {
         // not an error (a run may use fewer cores), but CDMA ownership needs the last core
         if (!found.cdma.empty())
-            dump.diagnostics.add(DiagKind::MissingField, dir.string(), 0,
-                                 std::to_string(found.cdmlib.size()) + " of " + std::to_string(chipCores)
+            dump.diagnostics.add(DiagKind::MissingField, dump.dir.string(), 0,
+                                 std::to_string(found.cdmlib.size()) + " of " + std::to_string(chip.cores)
                                      + " core files present: the CDMA ports' owner core may be missing");
     }
     facts.commandSource = anyDyn ? "dyn-data" : anyDes ? "descriptors" : "pmu-only";
+    return cores;
+}
 
-    // --- cleaning, init removal, intra-core alignment, commands ---
+/// Cleaning (id and cycle unwraps, send/retire order), init removal and, for tpu-mlir, the
+/// intra-core alignment of GDMA/SDMA onto the core's TIU sync point (§1.14).
+void cleanCoreLists(CdmDump &dump, std::vector<CoreData> &cores, const FoundFiles &found, const Rules &rules)
+{
+    model::SophgoFacts &facts = dump.facts;
     std::uint64_t idWraps = 0, timeWraps = 0, swaps = 0;
     {
         // per list and independent: one list per task
@@ -763,37 +777,27 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
                 shiftList(l, cd.sync - l.records[1].end); // §1.14 step 2
         }
     }
+    const std::string dir = dump.dir.string();
     if (idWraps)
-        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
+        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir, 0,
                              std::to_string(idWraps) + " 16-bit inst_id wraps were unwrapped (+65536 each)");
     if (timeWraps)
-        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
+        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir, 0,
                              std::to_string(timeWraps) + " 32-bit cycle counter wraps were unwrapped (+" + std::to_string(rules.wrapModulus()) + " each)");
     if (swaps)
-        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
+        dump.diagnostics.add(DiagKind::SophgoVendorRule, dir, 0,
                              std::to_string(swaps) + " out-of-order SDMA/CDMA records were swapped back (send/retire order)");
+}
 
-    // --- CDMA ports: records, owner core (attributed once), VSDMA send records ---
-    struct PortData {
-        int port = 0;
-        std::size_t list = SIZE_MAX;
-        int owner = -1;
-    };
+/// Reads the CDMA port files (records cleaned and init records dropped as for the cores); their
+/// lists go after the cores'.
+std::vector<PortData> readCdmaPorts(CdmDump &dump, const FoundFiles &found, const Rules &rules, const ChipShape &chip)
+{
     std::vector<PortData> ports;
-    int dynOwner = -1;
-    for (const CoreData &cd : cores)
-        if (cd.hasDyn && cd.dyn.hasCdmaCommands()) {
-            if (dynOwner < 0)
-                dynOwner = cd.core;
-            else
-                dump.diagnostics.add(DiagKind::MalformedEvent, found.cdmlib[std::size_t(cd.core)].string(), 0,
-                                     "core " + std::to_string(cd.core) + " also issued CDMA commands; the ports stay attributed to core "
-                                         + std::to_string(dynOwner));
-        }
     for (const auto &[port, file] : found.cdma) {
-        if (port >= chipCdmaPorts)
+        if (port >= chip.cdmaPorts)
             dump.diagnostics.add(DiagKind::MalformedEvent, file.string(), 0,
-                                 "CDMA port " + std::to_string(port) + " is beyond the chip's " + std::to_string(chipCdmaPorts) + " ports; read anyway");
+                                 "CDMA port " + std::to_string(port) + " is beyond the chip's " + std::to_string(chip.cdmaPorts) + " ports; read anyway");
         MappedFile mf(file);
         if (!mf.ok()) {
             dump.diagnostics.add(DiagKind::MissingField, file.string(), 0, "CDMA port not read: " + mf.error());
@@ -820,13 +824,14 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         list.file = file;
         list.recordSize = kCdmaRecordSize;
         decodeMonitor(list, *mon, dump.diagnostics);
+        // the wrap and swap counts of the ports are not part of the cores' diagnostics
         unwrapIds(list);
-        timeWraps += unwrapTimes(list, rules);
-        swaps += reorderSendRetire(list, rules);
+        unwrapTimes(list, rules);
+        reorderSendRetire(list, rules);
         const std::size_t n = std::min<std::size_t>(kInitRecords, list.records.size());
         for (std::size_t i = 0; i < n; ++i)
             list.records[i].drop = DropReason::InitSync;
-        facts.droppedInit += n;
+        dump.facts.droppedInit += n;
         PortData pd;
         pd.port = port;
         pd.list = dump.lists.size();
@@ -834,40 +839,65 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         dump.files.push_back(std::move(mf));
         ports.push_back(pd);
     }
+    return ports;
+}
+
+/// The core the CDMA ports belong to: the one whose DYN_DATA issued CDMA commands, else the
+/// chip's last core (or the last present one when its file is missing); -1 when none.
+int cdmaOwnerCore(CdmDump &dump, const std::vector<CoreData> &cores, const std::vector<PortData> &ports,
+                  const FoundFiles &found, const ChipShape &chip)
+{
+    int dynOwner = -1;
+    for (const CoreData &cd : cores)
+        if (cd.hasDyn && cd.dyn.hasCdmaCommands()) {
+            if (dynOwner < 0)
+                dynOwner = cd.core;
+            else
+                dump.diagnostics.add(DiagKind::MalformedEvent, found.cdmlib[std::size_t(cd.core)].string(), 0,
+                                     "core " + std::to_string(cd.core) + " also issued CDMA commands; the ports stay attributed to core "
+                                         + std::to_string(dynOwner));
+        }
     int owner = dynOwner;
     if (owner < 0 && !ports.empty()) {
-        owner = chipCores - 1;
+        owner = chip.cores - 1;
         bool present = std::any_of(cores.begin(), cores.end(), [&](const CoreData &c) { return c.core == owner; });
         if (!present) {
             const int fallback = cores.empty() ? -1 : cores.back().core;
-            dump.diagnostics.add(DiagKind::MissingField, dir.string(), 0,
+            dump.diagnostics.add(DiagKind::MissingField, dump.dir.string(), 0,
                                  "CDMA ports belong to core " + std::to_string(owner) + " (no DYN_DATA names another), whose file is missing; "
                                      + (fallback >= 0 ? "attributed to core " + std::to_string(fallback) + " instead" : "the ports are not re-based"));
             owner = fallback;
         }
     }
-    CoreData *ownerCore = nullptr;
-    for (CoreData &c : cores)
-        if (c.core == owner)
-            ownerCore = &c;
+    return owner;
+}
 
-    // VSDMA send records: the first SDMA records after init on the owner core, one per port
-    std::vector<const CdmRecord *> vsdmaSend(ports.size(), nullptr);
-    if (ownerCore && ownerCore->list[2] != SIZE_MAX) {
-        CdmList &sd = dump.lists[ownerCore->list[2]];
-        std::size_t next = 0;
-        for (std::size_t p = 0; p < ports.size(); ++p) {
-            while (next < sd.records.size() && sd.records[next].drop != DropReason::Kept)
-                ++next;
-            if (next >= sd.records.size())
-                break;
-            sd.records[next].drop = DropReason::VsdmaSend;
-            ++facts.droppedVsdmaSend;
-            vsdmaSend[p] = &sd.records[next];
-        }
+/// VSDMA send records: the first SDMA records after init on the owner core, one per port
+/// (null where the owner has too few). They are dropped from the SDMA list.
+std::vector<const CdmRecord *> takeVsdmaSends(CdmDump &dump, const CoreData *ownerCore, std::size_t portCount)
+{
+    std::vector<const CdmRecord *> vsdmaSend(portCount, nullptr);
+    if (!ownerCore || ownerCore->list[2] == SIZE_MAX)
+        return vsdmaSend;
+    CdmList &sd = dump.lists[ownerCore->list[2]];
+    std::size_t next = 0;
+    for (std::size_t p = 0; p < portCount; ++p) {
+        while (next < sd.records.size() && sd.records[next].drop != DropReason::Kept)
+            ++next;
+        if (next >= sd.records.size())
+            break;
+        sd.records[next].drop = DropReason::VsdmaSend;
+        ++dump.facts.droppedVsdmaSend;
+        vsdmaSend[p] = &sd.records[next];
     }
+    return vsdmaSend;
+}
 
-    // --- commands onto the lists, pairing ---
+/// Moves each core's commands (DYN_DATA, else descriptors) onto its lists and pairs them with
+/// the records; the owner core's DYN_DATA CDMA commands go onto the ports.
+void attachCommands(CdmDump &dump, std::vector<CoreData> &cores, CoreData *ownerCore, std::vector<PortData> &ports,
+                    const Rules &rules)
+{
     for (CoreData &cd : cores) {
         for (int s = 0; s < 3; ++s) {
             if (cd.list[s] == SIZE_MAX)
@@ -914,23 +944,26 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
             pairCommands(l, usable, nullptr);
         }
     }
+}
 
-    // --- omit system commands: CDMA first, then TIU, GDMA, SDMA ---
+/// Omits system commands: CDMA first (whether any CDMA data is left decides the others), then
+/// TIU, GDMA, SDMA.
+void omitSystemCommands(CdmDump &dump, std::vector<CoreData> &cores, const std::vector<PortData> &ports, const Rules &rules)
+{
     bool cdmaData = false;
     for (const PortData &pd : ports)
         cdmaData = cdmaData || firstKept(dump.lists[pd.list]) != nullptr;
-    // the PMU tail is taken before omit-sys (§1.9): remember each list's last record
-    std::vector<const CdmRecord *> lastRecord;
-    for (const CdmList &l : dump.lists)
-        lastRecord.push_back(l.records.empty() ? nullptr : &l.records.back());
     for (const PortData &pd : ports)
-        facts.droppedTrailingSys += omitSystem(dump.lists[pd.list], rules, true);
+        dump.facts.droppedTrailingSys += omitSystem(dump.lists[pd.list], rules, true);
     for (int s = 0; s < 3; ++s)
         for (CoreData &cd : cores)
             if (cd.list[s] != SIZE_MAX)
-                facts.droppedTrailingSys += omitSystem(dump.lists[cd.list[s]], rules, cdmaData);
+                dump.facts.droppedTrailingSys += omitSystem(dump.lists[cd.list[s]], rules, cdmaData);
+}
 
-    // --- cross-core alignment on the TIU sync points ---
+/// Cross-core alignment: every core shifted onto the first synced core's clock by its TIU sync point.
+void alignCores(CdmDump &dump, std::vector<CoreData> &cores)
+{
     const CoreData *ref = nullptr;
     for (const CoreData &cd : cores)
         if (cd.hasSync) {
@@ -942,26 +975,28 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         for (int s = 0; s < 3; ++s)
             if (cd.list[s] != SIZE_MAX)
                 shiftList(dump.lists[cd.list[s]], -cd.shift);
-        facts.coreShiftCycles.push_back(cd.shift);
+        dump.facts.coreShiftCycles.push_back(cd.shift);
     }
-    {
-        std::size_t shifted = 0;
-        for (const CoreData &cd : cores)
-            shifted += cd.shift != 0;
-        if (shifted)
-            dump.diagnostics.add(DiagKind::SophgoVendorRule, dir.string(), 0,
-                                 std::to_string(shifted) + " cores shifted onto core " + std::to_string(ref ? ref->core : 0)
-                                     + "'s clock by their second TIU record (cross-core alignment)");
-    }
+    std::size_t shifted = 0;
+    for (const CoreData &cd : cores)
+        shifted += cd.shift != 0;
+    if (shifted)
+        dump.diagnostics.add(DiagKind::SophgoVendorRule, dump.dir.string(), 0,
+                             std::to_string(shifted) + " cores shifted onto core " + std::to_string(ref ? ref->core : 0)
+                                 + "'s clock by their second TIU record (cross-core alignment)");
+}
 
-    // --- CDMA re-basing: the port's first data record ends with the owner's VSDMA send ---
+/// CDMA re-basing: the port's first record (the TX wait of its init pair) ends when the owner's
+/// VSDMA send does.
+void rebaseCdmaPorts(CdmDump &dump, const std::vector<PortData> &ports, const std::vector<const CdmRecord *> &vsdmaSend,
+                     int owner, const CoreData *ownerCore)
+{
     for (std::size_t p = 0; p < ports.size(); ++p) {
         CdmList &l = dump.lists[ports[p].list];
         l.core = owner;
         model::SophgoFacts::CdmaPort fp;
         fp.port = ports[p].port;
         fp.ownerCore = owner;
-        // the port's first record (the TX wait of its init pair) ends when the VSDMA send does
         if (vsdmaSend[p] && !l.records.empty()) {
             const CdmRecord &first = l.records.front();
             const std::int64_t ownerShift = ownerCore ? ownerCore->shift : 0;
@@ -972,10 +1007,15 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
                                  "CDMA port " + std::to_string(ports[p].port)
                                      + " has no VSDMA send record on its owner core to re-base on; its times keep their own origin");
         }
-        facts.cdmaPorts.push_back(fp);
+        dump.facts.cdmaPorts.push_back(fp);
     }
+}
 
-    // --- zero shift: the earliest first kept record of any engine ---
+/// Zero shift: the earliest first kept record of any engine becomes cycle 0; also counts the
+/// records and the PMU tail (the latest end of each list's last record before omit-sys).
+void shiftToZero(CdmDump &dump, const std::vector<const CdmRecord *> &lastRecord)
+{
+    model::SophgoFacts &facts = dump.facts;
     std::int64_t t0 = std::numeric_limits<std::int64_t>::max();
     for (const CdmList &l : dump.lists)
         if (const CdmRecord *r = firstKept(l))
@@ -994,8 +1034,12 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         dump.totalRecords += dump.lists[i].records.size();
     }
     facts.pmuTailCycle = tail;
+}
 
-    // layer names (tpu-mlir's web mapping, §2.10): both compiler files or none
+/// Layer names (tpu-mlir's web mapping, §2.10): both compiler files or none.
+void readLayerNames(CdmDump &dump)
+{
+    const std::filesystem::path &dir = dump.dir;
     std::error_code ec;
     const bool json = std::filesystem::is_regular_file(dir / "tensor_location.json", ec);
     const bool mlir = std::filesystem::is_regular_file(dir / "final.mlir", ec);
@@ -1010,6 +1054,70 @@ model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const Gl
         dump.diagnostics.add(DiagKind::MissingField, (dir / (json ? "final.mlir" : "tensor_location.json")).string(), 0,
                              "missing: layer names need both tensor_location.json and final.mlir (tpu-mlir draws no layers either)");
     }
+}
+
+} // namespace
+
+model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const GlobalProfile &global,
+                                       const CdmReadOptions &options)
+{
+    CdmDump dump;
+    dump.dir = dir;
+    dump.global = global;
+    model::SophgoFacts &facts = dump.facts;
+    facts.chip = std::string(archChipName(global.arch));
+    facts.archValue = global.archValue;
+    facts.bmodelCapture = global.bmodelCapture;
+    ChipShape chip;
+    chip.aksv = global.arch == SophgoArch::AKSV;
+    chip.cores = chip.aksv ? 4 : 8;
+    chip.cdmaPorts = chip.aksv ? 10 : 11;
+    facts.coreCount = chip.cores;
+    readDeviceFromName(facts, dir);
+    Rules rules;
+    rules.tpuMlir = options.tpuMlirPipeline.value_or(global.bmodelCapture);
+    facts.pipeline = rules.tpuMlir ? "tpu-mlir" : "bigTpuProfile";
+    setClocks(dump, global, options, chip.aksv);
+    if (auto t = global.intValue("tail_offset_ns"))
+        facts.tailOffsetNs = *t;
+
+    const FoundFiles found = findFiles(dir);
+    if (found.cdmlib.empty() && found.cdma.empty()) {
+        if (!found.iter.empty())
+            return model::ImportError{found.iter.front().string(), 0, false,
+                                      "BM1690 iter-file (static) dumps are not read yet: only cdmlib*.profile dumps are"};
+        return model::ImportError{dir.string(), 0, false, "no cdmlib*.profile file in this dump folder"};
+    }
+    if (!found.iter.empty())
+        dump.diagnostics.add(DiagKind::UnknownPacket, found.iter.front().string(), 0,
+                             "iter*.profile files beside cdmlib files were ignored (cdmlib files are read)");
+    if (int(found.cdmlib.size()) > chip.cores)
+        dump.diagnostics.add(DiagKind::MalformedEvent, found.cdmlib[std::size_t(chip.cores)].string(), 0,
+                             std::to_string(found.cdmlib.size()) + " cdmlib files for a " + std::to_string(chip.cores)
+                                 + "-core chip; the extra files were read as further cores");
+
+    std::vector<CoreData> cores = readCores(dump, found, global, chip);
+    cleanCoreLists(dump, cores, found, rules);
+
+    // CDMA ports: records, owner core (attributed once), VSDMA send records
+    std::vector<PortData> ports = readCdmaPorts(dump, found, rules, chip);
+    const int owner = cdmaOwnerCore(dump, cores, ports, found, chip);
+    CoreData *ownerCore = nullptr;
+    for (CoreData &c : cores)
+        if (c.core == owner)
+            ownerCore = &c;
+    const std::vector<const CdmRecord *> vsdmaSend = takeVsdmaSends(dump, ownerCore, ports.size());
+
+    attachCommands(dump, cores, ownerCore, ports, rules);
+    // the PMU tail is taken before omit-sys (§1.9): remember each list's last record
+    std::vector<const CdmRecord *> lastRecord;
+    for (const CdmList &l : dump.lists)
+        lastRecord.push_back(l.records.empty() ? nullptr : &l.records.back());
+    omitSystemCommands(dump, cores, ports, rules);
+    alignCores(dump, cores);
+    rebaseCdmaPorts(dump, ports, vsdmaSend, owner, ownerCore);
+    shiftToZero(dump, lastRecord);
+    readLayerNames(dump);
     return dump;
 }
 
