@@ -503,6 +503,167 @@ std::uint32_t detectItemSize(std::span<const std::uint8_t> payload)
     return 0;
 }
 
+/// The walk's state: per engine the id counter and section (a reset starts a new section), per
+/// CDMA port the same, and the function scope the commands are in.
+class DynDataWalker
+{
+public:
+    DynDataWalker(DynCommands &out, const DynEngineCodes &codes) : out_(out), codes_(codes) {}
+
+    /// One item's first word, split into its fields.
+    struct Item {
+        int type, engine, tsk, eu;
+        std::uint32_t extra;
+    };
+
+    /// A command node (NODE_SET / RVT_NODE_SET): one command on its engine's list or port.
+    void nodeSet(const Item &it)
+    {
+        Command c;
+        c.tsk = std::uint8_t(it.tsk);
+        c.eu = std::uint8_t(it.eu);
+        c.funcScope = scope_;
+        if (it.engine == codes_.cdma) {
+            cdmaNode(c, it);
+            return;
+        }
+        const int slot = engineSlot(it.engine);
+        if (slot < 0) {
+            ++out_.unknownItems; // HAU and unknown engines have no PMU list
+            return;
+        }
+        if (slot == 0) {
+            c.type = dynTiuType(it.tsk);
+            c.name = dynTiuName(it.tsk, it.eu);
+            if (c.name.empty())
+                c.name = c.type;
+            c.sys = it.tsk == 15;
+        } else {
+            c.type = dmaTypeName(it.tsk);
+            c.sys = it.tsk == 6;
+            c.dir = dynDirection(it.extra);
+            c.vsdma = it.engine == codes_.vsdma && slot == 2;
+            if (c.sys)
+                c.name = dynDmaSysName(it.eu);
+            else if (it.tsk == 0 || it.tsk == 1)
+                c.name = moveName(c.dir, c.type);
+            else
+                c.name = c.type;
+        }
+        c.id = counter_[slot]++;
+        c.section = section_[slot];
+        out_.engine[slot].push_back(c);
+        if (it.type == DynRvtNodeSet && codes_.rvtWrap && counter_[0] == 0x3FFFF)
+            insertRvtWrap();
+    }
+
+    /// ID_RESET: the engine's (or port's) ids restart in a new section.
+    void idReset(const Item &it)
+    {
+        if (it.engine == codes_.cdma) {
+            const std::size_t k = cdmaIndex(int(it.extra >> 8));
+            cdmaCounter_[k] = 0;
+            ++cdmaSection_[k];
+            return;
+        }
+        const int slot = engineSlot(it.engine);
+        if (slot >= 0) {
+            counter_[slot] = 0;
+            ++section_[slot];
+        }
+    }
+
+    void funcStart() { scope_ = ++nextScope_; }
+    void funcEnd() { scope_ = 0; }
+
+    /// A descriptor group in BLOCK_DES_KV: resets every counter; its commands are not decoded
+    /// here, so the group's records stay without command.
+    void descriptorReference()
+    {
+        ++out_.desReferences;
+        for (int s = 0; s < 3; ++s) {
+            counter_[s] = 0;
+            ++section_[s];
+        }
+        for (std::size_t k = 0; k < cdmaCounter_.size(); ++k) {
+            cdmaCounter_[k] = 0;
+            ++cdmaSection_[k];
+        }
+    }
+
+private:
+    int engineSlot(int engine) const
+    {
+        if (engine == codes_.tiu)
+            return 0;
+        if (engine == codes_.gdma)
+            return 1;
+        if (engine == codes_.sdma || engine == codes_.vsdma)
+            return 2; // SDMA and VSDMA share one counter (pio_sdma)
+        return -1;
+    }
+
+    /// The port's index in out.cdmaPorts, added on first use.
+    std::size_t cdmaIndex(int port)
+    {
+        for (std::size_t i = 0; i < out_.cdmaPorts.size(); ++i)
+            if (out_.cdmaPorts[i].first == port)
+                return i;
+        out_.cdmaPorts.push_back({port, {}});
+        cdmaCounter_.push_back(0);
+        cdmaSection_.push_back(0);
+        return out_.cdmaPorts.size() - 1;
+    }
+
+    void cdmaNode(Command &c, const Item &it)
+    {
+        const int port = int(it.extra >> 8);
+        const std::size_t k = cdmaIndex(port);
+        c.type = cdmaTypeName(it.tsk);
+        c.sys = it.tsk == 7;
+        c.name = c.sys ? cdmaSysName(it.eu) : c.type;
+        c.dir = {MemKind::DDR, MemKind::DDR};
+        c.id = cdmaCounter_[k]++;
+        c.section = cdmaSection_[k];
+        out_.cdmaPorts[k].second.push_back(c);
+    }
+
+    /// AKSV: the firmware inserts a wrap command pair and restarts TIU and GDMA ids.
+    void insertRvtWrap()
+    {
+        Command t;
+        t.tsk = 15;
+        t.eu = 3;
+        t.type = dynTiuType(15);
+        t.name = "tiu_wrap";
+        t.sys = true;
+        t.id = counter_[0]++;
+        t.section = section_[0];
+        t.funcScope = scope_;
+        out_.engine[0].push_back(t);
+        Command g;
+        g.tsk = 6;
+        g.eu = 3;
+        g.type = dmaTypeName(6);
+        g.name = "dma_wrap";
+        g.sys = true;
+        g.id = counter_[1]++;
+        g.section = section_[1];
+        g.funcScope = scope_;
+        out_.engine[1].push_back(g);
+        counter_[0] = counter_[1] = 0;
+        ++section_[0];
+        ++section_[1];
+    }
+
+    DynCommands &out_;
+    const DynEngineCodes &codes_;
+    std::uint32_t counter_[3] = {0, 0, 0};
+    std::uint32_t section_[3] = {0, 0, 0};
+    std::vector<std::uint32_t> cdmaCounter_, cdmaSection_;
+    std::uint32_t scope_ = 0, nextScope_ = 0;
+};
+
 } // namespace
 
 DynCommands walkDynData(std::span<const std::uint8_t> payload, const DynEngineCodes &codes,
@@ -521,151 +682,30 @@ DynCommands walkDynData(std::span<const std::uint8_t> payload, const DynEngineCo
     const std::size_t n = payload.size() / size;
     out.items = n;
     const unsigned extraShift = size == 12 ? 22 : 21;
-    std::uint32_t counter[3] = {0, 0, 0};
-    std::uint32_t section[3] = {0, 0, 0};
-    std::vector<std::uint32_t> cdmaCounter, cdmaSection;
-    std::uint32_t scope = 0, nextScope = 0;
-    auto cdmaList = [&](int port) -> std::vector<Command> & {
-        for (std::size_t i = 0; i < out.cdmaPorts.size(); ++i)
-            if (out.cdmaPorts[i].first == port)
-                return out.cdmaPorts[i].second;
-        out.cdmaPorts.push_back({port, {}});
-        cdmaCounter.push_back(0);
-        cdmaSection.push_back(0);
-        return out.cdmaPorts.back().second;
-    };
-    auto cdmaIndex = [&](int port) {
-        cdmaList(port);
-        for (std::size_t i = 0; i < out.cdmaPorts.size(); ++i)
-            if (out.cdmaPorts[i].first == port)
-                return i;
-        return std::size_t(0);
-    };
-    auto engineSlot = [&](int engine) -> int {
-        if (engine == codes.tiu)
-            return 0;
-        if (engine == codes.gdma)
-            return 1;
-        if (engine == codes.sdma || engine == codes.vsdma)
-            return 2; // SDMA and VSDMA share one counter (pio_sdma)
-        return -1;
-    };
+    DynDataWalker walker(out, codes);
     for (std::size_t i = 0; i < n; ++i) {
-        const std::uint8_t *item = payload.data() + i * size;
-        const std::uint32_t w0 = loadU32(item);
-        const int type = int(w0 & 0xff);
-        const int engine = int((w0 >> 8) & 7);
-        const int tsk = int((w0 >> 11) & 0x1f);
-        const int eu = int((w0 >> 16) & 0x1f);
-        const std::uint32_t extra = w0 >> extraShift;
-        switch (type) {
+        const std::uint32_t w0 = loadU32(payload.data() + i * size);
+        const DynDataWalker::Item item{int(w0 & 0xff), int((w0 >> 8) & 7), int((w0 >> 11) & 0x1f), int((w0 >> 16) & 0x1f),
+                                       w0 >> extraShift};
+        switch (item.type) {
         case DynNodeSet:
-        case DynRvtNodeSet: {
-            Command c;
-            c.tsk = std::uint8_t(tsk);
-            c.eu = std::uint8_t(eu);
-            c.funcScope = scope;
-            if (engine == codes.cdma) {
-                const int port = int(extra >> 8);
-                const std::size_t k = cdmaIndex(port);
-                c.type = cdmaTypeName(tsk);
-                c.sys = tsk == 7;
-                c.name = c.sys ? cdmaSysName(eu) : c.type;
-                c.dir = {MemKind::DDR, MemKind::DDR};
-                c.id = cdmaCounter[k]++;
-                c.section = cdmaSection[k];
-                out.cdmaPorts[k].second.push_back(c);
-                break;
-            }
-            const int slot = engineSlot(engine);
-            if (slot < 0) {
-                ++out.unknownItems; // HAU and unknown engines have no PMU list
-                break;
-            }
-            if (slot == 0) {
-                c.type = dynTiuType(tsk);
-                c.name = dynTiuName(tsk, eu);
-                if (c.name.empty())
-                    c.name = c.type;
-                c.sys = tsk == 15;
-            } else {
-                c.type = dmaTypeName(tsk);
-                c.sys = tsk == 6;
-                c.dir = dynDirection(extra);
-                c.vsdma = engine == codes.vsdma && slot == 2;
-                if (c.sys)
-                    c.name = dynDmaSysName(eu);
-                else if (tsk == 0 || tsk == 1)
-                    c.name = moveName(c.dir, c.type);
-                else
-                    c.name = c.type;
-            }
-            c.id = counter[slot]++;
-            c.section = section[slot];
-            out.engine[slot].push_back(c);
-            if (type == DynRvtNodeSet && codes.rvtWrap && counter[0] == 0x3FFFF) {
-                // AKSV: the firmware inserts a wrap command pair and restarts TIU and GDMA ids
-                Command t;
-                t.tsk = 15;
-                t.eu = 3;
-                t.type = dynTiuType(15);
-                t.name = "tiu_wrap";
-                t.sys = true;
-                t.id = counter[0]++;
-                t.section = section[0];
-                t.funcScope = scope;
-                out.engine[0].push_back(t);
-                Command g;
-                g.tsk = 6;
-                g.eu = 3;
-                g.type = dmaTypeName(6);
-                g.name = "dma_wrap";
-                g.sys = true;
-                g.id = counter[1]++;
-                g.section = section[1];
-                g.funcScope = scope;
-                out.engine[1].push_back(g);
-                counter[0] = counter[1] = 0;
-                ++section[0];
-                ++section[1];
-            }
+        case DynRvtNodeSet:
+            walker.nodeSet(item);
             break;
-        }
-        case DynIdReset: {
-            if (engine == codes.cdma) {
-                const std::size_t k = cdmaIndex(int(extra >> 8));
-                cdmaCounter[k] = 0;
-                ++cdmaSection[k];
-                break;
-            }
-            const int slot = engineSlot(engine);
-            if (slot >= 0) {
-                counter[slot] = 0;
-                ++section[slot];
-            }
+        case DynIdReset:
+            walker.idReset(item);
             break;
-        }
         case DynFunc:
-            scope = ++nextScope;
+            walker.funcStart();
             break;
         case DynFuncEnd:
-            scope = 0;
+            walker.funcEnd();
             break;
         case DynBatchIdx:
             break;
         default:
-            if (type >= DynDesTiu && type <= DynDesCdma) {
-                // A descriptor group in BLOCK_DES_KV: resets every counter; its commands are
-                // not decoded here, so the group's records stay without command.
-                ++out.desReferences;
-                for (int s = 0; s < 3; ++s) {
-                    counter[s] = 0;
-                    ++section[s];
-                }
-                for (std::size_t k = 0; k < cdmaCounter.size(); ++k) {
-                    cdmaCounter[k] = 0;
-                    ++cdmaSection[k];
-                }
+            if (item.type >= DynDesTiu && item.type <= DynDesCdma) {
+                walker.descriptorReference();
                 ++i; // the second item holds the command count
             } else {
                 ++out.unknownItems;
