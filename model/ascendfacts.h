@@ -1,16 +1,45 @@
-// What the Ascend importer learned about one profiler output (torch_npu / MindSpore / msprof
-// version and export kind, rank and communication-group maps) and the Ascend analyses need.
+// What the Ascend importer learned about one profiler output (torch_npu / MindSpore / legacy
+// MindSpore profiler, export kind, rank and device, communication groups) and the Ascend analyses
+// need. Filled once by importers/ascend; the analyses read it instead of parsing metadata keys.
+// The raw profiler files stay in SourceInfo::metadata for the Details view only.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace accelscope::model {
 
+/// One HCCL communication group of profiler_metadata.json's parallel_group_info.
+struct AscendCommGroup {
+    std::string group;       ///< HCCL group name ("group_name_5")
+    std::string name;        ///< framework name of the group ("dp", "tp", "dp_cp")
+    int groupRank = -1;      ///< this rank's rank inside the group
+    std::vector<std::int64_t> globalRanks; ///< index = group-local rank
+};
+
 struct AscendFacts {
-    std::string framework;     ///< "torch_npu", "MindSpore", "msprof"
-    std::string exportKind;    ///< "text", "db"
+    /// Which profiler wrote the output; the step rules differ (MindSpore counts Send/Receive as
+    /// Bubble, the legacy profiler/ layout has its own lanes).
+    enum class Framework { Unknown, TorchNpu, MindSpore, MindSporeLegacy };
+    Framework framework = Framework::Unknown;
+    std::string exportKind;    ///< "text", "db", "legacy"
+    std::string rankFrom;      ///< where the rank came from ("profiler_info", "folder name", "RANK_DEVICE_MAP", ...); empty when unknown
+    int device = -1;           ///< NPU device id; -1 when the output does not say
+    /// Communication groups by their Group Hash (decimal text, as the ops' "Group Hash" and the
+    /// "<op>@<hash>" keys of communication_matrix.json spell it).
+    std::map<std::string, AscendCommGroup, std::less<>> commGroups;
+
+    bool isMindSpore() const { return framework == Framework::MindSpore || framework == Framework::MindSporeLegacy; }
+
+    const AscendCommGroup *group(std::string_view hash) const
+    {
+        const auto it = commGroups.find(hash);
+        return it == commGroups.end() ? nullptr : &it->second;
+    }
 };
 
 } // namespace accelscope::model

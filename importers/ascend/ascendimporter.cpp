@@ -7,6 +7,7 @@
 #include "textexport.h"
 #include "traceview.h"
 
+#include "model/ascendfacts.h"
 #include "model/jsonstring.h"
 
 #include <simdjson.h>
@@ -68,6 +69,16 @@ bool isTimelineCsv(const std::string &name)
         || name == "operator_memory.csv" || name == "l2_cache.csv";
 }
 
+AscendFacts::Framework frameworkOf(Flavor f)
+{
+    switch (f) {
+    case Flavor::TorchNpu: return AscendFacts::Framework::TorchNpu;
+    case Flavor::MindSpore: return AscendFacts::Framework::MindSpore;
+    case Flavor::MindSporeLegacy: return AscendFacts::Framework::MindSporeLegacy;
+    default: return AscendFacts::Framework::Unknown;
+    }
+}
+
 struct RankResult {
     bool loaded = false;
     std::string error;
@@ -89,6 +100,8 @@ public:
         info.rank = rankOverride >= 0 ? rankOverride : m_rd.rank;
         info.timeUnit = "us";
         m_source = m_builder.addSource(info);
+        m_facts.framework = frameworkOf(m_rd.flavor);
+        m_facts.rankFrom = m_rd.rankFrom;
         if (!m_rd.rankFrom.empty())
             meta("ascend.rank_from", model::jsonQuote(m_rd.rankFrom));
         if (m_rd.rankFrom == "folder name" || m_rd.rankFrom == "db name" || m_rd.rankFrom == "file suffix")
@@ -108,11 +121,19 @@ public:
         m_groups = readCommGroups(metadataJson);
         if (!m_groups.empty())
             meta("ascend.comm_groups", commGroupsJson(m_groups));
+        for (const auto &[hash, g] : m_groups) {
+            AscendCommGroup &fg = m_facts.commGroups[std::to_string(hash)];
+            fg.group = g.key;
+            fg.name = g.name;
+            fg.groupRank = g.groupRank;
+            fg.globalRanks.assign(g.globalRanks.begin(), g.globalRanks.end());
+        }
 
         Status st = Ok{};
         if (m_rd.flavor == Flavor::MindSporeLegacy) {
             st = importLegacy(m_rd, m_source, m_builder, m_ctx, m_diags);
             meta("ascend.export", "\"legacy\"");
+            m_facts.exportKind = "legacy";
         } else {
             const bool haveText = m_rd.has("trace_view.json") || m_rd.has("kernel_details.csv");
             const bool useDb = !m_rd.frameworkDb.empty()
@@ -120,13 +141,16 @@ public:
                     || (m_imp.prefer == AscendImporter::Export::Auto) || !haveText);
             if (useDb) {
                 meta("ascend.export", haveText ? "\"db (text export also present, not read)\"" : "\"db\"");
+                m_facts.exportKind = "db";
                 st = importDb();
             } else {
                 meta("ascend.export", "\"text\"");
+                m_facts.exportKind = "text";
                 st = importText();
             }
         }
         m_builder.diagnostics().merge(m_diags);
+        m_builder.source(m_source).ascend = std::make_shared<const AscendFacts>(std::move(m_facts));
         return st;
     }
 
@@ -220,8 +244,10 @@ private:
             return Canceled{};
         emitMemory(m_builder, m_source, std::max(device, 0), m_rd, m_sessionEnd, d);
         tables(true);
-        if (device >= 0)
+        if (device >= 0) {
             meta("ascend.device", std::to_string(device));
+            m_facts.device = device;
+        }
         if (!m_rd.has("trace_view.json") && !m_rd.has("kernel_details.csv") && m_rd.has("communication.json") == false
             && !m_rd.analysisDb.empty()) {
             // Only the analysis db: its tables are all there is.
@@ -245,11 +271,14 @@ private:
         Status st = importFrameworkDb(m_rd.frameworkDb, m_source, m_builder, m_ctx, opts, m_diags);
         if (!st.ok())
             return st;
-        if (opts.deviceOut >= 0)
+        if (opts.deviceOut >= 0) {
             meta("ascend.device", std::to_string(opts.deviceOut));
+            m_facts.device = opts.deviceOut;
+        }
         if (m_builder.source(m_source).rank < 0 && opts.rankOut >= 0) {
             m_builder.source(m_source).rank = opts.rankOut;
             meta("ascend.rank_from", "\"RANK_DEVICE_MAP\"");
+            m_facts.rankFrom = "RANK_DEVICE_MAP";
         }
         if (!m_rd.analysisDb.empty())
             importAnalysisDb(m_rd.analysisDb, m_source, m_builder, m_diags);
@@ -264,6 +293,7 @@ private:
     std::uint32_t m_source = 0;
     TimeNs m_sessionEnd = 0;
     std::map<std::uint64_t, CommGroup> m_groups;
+    AscendFacts m_facts;
     DiagnosticSink m_diags;
 };
 

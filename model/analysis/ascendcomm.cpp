@@ -19,6 +19,7 @@
 #include "analyses.h"
 #include "ascendcomm_p.h"
 #include "model/argstree.h"
+#include "model/ascendfacts.h"
 
 #include <algorithm>
 #include <charconv>
@@ -84,11 +85,6 @@ std::size_t rdmaTransfer(const std::vector<Task> &ts, std::size_t i, std::size_t
     return ts[i + 1].name == kRdmaSend && ts[i + 2].name == kNotifyWait ? n : 0;
 }
 
-struct GroupInfo {
-    std::string name;
-    std::vector<std::int64_t> ranks;
-};
-
 std::vector<std::int64_t> intArray(const ArgNode *n)
 {
     std::vector<std::int64_t> out;
@@ -119,28 +115,8 @@ std::string textOf(const ArgNode &root, std::string_view key)
     return c && c->type != ArgNode::Type::Object && c->type != ArgNode::Type::Array ? c->value : std::string();
 }
 
-/// comm_groups metadata of a source: Group Hash -> name and global ranks.
-std::map<std::string, GroupInfo> commGroups(const SourceInfo &src)
-{
-    std::map<std::string, GroupInfo> out;
-    for (const auto &[key, json] : src.metadata) {
-        if (key != "ascend.comm_groups")
-            continue;
-        const auto root = parseArgs(json);
-        if (!root)
-            continue;
-        for (const ArgNode &g : root->children) {
-            GroupInfo gi;
-            gi.name = textOf(g, "name");
-            gi.ranks = intArray(g.child("global_ranks"));
-            out[g.key] = std::move(gi);
-        }
-    }
-    return out;
-}
-
 /// Fills an op's descriptive fields and, when present, the communication.json numbers joined onto it.
-void readOpArgs(std::string_view json, const std::map<std::string, GroupInfo> &groups, Op &op, std::string &groupName)
+void readOpArgs(std::string_view json, const AscendFacts *facts, Op &op, std::string &groupName)
 {
     const auto root = json.empty() ? std::nullopt : parseArgs(json);
     if (!root)
@@ -155,11 +131,11 @@ void readOpArgs(std::string_view json, const std::map<std::string, GroupInfo> &g
     if (op.group.empty())
         op.group = textOf(*root, "Group");
     op.globalRanks = intArray(root->child("Global Ranks"));
-    if (auto it = groups.find(op.groupHash); it != groups.end()) {
+    if (const AscendCommGroup *g = facts ? facts->group(op.groupHash) : nullptr) {
         if (op.group.empty())
-            op.group = it->second.name;
+            op.group = g->name;
         if (op.globalRanks.empty())
-            op.globalRanks = it->second.ranks;
+            op.globalRanks = g->globalRanks;
     }
     if (op.group.empty())
         op.group = op.groupHash; // the same on every rank of the group (msprof's "@<hash>")
@@ -400,8 +376,6 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
     const Trace &tr = ctx.trace();
     Data d;
-    std::vector<std::map<std::string, GroupInfo>> groups(tr.sources().size());
-    std::vector<bool> groupsRead(tr.sources().size(), false);
     std::vector<int> ranksWithTasks;
     std::int64_t ambiguous = 0, unmatched = 0;
     LinkCtx lc{d, 0};
@@ -414,12 +388,8 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
         if (!opt.wantsRank(rank))
             continue;
         d.any = true;
-        if (p.source < groups.size() && !groupsRead[p.source]) {
-            groups[p.source] = commGroups(tr.sources()[p.source]);
-            groupsRead[p.source] = true;
-        }
-        static const std::map<std::string, GroupInfo> kNoGroups;
-        const auto &grp = p.source < groups.size() ? groups[p.source] : kNoGroups;
+        // the importer's communication groups of this rank (Group Hash -> name, global ranks)
+        const AscendFacts *facts = p.source < tr.sources().size() ? tr.sources()[p.source].ascend.get() : nullptr;
         // ops (every non-plane slice track of the process) and their group names
         const std::size_t first = d.ops.size();
         std::vector<std::string> opGroupNames;
@@ -446,7 +416,7 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
                 op.elapseNs = double(op.dur);
                 op.idleNs = op.elapseNs;
                 std::string gname;
-                readOpArgs(tr.args().json(t.slices.args[i]), grp, op, gname);
+                readOpArgs(tr.args().json(t.slices.args[i]), facts, op, gname);
                 if (op.group.empty())
                     op.group = tr.trackDisplayName(tid);
                 d.ops.push_back(std::move(op));

@@ -8,6 +8,7 @@
 #include "analyses.h"
 #include "ascendcomm_p.h"
 #include "model/argstree.h"
+#include "model/ascendfacts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,31 +21,6 @@ using namespace ascendcomm;
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-/// comm_groups metadata: hash -> (name, global ranks).
-std::map<std::string, std::pair<std::string, std::vector<std::int64_t>>> groupsOf(const SourceInfo &src)
-{
-    std::map<std::string, std::pair<std::string, std::vector<std::int64_t>>> out;
-    for (const auto &[key, json] : src.metadata) {
-        if (key != "ascend.comm_groups")
-            continue;
-        const auto root = parseArgs(json);
-        if (!root)
-            continue;
-        for (const ArgNode &g : root->children) {
-            auto &e = out[g.key];
-            if (const ArgNode *n = g.child("name"))
-                e.first = n->value;
-            if (const ArgNode *r = g.child("global_ranks"))
-                for (const ArgNode &c : r->children) {
-                    std::int64_t v;
-                    if (toInt(c.value, v))
-                        e.second.push_back(v);
-                }
-        }
-    }
-    return out;
-}
 
 const std::string *metadata(const SourceInfo &src, std::string_view key)
 {
@@ -168,12 +144,11 @@ void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::v
             continue;
         done.insert(rank);
         d.any = true;
-        const auto groups = groupsOf(src);
         for (const MatrixEntry &e : entries) {
-            const auto g = groups.find(e.hash);
+            const AscendCommGroup *g = src.ascend ? src.ascend->group(e.hash) : nullptr;
             const auto global = [&](std::int64_t local) {
-                if (g != groups.end() && local >= 0 && std::size_t(local) < g->second.second.size())
-                    return g->second.second[std::size_t(local)];
+                if (g && local >= 0 && std::size_t(local) < g->globalRanks.size())
+                    return g->globalRanks[std::size_t(local)];
                 ++unmapped;
                 return local;
             };
@@ -184,7 +159,7 @@ void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::v
             }
             l.bytes += e.mb * 1e6;
             l.timeNs += e.ms * 1e6;
-            ++l.groups[g != groups.end() && !g->second.first.empty() ? g->second.first : e.hash];
+            ++l.groups[g && !g->name.empty() ? g->name : e.hash];
             if (l.source.find(from) == std::string::npos)
                 l.source += (l.source.empty() ? "" : "+") + from;
         }

@@ -1,6 +1,7 @@
 // Builds the AscendIndex (ascendsteps.h): one pass over the Ascend processes of the trace and
 // one over its flows.
 #include "ascendsteps.h"
+#include "model/ascendfacts.h"
 
 #include <algorithm>
 #include <charconv>
@@ -221,7 +222,7 @@ struct Builder {
 bool isAscendTrace(const Trace &trace)
 {
     for (const SourceInfo &s : trace.sources())
-        if (s.format.starts_with("ascend") || s.format.starts_with("mindspore"))
+        if (s.ascend)
             return true;
     return false;
 }
@@ -236,14 +237,14 @@ void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
     for (const Process &p : tr.processes()) {
         const std::string_view name = tr.str(p.name);
         const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
-        if (name == "MindSpore" || (src && (src->format == "ascend-ms" || src->format == "mindspore-legacy")))
+        if (name == "MindSpore" || (src && src->ascend && src->ascend->isMindSpore()))
             b.rank(rankOf(p)).mindspore = true;
     }
     for (const Process &p : tr.processes()) {
         const std::string_view name = tr.str(p.name);
         const int r = rankOf(p);
         const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
-        const bool legacy = src && src->format == "mindspore-legacy";
+        const bool legacy = src && src->ascend && src->ascend->framework == AscendFacts::Framework::MindSporeLegacy;
         TrackKind procKind = TrackKind::None;
         if (name == kHardware)
             procKind = legacy ? TrackKind::LegacyAiCore : TrackKind::Hardware;

@@ -7,6 +7,7 @@
 
 #include "importers/registry.h"
 #include "model/analysis/ascendcomm.h"
+#include "model/ascendfacts.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -62,12 +63,15 @@ struct HcclTrace {
     };
     std::map<int, Rank> ranks;
 
-    Rank &rank(int r, std::vector<std::pair<std::string, std::string>> meta = {})
+    Rank &rank(int r, std::vector<std::pair<std::string, std::string>> meta = {},
+               std::shared_ptr<const AscendFacts> facts = nullptr)
     {
         auto it = ranks.find(r);
         if (it != ranks.end())
             return it->second;
-        const std::uint32_t src = builder.addSource(SourceInfo{"rank" + std::to_string(r), "test", r, "us", 0, std::move(meta)});
+        SourceInfo info{"rank" + std::to_string(r), "test", r, "us", 0, std::move(meta)};
+        info.ascend = std::move(facts);
+        const std::uint32_t src = builder.addSource(std::move(info));
         shards.push_back(std::make_unique<BuilderShard>(src));
         BuilderShard *sh = shards.back().get();
         const LocalProcess p = sh->process(EntityKey::number(1000 + r));
@@ -137,11 +141,13 @@ TracePtr handMade()
     h.task(0, 0, 26000, 1000, "Notify_Wait", "LOCAL", "INVALID_TYPE", 0, 0, 1);
     h.task(0, 0, 40000, 10, "Memcpy", "SDMA", "HCCS", 10, 0, 1); // outside every op
     // rank 1: no plane tasks; communication.json joined onto the op, the matrix as metadata
-    h.rank(1, {{"ascend.comm_groups", R"j({"123":{"group":"group_name_3","name":"tp","group_rank":0,"global_ranks":[1,3]}})j"},
-               {"ascend.communication_matrix",
+    auto facts = std::make_shared<AscendFacts>();
+    facts->commGroups["123"] = AscendCommGroup{"group_name_3", "tp", 0, {1, 3}};
+    h.rank(1, {{"ascend.communication_matrix",
                 R"j({"step1":{"p2p":{},"collective":{"allreduce-top1@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":9,"Transit Time(ms)":1}},)j"
                 R"j("allreduce-total@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":2,"Transit Time(ms)":0.5},)j"
-                R"j("0-0":{"Transport Type":"LOCAL","Transit Size(MB)":1,"Transit Time(ms)":0.01}}}}})j"}});
+                R"j("0-0":{"Transport Type":"LOCAL","Transit Size(MB)":1,"Transit Time(ms)":0.01}}}}})j"}},
+           facts);
     h.op(1, "Communication", 2000, 50000, "hcom_allReduce__7_1_1",
          R"j({"Group Hash":"123","Communication Step":"step1","Communication Time Info":{"Elapse Time(ms)":0.05,"Transit Time(ms)":0.02,)j"
          R"j("Wait Time(ms)":0.01,"Synchronization Time(ms)":0.005,"Idle Time(ms)":0.02},"Communication Bandwidth Info":{)j"

@@ -6,6 +6,7 @@
 
 #include "importers/registry.h"
 #include "model/analysis/tableformat.h"
+#include "model/ascendfacts.h"
 
 #include <QProcess>
 #include <QSqlDatabase>
@@ -30,12 +31,30 @@ namespace {
 const fs::path kShared = fs::path(ACCELSCOPE_SHARED_DATA);
 const fs::path kFixtures = fs::path(ASCEND_TEST_DATA);
 
+/// The facts the Ascend importer attaches to a source of the given format name; none for the
+/// formats of other importers (the trace is then not an Ascend trace).
+std::shared_ptr<const AscendFacts> ascendFactsFor(const std::string &format)
+{
+    auto f = std::make_shared<AscendFacts>();
+    if (format == "ascend-pt")
+        f->framework = AscendFacts::Framework::TorchNpu;
+    else if (format == "ascend-ms")
+        f->framework = AscendFacts::Framework::MindSpore;
+    else if (format == "mindspore-legacy")
+        f->framework = AscendFacts::Framework::MindSporeLegacy;
+    else
+        return nullptr;
+    return f;
+}
+
 /// A torch_npu-shaped rank built by hand: Python host thread, Ascend Hardware streams (Engine
 /// tracks), HCCL "Group 0 Communication" ops and a plane, async_npu flows op -> task. Times in ns.
 struct AscendTrace {
     explicit AscendTrace(int rank = 0, int device = 0, std::string format = "ascend-pt")
     {
-        builder.addSource(SourceInfo{"rank" + std::to_string(rank), std::move(format), rank, "us", 0, {}});
+        SourceInfo info{"rank" + std::to_string(rank), std::move(format), rank, "us", 0, {}};
+        info.ascend = ascendFactsFor(info.format);
+        builder.addSource(std::move(info));
         py = shard.process(EntityKey::number(100));
         shard.setProcessName(py, shard.intern("Python"));
         shard.setProcessKind(py, ProcessKind::Host);
@@ -445,7 +464,9 @@ private slots:
         // ops from its stream lanes assigned by their step_num (a Receive starts before its step's
         // points), compute from the AI Core / AI CPU timeline; MindSpore counts Send/Receive as Bubble.
         TraceBuilder b;
-        b.addSource(SourceInfo{"profiler", "mindspore-legacy", 0, "us", 0, {}});
+        SourceInfo legacyInfo{"profiler", "mindspore-legacy", 0, "us", 0, {}};
+        legacyInfo.ascend = ascendFactsFor(legacyInfo.format);
+        b.addSource(std::move(legacyInfo));
         BuilderShard sh{0};
         const LocalProcess hw = sh.process(EntityKey::number(1));
         sh.setProcessName(hw, sh.intern("Ascend Hardware"));
@@ -549,7 +570,11 @@ private slots:
         // the others wait for it in communication.
         TraceBuilder b;
         for (int r = 0; r < 3; ++r)
-            b.addSource(SourceInfo{"rank" + std::to_string(r), "ascend-pt", r, "us", 0, {}});
+        {
+            SourceInfo info{"rank" + std::to_string(r), "ascend-pt", r, "us", 0, {}};
+            info.ascend = ascendFactsFor(info.format);
+            b.addSource(std::move(info));
+        }
         for (int r = 0; r < 3; ++r) {
             BuilderShard sh{std::uint32_t(r)};
             const LocalProcess hw = sh.process(EntityKey::number(r));
