@@ -4,6 +4,7 @@
 #include "importers/ascend/ascendimporter.h"
 #include "importers/registry.h"
 #include "model/argstree.h"
+#include "model/ascendfacts.h"
 #include "model/tracedump.h"
 
 #include <QSqlDatabase>
@@ -177,6 +178,49 @@ private slots:
         QCOMPARE(l.trace->rankCount(), 2);
         QVERIFY(findTrack(*l.trace, "Rank 0 \u00b7 NPU 0 \u00b7 Ascend Hardware", "Stream 2"));
         QVERIFY(findTrack(*l.trace, "Rank 1 \u00b7 NPU 1 \u00b7 Ascend Hardware", "Stream 3"));
+    }
+
+    void sourcesCarryTypedFacts()
+    {
+        using Framework = model::AscendFacts::Framework;
+        // torch_npu text export with a communication group in profiler_metadata.json
+        Loaded c = loadPaths({kData / "tiny_cluster"});
+        QVERIFY2(c.trace, c.error.c_str());
+        const model::AscendFacts *r0 = c.trace->sources().at(0).ascend.get();
+        const model::AscendFacts *r1 = c.trace->sources().at(1).ascend.get();
+        QVERIFY(r0 && r1);
+        QCOMPARE(int(r0->framework), int(Framework::TorchNpu));
+        QCOMPARE(QString::fromStdString(r0->exportKind), QStringLiteral("text"));
+        QCOMPARE(QString::fromStdString(r0->rankFrom), QStringLiteral("profiler_info"));
+        QCOMPARE(r0->device, 0);
+        QCOMPARE(r0->commGroups.size(), std::size_t(1));
+        const model::AscendCommGroup *g = r0->group("5862276093215481612");
+        QVERIFY(g);
+        QCOMPARE(QString::fromStdString(g->group), QStringLiteral("group_name_0"));
+        QCOMPARE(QString::fromStdString(g->name), QStringLiteral("dp"));
+        QCOMPARE(g->groupRank, 0);
+        QCOMPARE(g->globalRanks, (std::vector<std::int64_t>{0, 1}));
+        QVERIFY(!r0->group("1"));
+        QVERIFY(r1->commGroups.empty()); // rank 1 has no profiler_metadata.json
+        // kernel_details.csv only: the device comes from its Device_id column
+        Loaded k = loadPaths({kData / "kernels_only"});
+        QVERIFY2(k.trace, k.error.c_str());
+        QVERIFY(k.trace->sources().at(0).ascend);
+        QCOMPARE(k.trace->sources().at(0).ascend->device, 5);
+        // MindSpore 2.x beside a legacy profiler/ folder: two sources, two frameworks
+        Loaded m = loadPaths({kData / "ms_2x"});
+        QVERIFY2(m.trace, m.error.c_str());
+        QCOMPARE(m.trace->sources().size(), std::size_t(2));
+        const model::AscendFacts *ms = m.trace->sources().at(0).ascend.get();
+        const model::AscendFacts *legacy = m.trace->sources().at(1).ascend.get();
+        QVERIFY(ms && legacy);
+        QCOMPARE(int(ms->framework), int(Framework::MindSpore));
+        QVERIFY(ms->isMindSpore());
+        QCOMPARE(int(legacy->framework), int(Framework::MindSporeLegacy));
+        QVERIFY(legacy->isMindSpore());
+        QCOMPARE(QString::fromStdString(legacy->exportKind), QStringLiteral("legacy"));
+        QCOMPARE(QString::fromStdString(legacy->rankFrom), QStringLiteral("file suffix"));
+        QCOMPARE(legacy->device, -1);
     }
 
     void aSingleTraceViewFileKeepsItsRank()
@@ -554,6 +598,8 @@ private slots:
         QVERIFY2(l.trace, l.error.c_str());
         QCOMPARE(QString::fromStdString(metadata(*l.trace, 0, "ascend.export")),
                  QStringLiteral("\"db (text export also present, not read)\""));
+        QVERIFY(l.trace->sources().at(0).ascend);
+        QCOMPARE(QString::fromStdString(l.trace->sources().at(0).ascend->exportKind), QStringLiteral("db"));
         QCOMPARE(qulonglong(l.trace->sliceCount()), 5011ull);
         ascend::AscendImporter text;
         text.prefer = ascend::AscendImporter::Export::Text;
@@ -562,6 +608,7 @@ private slots:
         QVERIFY(text.import(Source::fromPath(r), b, ctx).ok());
         auto tt = b.build();
         QCOMPARE(QString::fromStdString(metadata(*tt, 0, "ascend.export")), QStringLiteral("\"text\""));
+        QCOMPARE(QString::fromStdString(tt->sources().at(0).ascend->exportKind), QStringLiteral("text"));
         QCOMPARE(qulonglong(tt->sliceCount()), 24ull);
     }
 
