@@ -7,12 +7,12 @@
 namespace accelscope::importers::json {
 
 namespace generic {
-std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file);
+std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers);
 extern const JsonKernels kKernels;
 }
 #if defined(__x86_64__)
 namespace avx2 {
-std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file);
+std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers);
 extern const JsonKernels kKernels;
 }
 #endif
@@ -30,15 +30,15 @@ bool useAvx2()
 }
 } // namespace
 
-ChunkParser::ChunkParser(std::uint32_t source, std::string file)
+ChunkParser::ChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers)
 {
 #if defined(__x86_64__)
     if (useAvx2()) {
-        m_impl = avx2::makeChunkParser(source, std::move(file));
+        m_impl = avx2::makeChunkParser(source, std::move(file), collectOtherMembers);
         return;
     }
 #endif
-    m_impl = generic::makeChunkParser(source, std::move(file));
+    m_impl = generic::makeChunkParser(source, std::move(file), collectOtherMembers);
 }
 
 ChunkParser::~ChunkParser() = default;

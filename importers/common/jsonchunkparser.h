@@ -26,7 +26,8 @@ public:
 
 class ChunkParser {
 public:
-    ChunkParser(std::uint32_t source, std::string file);
+    /// `collectOtherMembers`: see PipelineOptions.
+    ChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers = false);
     ~ChunkParser();
     model::BuilderShard parse(const char *text, std::size_t len, std::uint64_t fileOffset, EventHandler &handler,
                               std::uint64_t &events)

@@ -466,7 +466,7 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
     std::vector<std::jthread> workers;
     for (unsigned w = 0; w < nWorkers; ++w) {
         workers.emplace_back([&, w] {
-            ChunkParser parser(source, file);
+            ChunkParser parser(source, file, options.collectOtherMembers);
             std::uint64_t parsed = 0;
             while (auto c = chunks.pop()) {
                 if (ctx.stopRequested())

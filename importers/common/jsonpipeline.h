@@ -1,5 +1,5 @@
 // The JSON event-array pipeline shared by every Chrome-trace-like dialect (Chrome JSON / Kineto,
-// Ascend trace_view.json, ...). A dialect supplies only what its events mean.
+// Ascend trace_view.json, IBM AIU Flex, ...). A dialect supplies only what its events mean.
 //
 // What the pipeline does (runJsonEventPipeline):
 //  1. Opens the input (plain, gzip or zstd: InputStream), skips a UTF-8 BOM and finds the event
@@ -74,10 +74,18 @@
 
 namespace accelscope::importers::json {
 
+/// A member of an event object that RawEvent has no field for, as JSON text: the key as
+/// written between the quotes (escapes not decoded) and the value's raw text (whitespace inside
+/// objects and arrays kept; a string with its quotes).
+struct RawMember {
+    std::string_view key;
+    std::string_view json;
+};
+
 /// The members of one event the pipeline extracts, in one pass over the object (member order
 /// is free; a repeated member: the last wins). Texts are views into the chunk or into the
 /// parser's string buffer, valid during EventHandler::handle() only. Members not listed here
-/// are skipped; a dialect that needs another one reads it from `args` or extends this struct.
+/// are skipped, unless PipelineOptions::collectOtherMembers asks for them (otherMembers).
 struct RawEvent {
     char ph = 0;                 ///< first byte of "ph" ('?' when empty, 0 when absent)
     std::string_view name;       ///< string, or the raw token of another scalar
@@ -89,10 +97,17 @@ struct RawEvent {
     std::string_view bindId;     ///< "bind_id" (Kineto flow binding)
     std::string_view pidStr, tidStr; ///< when pid/tid are strings that are not integers
     std::string_view args;       ///< raw JSON text of the "args" object ("" when absent or not an object)
+    std::string_view attr;       ///< likewise for "attr" (IBM AIU Flex device events keep their stamps there)
+    /// Members not listed above, in file order; empty unless PipelineOptions::collectOtherMembers.
+    const RawMember *otherMembers = nullptr;
+    std::size_t otherMemberCount = 0;
     std::int64_t pid = 0, tid = 0;
     bool hasName = false, hasCat = false, hasTs = false, hasDur = false, hasId = false, hasBindId = false;
     bool hasPid = false, hasTid = false;
     bool pidIsString = false, tidIsString = false;
+    /// The number is above INT64_MAX (AIU Flex stream tids): pid/tid hold its 64 bits, read
+    /// them as static_cast<std::uint64_t>(tid).
+    bool pidIsUnsigned = false, tidIsUnsigned = false;
     bool tsIsString = false, durIsString = false;
     bool flowIn = false, flowOut = false; ///< "flow_in" / "flow_out"
 };
@@ -131,6 +146,9 @@ struct PipelineOptions {
     std::size_t chunkBytes = 1u << 20; ///< small chunks stay in cache and keep RSS low
     unsigned threads = 0;              ///< parse workers; 0: one per core
     std::string eventsMember = "traceEvents"; ///< the array member in the object form
+    /// Hand the event members RawEvent has no field for to the handler (RawEvent::otherMembers);
+    /// off by default, as most dialects skip them.
+    bool collectOtherMembers = false;
     /// Fraction of the (compressed) input read, 0..1; called from the reader thread.
     std::function<void(double)> progress;
 };
