@@ -66,6 +66,8 @@ enum AiuEventFlag : std::uint16_t {
     kAiuDropped = 16,      ///< removed by a processing step (e.g. Prep slices in acelyzer mode)
     kAiuHasPtActive = 32,
     kAiuRoundtrip = 64,    ///< "AIU Roundtrip": a host span that keeps its own thread
+    kAiuStringPid = 128,   ///< pid was a non-numeric string: pid = 100000 + its AiuStrings id
+    kAiuStringTid = 256,   ///< tid was a non-numeric string: tid = 1 << 30 | its AiuStrings id
 };
 
 struct AiuEvent {

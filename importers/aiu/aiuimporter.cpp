@@ -6,13 +6,6 @@
 #include "importers/common/inputstream.h"
 #include "model/aiufacts.h"
 
-#include <simdjson.h>
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -31,103 +24,6 @@ namespace {
 
 constexpr std::uint64_t kMaxLogBytes = 256ull << 20;
 constexpr int kTraceScore = 2; // aiuContentScore from which a file counts as an AIU trace
-
-/// Whole (decompressed) file, followed by simdjson's padding. Plain files are mapped (their pages
-/// come from the page cache, no copy); compressed ones are read into memory.
-class FileText {
-public:
-    FileText() = default;
-    FileText(const FileText &) = delete;
-    FileText &operator=(const FileText &) = delete;
-    FileText(FileText &&o) noexcept { *this = std::move(o); }
-    FileText &operator=(FileText &&o) noexcept
-    {
-        std::swap(m_bytes, o.m_bytes);
-        std::swap(m_map, o.m_map);
-        std::swap(m_mapLength, o.m_mapLength);
-        std::swap(m_size, o.m_size);
-        return *this;
-    }
-    ~FileText()
-    {
-        if (m_map)
-            munmap(m_map, m_mapLength);
-    }
-    std::string_view text() const
-    {
-        return m_map ? std::string_view(static_cast<const char *>(m_map), m_size)
-                     : std::string_view(m_bytes.data(), m_bytes.size() - simdjson::SIMDJSON_PADDING);
-    }
-
-    /// Maps a plain file with readable zero padding after it: an anonymous region of the padded
-    /// size with the file mapped over its start. False when mapping is not possible.
-    bool map(const fs::path &path)
-    {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            return false;
-        struct stat st {};
-        if (fstat(fd, &st) != 0 || st.st_size <= 0) {
-            ::close(fd);
-            return false;
-        }
-        const std::size_t size = static_cast<std::size_t>(st.st_size);
-        const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        const std::size_t length = (size + simdjson::SIMDJSON_PADDING + page - 1) / page * page;
-        void *base = mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (base == MAP_FAILED) {
-            ::close(fd);
-            return false;
-        }
-        void *file = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
-        ::close(fd);
-        if (file == MAP_FAILED) {
-            munmap(base, length);
-            return false;
-        }
-        m_map = base;
-        m_mapLength = length;
-        m_size = size;
-        return true;
-    }
-    std::string &bytes() { return m_bytes; }
-
-private:
-    std::string m_bytes;
-    void *m_map = nullptr;
-    std::size_t m_mapLength = 0;
-    std::size_t m_size = 0;
-};
-
-Result<FileText> readWhole(const fs::path &path)
-{
-    auto opened = InputStream::open(path);
-    if (!opened.ok())
-        return opened.error();
-    auto &in = *opened.value();
-    FileText f;
-    if (in.compression() == Compression::None && f.map(path))
-        return f;
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    std::string &bytes = f.bytes();
-    std::size_t capacity = in.compression() == Compression::None && !ec ? static_cast<std::size_t>(size) + 1 : (8u << 20);
-    bytes.resize(capacity + simdjson::SIMDJSON_PADDING);
-    std::size_t used = 0;
-    for (;;) {
-        if (used == capacity) {
-            capacity *= 2;
-            bytes.resize(capacity + simdjson::SIMDJSON_PADDING);
-        }
-        const std::size_t n = in.read(bytes.data() + used, capacity - used);
-        if (n == 0)
-            break;
-        used += n;
-    }
-    bytes.resize(used);
-    bytes.append(simdjson::SIMDJSON_PADDING, '\0');
-    return f;
-}
 
 std::string readTextFile(const fs::path &path)
 {
@@ -406,18 +302,17 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
         if (ctx.stopRequested())
             return Canceled{};
         const std::string path = traceFiles[f].string();
-        auto text = readWhole(traceFiles[f]);
-        if (!text.ok()) {
+        AiuFileRead read;
+        const double fileShare = 1.0 / double(traceFiles.size());
+        const Status st = readAiuEvents(
+            traceFiles[f], static_cast<std::uint32_t>(fileNames.size()), strings, builder, ctx,
+            [&ctx, f, fileShare](double fraction) { ctx.report(Stage::Reading, (double(f) + fraction) * fileShare); }, read);
+        if (st.canceled())
+            return Canceled{};
+        if (!st.ok()) {
             if (traceFiles.size() == 1)
-                return text.error();
-            diags.add(DiagKind::MalformedEvent, path, 0, "file not read: " + text.error().message);
-            continue;
-        }
-        AiuFileRead read = readAiuEvents(text.value().text(), path, static_cast<std::uint32_t>(fileNames.size()), strings, diags);
-        if (!read.fatal.empty()) {
-            if (traceFiles.size() == 1)
-                return ImportError{path, read.fatalOffset, false, read.fatal};
-            diags.add(DiagKind::MalformedEvent, path, read.fatalOffset, read.fatal);
+                return st.error();
+            diags.add(DiagKind::MalformedEvent, path, st.error().position, "file not read: " + st.error().message);
             continue;
         }
         rawEvents += read.events.size();

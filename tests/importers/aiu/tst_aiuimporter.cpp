@@ -936,6 +936,61 @@ private slots:
         QCOMPARE(l.trace->sliceCount(), std::uint64_t(4)); // a, b, c, e
     }
 
+    void readerKeepsFileOrderTidsAndOtherMembers()
+    {
+        // Over 4 MB, so the shared JSON pipeline cuts it into several chunks parsed on several
+        // threads: the events must come back in file order with their own strings.
+        std::string json = "{\"deviceProperties\":[],\"traceEvents\":[";
+        const int n = 30000;
+        for (int i = 0; i < n; ++i) {
+            if (i)
+                json += ",\n";
+            // Stream tids above 2^63 (as Flex writes them), a string tid, unknown members.
+            const std::uint64_t tid = 0x8000000000000000ull + std::uint64_t(i % 7);
+            json += "{\"name\":\"op" + std::to_string(i % 1000) + "\",\"ph\":\"X\",\"cat\":\"kernel\",\"pid\":3,\"tid\":"
+                + (i % 11 == 0 ? std::string("\"stream \\\"s\\\"\"") : std::to_string(tid)) + ",\"ts\":" + std::to_string(i)
+                + ",\"dur\":0.5,\"tts\":7,\"comment\":{\"k\": [1, \"a b\"]},\"attr\":{\"Type\":\"t" + std::to_string(i % 3)
+                + "\",\"Note\":\"x\"},\"args\":{\"Bytes\":\"0x10\"}}";
+        }
+        json += "],\"distributedInfo\":{\"rank\":5}}";
+        QTemporaryDir dir;
+        const fs::path p = fs::path(dir.path().toStdString()) / "order.json";
+        writeFile(p, json);
+        QVERIFY(json.size() > (4u << 20));
+        AiuStrings strings;
+        TraceBuilder builder;
+        ImportContext ctx;
+        AiuFileRead read;
+        const Status st = readAiuEvents(p, 2, strings, builder, ctx, {}, read);
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().toString().c_str());
+        QCOMPARE(read.events.size(), std::size_t(n));
+        QCOMPARE(read.rank, 5);
+        QVERIFY(read.dialect == AiuDialect::Torch); // known from a member before the events
+        std::uint32_t stringTid = 0;
+        for (int i = 0; i < n; ++i) {
+            const AiuEvent &e = read.events[std::size_t(i)];
+            QCOMPARE(e.ts, double(i));
+            QCOMPARE(e.dur, 0.5);
+            QCOMPARE(e.source, 2u);
+            QCOMPARE(strings[e.name], "op" + std::to_string(i % 1000));
+            QCOMPARE(strings[e.type], "t" + std::to_string(i % 3));
+            QVERIFY(e.phase == AiuPhase::ComputeExec); // torch dialect: cat "kernel"
+            QVERIFY(e.has(kAiuHasBytes) && e.bytes == 16);
+            QCOMPARE(strings[e.extraArgs], std::string("\"Note\":\"x\",\"comment\":{\"k\":[1,\"a b\"]}"));
+            if (i % 11 == 0) {
+                QVERIFY(e.has(kAiuStringTid));
+                if (!stringTid)
+                    stringTid = static_cast<std::uint32_t>(e.tid);
+                QCOMPARE(std::uint32_t(e.tid), stringTid); // one id for one string across chunks
+            } else {
+                QCOMPARE(e.tid, 0x8000000000000000ull + std::uint64_t(i % 7));
+            }
+            if (i)
+                QVERIFY(e.position > read.events[std::size_t(i) - 1].position);
+        }
+        QCOMPARE(strings[stringTid & ((1u << 30) - 1)], std::string("stream \"s\""));
+    }
+
     void notATraceIsAnError()
     {
         QTemporaryDir dir;
