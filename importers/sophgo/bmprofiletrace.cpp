@@ -126,20 +126,9 @@ bool touchesDdr(const BmRecord &r)
     return r.direction.empty() || r.direction.find("DDR") != std::string::npos || r.direction.find("ddr") != std::string::npos;
 }
 
-} // namespace
-
-Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalProfile &global, TraceBuilder &builder,
-                           ImportContext &ctx)
+/// The source's typed facts from what the reader found.
+std::shared_ptr<SophgoFacts> bmprofileFacts(const BmprofileReading &r, const std::filesystem::path &dumpDir)
 {
-    ctx.report(Stage::Parsing, 0);
-    auto read = readBmprofileDump(dumpDir, global, ctx.options, ctx.stop);
-    if (read.canceled())
-        return Canceled{};
-    if (!read.ok())
-        return read.error();
-    auto &r = read.value();
-    ctx.report(Stage::Building, 0);
-
     auto facts = std::make_shared<SophgoFacts>();
     facts->chip = r.chip;
     facts->archValue = r.archValue;
@@ -157,7 +146,11 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
         facts->coreShiftCycles.push_back(static_cast<std::int64_t>(std::llround(static_cast<double>(s) * r.tiuFreqMhz / 1000.0)));
     for (const auto &rec : r.records)
         facts->recordsWithoutCommand += rec.hasCommand ? 0 : 1;
+    return facts;
+}
 
+SourceInfo bmprofileSource(const BmprofileReading &r, const std::filesystem::path &dumpDir, std::shared_ptr<SophgoFacts> facts)
+{
     SourceInfo info;
     info.path = dumpDir.string();
     info.format = "sophgo";
@@ -171,37 +164,58 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
     }
     if (r.summaryBeginUsec)
         info.metadata.push_back({"run_begin_epoch_us", std::to_string(r.summaryBeginUsec)});
-    info.sophgo = facts;
-    const std::uint32_t src = builder.addSource(std::move(info));
+    info.sophgo = std::move(facts);
+    return info;
+}
 
-    BuilderShard shard(src);
-    const int device = facts->device;
-    const LocalProcess proc = shard.process(EntityKey::number(static_cast<std::int64_t>(device) * 1000));
-    shard.setProcessName(proc, shard.intern(r.chip + " dev" + std::to_string(device)));
-    shard.setProcessKind(proc, ProcessKind::Device, device);
-    shard.setProcessSortIndex(proc, 0);
+/// The command arguments of one record slice.
+Args recordArgs(const BmprofileReading &r, const BmRecord &rec, bool severalIterations)
+{
+    const bool tiu = rec.engine == BmEngine::Tiu;
+    Args a;
+    a.num("cmd_id", rec.cmdId).num("inst_id", rec.rawId).num("start_cycle", rec.startCycle).num("end_cycle", rec.endCycle);
+    a.num("cycles", rec.endCycle - rec.startCycle + (r.perfAiPath ? 1 : 0));
+    if (!rec.funcType.empty())
+        a.str("func_type", rec.funcType);
+    if (rec.tskTyp >= 0)
+        a.num("tsk_typ", rec.tskTyp).num("tsk_eu_typ", rec.euTyp);
+    if (rec.isSystem)
+        a.num("sys", 1);
+    if (!rec.hasCommand)
+        a.num("no_command", 1);
+    if (!rec.layerName.empty())
+        a.str("layer", rec.layerName).num("layer_id", rec.layerId);
+    if (severalIterations)
+        a.num("iteration", rec.iteration);
+    if (!tiu) {
+        if (!rec.direction.empty())
+            a.str("direction", rec.direction);
+        a.num("bytes", static_cast<std::int64_t>(rec.bytes));
+        a.num("ddr_bytes", touchesDdr(rec) ? static_cast<std::int64_t>(rec.bytes) : 0);
+        a.real("ddr_bw_gbps", rec.bandwidthGBps);
+        if (r.perfAiPath)
+            a.num("stall_cycles", static_cast<std::int64_t>(rec.stallCycles));
+        if (!rec.dataType.empty())
+            a.str("data_type", rec.dataType);
+    }
+    if (!rec.staticInfo.empty())
+        a.str("static_command", rec.staticInfo);
+    if (!rec.firmwareFunc.empty())
+        a.str("firmware_node_set", rec.firmwareFunc);
+    a.num("as_tpu_mlir", rec.keptByTpuMlir ? 1 : 0);
+    return a;
+}
 
-    // Tracks, created on first use in a fixed order per core.
-    std::map<std::int64_t, LocalTrack> tracks;
-    auto track = [&](std::int64_t tid, const std::string &name, TrackRole role, EngineKind engine, std::int32_t core) {
-        auto it = tracks.find(tid);
-        if (it != tracks.end())
-            return it->second;
-        const LocalTrack t = shard.thread(proc, EntityKey::number(tid));
-        shard.setThreadName(t, shard.intern(name));
-        shard.setThreadSortIndex(t, tid);
-        shard.setTrackRole(t, role, engine, core);
-        tracks.emplace(tid, t);
-        return t;
-    };
-    auto corePrefix = [](std::int32_t core) { return "Core " + std::to_string(core) + " · "; };
-
-    const bool severalIterations = r.iterations() > 1;
-    const StringId unknownId = shard.intern("unknown");
-    const StringId sysCat = shard.intern("sys");
-    const StringId droppedCat = shard.intern("sys.dropped");
-    std::map<std::int32_t, Bins> bins;
+/// Writes a reading into one device process of a shard: engine, dropped, layer, group, firmware
+/// and estimate lanes, then the per-core counters.
+class BmprofileEmitter
+{
+public:
+    BmprofileEmitter(const BmprofileReading &r, BuilderShard &shard, LocalProcess proc)
+        : r_(r), shard_(shard), proc_(proc), severalIterations_(r.iterations() > 1), unknownId_(shard.intern("unknown")),
+          sysCat_(shard.intern("sys")), droppedCat_(shard.intern("sys.dropped"))
     {
+        // the counter bins of a core span its records kept as tpu-mlir keeps them
         std::map<std::int32_t, std::pair<TimeNs, TimeNs>> range;
         for (const auto &rec : r.records) {
             if (!rec.keptByTpuMlir)
@@ -211,58 +225,101 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
             it->second.second = std::max(it->second.second, rec.endNs);
         }
         for (const auto &[core, lr] : range)
-            bins[core].init(lr.first, lr.second, kCounterBins);
+            bins_[core].init(lr.first, lr.second, kCounterBins);
     }
 
-    for (const auto &rec : r.records) {
-        const bool tiu = rec.engine == BmEngine::Tiu;
-        Args a;
-        a.num("cmd_id", rec.cmdId).num("inst_id", rec.rawId).num("start_cycle", rec.startCycle).num("end_cycle", rec.endCycle);
-        a.num("cycles", rec.endCycle - rec.startCycle + (r.perfAiPath ? 1 : 0));
-        if (!rec.funcType.empty())
-            a.str("func_type", rec.funcType);
-        if (rec.tskTyp >= 0)
-            a.num("tsk_typ", rec.tskTyp).num("tsk_eu_typ", rec.euTyp);
-        if (rec.isSystem)
-            a.num("sys", 1);
-        if (!rec.hasCommand)
-            a.num("no_command", 1);
-        if (!rec.layerName.empty())
-            a.str("layer", rec.layerName).num("layer_id", rec.layerId);
-        if (severalIterations)
-            a.num("iteration", rec.iteration);
-        if (!tiu) {
-            if (!rec.direction.empty())
-                a.str("direction", rec.direction);
-            a.num("bytes", static_cast<std::int64_t>(rec.bytes));
-            a.num("ddr_bytes", touchesDdr(rec) ? static_cast<std::int64_t>(rec.bytes) : 0);
-            a.real("ddr_bw_gbps", rec.bandwidthGBps);
-            if (r.perfAiPath)
-                a.num("stall_cycles", static_cast<std::int64_t>(rec.stallCycles));
-            if (!rec.dataType.empty())
-                a.str("data_type", rec.dataType);
+    void addRecords()
+    {
+        for (const auto &rec : r_.records)
+            addRecord(rec);
+    }
+
+    void addLanes()
+    {
+        // Layer and group lanes per core.
+        for (const auto &l : r_.layers) {
+            const LocalTrack t = track(16 * l.core + 4, corePrefix(l.core) + "Layer", TrackRole::Async, EngineKind::None, l.core);
+            Args a;
+            a.num("layer_id", l.layerId).num("local", l.isLocal ? 1 : 0).num("records", l.records);
+            if (severalIterations_)
+                a.num("iteration", l.iteration);
+            shard_.addSlice(t, l.start, std::max<TimeNs>(l.end - l.start, 0), shard_.intern(l.name), shard_.intern("layer"),
+                            shard_.addArgs(a.done()));
         }
-        if (!rec.staticInfo.empty())
-            a.str("static_command", rec.staticInfo);
-        if (!rec.firmwareFunc.empty())
-            a.str("firmware_node_set", rec.firmwareFunc);
-        a.num("as_tpu_mlir", rec.keptByTpuMlir ? 1 : 0);
+        for (const auto &g : r_.groups) {
+            const LocalTrack t = track(16 * g.core + 5, corePrefix(g.core) + "Group", TrackRole::Async, EngineKind::None, g.core);
+            shard_.addSlice(t, g.start, std::max<TimeNs>(g.end - g.start, 0), shard_.intern(g.name), shard_.intern("group"), kNoArgs);
+        }
+        // Firmware lane (runtime DYN_DATA items).
+        for (const auto &f : r_.firmware) {
+            const LocalTrack t = track(90000, "Firmware (runtime DYN_DATA)", TrackRole::Async, EngineKind::None, -1);
+            Args a;
+            a.str("info", f.info);
+            if (!f.endKnown)
+                a.num("no_end", 1);
+            if (!r_.firmwareOnDeviceClock)
+                a.str("placement", r_.firmwareAlignment);
+            shard_.addSlice(t, f.start, std::max<TimeNs>(f.end - f.start, 0), shard_.intern(f.name), shard_.intern("firmware"),
+                            shard_.addArgs(a.done()));
+        }
+        // Compiler estimate lanes (net_stat.sim): simulated, not measured.
+        for (const auto &e : r_.estimate) {
+            const bool tiu = e.engine == BmEngine::Tiu;
+            const LocalTrack t = track(tiu ? 90001 : 90002,
+                                       std::string("Compiler estimate (not measured) · ") + (tiu ? "TIU" : "GDMA"), TrackRole::Async,
+                                       EngineKind::None, -1);
+            Args a;
+            a.str("func", e.func).num("start_cycle", e.startCycle).num("end_cycle", e.endCycle).str("source", "net_stat.sim (simulated)");
+            shard_.addSlice(t, e.start, std::max<TimeNs>(e.end - e.start, 0), shard_.intern(e.name), shard_.intern("estimate"),
+                            shard_.addArgs(a.done()));
+        }
+    }
+
+    void addCounters()
+    {
+        for (const auto &[core, b] : bins_) {
+            addCounter(corePrefix(core) + "TIU busy (%)", b, b.busy, 100.0);
+            addCounter(corePrefix(core) + "DDR bandwidth (GB/s)", b, b.ddr, 1.0);
+        }
+    }
+
+private:
+    static std::string corePrefix(std::int32_t core) { return "Core " + std::to_string(core) + " · "; }
+
+    /// Tracks, created on first use in a fixed order per core.
+    LocalTrack track(std::int64_t tid, const std::string &name, TrackRole role, EngineKind engine, std::int32_t core)
+    {
+        auto it = tracks_.find(tid);
+        if (it != tracks_.end())
+            return it->second;
+        const LocalTrack t = shard_.thread(proc_, EntityKey::number(tid));
+        shard_.setThreadName(t, shard_.intern(name));
+        shard_.setThreadSortIndex(t, tid);
+        shard_.setTrackRole(t, role, engine, core);
+        tracks_.emplace(tid, t);
+        return t;
+    }
+
+    void addRecord(const BmRecord &rec)
+    {
+        const bool tiu = rec.engine == BmEngine::Tiu;
+        Args a = recordArgs(r_, rec, severalIterations_);
         const TimeNs start = rec.startNs;
         const TimeNs dur = std::max<TimeNs>(rec.endNs - rec.startNs, 0);
         if (!rec.keptByTpuMlir) {
             a.str("engine", tiu ? "TIU" : "GDMA").str("dropped_by", rec.droppedBecause);
             const LocalTrack t = track(16 * rec.core + 8, corePrefix(rec.core) + "reader-dropped", TrackRole::Async, EngineKind::None, rec.core);
             const std::string name = rec.droppedBecause.empty() ? "dropped" : rec.droppedBecause;
-            shard.addSlice(t, start, dur, shard.intern(name), droppedCat, shard.addArgs(a.done()));
-            continue;
+            shard_.addSlice(t, start, dur, shard_.intern(name), droppedCat_, shard_.addArgs(a.done()));
+            return;
         }
         // Engine tracks store the bare engine name: views prefix an engine track's core.
         const LocalTrack t = track(16 * rec.core + (tiu ? 0 : 1), tiu ? "TIU" : "GDMA", TrackRole::Engine,
                                    tiu ? EngineKind::TIU : EngineKind::GDMA, rec.core);
-        const StringId name = rec.funcName.empty() ? unknownId : shard.intern(rec.funcName);
-        const StringId cat = rec.isSystem ? sysCat : (rec.funcType.empty() ? unknownId : shard.intern(rec.funcType));
-        shard.addSlice(t, start, dur, name, cat, shard.addArgs(a.done()));
-        auto &b = bins[rec.core];
+        const StringId name = rec.funcName.empty() ? unknownId_ : shard_.intern(rec.funcName);
+        const StringId cat = rec.isSystem ? sysCat_ : (rec.funcType.empty() ? unknownId_ : shard_.intern(rec.funcType));
+        shard_.addSlice(t, start, dur, name, cat, shard_.addArgs(a.done()));
+        auto &b = bins_[rec.core];
         if (tiu) {
             if (!rec.isSystem)
                 b.spread(b.busy, start, std::max(rec.endNs, start + 1), 1.0);
@@ -271,55 +328,55 @@ Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalPro
         }
     }
 
-    // Layer and group lanes per core.
-    for (const auto &l : r.layers) {
-        const LocalTrack t = track(16 * l.core + 4, corePrefix(l.core) + "Layer", TrackRole::Async, EngineKind::None, l.core);
-        Args a;
-        a.num("layer_id", l.layerId).num("local", l.isLocal ? 1 : 0).num("records", l.records);
-        if (severalIterations)
-            a.num("iteration", l.iteration);
-        shard.addSlice(t, l.start, std::max<TimeNs>(l.end - l.start, 0), shard.intern(l.name), shard.intern("layer"), shard.addArgs(a.done()));
-    }
-    for (const auto &g : r.groups) {
-        const LocalTrack t = track(16 * g.core + 5, corePrefix(g.core) + "Group", TrackRole::Async, EngineKind::None, g.core);
-        shard.addSlice(t, g.start, std::max<TimeNs>(g.end - g.start, 0), shard.intern(g.name), shard.intern("group"), kNoArgs);
-    }
-    // Firmware lane (runtime DYN_DATA items).
-    for (const auto &f : r.firmware) {
-        const LocalTrack t = track(90000, "Firmware (runtime DYN_DATA)", TrackRole::Async, EngineKind::None, -1);
-        Args a;
-        a.str("info", f.info);
-        if (!f.endKnown)
-            a.num("no_end", 1);
-        if (!r.firmwareOnDeviceClock)
-            a.str("placement", r.firmwareAlignment);
-        shard.addSlice(t, f.start, std::max<TimeNs>(f.end - f.start, 0), shard.intern(f.name), shard.intern("firmware"), shard.addArgs(a.done()));
-    }
-    // Compiler estimate lanes (net_stat.sim): simulated, not measured.
-    for (const auto &e : r.estimate) {
-        const bool tiu = e.engine == BmEngine::Tiu;
-        const LocalTrack t = track(tiu ? 90001 : 90002,
-                                   std::string("Compiler estimate (not measured) · ") + (tiu ? "TIU" : "GDMA"), TrackRole::Async,
-                                   EngineKind::None, -1);
-        Args a;
-        a.str("func", e.func).num("start_cycle", e.startCycle).num("end_cycle", e.endCycle).str("source", "net_stat.sim (simulated)");
-        shard.addSlice(t, e.start, std::max<TimeNs>(e.end - e.start, 0), shard.intern(e.name), shard.intern("estimate"), shard.addArgs(a.done()));
+    /// One counter series per core (none when it is all zero), closed by a 0 at its end.
+    void addCounter(const std::string &name, const Bins &b, const std::vector<double> &v, double scale)
+    {
+        if (std::none_of(v.begin(), v.end(), [](double x) { return x > 0; }))
+            return;
+        const LocalTrack t = shard_.counterTrack(proc_, shard_.intern(name));
+        shard_.setTrackRole(t, TrackRole::Counter);
+        for (std::size_t i = 0; i < v.size(); ++i)
+            shard_.addCounter(t, b.origin + static_cast<TimeNs>(i) * b.width, v[i] / static_cast<double>(b.width) * scale);
+        shard_.addCounter(t, b.origin + static_cast<TimeNs>(v.size()) * b.width, 0);
     }
 
-    // Counters.
-    for (const auto &[core, b] : bins) {
-        auto emit = [&](const std::string &name, const std::vector<double> &v, double scale) {
-            if (std::none_of(v.begin(), v.end(), [](double x) { return x > 0; }))
-                return;
-            const LocalTrack t = shard.counterTrack(proc, shard.intern(name));
-            shard.setTrackRole(t, TrackRole::Counter);
-            for (std::size_t i = 0; i < v.size(); ++i)
-                shard.addCounter(t, b.origin + static_cast<TimeNs>(i) * b.width, v[i] / static_cast<double>(b.width) * scale);
-            shard.addCounter(t, b.origin + static_cast<TimeNs>(v.size()) * b.width, 0);
-        };
-        emit(corePrefix(core) + "TIU busy (%)", b.busy, 100.0);
-        emit(corePrefix(core) + "DDR bandwidth (GB/s)", b.ddr, 1.0);
-    }
+    const BmprofileReading &r_;
+    BuilderShard &shard_;
+    const LocalProcess proc_;
+    const bool severalIterations_;
+    const StringId unknownId_, sysCat_, droppedCat_;
+    std::map<std::int64_t, LocalTrack> tracks_;
+    std::map<std::int32_t, Bins> bins_;
+};
+
+} // namespace
+
+Status importBmprofileDump(const std::filesystem::path &dumpDir, const GlobalProfile &global, TraceBuilder &builder,
+                           ImportContext &ctx)
+{
+    ctx.report(Stage::Parsing, 0);
+    auto read = readBmprofileDump(dumpDir, global, ctx.options, ctx.stop);
+    if (read.canceled())
+        return Canceled{};
+    if (!read.ok())
+        return read.error();
+    auto &r = read.value();
+    ctx.report(Stage::Building, 0);
+
+    auto facts = bmprofileFacts(r, dumpDir);
+    const int device = facts->device;
+    const std::uint32_t src = builder.addSource(bmprofileSource(r, dumpDir, facts));
+
+    BuilderShard shard(src);
+    const LocalProcess proc = shard.process(EntityKey::number(static_cast<std::int64_t>(device) * 1000));
+    shard.setProcessName(proc, shard.intern(r.chip + " dev" + std::to_string(device)));
+    shard.setProcessKind(proc, ProcessKind::Device, device);
+    shard.setProcessSortIndex(proc, 0);
+
+    BmprofileEmitter emitter(r, shard, proc);
+    emitter.addRecords();
+    emitter.addLanes();
+    emitter.addCounters();
 
     shard.diagnostics().merge(r.diagnostics);
     builder.merge(std::move(shard));
