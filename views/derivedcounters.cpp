@@ -130,11 +130,11 @@ void DerivedCounters::stopAll()
         k.jobs->cancel(); // a superseded job still finishes on the pool; its result is dropped
 }
 
-void DerivedCounters::setTrace(model::TracePtr trace)
+void DerivedCounters::setTrace(model::TracePtr trace, std::shared_ptr<const model::analysis::AnalysisContext> context)
 {
     stopAll();
     m_trace = std::move(trace);
-    m_ownContext.reset();
+    m_context = m_trace && context && context->tracePtr() == m_trace ? std::move(context) : nullptr;
     for (Kind &k : m_kinds) {
         k.enabled = k.ready = false;
         k.tracks.clear();
@@ -165,14 +165,9 @@ void DerivedCounters::setEnabled(DerivedCounterKind kind, bool on)
 void DerivedCounters::start(DerivedCounterKind kind)
 {
     Kind &k = m_kinds[index(kind)];
-    std::shared_ptr<const model::analysis::AnalysisContext> ctx;
-    if (m_provider)
-        ctx = m_provider();
-    if (!ctx || &ctx->trace() != m_trace.get()) {
-        if (!m_ownContext)
-            m_ownContext = std::make_shared<const model::analysis::AnalysisContext>(m_trace);
-        ctx = m_ownContext;
-    }
+    if (!m_context) // used without a document's context: a private one for this trace
+        m_context = std::make_shared<const model::analysis::AnalysisContext>(m_trace);
+    std::shared_ptr<const model::analysis::AnalysisContext> ctx = m_context;
     k.jobs->run<DerivedTrackList>([ctx, kind](std::stop_token stop) { return computeDerivedTracks(*ctx, kind, stop); },
                                   [this, kind](DerivedTrackList tracks) {
                                       Kind &kk = m_kinds[index(kind)];

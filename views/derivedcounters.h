@@ -5,8 +5,9 @@
 // the thread pool, converted to DerivedCounterTrack (views/timeline/derivedtracks.h) and drawn
 // by the timeline next to the trace's own tracks. The trace itself is never copied or changed.
 //
-// One per Document (Document::derivedCounters()); Document::setTrace() turns both kinds off and
-// drops the results of the previous trace. Results are kept per kind while the trace stays
+// One per Document (Document::derivedCounters()); Document::setTrace() hands it the trace with
+// the document's analysis context (so the EventIndex is shared with the analysis panels), turns
+// both kinds off and drops the results of the previous trace. Results are kept per kind while the trace stays
 // open, so turning a kind off and on again costs nothing.
 #pragma once
 
@@ -17,7 +18,6 @@
 #include <QObject>
 
 #include <array>
-#include <functional>
 #include <memory>
 #include <stop_token>
 
@@ -42,19 +42,17 @@ DerivedTrackList computeDerivedTracks(const model::analysis::AnalysisContext &ct
 class DerivedCounters : public QObject {
     Q_OBJECT
 public:
-    using ContextProvider = std::function<std::shared_ptr<const model::analysis::AnalysisContext>()>;
-
     explicit DerivedCounters(QObject *parent = nullptr);
     ~DerivedCounters() override; ///< asks running jobs to stop (never waits)
 
     /// Called by Document::setTrace: turns every kind off and forgets the previous results.
-    void setTrace(model::TracePtr trace);
+    /// `context` is the analysis context the series are computed from (the document's); null,
+    /// or one of another trace, makes a private context of `trace` on first use.
+    void setTrace(model::TracePtr trace, std::shared_ptr<const model::analysis::AnalysisContext> context = nullptr);
     const model::TracePtr &trace() const { return m_trace; }
-
-    /// Where the analysis context comes from (e.g. `[hub] { return hub->context(); }`, so the
-    /// per-trace EventIndex is shared with the analysis panels). When unset, or when it returns
-    /// a context of another trace, a private context of the current trace is used.
-    void setContextProvider(ContextProvider provider) { m_provider = std::move(provider); }
+    /// The context the series are computed from: the one setTrace was given, or the private
+    /// one made by the first computation; null before either.
+    const std::shared_ptr<const model::analysis::AnalysisContext> &context() const { return m_context; }
 
     bool isEnabled(DerivedCounterKind kind) const { return m_kinds[index(kind)].enabled; }
     /// Turns a kind on (computes it in the background the first time) or off.
@@ -90,8 +88,7 @@ private:
         JobRunner *jobs = nullptr; ///< computes this kind's tracks off the GUI thread
     };
     model::TracePtr m_trace;
-    ContextProvider m_provider;
-    std::shared_ptr<const model::analysis::AnalysisContext> m_ownContext;
+    std::shared_ptr<const model::analysis::AnalysisContext> m_context;
     std::array<Kind, kDerivedCounterKindCount> m_kinds;
     std::shared_ptr<const DerivedCounterSet> m_current;
 };

@@ -1,5 +1,6 @@
 #include "views/document.h"
 
+#include "model/analysis/context.h"
 #include "views/derivedcounters.h"
 #include "views/search/searchengine.h"
 
@@ -52,6 +53,11 @@ Document::~Document() = default;
 void Document::setTrace(model::TracePtr trace)
 {
     m_trace = std::move(trace);
+    // Setting the same trace again keeps its index (built once per trace, maybe already built).
+    if (!m_trace)
+        m_context.reset();
+    else if (!m_context || m_context->tracePtr() != m_trace)
+        m_context = std::make_shared<const model::analysis::AnalysisContext>(m_trace);
     m_selected = {};
     m_history.clear();
     m_coalesceValid = false;
@@ -59,7 +65,7 @@ void Document::setTrace(model::TracePtr trace)
     m_tracks.clear();
     m_search.reset();
     m_currentMatch = -1;
-    m_derived->setTrace(m_trace); // before traceChanged: views read it then
+    m_derived->setTrace(m_trace, m_context); // before traceChanged: views read it then
     m_visible = traceRange();
     if (m_visible.isEmpty() && m_trace)
         m_visible = {m_trace->startNs(), m_trace->startNs() + 1000};

@@ -1,6 +1,8 @@
-// Document: the one shared view state of an open trace (conventions item 8).
+// Document: the one per-window state of an open trace (conventions item 8).
 //
-// It holds the trace, the selected slice, the visible time range with its zoom history,
+// It owns the trace, the trace's analysis context (the per-trace EventIndex shared by the
+// analysis panels, the derived counter series and exports) and the derived counter series, and
+// holds the selected slice, the visible time range with its zoom history,
 // the selected time range, the selected tracks and the search results, and emits one signal
 // per change. The timeline, the details panel, the search bar and the analysis panels read
 // and write it and never talk to each other. It also owns the QActions for the navigation
@@ -21,6 +23,10 @@
 #include <vector>
 
 class QAction;
+
+namespace accelscope::model::analysis {
+class AnalysisContext;
+}
 
 namespace accelscope::views {
 
@@ -61,8 +67,14 @@ public:
 
     // --- trace ---
     const model::TracePtr &trace() const { return m_trace; }
-    /// Replaces the trace and resets all view state (selection, range, history, search).
+    /// Replaces the trace (with it its analysis context and derived series) and resets all view
+    /// state (selection, range, history, search).
     void setTrace(model::TracePtr trace);
+    /// The analysis context of the current trace: its lazily built EventIndex and cached
+    /// per-trace results, shared by everything that analyses this trace in this window (the
+    /// analysis panels, the derived counter series, exports). Null without a trace; replaced
+    /// before traceChanged is emitted, kept when the same trace is set again.
+    std::shared_ptr<const model::analysis::AnalysisContext> analysisContext() const { return m_context; }
     /// [trace start, trace end]; empty without a trace.
     TimeRange traceRange() const;
 
@@ -135,6 +147,7 @@ private:
     void updateActions();
 
     model::TracePtr m_trace;
+    std::shared_ptr<const model::analysis::AnalysisContext> m_context;
     model::SliceRef m_selected;
     TimeRange m_visible;
     std::vector<TimeRange> m_history;

@@ -13,10 +13,11 @@
 
 namespace accelscope::app {
 
-QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document, QSettings *store)
+QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *hub)
 {
-    // One hub per window: the per-trace analysis context is built once and shared.
-    auto *hub = new views::AnalysisHub(document, store, window);
+    // Every panel gets the document through the hub it is given; the per-trace analysis
+    // context is the document's, so it is built once per window.
+    views::Document *document = hub->document();
     const auto list = [](std::initializer_list<const char *> names) {
         QStringList out;
         for (const char *n : names)

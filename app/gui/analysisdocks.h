@@ -7,10 +7,8 @@
 
 #include <QList>
 
-class QSettings;
-
 namespace accelscope::views {
-class Document;
+class AnalysisHub;
 }
 
 namespace accelscope::app {
@@ -18,8 +16,9 @@ namespace accelscope::app {
 class MainWindow;
 class PanelDock;
 
-/// Adds the docks to `window` (through MainWindow::addPanelDock) and returns them. The category
-/// rules are kept in `store` (the window's AppSettings::raw()).
-QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::Document *document, QSettings *store);
+/// Adds the docks to `window` (through MainWindow::addPanelDock) and returns them. The panels
+/// analyse `analysis->document()` (its trace, analysis context and derived series) with the
+/// window's analysis settings `analysis` (category rules, HTA switch).
+QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *analysis);
 
 } // namespace accelscope::app

@@ -90,9 +90,8 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createDocks();
     createMenus();
     createStatusBar();
-    installAnalysisDocks(this, m_doc, &m_settings->raw());
-    if (auto *hub = findChild<views::AnalysisHub *>()) // the derived tracks reuse the panels' analysis index
-        m_doc->derivedCounters()->setContextProvider([hub] { return hub->context(); });
+    m_analysis = new views::AnalysisHub(m_doc, &m_settings->raw(), m_doc); // category rules kept in the app's settings
+    installAnalysisDocks(this, m_analysis);
     retranslateUi();
 
     connect(m_import, &ImportController::started, this, &MainWindow::onImportStarted);
@@ -837,10 +836,8 @@ bool MainWindow::startExport(const ExportRequest &request)
     ExportRunner::Inputs in;
     in.document = m_doc;
     in.timeline = m_timeline;
-    if (auto *hub = findChild<views::AnalysisHub *>()) {
-        in.context = hub->context();
-        in.categoryRules = hub->categoryRules();
-    }
+    in.context = m_doc->analysisContext();
+    in.categoryRules = m_analysis->categoryRules();
     const bool started = m_exportRunner->start(request, in);
     updateActions();
     return started;

@@ -31,6 +31,7 @@ class QMimeData;
 class QStackedWidget;
 
 namespace accelscope::views {
+class AnalysisHub;
 class Document;
 class DetailsPanel;
 class SearchBar;
@@ -165,6 +166,7 @@ private:
     AppSettings *m_settings;
     Options m_options;
     views::Document *m_doc = nullptr;
+    views::AnalysisHub *m_analysis = nullptr; ///< the analysis settings (category rules, HTA switch) of m_doc's panels
     ImportController *m_import = nullptr;
     importers::ImportOptions m_importOptions;
     ExportRunner *m_exportRunner = nullptr;

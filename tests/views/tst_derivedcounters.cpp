@@ -375,17 +375,15 @@ private Q_SLOTS:
         TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
         w.resize(800, 500);
         doc.setTrace(trace);
-        int calls = 0;
-        auto ctx = std::make_shared<const an::AnalysisContext>(trace);
-        doc.derivedCounters()->setContextProvider([&calls, ctx] {
-            ++calls;
-            return ctx;
-        });
+        // the series are computed from the document's context (one EventIndex per window)
+        QVERIFY(doc.analysisContext());
+        QCOMPARE(doc.analysisContext()->tracePtr(), trace);
+        QCOMPARE(doc.derivedCounters()->context(), doc.analysisContext());
         QSignalSpy status(&w, &TimelineWidget::statusTextChanged);
         doc.derivedCountersAction(DerivedCounterKind::QueueLength)->setChecked(true);
         doc.derivedCountersAction(DerivedCounterKind::MemcpyBandwidth)->setChecked(true);
         QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
-        QCOMPARE(calls, 2); // the provider's context is used (shared EventIndex)
+        QCOMPARE(doc.derivedCounters()->context(), doc.analysisContext()); // still the shared one
         QVERIFY(derivedItems(w.trackLayout()).empty());
         QCOMPARE(status.size(), 2);
         const QString both = status.at(0).at(0).toString() + status.at(1).at(0).toString(); // either order
@@ -393,12 +391,31 @@ private Q_SLOTS:
         QVERIFY(both.contains(QStringLiteral("copies"), Qt::CaseInsensitive));
         QVERIFY(doc.derivedCountersAction(DerivedCounterKind::QueueLength)->isChecked()); // stays on, empty
 
-        // a provider that answers for another trace is not used for this one
-        doc.setTrace(smallTrace());
+        // a new trace brings a new context, and the series follow it
+        const auto first = doc.analysisContext();
+        const auto second = smallTrace();
+        doc.setTrace(second);
+        QVERIFY(doc.analysisContext() != first);
+        QCOMPARE(doc.analysisContext()->tracePtr(), second);
+        QCOMPARE(doc.derivedCounters()->context(), doc.analysisContext());
         doc.derivedCountersAction(DerivedCounterKind::QueueLength)->setChecked(true);
         QVERIFY(QTest::qWaitFor([&] { return !doc.derivedCounters()->isComputing(); }, 30000));
-        QCOMPARE(calls, 3);
         QCOMPARE(derivedItems(w.trackLayout()).size(), std::size_t(2));
+        // setting the same trace again keeps its context (and the index it may have built)
+        const auto kept = doc.analysisContext();
+        doc.setTrace(second);
+        QCOMPARE(doc.analysisContext(), kept);
+        doc.setTrace(nullptr);
+        QVERIFY(!doc.analysisContext());
+
+        // without a document's context (or with one of another trace) a private one is made
+        DerivedCounters standalone;
+        standalone.setTrace(trace, kept); // `kept` belongs to `second`
+        QVERIFY(!standalone.context());
+        standalone.setEnabled(DerivedCounterKind::QueueLength, true);
+        QVERIFY(standalone.context());
+        QCOMPARE(standalone.context()->tracePtr(), trace);
+        QVERIFY(QTest::qWaitFor([&] { return !standalone.isComputing(); }, 30000));
     }
 
     void batchBuilderDrawsThemLikeCounters()

@@ -23,12 +23,18 @@ AnalysisHub::AnalysisHub(Document *document, QSettings *store, QObject *parent)
 
 AnalysisHub::~AnalysisHub() = default;
 
+std::shared_ptr<const AnalysisContext> AnalysisHub::context() const
+{
+    return m_document->analysisContext();
+}
+
 void AnalysisHub::onTraceChanged()
 {
-    const model::TracePtr &trace = m_document->trace();
-    if (m_context && trace && &m_context->trace() == trace.get())
+    // The document keeps the context when the same trace is set again: nothing to recompute.
+    const AnalysisContext *now = m_document->analysisContext().get();
+    if (now && now == m_announced)
         return;
-    m_context = trace ? std::make_shared<const AnalysisContext>(trace) : nullptr;
+    m_announced = now;
     Q_EMIT contextChanged();
 }
 

@@ -1,6 +1,8 @@
-// AnalysisHub: what the analysis panels of one window share — the AnalysisContext of the
-// document's current trace (so the per-trace index is built once), the category rules (kept in
-// the application's settings store) and the "HTA compatible" switch.
+// AnalysisHub: the analysis settings of one window — the category rules (kept in the
+// application's settings store) and the "HTA compatible" switch — together with the Document
+// the panels analyse. The trace's AnalysisContext is the document's (Document::analysisContext,
+// so the per-trace index is built once per window); the hub only forwards it and tells the
+// panels when it was replaced.
 #pragma once
 
 #include "model/analysis/categories.h"
@@ -28,8 +30,8 @@ public:
     ~AnalysisHub() override;
 
     Document *document() const { return m_document; }
-    /// Context of the current trace; null without a trace.
-    std::shared_ptr<const model::analysis::AnalysisContext> context() const { return m_context; }
+    /// The document's analysis context (Document::analysisContext()); null without a trace.
+    std::shared_ptr<const model::analysis::AnalysisContext> context() const;
 
     std::shared_ptr<const model::analysis::CategoryRules> categoryRules() const { return m_rules; }
     /// Replaces the rules, saves them in the settings store and emits categoryRulesChanged.
@@ -41,6 +43,7 @@ public:
     void setHtaCompat(bool on);
 
 Q_SIGNALS:
+    /// The document's analysis context was replaced (a new trace).
     void contextChanged();
     void categoryRulesChanged();
     void htaCompatChanged(bool on);
@@ -50,7 +53,8 @@ private:
 
     Document *m_document;
     QSettings *m_store;
-    std::shared_ptr<const model::analysis::AnalysisContext> m_context;
+    /// The context last announced; only compared, never dereferenced (the document owns it).
+    const model::analysis::AnalysisContext *m_announced = nullptr;
     std::shared_ptr<const model::analysis::CategoryRules> m_rules;
     bool m_htaCompat = false;
 };

@@ -115,21 +115,20 @@ void RangeStatsPanel::start()
     const TimeRange range = m_doc->selectedRange();
     if (!trace || range.isEmpty()) {
         m_runner->cancel();
-        m_context.reset();
         m_model->setTable(nullptr);
         m_summary->setText(trace ? tr("Shift+drag in the timeline (or drag on its time axis) to select a time range.")
                                  : QString());
         Q_EMIT tableChanged();
         return;
     }
-    if (!m_context || m_context->tracePtr() != trace)
-        m_context = std::make_shared<AnalysisContext>(trace);
+    // The document's context of this trace (the window's one; range-stats needs no index).
+    std::shared_ptr<const AnalysisContext> context = m_doc->analysisContext();
     m_summary->setText(tr("Computing\u2026"));
     AnalysisOptions opt;
     opt.range = std::pair{range.start, range.end};
     const std::vector<model::TrackId> tracks = m_doc->selectedTracks();
     opt.tracks.assign(tracks.begin(), tracks.end());
-    m_runner->run([context = m_context, opt](std::stop_token stop) mutable {
+    m_runner->run([context = std::move(context), opt](std::stop_token stop) mutable {
         opt.stop = std::move(stop);
         return model::analysis::rangeStatistics(*context, opt);
     });

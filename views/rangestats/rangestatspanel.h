@@ -63,9 +63,6 @@ private:
     QLineEdit *m_filter = nullptr;
     QTimer m_debounce;
     AnalysisRunner *m_runner = nullptr;
-    /// The context of the current trace (its event index is not needed by range-stats, so a
-    /// context of its own costs nothing).
-    std::shared_ptr<model::analysis::AnalysisContext> m_context;
 };
 
 } // namespace accelscope::views
