@@ -104,6 +104,12 @@ struct IterData {
     std::uint64_t beginUsec = 0, endUsec = 0;
 };
 
+/// One core's records of an iteration on the PerfAI path, before they join the reading.
+struct PerfAiCore {
+    std::vector<BmRecord> tiu, gdma; // in PMU order; keptByTpuMlir marks the PerfAI lists
+    std::int64_t shiftNs = 0;
+};
+
 class Reader {
 public:
     Reader(const fs::path &dir, const GlobalProfile &global, const ImportOptions &options, BmprofileReading &out)
@@ -122,6 +128,9 @@ private:
     bool readIter(IterData &it);
     void readCommands(IterData &it, std::size_t core, CoreBlocks &cb);
     void perfAi(IterData &it);
+    PerfAiCore perfAiCoreRecords(IterData &it, std::size_t core);
+    void alignPerfAiCores(const IterData &it, std::vector<PerfAiCore> &work);
+    void appendPerfAiRecords(const IterData &it, std::vector<PerfAiCore> &work);
     void bm1684x(IterData &it, const StaticProgram &program);
     void perfAiLayers(std::size_t firstRecord, std::uint32_t iteration);
     void readFirmware(IterData &it, std::size_t firstRecord);
@@ -397,131 +406,142 @@ void fillPerfAiDma(BmRecord &r, const PmuRaw &raw, SophgoArch arch, double dmaMh
 
 void Reader::perfAi(IterData &it)
 {
-    auto &out = m_out;
-    const double tiuMhz = out.tiuFreqMhz, dmaMhz = out.dmaFreqMhz;
-    struct Work {
-        std::vector<BmRecord> tiu, gdma; // in PMU order; keptByTpuMlir marks the PerfAI lists
-        std::int64_t shiftNs = 0;
-    };
-    std::vector<Work> work(it.cores.size());
+    std::vector<PerfAiCore> work;
+    work.reserve(it.cores.size());
+    for (std::size_t k = 0; k < it.cores.size(); ++k)
+        work.push_back(perfAiCoreRecords(it, k));
+    alignPerfAiCores(it, work);
+    const std::size_t firstRecord = m_out.records.size();
+    appendPerfAiRecords(it, work);
+    perfAiLayers(firstRecord, it.index);
+    readFirmware(it, firstRecord);
+}
 
-    for (std::size_t k = 0; k < it.cores.size(); ++k) {
-        auto &cb = it.cores[k];
-        readCommands(it, k, cb);
-        auto &w = work[k];
-        // 1. TIU list, 16-bit id unwrap.
-        std::int64_t delta = 0;
-        std::uint32_t last = 0;
-        std::size_t unwraps = 0;
-        for (const auto &raw : cb.tiu) {
-            if (last > 65000 && raw.id < 1000) {
-                delta += 65536;
-                ++unwraps;
-            }
-            last = raw.id;
-            BmRecord r;
-            r.iteration = it.index;
-            r.core = static_cast<std::int32_t>(k);
-            r.engine = BmEngine::Tiu;
-            r.fileOffset = raw.offset;
-            r.rawId = raw.id;
-            r.instId = raw.id + delta;
-            r.rawStart = raw.start;
-            r.rawEnd = raw.end;
-            w.tiu.push_back(std::move(r));
+/// Steps 1 to 5 of tpu-mlir's PerfAI reading for one core: its records with their commands, in ns.
+PerfAiCore Reader::perfAiCoreRecords(IterData &it, std::size_t k)
+{
+    const double tiuMhz = m_out.tiuFreqMhz, dmaMhz = m_out.dmaFreqMhz;
+    auto &cb = it.cores[k];
+    readCommands(it, k, cb);
+    PerfAiCore w;
+    // 1. TIU list, 16-bit id unwrap.
+    std::int64_t delta = 0;
+    std::uint32_t last = 0;
+    std::size_t unwraps = 0;
+    for (const auto &raw : cb.tiu) {
+        if (last > 65000 && raw.id < 1000) {
+            delta += 65536;
+            ++unwraps;
         }
-        if (unwraps)
-            diag(DiagKind::SophgoVendorRule, it.path, cb.tiu.front().offset,
-                 "TIU inst_id wrapped at 16 bits; 65536 added from each wrap on (tpu-mlir's unwrap)", unwraps);
-        // 2. GDMA window rule.
-        std::vector<std::size_t> zeros;
-        for (std::size_t i = 0; i < cb.gdma.size(); ++i)
-            if (cb.gdma[i].id == 0)
-                zeros.push_back(i);
-        std::size_t left = 0, right = cb.gdma.size();
-        if (zeros.size() == 1) {
-            left = 1;
-        } else if (zeros.size() == 2) {
-            left = zeros[0] + 1;
-            right = zeros[1];
-        } else if (zeros.size() >= 3) {
-            left = zeros[1];
-            right = zeros.back();
-        }
-        for (std::size_t i = 0; i < cb.gdma.size(); ++i) {
-            const auto &raw = cb.gdma[i];
-            BmRecord r;
-            r.iteration = it.index;
-            r.core = static_cast<std::int32_t>(k);
-            r.engine = BmEngine::Gdma;
-            r.fileOffset = raw.offset;
-            r.rawId = raw.id;
-            r.instId = raw.id;
-            r.rawStart = raw.start;
-            r.rawEnd = raw.end;
-            if (i < left || i >= right) {
-                r.keptByTpuMlir = false;
-                r.droppedBecause = "outside GDMA window";
-            }
-            w.gdma.push_back(std::move(r));
-        }
-        if (left > 0 || right < cb.gdma.size())
-            diag(DiagKind::SophgoVendorRule, it.path, cb.gdma.empty() ? 0 : cb.gdma.front().offset,
-                 "core " + std::to_string(k) + ": " + std::to_string(cb.gdma.size() - (right - left))
-                     + " GDMA records lie outside tpu-mlir's id-0 window (runtime copies before/after the network); shown, "
-                       "marked as not counted by tpu-mlir");
-        // 3. Pair with commands by inst_id.
-        std::size_t missing = 0;
-        std::uint64_t missingOffset = 0;
-        auto pair = [&](BmRecord &r, const std::vector<DecodedCommand> &list) {
-            if (r.instId >= 0 && static_cast<std::size_t>(r.instId) < list.size()) {
-                r.command = static_cast<std::int32_t>(r.instId);
-                r.hasCommand = true;
-                return &list[static_cast<std::size_t>(r.instId)];
-            }
-            if (r.keptByTpuMlir && !list.empty() && !missing++)
-                missingOffset = r.fileOffset;
-            return static_cast<const DecodedCommand *>(nullptr);
-        };
-        for (auto &r : w.tiu)
-            if (const auto *c = pair(r, cb.tiuCommands)) {
-                r.funcType = c->funcType;
-                r.funcName = c->opName;
-                r.tskTyp = c->type;
-                r.euTyp = c->subType;
-                r.isSystem = c->isSystem;
-            }
-        for (auto &r : w.gdma)
-            if (const auto *c = pair(r, cb.gdmaCommands)) {
-                r.direction = directionText(c->src, c->dst);
-                r.funcType = c->funcType;
-                r.funcName = perfAiDmaFunctionName(c->type, c->subType, r.direction);
-                r.tskTyp = c->type;
-                r.euTyp = c->subType;
-                r.isSystem = c->isSystem;
-                r.dataType = std::string(dmaDataTypeName(c->dataFormat));
-            }
-        if (missing)
-            diag(DiagKind::SophgoNoCommand, it.path, missingOffset,
-                 "core " + std::to_string(k) + ": " + std::to_string(missing)
-                     + " PMU records have an inst_id beyond the command list (tpu-mlir stops here); kept without command");
-        // 4. cycles -> ns with each engine's clock (truncating, as tpu-mlir).
-        for (auto &r : w.tiu) {
-            r.startNs = pyCycleToNs(r.rawStart, tiuMhz);
-            r.endNs = pyCycleToNs(r.rawEnd, tiuMhz);
-        }
-        for (auto &r : w.gdma) {
-            r.startNs = pyCycleToNs(r.rawStart, dmaMhz);
-            r.endNs = pyCycleToNs(r.rawEnd, dmaMhz);
-        }
-        // 5. Drop a leading send_msg.
-        const auto firstKept = std::find_if(w.tiu.begin(), w.tiu.end(), [](const BmRecord &r) { return r.keptByTpuMlir; });
-        if (firstKept != w.tiu.end() && firstKept->hasCommand && firstKept->funcName == "system.send_msg") {
-            firstKept->keptByTpuMlir = false;
-            firstKept->droppedBecause = "leading send_msg";
-        }
+        last = raw.id;
+        BmRecord r;
+        r.iteration = it.index;
+        r.core = static_cast<std::int32_t>(k);
+        r.engine = BmEngine::Tiu;
+        r.fileOffset = raw.offset;
+        r.rawId = raw.id;
+        r.instId = raw.id + delta;
+        r.rawStart = raw.start;
+        r.rawEnd = raw.end;
+        w.tiu.push_back(std::move(r));
     }
+    if (unwraps)
+        diag(DiagKind::SophgoVendorRule, it.path, cb.tiu.front().offset,
+             "TIU inst_id wrapped at 16 bits; 65536 added from each wrap on (tpu-mlir's unwrap)", unwraps);
+    // 2. GDMA window rule.
+    std::vector<std::size_t> zeros;
+    for (std::size_t i = 0; i < cb.gdma.size(); ++i)
+        if (cb.gdma[i].id == 0)
+            zeros.push_back(i);
+    std::size_t left = 0, right = cb.gdma.size();
+    if (zeros.size() == 1) {
+        left = 1;
+    } else if (zeros.size() == 2) {
+        left = zeros[0] + 1;
+        right = zeros[1];
+    } else if (zeros.size() >= 3) {
+        left = zeros[1];
+        right = zeros.back();
+    }
+    for (std::size_t i = 0; i < cb.gdma.size(); ++i) {
+        const auto &raw = cb.gdma[i];
+        BmRecord r;
+        r.iteration = it.index;
+        r.core = static_cast<std::int32_t>(k);
+        r.engine = BmEngine::Gdma;
+        r.fileOffset = raw.offset;
+        r.rawId = raw.id;
+        r.instId = raw.id;
+        r.rawStart = raw.start;
+        r.rawEnd = raw.end;
+        if (i < left || i >= right) {
+            r.keptByTpuMlir = false;
+            r.droppedBecause = "outside GDMA window";
+        }
+        w.gdma.push_back(std::move(r));
+    }
+    if (left > 0 || right < cb.gdma.size())
+        diag(DiagKind::SophgoVendorRule, it.path, cb.gdma.empty() ? 0 : cb.gdma.front().offset,
+             "core " + std::to_string(k) + ": " + std::to_string(cb.gdma.size() - (right - left))
+                 + " GDMA records lie outside tpu-mlir's id-0 window (runtime copies before/after the network); shown, "
+                   "marked as not counted by tpu-mlir");
+    // 3. Pair with commands by inst_id.
+    std::size_t missing = 0;
+    std::uint64_t missingOffset = 0;
+    auto pair = [&](BmRecord &r, const std::vector<DecodedCommand> &list) {
+        if (r.instId >= 0 && static_cast<std::size_t>(r.instId) < list.size()) {
+            r.command = static_cast<std::int32_t>(r.instId);
+            r.hasCommand = true;
+            return &list[static_cast<std::size_t>(r.instId)];
+        }
+        if (r.keptByTpuMlir && !list.empty() && !missing++)
+            missingOffset = r.fileOffset;
+        return static_cast<const DecodedCommand *>(nullptr);
+    };
+    for (auto &r : w.tiu)
+        if (const auto *c = pair(r, cb.tiuCommands)) {
+            r.funcType = c->funcType;
+            r.funcName = c->opName;
+            r.tskTyp = c->type;
+            r.euTyp = c->subType;
+            r.isSystem = c->isSystem;
+        }
+    for (auto &r : w.gdma)
+        if (const auto *c = pair(r, cb.gdmaCommands)) {
+            r.direction = directionText(c->src, c->dst);
+            r.funcType = c->funcType;
+            r.funcName = perfAiDmaFunctionName(c->type, c->subType, r.direction);
+            r.tskTyp = c->type;
+            r.euTyp = c->subType;
+            r.isSystem = c->isSystem;
+            r.dataType = std::string(dmaDataTypeName(c->dataFormat));
+        }
+    if (missing)
+        diag(DiagKind::SophgoNoCommand, it.path, missingOffset,
+             "core " + std::to_string(k) + ": " + std::to_string(missing)
+                 + " PMU records have an inst_id beyond the command list (tpu-mlir stops here); kept without command");
+    // 4. cycles -> ns with each engine's clock (truncating, as tpu-mlir).
+    for (auto &r : w.tiu) {
+        r.startNs = pyCycleToNs(r.rawStart, tiuMhz);
+        r.endNs = pyCycleToNs(r.rawEnd, tiuMhz);
+    }
+    for (auto &r : w.gdma) {
+        r.startNs = pyCycleToNs(r.rawStart, dmaMhz);
+        r.endNs = pyCycleToNs(r.rawEnd, dmaMhz);
+    }
+    // 5. Drop a leading send_msg.
+    const auto firstKept = std::find_if(w.tiu.begin(), w.tiu.end(), [](const BmRecord &r) { return r.keptByTpuMlir; });
+    if (firstKept != w.tiu.end() && firstKept->hasCommand && firstKept->funcName == "system.send_msg") {
+        firstKept->keptByTpuMlir = false;
+        firstKept->droppedBecause = "leading send_msg";
+    }
+    return w;
+}
 
+/// Step 6: cores shifted onto core 0 by their first wait_msg; the shifts go into the reading.
+void Reader::alignPerfAiCores(const IterData &it, std::vector<PerfAiCore> &work)
+{
+    auto &out = m_out;
     // 6. Cross-core alignment on the first wait_msg of each core.
     std::vector<std::optional<std::int64_t>> sync(it.cores.size());
     for (std::size_t k = 0; k < it.cores.size(); ++k) {
@@ -567,7 +587,13 @@ void Reader::perfAi(IterData &it)
         out.crossCoreShiftNs.resize(it.cores.size(), 0);
     for (std::size_t k = 0; k < it.cores.size(); ++k)
         out.crossCoreShiftNs[k] = work[k].shiftNs;
+}
 
+/// Steps 7 and 8: the zero shift, then cycles and display ns; the records join the reading.
+void Reader::appendPerfAiRecords(const IterData &it, std::vector<PerfAiCore> &work)
+{
+    auto &out = m_out;
+    const double tiuMhz = out.tiuFreqMhz, dmaMhz = out.dmaFreqMhz;
     // 7. Zero shift: min over cores of the first kept TIU and GDMA start.
     std::optional<std::int64_t> t0;
     for (const auto &w : work)
@@ -579,7 +605,6 @@ void Reader::perfAi(IterData &it)
     const std::int64_t zero = t0.value_or(0);
 
     // 8. ns -> cycles with the engine clock, then the display ns from those cycles.
-    const std::size_t firstRecord = out.records.size();
     for (std::size_t k = 0; k < work.size(); ++k) {
         for (auto *list : {&work[k].tiu, &work[k].gdma}) {
             for (auto &r : *list) {
@@ -596,8 +621,6 @@ void Reader::perfAi(IterData &it)
             }
         }
     }
-    perfAiLayers(firstRecord, it.index);
-    readFirmware(it, firstRecord);
 }
 
 void Reader::perfAiLayers(std::size_t firstRecord, std::uint32_t iteration)
