@@ -4,6 +4,7 @@
 // category rules dialog, and the engine charts (series per core and engine, PNG export).
 #include "analysistesthelpers.h"
 
+#include "views/derivedcounters.h"
 #include "views/document.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
@@ -140,6 +141,33 @@ private slots:
         proxy.setSourceModel(&model);
         proxy.sort(0, Qt::AscendingOrder);
         QCOMPARE(rowTexts(proxy, 0), QStringLiteral("1;2;"));
+    }
+
+    void hubForwardsTheDocumentsContext()
+    {
+        Document doc;
+        AnalysisHub hub(&doc);
+        QSignalSpy replaced(&hub, &AnalysisHub::contextChanged);
+        QVERIFY(!hub.context());
+        const auto trace = smallTrace();
+        doc.setTrace(trace);
+        // one context per trace, owned by the document, shared with the derived counter series
+        QVERIFY(doc.analysisContext());
+        QCOMPARE(hub.context(), doc.analysisContext());
+        QCOMPARE(hub.context()->tracePtr(), trace);
+        QCOMPARE(doc.derivedCounters()->context(), doc.analysisContext());
+        QCOMPARE(replaced.size(), 1);
+        // the same trace again keeps the context: the panels have nothing to recompute
+        const auto first = doc.analysisContext();
+        doc.setTrace(trace);
+        QCOMPARE(hub.context(), first);
+        QCOMPARE(replaced.size(), 1);
+        doc.setTrace(smallTrace());
+        QVERIFY(hub.context() != first);
+        QCOMPARE(replaced.size(), 2);
+        doc.setTrace(nullptr);
+        QVERIFY(!hub.context());
+        QCOMPARE(replaced.size(), 3);
     }
 
     void panelComputesOffThreadAndRevealsTheSelectedKernel()
