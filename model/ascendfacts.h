@@ -21,6 +21,18 @@ struct AscendCommGroup {
     std::vector<std::int64_t> globalRanks; ///< index = group-local rank
 };
 
+/// One "<op>-total@<hash>" link of communication_matrix.json (or of analysis.db's
+/// CommAnalyzerMatrix): the totals of one communicator over the profiled steps. The ranks are
+/// communicator-local; AscendFacts::commGroups maps them to global ranks.
+struct AscendMatrixLink {
+    std::string opKey;         ///< "allreduce-total@<hash>"
+    std::string hash;          ///< the communicator's Group Hash
+    std::int64_t srcLocal = -1, dstLocal = -1;
+    std::string transport;     ///< "HCCS", "SDMA", "RDMA", "LOCAL", ...
+    double megabytes = 0;      ///< Transit Size(MB)
+    double milliseconds = 0;   ///< Transit Time(ms)
+};
+
 struct AscendFacts {
     /// Which profiler wrote the output; the step rules differ (MindSpore counts Send/Receive as
     /// Bubble, the legacy profiler/ layout has its own lanes).
@@ -32,6 +44,10 @@ struct AscendFacts {
     /// Communication groups by their Group Hash (decimal text, as the ops' "Group Hash" and the
     /// "<op>@<hash>" keys of communication_matrix.json spell it).
     std::map<std::string, AscendCommGroup, std::less<>> commGroups;
+    /// Where matrixTotals came from: "communication_matrix.json" (preferred when present),
+    /// "analysis.db", or empty when the output has neither.
+    std::string matrixSource;
+    std::vector<AscendMatrixLink> matrixTotals;
 
     bool isMindSpore() const { return framework == Framework::MindSpore || framework == Framework::MindSporeLegacy; }
 

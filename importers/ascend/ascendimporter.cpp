@@ -160,6 +160,19 @@ private:
         m_builder.source(m_source).metadata.emplace_back(std::move(key), std::move(json));
     }
 
+    /// analysis.db's CommAnalyzerMatrix totals, unless communication_matrix.json gave them.
+    void matrixFromAnalysisDb()
+    {
+        if (!m_facts.matrixSource.empty())
+            return;
+        for (const auto &[key, table] : m_builder.source(m_source).metadata)
+            if (key == "ascend.table.comm_analyzer_matrix") {
+                m_facts.matrixSource = "analysis.db";
+                m_facts.matrixTotals = matrixTotalsFromTable(table);
+                return;
+            }
+    }
+
     void tables(bool textFiles)
     {
         if (textFiles) {
@@ -175,8 +188,14 @@ private:
                 if (p.empty())
                     continue;
                 const std::string text = readSmallFile(p, 64u << 20);
-                if (!text.empty())
-                    meta(std::string("ascend.") + std::string(name).substr(0, std::string(name).size() - 5), minifyJson(text));
+                if (text.empty())
+                    continue;
+                std::string minified = minifyJson(text);
+                if (std::string_view(name) == "communication_matrix.json") {
+                    m_facts.matrixSource = name;
+                    m_facts.matrixTotals = matrixTotalsFromJson(minified);
+                }
+                meta(std::string("ascend.") + std::string(name).substr(0, std::string(name).size() - 5), std::move(minified));
             }
         }
     }
@@ -252,6 +271,7 @@ private:
             && !m_rd.analysisDb.empty()) {
             // Only the analysis db: its tables are all there is.
             importAnalysisDb(m_rd.analysisDb, m_source, m_builder, d);
+            matrixFromAnalysisDb();
         }
         m_progress(1.0);
         return Ok{};
@@ -280,8 +300,10 @@ private:
             meta("ascend.rank_from", "\"RANK_DEVICE_MAP\"");
             m_facts.rankFrom = "RANK_DEVICE_MAP";
         }
-        if (!m_rd.analysisDb.empty())
+        if (!m_rd.analysisDb.empty()) {
             importAnalysisDb(m_rd.analysisDb, m_source, m_builder, m_diags);
+            matrixFromAnalysisDb();
+        }
         return Ok{};
     }
 

@@ -1,12 +1,15 @@
 #include "textexport.h"
 
 #include "csvreader.h"
+#include "model/argstree.h"
 #include "model/timeparse.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <thread>
@@ -808,6 +811,129 @@ int deviceFromIdColumn(const fs::path &csv)
         return -1;
     const auto v = numberCell(cellAt(cells, col));
     return v && *v >= 0 && *v < 4096 ? static_cast<int>(*v) : -1;
+}
+
+} // namespace accelscope::importers::ascend
+
+// --- communication matrix totals (communication_matrix.json, analysis.db CommAnalyzerMatrix) ---
+
+namespace accelscope::importers::ascend {
+
+namespace {
+
+/// A number cell as the profiler writes it: bare or quoted, possibly with spaces.
+std::string_view trimmedNumber(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '"'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '"'))
+        text.remove_suffix(1);
+    return text;
+}
+
+bool matrixDouble(std::string_view text, double &out)
+{
+    text = trimmedNumber(text);
+    if (text.empty())
+        return false;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
+    return r.ec == std::errc() && r.ptr == text.data() + text.size() && std::isfinite(out);
+}
+
+/// An integer, also written as an integral decimal ("3.0", as pandas writes rank columns).
+bool matrixInt(std::string_view text, std::int64_t &out)
+{
+    text = trimmedNumber(text);
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
+    if (r.ec == std::errc() && r.ptr == text.data() + text.size())
+        return true;
+    double d;
+    if (matrixDouble(text, d) && d == std::floor(d) && std::fabs(d) < 9e18) {
+        out = std::int64_t(d);
+        return true;
+    }
+    return false;
+}
+
+/// "allreduce-total@<hash>": the communicator's totals; `hash` receives the part after '@'.
+bool isTotalKey(std::string_view opKey, std::string &hash)
+{
+    const std::size_t at = opKey.rfind('@');
+    const std::string_view head = opKey.substr(0, at);
+    hash = at == std::string_view::npos ? std::string() : std::string(opKey.substr(at + 1));
+    return head.size() >= 6 && head.substr(head.size() - 6) == "-total";
+}
+
+} // namespace
+
+std::vector<AscendMatrixLink> matrixTotalsFromJson(std::string_view json)
+{
+    std::vector<AscendMatrixLink> out;
+    const auto root = parseArgs(json);
+    if (!root)
+        return out;
+    for (const ArgNode &step : root->children)
+        for (const ArgNode &kind : step.children)
+            for (const ArgNode &op : kind.children) {
+                std::string hash;
+                if (!isTotalKey(op.key, hash))
+                    continue;
+                for (const ArgNode &link : op.children) {
+                    AscendMatrixLink e;
+                    e.opKey = op.key;
+                    e.hash = hash;
+                    const std::size_t dash = link.key.find('-');
+                    if (dash == std::string::npos || !matrixInt(std::string_view(link.key).substr(0, dash), e.srcLocal)
+                        || !matrixInt(std::string_view(link.key).substr(dash + 1), e.dstLocal))
+                        continue;
+                    const ArgNode *tt = link.child("Transport Type"), *mb = link.child("Transit Size(MB)"),
+                                  *ms = link.child("Transit Time(ms)");
+                    if (!tt || !mb || !ms || !matrixDouble(mb->value, e.megabytes) || !matrixDouble(ms->value, e.milliseconds))
+                        continue;
+                    e.transport = tt->value;
+                    out.push_back(std::move(e));
+                }
+            }
+    return out;
+}
+
+std::vector<AscendMatrixLink> matrixTotalsFromTable(std::string_view table)
+{
+    std::vector<AscendMatrixLink> out;
+    const auto root = parseArgs(table);
+    if (!root)
+        return out;
+    const ArgNode *cols = root->child("columns"), *rows = root->child("rows");
+    if (!cols || !rows)
+        return out;
+    int iOp = -1, iGroup = -1, iSrc = -1, iDst = -1, iTp = -1, iSize = -1, iTime = -1;
+    for (std::size_t c = 0; c < cols->children.size(); ++c) {
+        const std::string &n = cols->children[c].value;
+        int *slot = n == "hccl_op_name" ? &iOp : n == "group_name" ? &iGroup : n == "src_rank" ? &iSrc : n == "dst_rank" ? &iDst
+            : n == "transport_type" ? &iTp : n == "transit_size" ? &iSize : n == "transit_time" ? &iTime : nullptr;
+        if (slot)
+            *slot = int(c);
+    }
+    if (std::min({iOp, iGroup, iSrc, iDst, iTp, iSize, iTime}) < 0)
+        return out;
+    for (const ArgNode &r : rows->children) {
+        const auto cell = [&](int i) -> const std::string & {
+            static const std::string empty;
+            return std::size_t(i) < r.children.size() ? r.children[std::size_t(i)].value : empty;
+        };
+        AscendMatrixLink e;
+        std::string ignoredHash;
+        if (!isTotalKey(cell(iOp), ignoredHash))
+            continue;
+        e.opKey = cell(iOp) + "@" + cell(iGroup);
+        e.hash = cell(iGroup);
+        e.transport = cell(iTp);
+        if (!matrixInt(cell(iSrc), e.srcLocal) || !matrixInt(cell(iDst), e.dstLocal) || !matrixDouble(cell(iSize), e.megabytes)
+            || !matrixDouble(cell(iTime), e.milliseconds))
+            continue;
+        out.push_back(std::move(e));
+    }
+    return out;
 }
 
 } // namespace accelscope::importers::ascend

@@ -9,6 +9,7 @@
 #include "csvreader.h"
 #include "importers/importer.h"
 #include "layout.h"
+#include "model/ascendfacts.h"
 
 #include <cstdint>
 #include <deque>
@@ -100,6 +101,14 @@ void writeCommGroup(ArgsWriter &w, const CommGroup &g);
 std::map<std::uint64_t, CommGroup> readCommGroups(const std::string &profilerMetadataJson);
 /// JSON object {"<hash>": {"group": "group_name_5", "name": "dp_cp", "global_ranks": [...]}}.
 std::string commGroupsJson(const std::map<std::uint64_t, CommGroup> &groups);
+
+/// The "-total" links of communication_matrix.json ({step: {p2p|collective: {op@hash: {"s-d": {...}}}}});
+/// the per-step and top-N entries are left out (msprof's cluster matrix reads the totals).
+std::vector<model::AscendMatrixLink> matrixTotalsFromJson(std::string_view communicationMatrixJson);
+/// The same links from analysis.db's CommAnalyzerMatrix as kept in the metadata table
+/// {"columns": [...], "rows": [...]} (hccl_op_name, group_name, src_rank, dst_rank, transport_type,
+/// transit_size, transit_time); empty when a column is missing.
+std::vector<model::AscendMatrixLink> matrixTotalsFromTable(std::string_view commAnalyzerMatrixTable);
 
 /// Reads communication.json into ops (and the join for HCCL op slices).
 CommTable readCommunication(const std::filesystem::path &json, std::map<std::uint64_t, CommGroup> groups,

@@ -3,7 +3,8 @@
 // communication_matrix_parser rules: an SDMA Memcpy/Reduce_Inline counts on the link src→dst,
 // "LOCAL" when its link type is ON_CHIP, a destination of 0xFFFFFFFF is the source itself; an RDMA
 // transfer counts once) and, for ranks without plane tasks, from the "<op>-total@<group>" entries
-// of communication_matrix.json (or analysis.db's CommAnalyzerMatrix). Communicator-local ranks
+// of communication_matrix.json (or analysis.db's CommAnalyzerMatrix), read by the importer into the
+// source's AscendFacts::matrixTotals. Communicator-local ranks
 // become global through the op's Global Ranks / profiler_metadata.json parallel_group_info.
 #include "analyses.h"
 #include "ascendcomm_p.h"
@@ -22,101 +23,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-const std::string *metadata(const SourceInfo &src, std::string_view key)
-{
-    for (const auto &[k, v] : src.metadata)
-        if (k == key)
-            return &v;
-    return nullptr;
-}
-
-struct MatrixEntry {
-    std::string opKey; ///< "allreduce-total@<hash>"
-    std::string hash;
-    std::int64_t src = -1, dst = -1;
-    std::string transport;
-    double mb = 0, ms = 0;
-};
-
-bool isTotalKey(std::string_view opKey, std::string &hash)
-{
-    const std::size_t at = opKey.rfind('@');
-    const std::string_view head = opKey.substr(0, at);
-    hash = at == std::string_view::npos ? std::string() : std::string(opKey.substr(at + 1));
-    return head.size() >= 6 && head.substr(head.size() - 6) == "-total";
-}
-
-/// The "-total" entries of communication_matrix.json ({step: {p2p|collective: {op@hash: {"s-d": {...}}}}}).
-std::vector<MatrixEntry> jsonMatrix(const std::string &json)
-{
-    std::vector<MatrixEntry> out;
-    const auto root = parseArgs(json);
-    if (!root)
-        return out;
-    for (const ArgNode &step : root->children)
-        for (const ArgNode &kind : step.children)
-            for (const ArgNode &op : kind.children) {
-                std::string hash;
-                if (!isTotalKey(op.key, hash))
-                    continue;
-                for (const ArgNode &link : op.children) {
-                    MatrixEntry e;
-                    e.opKey = op.key;
-                    e.hash = hash;
-                    const std::size_t dash = link.key.find('-');
-                    if (dash == std::string::npos || !toInt(std::string_view(link.key).substr(0, dash), e.src)
-                        || !toInt(std::string_view(link.key).substr(dash + 1), e.dst))
-                        continue;
-                    const ArgNode *tt = link.child("Transport Type"), *mb = link.child("Transit Size(MB)"),
-                                  *ms = link.child("Transit Time(ms)");
-                    if (!tt || !mb || !ms || !toDouble(mb->value, e.mb) || !toDouble(ms->value, e.ms))
-                        continue;
-                    e.transport = tt->value;
-                    out.push_back(std::move(e));
-                }
-            }
-    return out;
-}
-
-/// The "-total" rows of analysis.db's CommAnalyzerMatrix, kept by the importer as a metadata table.
-std::vector<MatrixEntry> dbMatrix(const std::string &json)
-{
-    std::vector<MatrixEntry> out;
-    const auto root = parseArgs(json);
-    if (!root)
-        return out;
-    const ArgNode *cols = root->child("columns"), *rows = root->child("rows");
-    if (!cols || !rows)
-        return out;
-    int iOp = -1, iGroup = -1, iSrc = -1, iDst = -1, iTp = -1, iSize = -1, iTime = -1;
-    for (std::size_t c = 0; c < cols->children.size(); ++c) {
-        const std::string &n = cols->children[c].value;
-        int *slot = n == "hccl_op_name" ? &iOp : n == "group_name" ? &iGroup : n == "src_rank" ? &iSrc : n == "dst_rank" ? &iDst
-            : n == "transport_type" ? &iTp : n == "transit_size" ? &iSize : n == "transit_time" ? &iTime : nullptr;
-        if (slot)
-            *slot = int(c);
-    }
-    if (std::min({iOp, iGroup, iSrc, iDst, iTp, iSize, iTime}) < 0)
-        return out;
-    for (const ArgNode &r : rows->children) {
-        const auto cell = [&](int i) -> const std::string & {
-            static const std::string empty;
-            return std::size_t(i) < r.children.size() ? r.children[std::size_t(i)].value : empty;
-        };
-        MatrixEntry e;
-        std::string dummy;
-        if (!isTotalKey(cell(iOp), dummy))
-            continue;
-        e.opKey = cell(iOp) + "@" + cell(iGroup);
-        e.hash = cell(iGroup);
-        e.transport = cell(iTp);
-        if (!toInt(cell(iSrc), e.src) || !toInt(cell(iDst), e.dst) || !toDouble(cell(iSize), e.mb) || !toDouble(cell(iTime), e.ms))
-            continue;
-        out.push_back(std::move(e));
-    }
-    return out;
-}
-
 } // namespace
 
 namespace ascendcomm {
@@ -131,20 +37,14 @@ void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::v
             continue;
         if (!opt.ranks.empty() && std::find(opt.ranks.begin(), opt.ranks.end(), rank) == opt.ranks.end())
             continue;
-        std::vector<MatrixEntry> entries;
-        std::string from;
-        if (const std::string *j = metadata(src, "ascend.communication_matrix")) {
-            entries = jsonMatrix(*j);
-            from = "communication_matrix.json";
-        } else if (const std::string *t = metadata(src, "ascend.table.comm_analyzer_matrix")) {
-            entries = dbMatrix(*t);
-            from = "analysis.db";
-        }
-        if (entries.empty())
+        // the "-total" links the importer read from communication_matrix.json or analysis.db
+        if (!src.ascend || src.ascend->matrixTotals.empty())
             continue;
+        const std::vector<AscendMatrixLink> &entries = src.ascend->matrixTotals;
+        const std::string &from = src.ascend->matrixSource;
         done.insert(rank);
         d.any = true;
-        for (const MatrixEntry &e : entries) {
+        for (const AscendMatrixLink &e : entries) {
             const AscendCommGroup *g = src.ascend ? src.ascend->group(e.hash) : nullptr;
             const auto global = [&](std::int64_t local) {
                 if (g && local >= 0 && std::size_t(local) < g->globalRanks.size())
@@ -152,13 +52,13 @@ void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::v
                 ++unmapped;
                 return local;
             };
-            Link &l = d.links[LinkKey{global(e.src), global(e.dst), e.transport}];
+            Link &l = d.links[LinkKey{global(e.srcLocal), global(e.dstLocal), e.transport}];
             if (l.source.empty()) {
                 l.ops = kNullInt; // the matrix counts neither ops nor transfers per link
                 l.transfers = kNullInt;
             }
-            l.bytes += e.mb * 1e6;
-            l.timeNs += e.ms * 1e6;
+            l.bytes += e.megabytes * 1e6;
+            l.timeNs += e.milliseconds * 1e6;
             ++l.groups[g && !g->name.empty() ? g->name : e.hash];
             if (l.source.find(from) == std::string::npos)
                 l.source += (l.source.empty() ? "" : "+") + from;

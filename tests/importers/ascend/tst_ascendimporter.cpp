@@ -2,6 +2,7 @@
 // exports, every real sample against independent counts (tests/tools/ascend_expected.py),
 // engines, flows, ranks, the step breakdown against step_trace_time.csv, broken inputs.
 #include "importers/ascend/ascendimporter.h"
+#include "importers/ascend/textexport.h"
 #include "importers/registry.h"
 #include "model/argstree.h"
 #include "model/ascendfacts.h"
@@ -221,6 +222,37 @@ private slots:
         QCOMPARE(QString::fromStdString(legacy->exportKind), QStringLiteral("legacy"));
         QCOMPARE(QString::fromStdString(legacy->rankFrom), QStringLiteral("file suffix"));
         QCOMPARE(legacy->device, -1);
+    }
+
+    void matrixTotalsKeepOnlyTheTotalEntries()
+    {
+        // communication_matrix.json: per-op and top-N entries are left out, quoted numbers and
+        // "3.0" ranks are read, a link without a size is skipped
+        const auto j = ascend::matrixTotalsFromJson(
+            R"j({"step1":{"p2p":{},"collective":{"allreduce-top1@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":9,"Transit Time(ms)":1}},)j"
+            R"j("allreduce-total@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":2,"Transit Time(ms)":0.5},)j"
+            R"j("0-0":{"Transport Type":"LOCAL","Transit Size(MB)":"1","Transit Time(ms)":0.01},)j"
+            R"j("1-0":{"Transport Type":"HCCS","Transit Time(ms)":0.01}}}}})j");
+        QCOMPARE(j.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(j[0].hash), QStringLiteral("123"));
+        QCOMPARE(j[0].srcLocal, qint64(0));
+        QCOMPARE(j[0].dstLocal, qint64(1));
+        QCOMPARE(QString::fromStdString(j[0].transport), QStringLiteral("HCCS"));
+        QCOMPARE(j[0].megabytes, 2.0);
+        QCOMPARE(j[0].milliseconds, 0.5);
+        QCOMPARE(j[1].dstLocal, qint64(0));
+        QCOMPARE(j[1].megabytes, 1.0);
+        QVERIFY(ascend::matrixTotalsFromJson("not json").empty());
+        // analysis.db CommAnalyzerMatrix as a metadata table: the op name and group make the key
+        const auto t = ascend::matrixTotalsFromTable(
+            R"j({"columns":["hccl_op_name","group_name","src_rank","dst_rank","transport_type","transit_size","transit_time"],)j"
+            R"j("rows":[["allgather-total","77",1.0,0,"RDMA",4.5,2],["allgather-top1","77",1,0,"RDMA",9,9]]})j");
+        QCOMPARE(t.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(t[0].opKey), QStringLiteral("allgather-total@77"));
+        QCOMPARE(t[0].srcLocal, qint64(1));
+        QCOMPARE(t[0].megabytes, 4.5);
+        // a missing column: no links rather than misread ones
+        QVERIFY(ascend::matrixTotalsFromTable(R"j({"columns":["hccl_op_name","group_name"],"rows":[["a-total","1"]]})j").empty());
     }
 
     void aSingleTraceViewFileKeepsItsRank()

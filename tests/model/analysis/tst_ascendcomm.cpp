@@ -141,13 +141,14 @@ TracePtr handMade()
     h.task(0, 0, 26000, 1000, "Notify_Wait", "LOCAL", "INVALID_TYPE", 0, 0, 1);
     h.task(0, 0, 40000, 10, "Memcpy", "SDMA", "HCCS", 10, 0, 1); // outside every op
     // rank 1: no plane tasks; communication.json joined onto the op, the matrix as metadata
+    // (the importer keeps only the "-total" entries of communication_matrix.json; an
+    // "allreduce-top1@123" entry of 9 MB is not among them)
     auto facts = std::make_shared<AscendFacts>();
     facts->commGroups["123"] = AscendCommGroup{"group_name_3", "tp", 0, {1, 3}};
-    h.rank(1, {{"ascend.communication_matrix",
-                R"j({"step1":{"p2p":{},"collective":{"allreduce-top1@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":9,"Transit Time(ms)":1}},)j"
-                R"j("allreduce-total@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":2,"Transit Time(ms)":0.5},)j"
-                R"j("0-0":{"Transport Type":"LOCAL","Transit Size(MB)":1,"Transit Time(ms)":0.01}}}}})j"}},
-           facts);
+    facts->matrixSource = "communication_matrix.json";
+    facts->matrixTotals = {AscendMatrixLink{"allreduce-total@123", "123", 0, 1, "HCCS", 2, 0.5},
+                           AscendMatrixLink{"allreduce-total@123", "123", 0, 0, "LOCAL", 1, 0.01}};
+    h.rank(1, {}, facts);
     h.op(1, "Communication", 2000, 50000, "hcom_allReduce__7_1_1",
          R"j({"Group Hash":"123","Communication Step":"step1","Communication Time Info":{"Elapse Time(ms)":0.05,"Transit Time(ms)":0.02,)j"
          R"j("Wait Time(ms)":0.01,"Synchronization Time(ms)":0.005,"Idle Time(ms)":0.02},"Communication Bandwidth Info":{)j"
