@@ -216,12 +216,16 @@ struct ChunkEvents {
 
 class AiuEventHandler final : public json::EventHandler {
 public:
-    AiuEventHandler(std::string file, std::uint32_t fileIndex) : m_file(std::move(file)), m_fileIndex(fileIndex) {}
+    AiuEventHandler(std::string file, std::uint32_t fileIndex, std::size_t chunkBytes)
+        : m_file(std::move(file)), m_fileIndex(fileIndex), m_expectedEvents(chunkBytes / 160 + 16)
+    {
+    }
 
     void beginChunk(BuilderShard &) override
     {
         // A restarted chunk starts over: nothing of the first attempt is kept.
         m_chunk = std::make_unique<ChunkEvents>();
+        m_chunk->events.reserve(m_expectedEvents); // Flex events take 160-250 bytes: no regrowth
         m_missing = 0;
         m_lastName.clear();
         m_lastNameId = 0;
@@ -246,6 +250,7 @@ private:
 
     std::string m_file;
     std::uint32_t m_fileIndex;
+    std::size_t m_expectedEvents;
     std::unique_ptr<ChunkEvents> m_chunk;
     std::vector<std::unique_ptr<ChunkEvents>> m_done;
     std::uint64_t m_missing = 0, m_missingAt = 0;
@@ -401,6 +406,9 @@ void reserveEvents(std::vector<AiuEvent> &events, std::size_t count)
         (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE); // a hint: failure changes nothing
 }
 
+/// The pipeline's chunk size for AIU files (its default).
+constexpr std::size_t kChunkBytes = 1u << 20;
+
 class AiuJsonDialect final : public json::Dialect {
 public:
     AiuJsonDialect(std::string file, std::uint32_t fileIndex, AiuStrings &strings, DiagnosticSink &diags,
@@ -410,7 +418,7 @@ public:
     }
     std::unique_ptr<json::EventHandler> makeHandler() override
     {
-        return std::make_unique<AiuEventHandler>(m_file, m_fileIndex);
+        return std::make_unique<AiuEventHandler>(m_file, m_fileIndex, kChunkBytes);
     }
     void topLevelMember(std::string_view key, std::string_view rawJson) override
     {
@@ -539,6 +547,7 @@ Status readAiuEvents(const std::filesystem::path &file, std::uint32_t fileIndex,
     AiuJsonDialect dialect(file.string(), fileIndex, strings, builder.diagnostics(), out);
     json::PipelineOptions options;
     options.collectOtherMembers = true; // acelyzer carries unknown event members into args
+    options.chunkBytes = kChunkBytes;
     options.progress = std::move(progress);
     // The pipeline's source index only tags the shards, which hold no events here (diagnostics
     // only): the AIU source is added after processing.
