@@ -178,6 +178,254 @@ struct Bins {
 
 } // namespace
 
+namespace {
+
+/// The args text of one record (the caller begins and ends the JSON object); without per-record
+/// args only the fields that records share are written.
+void writeRecordJson(JsonArgs &json, const CdmDump &dump, const CdmList &l, const CdmRecord &r, const Command *cmd, std::int32_t op,
+                     const RecordFields &f, const Direction &dir, const Clock &clk, std::uint32_t rawId, bool perRecord)
+{
+    const bool cdma = l.engine == CdmEngine::CDMA;
+    const std::int32_t cmdIdOffset = cdma ? 0 : 1;
+    const std::int64_t cycles = r.end - r.start + 1;
+    const bool kept = r.drop == DropReason::Kept;
+    if (perRecord) {
+        json.num("cmd_id", std::int64_t(r.id) + cmdIdOffset);
+        json.num("inst_id", rawId);
+        json.num("start_cycle", r.start);
+        json.num("end_cycle", r.end);
+        json.num("cycles", cycles);
+    }
+    if (cmd) {
+        json.str("func_type", cmd->type);
+        json.num("tsk_typ", cmd->tsk);
+        json.num("tsk_eu_typ", cmd->eu);
+        if (cmd->sys)
+            json.num("sys", 1);
+        if (cmd->funcScope && perRecord)
+            json.num("kernel_function", cmd->funcScope);
+    } else {
+        json.num("no_command", 1);
+    }
+    if (op >= 0) {
+        json.str("layer", dump.layers->ops[std::size_t(op)].opcode);
+        json.num("layer_id", dump.layers->ops[std::size_t(op)].fileLine);
+    }
+    if (!kept)
+        json.str("engine", cdmEngineName(l.engine));
+    if (f.hasBytes) {
+        if (dir.known())
+            json.str("direction", dir.text());
+        json.num("bytes", std::int64_t(f.bytes));
+        const bool ddr = dir.touchesDdr(), l2 = dir.touchesL2();
+        json.num("ddr_bytes", ddr ? std::int64_t(f.bytes) : 0);
+        json.num("l2_bytes", l2 ? std::int64_t(f.bytes) : 0);
+        if (perRecord) {
+            const double bw = cycles > 0 ? double(f.bytes) / double(cycles) * clk.mhz / 1000.0 : 0.0;
+            json.real("ddr_bw_gbps", ddr ? bw : 0.0);
+            json.real("l2m_bw_gbps", l2 ? bw : 0.0);
+            if (!cdma) {
+                json.num("stall_cycles", f.stall);
+                json.num("axi_wr_stall", f.axiWrStall);
+                json.num("axi_rd_stall", f.axiRdStall);
+            }
+            json.num("thread_id", f.threadId);
+        }
+    } else if (perRecord) {
+        json.num("bank_conflict", f.bankConflict);
+        json.num("thread_id", f.threadId);
+    }
+}
+
+/// The engine lists of one core (or of the CDMA ports), emitted into one shard on one thread.
+struct ListGroup {
+    std::vector<std::size_t> lists;
+    std::map<int, Bins> coreBins, portBins;
+};
+
+/// What every list group's emission shares.
+struct DumpEmit {
+    CdmDump &dump;
+    const CdmEmitOptions &options;
+    std::string processName;
+    int device = 0, call = -1;
+    Clock tiuClock, dmaClock;
+    std::vector<std::vector<std::int32_t>> recordOp; ///< per list and record: the layer op, or -1
+    TimeNs lo = 0, hi = 0;
+    bool haveSpan = false;
+
+    /// Every shard of this dump names the same process; the builder merges them into one.
+    LocalProcess dumpProcess(BuilderShard &sh) const
+    {
+        const LocalProcess p = sh.process(EntityKey::number(std::int64_t(device) * 1000 + std::max(call, 0)));
+        sh.setProcessName(p, sh.intern(processName));
+        sh.setProcessKind(p, ProcessKind::Device, device);
+        sh.setProcessSortIndex(p, options.sortIndex);
+        return p;
+    }
+};
+
+/// Emits a group's lists onto their engine and reader-dropped tracks and fills the group's
+/// counter bins; each list's records are released once on their track.
+void emitListGroup(const DumpEmit &emit, ListGroup &group, BuilderShard &shard)
+{
+    CdmDump &dump = emit.dump;
+    const SophgoFacts &facts = dump.facts;
+    const CdmEmitOptions &options = emit.options;
+    const Clock &tiuClock = emit.tiuClock, &dmaClock = emit.dmaClock;
+    const auto &recordOp = emit.recordOp;
+    const bool haveSpan = emit.haveSpan;
+    const TimeNs lo = emit.lo, hi = emit.hi;
+    const LocalProcess proc = emit.dumpProcess(shard);
+    const StringId unknownId = shard.intern("unknown");
+    const StringId sysCat = shard.intern("sys");
+    const StringId droppedCat = shard.intern("sys.dropped");
+    std::unordered_map<const char *, StringId> nameCache;
+    auto internCached = [&](std::string_view s) {
+        auto it = nameCache.find(s.data());
+        if (it != nameCache.end())
+            return it->second;
+        const StringId id = shard.intern(s);
+        nameCache.emplace(s.data(), id);
+        return id;
+    };
+    std::unordered_map<std::string, ArgsId> sharedArgs;
+    std::unordered_map<SharedArgsKey, ArgsId, SharedArgsKeyHash> sharedByKey;
+    JsonArgs json;
+
+    // One reader-dropped lane per engine of a core (and per CDMA port): the init records of TIU,
+    // GDMA and SDMA run at the same time, so one lane per core would stack them into overlaps.
+    std::map<std::int64_t, LocalTrack> droppedTracks;
+    auto droppedTrack = [&](const CdmList &l) {
+        const bool cdma = l.engine == CdmEngine::CDMA;
+        const std::int64_t tid = cdma ? 200000 + l.port : 16 * std::int64_t(l.core) + 8 + int(l.engine);
+        auto it = droppedTracks.find(tid);
+        if (it != droppedTracks.end())
+            return it->second;
+        const std::string name = cdma ? "CDMA port " + std::to_string(l.port) + " · reader-dropped"
+                                      : "Core " + std::to_string(l.core) + " · " + std::string(cdmEngineName(l.engine)) + " reader-dropped";
+        const LocalTrack t = shard.thread(proc, EntityKey::number(tid));
+        shard.setThreadName(t, shard.intern(name));
+        shard.setThreadSortIndex(t, tid);
+        shard.setTrackRole(t, TrackRole::Async);
+        droppedTracks.emplace(tid, t);
+        return t;
+    };
+
+    for (std::size_t listIndex : group.lists) {
+        const CdmList &l = dump.lists[listIndex];
+        if (l.records.empty())
+            continue;
+        const std::vector<std::int32_t> &opOf = recordOp[listIndex];
+        const bool cdma = l.engine == CdmEngine::CDMA;
+        const Clock &clk = l.engine == CdmEngine::TIU ? tiuClock : dmaClock;
+        const std::int64_t tid = cdma ? 100000 + l.port : 16 * std::int64_t(l.core) + int(l.engine);
+        const LocalTrack track = shard.thread(proc, EntityKey::number(tid));
+        // shown as "Core N · TIU" / "Core N · CDMA port P" (the view prefixes an engine track's core)
+        const std::string tname = cdma ? "CDMA port " + std::to_string(l.port) : std::string(cdmEngineName(l.engine));
+        shard.setThreadName(track, shard.intern(tname));
+        shard.setThreadSortIndex(track, tid);
+        static constexpr EngineKind kKinds[4] = {EngineKind::TIU, EngineKind::GDMA, EngineKind::SDMA, EngineKind::CDMA};
+        shard.setTrackRole(track, TrackRole::Engine, kKinds[int(l.engine)], l.core);
+        Bins *bins = nullptr;
+        if (haveSpan) {
+            auto &m = cdma ? group.portBins : group.coreBins;
+            auto [it, fresh] = m.try_emplace(cdma ? l.port : l.core);
+            if (fresh)
+                it->second.init(lo, hi, options.counterBins);
+            bins = &it->second;
+        }
+        for (std::size_t ri = 0; ri < l.records.size(); ++ri) {
+            const CdmRecord &r = l.records[ri];
+            const Command *cmd = r.cmd >= 0 ? &l.commands[std::size_t(r.cmd)] : nullptr;
+            const std::int32_t op = opOf.empty() ? -1 : opOf[ri];
+            const TimeNs s = clk.ns(r.start), e = clk.ns(r.end);
+            const RecordFields f = fieldsOf(l, r);
+            const Direction dir = directionOf(l, r);
+            const std::uint8_t *raw = l.rawRecord(r);
+            const std::uint32_t rawId = cdma ? (loadU32(raw + 8) & 0xffffff) : loadU32(raw + 8);
+            const bool kept = r.drop == DropReason::Kept;
+            const bool perRecord = facts.perRecordArgs;
+            ArgsId args = kNoArgs;
+            SharedArgsKey key;
+            bool haveArgs = false;
+            if (!perRecord) {
+                // shared args: look the record's distinct fields up before writing any text
+                key.type = cmd ? cmd->type.data() : nullptr;
+                key.bytes = f.hasBytes ? f.bytes : ~std::uint64_t(0);
+                key.op = op;
+                key.tsk = cmd ? cmd->tsk : 0xff;
+                key.eu = cmd ? cmd->eu : 0xff;
+                key.flags = std::uint8_t((cmd && cmd->sys ? 1 : 0) | (kept ? 2 : 0) | (int(l.engine) << 2));
+                key.dir = std::uint8_t(int(dir.src) * 4 + int(dir.dst));
+                auto it = sharedByKey.find(key);
+                if (it != sharedByKey.end()) {
+                    args = it->second;
+                    haveArgs = true;
+                }
+            }
+            if (!haveArgs) {
+                json.begin();
+                writeRecordJson(json, dump, l, r, cmd, op, f, dir, clk, rawId, perRecord);
+                const std::string_view text = json.end();
+                if (perRecord) {
+                    args = shard.addArgs(text);
+                } else {
+                    // distinct keys can still give the same text (e.g. two types of one name)
+                    auto it = sharedArgs.find(std::string(text));
+                    if (it == sharedArgs.end())
+                        it = sharedArgs.emplace(std::string(text), shard.addArgs(text)).first;
+                    args = it->second;
+                    sharedByKey.emplace(key, args);
+                }
+            }
+            if (!kept) {
+                shard.addSlice(droppedTrack(l), s, e - s, shard.intern(dropReasonName(r.drop)), droppedCat, args);
+                continue;
+            }
+            const StringId name = cmd ? internCached(cmd->name) : unknownId;
+            const StringId cat = !cmd ? unknownId : cmd->sys ? sysCat : internCached(cmd->type);
+            shard.addSlice(track, s, e - s, name, cat, args);
+            if (bins) {
+                const TimeNs len = std::max<TimeNs>(e - s, 1);
+                if (l.engine == CdmEngine::TIU) {
+                    if (!cmd || !cmd->sys)
+                        Bins::spread(bins->busy, bins->origin, bins->width, s, std::max(e, s + 1), 1.0);
+                } else if (f.bytes > 0) {
+                    const double perNs = double(f.bytes) / double(len);
+                    if (dir.touchesDdr() || cdma)
+                        Bins::spread(bins->ddr, bins->origin, bins->width, s, s + len, perNs);
+                    if (dir.touchesL2())
+                        Bins::spread(bins->l2, bins->origin, bins->width, s, s + len, perNs);
+                }
+            }
+        }
+        // The list is on its track now: give its records and raw bytes back, so that the dump's
+        // records (32 B each) and mapped input (16-64 B each) shrink while the slices grow.
+        for (const MappedFile &file : dump.files)
+            file.dropResidentPages(l.raw);
+        std::vector<CdmRecord>().swap(dump.lists[listIndex].records);
+    }
+}
+
+/// One counter sample per bin, value = busy share (%) or bytes per ns (= GB/s); none when all zero.
+void emitCounterSeries(BuilderShard &shard, LocalProcess proc, const std::string &name, const Bins &b, const std::vector<double> &v,
+                       double scale)
+{
+    bool any = false;
+    for (double x : v)
+        any = any || x > 0;
+    if (!any)
+        return;
+    const LocalTrack t = shard.counterTrack(proc, shard.intern(name));
+    shard.setTrackRole(t, TrackRole::Counter);
+    for (std::size_t i = 0; i < v.size(); ++i)
+        shard.addCounter(t, b.origin + TimeNs(i) * b.width, v[i] / double(b.width) * scale);
+    shard.addCounter(t, b.origin + TimeNs(v.size()) * b.width, 0);
+}
+
+} // namespace
+
 std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmitOptions &options)
 {
     SophgoFacts &facts = dump.facts;
@@ -201,17 +449,10 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
     std::string pname = facts.chip + " dev" + std::to_string(device);
     if (call >= 0)
         pname += "-" + std::to_string(call);
-    // Every shard of this dump names the same process; the builder merges them into one.
-    auto dumpProcess = [&](BuilderShard &sh) {
-        const LocalProcess p = sh.process(EntityKey::number(std::int64_t(device) * 1000 + std::max(call, 0)));
-        sh.setProcessName(p, sh.intern(pname));
-        sh.setProcessKind(p, ProcessKind::Device, device);
-        sh.setProcessSortIndex(p, options.sortIndex);
-        return p;
-    };
+    DumpEmit emit{dump, options, pname, device, call, Clock{facts.tiuFreqMhz}, Clock{facts.dmaFreqMhz}, {}, 0, 0, false};
     BuilderShard shard(src); // process, Layer/Group lanes and counters; engine lists get their own shards
-    const LocalProcess proc = dumpProcess(shard);
-    const Clock tiuClock{facts.tiuFreqMhz}, dmaClock{facts.dmaFreqMhz};
+    const LocalProcess proc = emit.dumpProcess(shard);
+    const Clock &tiuClock = emit.tiuClock, &dmaClock = emit.dmaClock;
     JsonArgs json;
 
     // per core (or port) bins over the kept slices' span
@@ -224,13 +465,16 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
                 hi = std::max(hi, clk.ns(r.end));
             }
     }
-    const bool haveSpan = lo <= hi;
+    emit.lo = lo;
+    emit.hi = hi;
+    emit.haveSpan = lo <= hi;
 
     // layers: tpu-mlir maps TIU Cmd Ids and GDMA Cmd Ids of a core to the op that issued them;
     // SDMA records get no layer (§2.10). Records are handed over in tpu-mlir's order (per core
     // TIU, GDMA, SDMA) for the layer and group lanes.
     std::vector<LayerRecordRef> layerRefs;
-    std::vector<std::vector<std::int32_t>> recordOp(dump.lists.size());
+    std::vector<std::vector<std::int32_t>> &recordOp = emit.recordOp;
+    recordOp.resize(dump.lists.size());
     if (dump.layers) {
         std::vector<std::size_t> order(dump.lists.size());
         for (std::size_t i = 0; i < order.size(); ++i)
@@ -286,10 +530,6 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
 
     // Engine lists: one shard per core (and one for the CDMA ports), filled on worker threads
     // and merged in list order, so the result equals a single-threaded pass.
-    struct ListGroup {
-        std::vector<std::size_t> lists;
-        std::map<int, Bins> coreBins, portBins;
-    };
     auto groupKey = [&](const CdmList &l) { return l.engine == CdmEngine::CDMA ? -2 : l.core; };
     std::vector<ListGroup> groups;
     for (std::size_t li = 0; li < dump.lists.size(); ++li) {
@@ -297,218 +537,25 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
             groups.emplace_back();
         groups.back().lists.push_back(li);
     }
-    auto emitGroup = [&](ListGroup &group, BuilderShard &shard) {
-        const LocalProcess proc = dumpProcess(shard);
-        const StringId unknownId = shard.intern("unknown");
-        const StringId sysCat = shard.intern("sys");
-        const StringId droppedCat = shard.intern("sys.dropped");
-        std::unordered_map<const char *, StringId> nameCache;
-        auto internCached = [&](std::string_view s) {
-            auto it = nameCache.find(s.data());
-            if (it != nameCache.end())
-                return it->second;
-            const StringId id = shard.intern(s);
-            nameCache.emplace(s.data(), id);
-            return id;
-        };
-        std::unordered_map<std::string, ArgsId> sharedArgs;
-        std::unordered_map<SharedArgsKey, ArgsId, SharedArgsKeyHash> sharedByKey;
-        JsonArgs json;
-
-        // One reader-dropped lane per engine of a core (and per CDMA port): the init records of TIU,
-        // GDMA and SDMA run at the same time, so one lane per core would stack them into overlaps.
-        std::map<std::int64_t, LocalTrack> droppedTracks;
-        auto droppedTrack = [&](const CdmList &l) {
-            const bool cdma = l.engine == CdmEngine::CDMA;
-            const std::int64_t tid = cdma ? 200000 + l.port : 16 * std::int64_t(l.core) + 8 + int(l.engine);
-            auto it = droppedTracks.find(tid);
-            if (it != droppedTracks.end())
-                return it->second;
-            const std::string name = cdma ? "CDMA port " + std::to_string(l.port) + " · reader-dropped"
-                                          : "Core " + std::to_string(l.core) + " · " + std::string(cdmEngineName(l.engine)) + " reader-dropped";
-            const LocalTrack t = shard.thread(proc, EntityKey::number(tid));
-            shard.setThreadName(t, shard.intern(name));
-            shard.setThreadSortIndex(t, tid);
-            shard.setTrackRole(t, TrackRole::Async);
-            droppedTracks.emplace(tid, t);
-            return t;
-        };
-
-        for (std::size_t listIndex : group.lists) {
-            const CdmList &l = dump.lists[listIndex];
-            if (l.records.empty())
-                continue;
-            const std::vector<std::int32_t> &opOf = recordOp[listIndex];
-            const bool cdma = l.engine == CdmEngine::CDMA;
-            const Clock &clk = l.engine == CdmEngine::TIU ? tiuClock : dmaClock;
-            const std::int64_t tid = cdma ? 100000 + l.port : 16 * std::int64_t(l.core) + int(l.engine);
-            const LocalTrack track = shard.thread(proc, EntityKey::number(tid));
-            // shown as "Core N · TIU" / "Core N · CDMA port P" (the view prefixes an engine track's core)
-            const std::string tname = cdma ? "CDMA port " + std::to_string(l.port) : std::string(cdmEngineName(l.engine));
-            shard.setThreadName(track, shard.intern(tname));
-            shard.setThreadSortIndex(track, tid);
-            static constexpr EngineKind kKinds[4] = {EngineKind::TIU, EngineKind::GDMA, EngineKind::SDMA, EngineKind::CDMA};
-            shard.setTrackRole(track, TrackRole::Engine, kKinds[int(l.engine)], l.core);
-            Bins *bins = nullptr;
-            if (haveSpan) {
-                auto &m = cdma ? group.portBins : group.coreBins;
-                auto [it, fresh] = m.try_emplace(cdma ? l.port : l.core);
-                if (fresh)
-                    it->second.init(lo, hi, options.counterBins);
-                bins = &it->second;
-            }
-            const std::int32_t cmdIdOffset = cdma ? 0 : 1;
-            for (std::size_t ri = 0; ri < l.records.size(); ++ri) {
-                const CdmRecord &r = l.records[ri];
-                const Command *cmd = r.cmd >= 0 ? &l.commands[std::size_t(r.cmd)] : nullptr;
-                const std::int32_t op = opOf.empty() ? -1 : opOf[ri];
-                const TimeNs s = clk.ns(r.start), e = clk.ns(r.end);
-                const RecordFields f = fieldsOf(l, r);
-                const Direction dir = directionOf(l, r);
-                const std::int64_t cycles = r.end - r.start + 1;
-                const std::uint8_t *raw = l.rawRecord(r);
-                const std::uint32_t rawId = cdma ? (loadU32(raw + 8) & 0xffffff) : loadU32(raw + 8);
-                const bool kept = r.drop == DropReason::Kept;
-                const bool perRecord = facts.perRecordArgs;
-                ArgsId args = kNoArgs;
-                SharedArgsKey key;
-                bool haveArgs = false;
-                if (!perRecord) {
-                    // shared args: look the record's distinct fields up before writing any text
-                    key.type = cmd ? cmd->type.data() : nullptr;
-                    key.bytes = f.hasBytes ? f.bytes : ~std::uint64_t(0);
-                    key.op = op;
-                    key.tsk = cmd ? cmd->tsk : 0xff;
-                    key.eu = cmd ? cmd->eu : 0xff;
-                    key.flags = std::uint8_t((cmd && cmd->sys ? 1 : 0) | (kept ? 2 : 0) | (int(l.engine) << 2));
-                    key.dir = std::uint8_t(int(dir.src) * 4 + int(dir.dst));
-                    auto it = sharedByKey.find(key);
-                    if (it != sharedByKey.end()) {
-                        args = it->second;
-                        haveArgs = true;
-                    }
-                }
-                if (!haveArgs) {
-                json.begin();
-                if (perRecord) {
-                    json.num("cmd_id", std::int64_t(r.id) + cmdIdOffset);
-                    json.num("inst_id", rawId);
-                    json.num("start_cycle", r.start);
-                    json.num("end_cycle", r.end);
-                    json.num("cycles", cycles);
-                }
-                if (cmd) {
-                    json.str("func_type", cmd->type);
-                    json.num("tsk_typ", cmd->tsk);
-                    json.num("tsk_eu_typ", cmd->eu);
-                    if (cmd->sys)
-                        json.num("sys", 1);
-                    if (cmd->funcScope && perRecord)
-                        json.num("kernel_function", cmd->funcScope);
-                } else {
-                    json.num("no_command", 1);
-                }
-                if (op >= 0) {
-                    json.str("layer", dump.layers->ops[std::size_t(op)].opcode);
-                    json.num("layer_id", dump.layers->ops[std::size_t(op)].fileLine);
-                }
-                if (!kept)
-                    json.str("engine", cdmEngineName(l.engine));
-                if (f.hasBytes) {
-                    if (dir.known())
-                        json.str("direction", dir.text());
-                    json.num("bytes", std::int64_t(f.bytes));
-                    const bool ddr = dir.touchesDdr(), l2 = dir.touchesL2();
-                    json.num("ddr_bytes", ddr ? std::int64_t(f.bytes) : 0);
-                    json.num("l2_bytes", l2 ? std::int64_t(f.bytes) : 0);
-                    if (perRecord) {
-                        const double bw = cycles > 0 ? double(f.bytes) / double(cycles) * clk.mhz / 1000.0 : 0.0;
-                        json.real("ddr_bw_gbps", ddr ? bw : 0.0);
-                        json.real("l2m_bw_gbps", l2 ? bw : 0.0);
-                        if (!cdma) {
-                            json.num("stall_cycles", f.stall);
-                            json.num("axi_wr_stall", f.axiWrStall);
-                            json.num("axi_rd_stall", f.axiRdStall);
-                        }
-                        json.num("thread_id", f.threadId);
-                    }
-                } else if (perRecord) {
-                    json.num("bank_conflict", f.bankConflict);
-                    json.num("thread_id", f.threadId);
-                }
-                const std::string_view text = json.end();
-                if (perRecord) {
-                    args = shard.addArgs(text);
-                } else {
-                    // distinct keys can still give the same text (e.g. two types of one name)
-                    auto it = sharedArgs.find(std::string(text));
-                    if (it == sharedArgs.end())
-                        it = sharedArgs.emplace(std::string(text), shard.addArgs(text)).first;
-                    args = it->second;
-                    sharedByKey.emplace(key, args);
-                }
-                }
-                if (!kept) {
-                    shard.addSlice(droppedTrack(l), s, e - s, shard.intern(dropReasonName(r.drop)), droppedCat, args);
-                    continue;
-                }
-                const StringId name = cmd ? internCached(cmd->name) : unknownId;
-                const StringId cat = !cmd ? unknownId : cmd->sys ? sysCat : internCached(cmd->type);
-                shard.addSlice(track, s, e - s, name, cat, args);
-                if (bins) {
-                    const TimeNs len = std::max<TimeNs>(e - s, 1);
-                    if (l.engine == CdmEngine::TIU) {
-                        if (!cmd || !cmd->sys)
-                            Bins::spread(bins->busy, bins->origin, bins->width, s, std::max(e, s + 1), 1.0);
-                    } else if (f.bytes > 0) {
-                        const double perNs = double(f.bytes) / double(len);
-                        if (dir.touchesDdr() || cdma)
-                            Bins::spread(bins->ddr, bins->origin, bins->width, s, s + len, perNs);
-                        if (dir.touchesL2())
-                            Bins::spread(bins->l2, bins->origin, bins->width, s, s + len, perNs);
-                    }
-                }
-            }
-            // The list is on its track now: give its records and raw bytes back, so that the dump's
-            // records (32 B each) and mapped input (16-64 B each) shrink while the slices grow.
-            for (const MappedFile &file : dump.files)
-                file.dropResidentPages(l.raw);
-            std::vector<CdmRecord>().swap(dump.lists[listIndex].records);
-        }
-
-    };
     std::vector<BuilderShard> groupShards;
     groupShards.reserve(groups.size());
     for (std::size_t g = 0; g < groups.size(); ++g)
         groupShards.emplace_back(src);
-    parallelFor(groups.size(), [&](std::size_t g) { emitGroup(groups[g], groupShards[g]); });
+    parallelFor(groups.size(), [&](std::size_t g) { emitListGroup(emit, groups[g], groupShards[g]); });
     std::map<int, Bins> coreBins, portBins;
     for (ListGroup &g : groups) {
         coreBins.merge(g.coreBins);
         portBins.merge(g.portBins);
     }
 
-    // counters: one sample per bin, value = busy share (%) or bytes per ns (= GB/s)
-    auto emitSeries = [&](const std::string &name, const Bins &b, const std::vector<double> &v, double scale) {
-        bool any = false;
-        for (double x : v)
-            any = any || x > 0;
-        if (!any)
-            return;
-        const LocalTrack t = shard.counterTrack(proc, shard.intern(name));
-        shard.setTrackRole(t, TrackRole::Counter);
-        for (std::size_t i = 0; i < v.size(); ++i)
-            shard.addCounter(t, b.origin + TimeNs(i) * b.width, v[i] / double(b.width) * scale);
-        shard.addCounter(t, b.origin + TimeNs(v.size()) * b.width, 0);
-    };
     for (const auto &[core, b] : coreBins) {
         const std::string prefix = "Core " + std::to_string(core) + " · ";
-        emitSeries(prefix + "TIU busy (%)", b, b.busy, 100.0);
-        emitSeries(prefix + "DDR bandwidth (GB/s)", b, b.ddr, 1.0);
-        emitSeries(prefix + "L2M bandwidth (GB/s)", b, b.l2, 1.0);
+        emitCounterSeries(shard, proc, prefix + "TIU busy (%)", b, b.busy, 100.0);
+        emitCounterSeries(shard, proc, prefix + "DDR bandwidth (GB/s)", b, b.ddr, 1.0);
+        emitCounterSeries(shard, proc, prefix + "L2M bandwidth (GB/s)", b, b.l2, 1.0);
     }
     for (const auto &[port, b] : portBins)
-        emitSeries("CDMA port " + std::to_string(port) + " bandwidth (GB/s)", b, b.ddr, 1.0);
+        emitCounterSeries(shard, proc, "CDMA port " + std::to_string(port) + " bandwidth (GB/s)", b, b.ddr, 1.0);
 
     shard.diagnostics().merge(dump.diagnostics);
     builder.source(src).sophgo = std::make_shared<const SophgoFacts>(facts);
