@@ -104,7 +104,40 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     m_format->addItem(tr("Chrome JSON trace"), ExportRequest::formatKey(ExportRequest::Format::ChromeJson));
     m_format->addItem(tr("PNG picture of the timeline"), ExportRequest::formatKey(ExportRequest::Format::Png));
 
-    // Scope
+    QGroupBox *scopeBox = createScopeBox();
+    createTablesBox();
+    createTracksBox();
+    createPictureBox();
+    QHBoxLayout *pathRow = createDestinationRow();
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Format:"), m_format);
+    form->addRow(tr("Destination:"), pathRow);
+    form->addRow(QString(), m_pathHint);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
+
+    auto *lay = new QVBoxLayout(this);
+    lay->addLayout(form);
+    lay->addWidget(scopeBox);
+    lay->addWidget(m_tablesBox, 10);
+    lay->addWidget(m_tracksBox);
+    lay->addWidget(m_pngBox);
+    lay->addStretch(1); // takes the room of the tables list when it is hidden
+    lay->addWidget(buttons);
+
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::onFormatChanged);
+    loadChoices();
+    onFormatChanged();
+    resize(560, 620);
+}
+
+/// Whole trace, visible range or selected range.
+QGroupBox *ExportDialog::createScopeBox()
+{
     auto *scopeBox = new QGroupBox(tr("Scope"), this);
     m_scopeWhole = new QRadioButton(tr("Whole trace"), scopeBox);
     m_scopeVisible = new QRadioButton(scopeBox);
@@ -113,6 +146,7 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     m_scopeGroup->addButton(m_scopeWhole, int(ExportRequest::Scope::Whole));
     m_scopeGroup->addButton(m_scopeVisible, int(ExportRequest::Scope::Visible));
     m_scopeGroup->addButton(m_scopeSelected, int(ExportRequest::Scope::Selected));
+    const views::Document *doc = m_doc;
     const auto spanText = [](const views::TimeRange &r) {
         return QStringLiteral("%1 ms").arg(double(r.end - r.start) / 1e6, 0, 'f', 3);
     };
@@ -125,13 +159,17 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     scopeLay->addWidget(m_scopeWhole);
     scopeLay->addWidget(m_scopeVisible);
     scopeLay->addWidget(m_scopeSelected);
+    return scopeBox;
+}
 
-    // Tables (CSV, XLSX)
+/// CSV and XLSX: the tables to write (checked: the defaults for this trace) and HTA mode.
+void ExportDialog::createTablesBox()
+{
     auto *tablesGroup = new QGroupBox(tr("Tables and sheets"), this);
     m_tablesBox = tablesGroup;
     m_tables = new QListWidget(tablesGroup);
     m_tables->setObjectName(QStringLiteral("exportTables"));
-    const auto defs = ex::defaultReportTables(doc->trace().get());
+    const auto defs = ex::defaultReportTables(m_doc->trace().get());
     for (const ex::ReportTableInfo &t : ex::reportTableChoices()) {
         const std::string title = t.title;
         auto *item = new QListWidgetItem(QCoreApplication::translate("AnalysisNames", title.c_str()), m_tables);
@@ -167,8 +205,11 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     tablesLay->addWidget(m_tables);
     tablesLay->addLayout(btnRow);
     tablesLay->addWidget(m_htaCompat);
+}
 
-    // Tracks (Chrome JSON, PNG)
+/// Chrome JSON and PNG: which tracks, and the generated counters.
+void ExportDialog::createTracksBox()
+{
     auto *tracksGroup = new QGroupBox(tr("Tracks"), this);
     m_tracksBox = tracksGroup;
     m_tracks = new QComboBox(tracksGroup);
@@ -182,8 +223,11 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     auto *tracksLay = new QVBoxLayout(tracksGroup);
     tracksLay->addWidget(m_tracks);
     tracksLay->addWidget(m_counters);
+}
 
-    // PNG size
+/// PNG: the picture's size and pixel scale.
+void ExportDialog::createPictureBox()
+{
     auto *pngGroup = new QGroupBox(tr("Picture"), this);
     m_pngBox = pngGroup;
     m_pngCurrent = new QRadioButton(tr("As shown now"), pngGroup);
@@ -209,8 +253,11 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     pngLay->addWidget(m_pngScale);
     connect(m_pngCustom, &QRadioButton::toggled, m_pngWidth, &QWidget::setEnabled);
     connect(m_pngCustom, &QRadioButton::toggled, m_pngHeight, &QWidget::setEnabled);
+}
 
-    // Destination
+/// The path field with its Browse button (m_path, m_pathHint).
+QHBoxLayout *ExportDialog::createDestinationRow()
+{
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("exportPath"));
     auto *browseBtn = new QToolButton(this);
@@ -222,30 +269,7 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     m_pathHint = new QLabel(this);
     m_pathHint->setWordWrap(true);
     m_pathHint->setEnabled(false);
-
-    auto *form = new QFormLayout;
-    form->addRow(tr("Format:"), m_format);
-    form->addRow(tr("Destination:"), pathRow);
-    form->addRow(QString(), m_pathHint);
-
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
-
-    auto *lay = new QVBoxLayout(this);
-    lay->addLayout(form);
-    lay->addWidget(scopeBox);
-    lay->addWidget(m_tablesBox, 10);
-    lay->addWidget(m_tracksBox);
-    lay->addWidget(m_pngBox);
-    lay->addStretch(1); // takes the room of the tables list when it is hidden
-    lay->addWidget(buttons);
-
-    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::onFormatChanged);
-    loadChoices();
-    onFormatChanged();
-    resize(560, 620);
+    return pathRow;
 }
 
 QRadioButton *ExportDialog::scopeButton(ExportRequest::Scope s) const

@@ -13,6 +13,8 @@
 #include <optional>
 
 class QButtonGroup;
+class QGroupBox;
+class QHBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -73,6 +75,12 @@ private:
     void browse();
     void updatePathSuffix();
     QString defaultFileName(ExportRequest::Format f) const;
+    // the constructor's parts, in the order the widgets are created (the tab order)
+    QGroupBox *createScopeBox();
+    void createTablesBox();
+    void createTracksBox();
+    void createPictureBox();
+    QHBoxLayout *createDestinationRow();
     void loadChoices();
 
     const views::Document *m_doc;
