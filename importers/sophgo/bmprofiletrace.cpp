@@ -1,6 +1,7 @@
 // bmprofile reading -> trace model (docs/sophgo.md "Model" and "bmprofile dumps").
 #include "importers/sophgo/bmprofile.h"
 
+#include "model/jsonstring.h"
 #include "model/sophgofacts.h"
 
 #include <algorithm>
@@ -14,28 +15,6 @@ namespace accelscope::importers::sophgo {
 namespace {
 
 using namespace accelscope::model;
-
-void appendJsonString(std::string &out, std::string_view s)
-{
-    out += '"';
-    for (const char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-}
 
 class Args {
 public:

@@ -34,27 +34,6 @@ constexpr std::uint32_t kDmaRecordSize = 64;
 constexpr std::uint32_t kCdmaRecordSize = 128;
 constexpr int kInitRecords = 2; // profile_init_cmd_num
 
-/// Decimal numbers in a file name, the sort key both vendors use (§1.1).
-std::vector<std::uint64_t> numberTuple(const std::string &name)
-{
-    std::vector<std::uint64_t> out;
-    std::uint64_t v = 0;
-    bool in = false;
-    for (char c : name) {
-        if (c >= '0' && c <= '9') {
-            v = v * 10 + std::uint64_t(c - '0');
-            in = true;
-        } else if (in) {
-            out.push_back(v);
-            v = 0;
-            in = false;
-        }
-    }
-    if (in)
-        out.push_back(v);
-    return out;
-}
-
 struct FoundFiles {
     std::vector<std::filesystem::path> cdmlib;
     std::vector<std::pair<int, std::filesystem::path>> cdma; ///< (port, file)

@@ -187,4 +187,24 @@ model::Result<GlobalProfile> readGlobalProfile(const std::filesystem::path &path
     return parseGlobalProfile(ss.str(), path);
 }
 
+std::vector<std::uint64_t> numberTuple(std::string_view name)
+{
+    std::vector<std::uint64_t> out;
+    std::uint64_t v = 0;
+    bool in = false;
+    for (char c : name) {
+        if (c >= '0' && c <= '9') {
+            v = v * 10 + std::uint64_t(c - '0');
+            in = true;
+        } else if (in) {
+            out.push_back(v);
+            v = 0;
+            in = false;
+        }
+    }
+    if (in)
+        out.push_back(v);
+    return out;
+}
+
 } // namespace accelscope::importers::sophgo

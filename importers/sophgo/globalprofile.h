@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace accelscope::importers::sophgo {
 
@@ -56,5 +57,9 @@ struct GlobalProfile {
 model::Result<GlobalProfile> parseGlobalProfile(std::string text, const std::filesystem::path &path);
 /// Reads and parses a global.profile file. Errors: unreadable file, no `arch=` line.
 model::Result<GlobalProfile> readGlobalProfile(const std::filesystem::path &path);
+
+/// The decimal numbers in a file or folder name, in order ("cdmlib0_12.profile" -> {0, 12}): the
+/// sort key both vendors use for cdmlib, cdma and iter files (§1.1), and ours for dump folders.
+std::vector<std::uint64_t> numberTuple(std::string_view name);
 
 } // namespace accelscope::importers::sophgo

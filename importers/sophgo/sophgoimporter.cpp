@@ -50,26 +50,6 @@ bool isDumpFileName(const std::string &n)
         || (n.starts_with("cmd_") && n.ends_with(".dat"));
 }
 
-std::vector<std::uint64_t> numbersIn(const std::string &s)
-{
-    std::vector<std::uint64_t> out;
-    std::uint64_t v = 0;
-    bool in = false;
-    for (char c : s) {
-        if (c >= '0' && c <= '9') {
-            v = v * 10 + std::uint64_t(c - '0');
-            in = true;
-        } else if (in) {
-            out.push_back(v);
-            v = 0;
-            in = false;
-        }
-    }
-    if (in)
-        out.push_back(v);
-    return out;
-}
-
 } // namespace
 
 std::vector<std::filesystem::path> SophgoImporter::dumpFolders(const std::filesystem::path &path, bool isDirectory)
@@ -90,7 +70,7 @@ std::vector<std::filesystem::path> SophgoImporter::dumpFolders(const std::filesy
         if (it->is_directory(ec) && isDumpFolder(it->path()))
             out.push_back(it->path());
     std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) {
-        const auto na = numbersIn(a.filename().string()), nb = numbersIn(b.filename().string());
+        const auto na = numberTuple(a.filename().string()), nb = numberTuple(b.filename().string());
         return na != nb ? na < nb : a.filename() < b.filename();
     });
     return out;
