@@ -284,20 +284,53 @@ Status AiuImporter::importFiles(const std::vector<Source> &files, TraceBuilder &
     return importRun(run, traceFiles, logCandidates, builder, ctx);
 }
 
-Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &traceFiles,
-                              const std::vector<fs::path> &logCandidates, TraceBuilder &builder, ImportContext &ctx)
-{
-    const ImportOptions &opt = ctx.options;
-    const bool compat = opt.acelyzerCompat;
-    ctx.report(Stage::Reading, 0);
+namespace {
 
-    // ---- read ----
-    AiuStrings strings;
-    DiagnosticSink &diags = builder.diagnostics();
+// The trace files of one run after reading and pairing, before the merge into one time-ordered stream.
+struct RunFiles {
     std::vector<std::vector<AiuEvent>> perFile;
-    std::vector<std::string> fileNames;
+    std::vector<std::string> fileNames; // by AiuEvent::source
     bool torch = false;
     std::uint64_t rawEvents = 0;
+};
+
+// One file's events paired into complete slices; torch ranks put onto pid 0, and in acelyzer mode
+// every pid of the file collapsed onto its first, as acelyzer reads one AIU per file.
+std::vector<AiuEvent> pairFileEvents(AiuFileRead &read, const std::string &path, bool compat, DiagnosticSink &diags)
+{
+    PairingStats ps;
+    std::vector<AiuEvent> events = pairBeginEnd(std::move(read.events), ps);
+    if (ps.negative)
+        diags.add(DiagKind::MalformedEvent, path, ps.negativeAt, "end before its begin: pair dropped", ps.negative);
+    if (ps.unmatchedEnd)
+        diags.add(DiagKind::UnmatchedEnd, path, ps.unmatchedEndAt, {}, ps.unmatchedEnd);
+    if (ps.unterminated)
+        diags.add(DiagKind::MalformedEvent, path, ps.unterminatedAt, "begin without end: dropped", ps.unterminated);
+    // Torch files put device work on pid 0: the rank decides.
+    if (read.rank >= 0 && read.dialect == AiuDialect::Torch)
+        for (auto &e : events)
+            if (e.pid == 0)
+                e.pid = read.rank;
+    if (compat && !events.empty()) {
+        const std::int64_t firstPid = events.front().pid;
+        std::uint64_t collapsed = 0;
+        for (auto &e : events)
+            if (e.pid != firstPid) {
+                e.pid = firstPid;
+                ++collapsed;
+            }
+        if (collapsed)
+            diags.add(DiagKind::AiuCollapsedPids, path, 0, "onto pid " + std::to_string(firstPid), collapsed);
+    }
+    return events;
+}
+
+// Reads every trace file of the run. With several files, one that cannot be read is a diagnostic and
+// the others still load; a single file's error is the import's error.
+Status readRunFiles(const std::vector<fs::path> &traceFiles, bool compat, AiuStrings &strings, TraceBuilder &builder,
+                    ImportContext &ctx, RunFiles &run)
+{
+    DiagnosticSink &diags = builder.diagnostics();
     for (std::size_t f = 0; f < traceFiles.size(); ++f) {
         if (ctx.stopRequested())
             return Canceled{};
@@ -305,7 +338,7 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
         AiuFileRead read;
         const double fileShare = 1.0 / double(traceFiles.size());
         const Status st = readAiuEvents(
-            traceFiles[f], static_cast<std::uint32_t>(fileNames.size()), strings, builder, ctx,
+            traceFiles[f], static_cast<std::uint32_t>(run.fileNames.size()), strings, builder, ctx,
             [&ctx, f, fileShare](double fraction) { ctx.report(Stage::Reading, (double(f) + fraction) * fileShare); }, read);
         if (st.canceled())
             return Canceled{};
@@ -315,120 +348,126 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
             diags.add(DiagKind::MalformedEvent, path, st.error().position, "file not read: " + st.error().message);
             continue;
         }
-        rawEvents += read.events.size();
-        torch = torch || read.dialect == AiuDialect::Torch;
-        PairingStats ps;
-        std::vector<AiuEvent> events = pairBeginEnd(std::move(read.events), ps);
-        if (ps.negative)
-            diags.add(DiagKind::MalformedEvent, path, ps.negativeAt, "end before its begin: pair dropped", ps.negative);
-        if (ps.unmatchedEnd)
-            diags.add(DiagKind::UnmatchedEnd, path, ps.unmatchedEndAt, {}, ps.unmatchedEnd);
-        if (ps.unterminated)
-            diags.add(DiagKind::MalformedEvent, path, ps.unterminatedAt, "begin without end: dropped", ps.unterminated);
-        // Torch files put device work on pid 0: the rank decides.
-        if (read.rank >= 0 && read.dialect == AiuDialect::Torch)
-            for (auto &e : events)
-                if (e.pid == 0)
-                    e.pid = read.rank;
-        if (compat && !events.empty()) {
-            const std::int64_t firstPid = events.front().pid;
-            std::uint64_t collapsed = 0;
-            for (auto &e : events)
-                if (e.pid != firstPid) {
-                    e.pid = firstPid;
-                    ++collapsed;
-                }
-            if (collapsed)
-                diags.add(DiagKind::AiuCollapsedPids, path, 0, "onto pid " + std::to_string(firstPid), collapsed);
-        }
-        perFile.push_back(std::move(events));
-        fileNames.push_back(traceFiles[f].filename().string());
+        run.rawEvents += read.events.size();
+        run.torch = run.torch || read.dialect == AiuDialect::Torch;
+        run.perFile.push_back(pairFileEvents(read, path, compat, diags));
+        run.fileNames.push_back(traceFiles[f].filename().string());
         ctx.report(Stage::Reading, double(f + 1) / double(traceFiles.size()));
     }
-    lastEventCount = rawEvents;
-    if (perFile.empty())
-        return ImportError{src.path.string(), 0, false, "no AIU trace could be read"};
-    std::vector<AiuEvent> events = mergeByTime(std::move(perFile));
-    const std::string where = src.path.string();
-    ctx.report(Stage::Parsing, 0);
+    return Ok{};
+}
 
-    // ---- frequency ----
+struct RunClock {
+    std::vector<FrequencyStats> perPid;
+    double socMhz = 1000.0;
+    double coreMhz = 1100.0;
+};
+
+// The SoC clock that turns cycles into time: the user's, else the one the host durations imply
+// (outside acelyzer mode), else acelyzer's 1000 MHz; the detection is reported either way.
+RunClock chooseFrequency(std::vector<AiuEvent> &events, const ImportOptions &opt, AiuFacts &facts, DiagnosticSink &diags,
+                         const std::string &where)
+{
+    const bool compat = opt.acelyzerCompat;
     fixIntraEventWraps(events);
-    const auto perPidFreq = detectFrequency(events);
-    const FrequencySummary freq = summarizeFrequency(perPidFreq);
-    auto facts = std::make_shared<AiuFacts>();
-    facts->acelyzerCompat = compat;
-    facts->torchDialect = torch;
+    RunClock clock;
+    clock.perPid = detectFrequency(events);
+    const FrequencySummary freq = summarizeFrequency(clock.perPid);
     double socMhz = 1000.0;
     if (opt.aiuSocFreqMhz && *opt.aiuSocFreqMhz > 0) {
         socMhz = *opt.aiuSocFreqMhz;
-        facts->freqFromUser = true;
+        facts.freqFromUser = true;
     } else if (!compat && freq.valid && freq.durationMean >= 10 && freq.durationMean <= 10000) {
         socMhz = std::round(freq.durationMean * 1000.0) / 1000.0;
-        facts->freqDetected = true;
+        facts.freqDetected = true;
     } else if (!compat && freq.valid) {
         // Host durations that imply an implausible clock are broken timestamps, not a clock.
         diags.add(DiagKind::AiuFrequencyMismatch, where, 0,
                   "detected " + fmt(freq.durationMean) + " MHz is implausible; using 1000 MHz (give --freq)");
     }
     const double coreMhz = opt.aiuCoreFreqMhz && *opt.aiuCoreFreqMhz > 0 ? *opt.aiuCoreFreqMhz : 1100.0;
-    facts->socFreqMhz = socMhz;
-    facts->coreFreqMhz = coreMhz;
-    if (freq.valid) {
-        facts->detectedFreqMhz = freq.durationMean;
-        facts->detectedFreqMinMhz = freq.durationMin;
-        facts->detectedFreqMaxMhz = freq.durationMax;
-        facts->detectedIntervalFreqMhz = freq.intervalMean;
-        facts->freqRelativeRange = freq.relativeRange;
-        const double ratio = socMhz / freq.durationMean;
-        if (std::abs(freq.durationMean - socMhz) > 0.1)
-            facts->recommendedFreqMhz = std::round(freq.durationMean * 1000.0) / 1000.0;
-        const std::string source = facts->freqFromUser ? "from the options" : facts->freqDetected ? "detected" : "acelyzer's default";
+    facts.socFreqMhz = socMhz;
+    facts.coreFreqMhz = coreMhz;
+    clock.socMhz = socMhz;
+    clock.coreMhz = coreMhz;
+    if (!freq.valid)
+        return clock;
+    facts.detectedFreqMhz = freq.durationMean;
+    facts.detectedFreqMinMhz = freq.durationMin;
+    facts.detectedFreqMaxMhz = freq.durationMax;
+    facts.detectedIntervalFreqMhz = freq.intervalMean;
+    facts.freqRelativeRange = freq.relativeRange;
+    const double ratio = socMhz / freq.durationMean;
+    if (std::abs(freq.durationMean - socMhz) > 0.1)
+        facts.recommendedFreqMhz = std::round(freq.durationMean * 1000.0) / 1000.0;
+    const std::string source = facts.freqFromUser ? "from the options" : facts.freqDetected ? "detected" : "acelyzer's default";
+    diags.add(DiagKind::AiuFrequencyDetected, where, 0,
+              "duration-based min/mean/max " + fmt(freq.durationMin, 2) + "/" + fmt(freq.durationMean, 2) + "/"
+                  + fmt(freq.durationMax, 2) + " MHz, interval-based mean " + fmt(freq.intervalMean, 2)
+                  + " MHz, relative range " + fmt(freq.relativeRange) + "; using " + fmt(socMhz) + " MHz (" + source
+                  + ")");
+    if (freq.relativeRange > 0.1 || std::abs(1 - ratio) > 0.1)
+        diags.add(DiagKind::AiuFrequencyMismatch, where, 0,
+                  "used " + fmt(socMhz) + " MHz, detected " + fmt(freq.durationMean) + " MHz (ratio " + fmt(ratio)
+                      + ", relative range " + fmt(freq.relativeRange) + "); recommendation: --freq "
+                      + fmt(freq.durationMean) + ":" + fmt(coreMhz, 0));
+    if (freq.identicalTimestamps)
         diags.add(DiagKind::AiuFrequencyDetected, where, 0,
-                  "duration-based min/mean/max " + fmt(freq.durationMin, 2) + "/" + fmt(freq.durationMean, 2) + "/"
-                      + fmt(freq.durationMax, 2) + " MHz, interval-based mean " + fmt(freq.intervalMean, 2)
-                      + " MHz, relative range " + fmt(freq.relativeRange) + "; using " + fmt(socMhz) + " MHz (" + source
-                      + ")");
-        if (freq.relativeRange > 0.1 || std::abs(1 - ratio) > 0.1)
-            diags.add(DiagKind::AiuFrequencyMismatch, where, 0,
-                      "used " + fmt(socMhz) + " MHz, detected " + fmt(freq.durationMean) + " MHz (ratio " + fmt(ratio)
-                          + ", relative range " + fmt(freq.relativeRange) + "); recommendation: --freq "
-                          + fmt(freq.durationMean) + ":" + fmt(coreMhz, 0));
-        if (freq.identicalTimestamps)
-            diags.add(DiagKind::AiuFrequencyDetected, where, 0,
-                      "identical host timestamps between consecutive kernels make the interval-based value unreliable",
-                      freq.identicalTimestamps);
-    }
+                  "identical host timestamps between consecutive kernels make the interval-based value unreliable",
+                  freq.identicalTimestamps);
+    return clock;
+}
 
-    // ---- device time ----
-    const EpochStats epochs = assignEpochs(events, socMhz);
-    if (epochs.maxEpoch > 0)
+struct DeviceTimes {
+    EpochStats epochs;
+    ClockSyncResult sync;
+};
+
+// Device times from the cycle stamps (counter wraps counted as epochs), stream mapping, and with
+// several AIUs their clocks aligned on the collectives.
+DeviceTimes alignDeviceTimes(std::vector<AiuEvent> &events, const AiuStrings &strings, double socMhz,
+                             DiagnosticSink &diags, const std::string &where)
+{
+    DeviceTimes times;
+    times.epochs = assignEpochs(events, socMhz);
+    if (times.epochs.maxEpoch > 0)
         diags.add(DiagKind::AiuCycleOverflow, where, 0,
-                  std::to_string(epochs.wrappedEvents) + " events after a wrap, up to epoch " + std::to_string(epochs.maxEpoch),
-                  epochs.wrappedEvents);
+                  std::to_string(times.epochs.wrappedEvents) + " events after a wrap, up to epoch "
+                      + std::to_string(times.epochs.maxEpoch),
+                  times.epochs.wrappedEvents);
     mapStreams(events);
     tightenDeviceTimes(events, socMhz);
     std::set<std::int64_t> devicePids;
     for (const auto &e : events)
         if (e.isDevice())
             devicePids.insert(e.pid);
-    ClockSyncResult sync;
-    if (devicePids.size() > 1) {
-        sync = alignAiuClocks(events, strings, socMhz);
-        if (sync.applied) {
-            std::string detail;
-            for (const auto &[pid, s] : sync.shiftUs)
-                detail += (detail.empty() ? "" : ", ") + std::to_string(pid) + ": " + fmt(s) + " µs";
-            diags.add(DiagKind::AiuClockSync, where, 0, (sync.treeReduce ? "tree reduce; shifts " : "chain reduce; shifts ") + detail);
-        } else {
-            diags.add(DiagKind::AiuNoClockSync, where, 0, sync.reason);
-        }
+    if (devicePids.size() <= 1)
+        return times;
+    times.sync = alignAiuClocks(events, strings, socMhz);
+    if (times.sync.applied) {
+        std::string detail;
+        for (const auto &[pid, s] : times.sync.shiftUs)
+            detail += (detail.empty() ? "" : ", ") + std::to_string(pid) + ": " + fmt(s) + " µs";
+        diags.add(DiagKind::AiuClockSync, where, 0,
+                  (times.sync.treeReduce ? "tree reduce; shifts " : "chain reduce; shifts ") + detail);
+    } else {
+        diags.add(DiagKind::AiuNoClockSync, where, 0, times.sync.reason);
     }
-    facts->clocksAligned = sync.applied;
-    ctx.report(Stage::Parsing, 0.4);
+    return times;
+}
 
-    // ---- counters, streams ----
-    const auto preps = concurrentPreps(events);
+struct StreamCounters {
+    std::vector<CounterSample> preps;
+    std::vector<CounterSample> power;
+};
+
+// ConcurrentPreps (counted before acelyzer mode drops the prep slices), overlaps within a stream
+// resolved, and the power counter.
+StreamCounters streamCounters(std::vector<AiuEvent> &events, const AiuStrings &strings, bool compat,
+                              DiagnosticSink &diags, const std::string &where)
+{
+    StreamCounters counters;
+    counters.preps = concurrentPreps(events);
     if (compat)
         for (auto &e : events)
             if (e.phase == AiuPhase::ComputePrep && e.ph == 'X')
@@ -437,89 +476,106 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
     if (moved)
         diags.add(DiagKind::AiuOverlapMoved, where, 0, {}, moved);
     PowerStats powerStats;
-    const auto power = powerCounter(events, strings, powerStats);
+    counters.power = powerCounter(events, strings, powerStats);
     if (powerStats.clamped)
         diags.add(DiagKind::AiuBadPower, where, 0, {}, powerStats.clamped);
+    return counters;
+}
 
-    // ---- compiler log ----
-    // The named log, else every log beside the traces: the table matching most kernel names wins.
-    const bool logNamed = !opt.compilerLog.empty();
-    std::vector<fs::path> logs = logNamed ? std::vector<fs::path>{opt.compilerLog} : findCompilerLogs(logCandidates);
-    std::vector<CounterSample> ptActive;
+struct CompilerLogMatch {
     IdealCyclesTable table;
-    bool haveTable = false;
-    fs::path logPath;
-    if (!logs.empty()) {
-        std::vector<std::string> kernelNames;
-        std::vector<bool> seen(strings.size()); // by name id: a set costs more per event
-        for (const auto &e : events)
-            if (e.phase == AiuPhase::ComputeExec && !seen[e.origName]) {
-                seen[e.origName] = true;
-                kernelNames.push_back(compilerLogKey(strings[e.origName]));
-            }
-        const std::set<std::string> names(kernelNames.begin(), kernelNames.end());
-        std::size_t bestHits = 0;
-        std::string tried;
-        for (const auto &log : logs) {
-            std::error_code ec;
-            if (!fs::is_regular_file(log, ec)) {
-                diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "not a readable file");
-                continue;
-            }
-            const auto tables = parseCompilerLog(readTextFile(log));
-            if (tables.empty()) {
-                diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "no Perf Summary / Ideal/Total Cycles table");
-                continue;
-            }
-            tried += (tried.empty() ? "" : ", ") + log.filename().string();
-            const int pick = pickTable(tables, kernelNames);
-            if (pick < 0)
-                continue;
-            const auto &t = tables[static_cast<std::size_t>(pick)];
-            std::size_t hits = 0;
-            for (const auto &k : t.kernels)
-                hits += names.count(k.kernel);
-            if (hits > bestHits) {
-                bestHits = hits;
-                table = t;
-                logPath = log;
-                haveTable = true;
-            }
+    bool found = false;
+    fs::path path;
+};
+
+// The named log, else every log beside the traces: the table matching most kernel names wins.
+CompilerLogMatch matchCompilerLog(const std::vector<fs::path> &logs, bool logNamed, const std::vector<AiuEvent> &events,
+                                  const AiuStrings &strings, DiagnosticSink &diags, const std::string &where)
+{
+    CompilerLogMatch match;
+    if (logs.empty())
+        return match;
+    std::vector<std::string> kernelNames;
+    std::vector<bool> seen(strings.size()); // by name id: a set costs more per event
+    for (const auto &e : events)
+        if (e.phase == AiuPhase::ComputeExec && !seen[e.origName]) {
+            seen[e.origName] = true;
+            kernelNames.push_back(compilerLogKey(strings[e.origName]));
         }
-        if (!haveTable && !tried.empty())
-            diags.add(DiagKind::AiuCompilerLog, logNamed ? logs.front().string() : where, 0,
-                      "no table kernel matches a Cmpt Exec name of the trace (" + tried + ")");
+    const std::set<std::string> names(kernelNames.begin(), kernelNames.end());
+    std::size_t bestHits = 0;
+    std::string tried;
+    for (const auto &log : logs) {
+        std::error_code ec;
+        if (!fs::is_regular_file(log, ec)) {
+            diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "not a readable file");
+            continue;
+        }
+        const auto tables = parseCompilerLog(readTextFile(log));
+        if (tables.empty()) {
+            diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "no Perf Summary / Ideal/Total Cycles table");
+            continue;
+        }
+        tried += (tried.empty() ? "" : ", ") + log.filename().string();
+        const int pick = pickTable(tables, kernelNames);
+        if (pick < 0)
+            continue;
+        const auto &t = tables[static_cast<std::size_t>(pick)];
+        std::size_t hits = 0;
+        for (const auto &k : t.kernels)
+            hits += names.count(k.kernel);
+        if (hits > bestHits) {
+            bestHits = hits;
+            match.table = t;
+            match.path = log;
+            match.found = true;
+        }
     }
-    if (haveTable) {
-        UtilizationStats us;
-        ptActive = ptUtilization(events, strings, table, coreMhz, us);
-        if (us.capped)
-            diags.add(DiagKind::AiuUtilizationCapped, where, 0, {}, us.capped);
-        if (us.kernels > us.matched)
-            diags.add(DiagKind::AiuCompilerLog, logPath.string(), 0,
-                      std::to_string(us.kernels - us.matched) + " of " + std::to_string(us.kernels)
-                          + " kernels are not in the table (category \"other\", no utilization)",
-                      us.kernels - us.matched);
-        facts->compilerLog = logPath.string();
-        facts->compilerLogPhase = table.phase;
-        facts->idealKernels = table.kernels;
-        facts->categories = table.categories;
-    }
+    if (!match.found && !tried.empty())
+        diags.add(DiagKind::AiuCompilerLog, logNamed ? logs.front().string() : where, 0,
+                  "no table kernel matches a Cmpt Exec name of the trace (" + tried + ")");
+    return match;
+}
 
-    // ---- flows, iterations ----
-    std::vector<CollectiveFlow> flows;
-    if (opt.aiuFlows) {
-        FlowStats fsStats;
-        flows = collectiveFlows(events, strings, fsStats);
-        if (fsStats.unmatchedSends || fsStats.unmatchedReceives)
-            diags.add(DiagKind::AiuUnmatchedCollective, where, 0,
-                      std::to_string(fsStats.unmatchedSends) + " sends, " + std::to_string(fsStats.unmatchedReceives) + " receives",
-                      fsStats.unmatchedSends + fsStats.unmatchedReceives);
-    }
-    const auto iterations = detectIterations(events);
-    ctx.report(Stage::Parsing, 0.7);
+// Kernels tagged with the matched table's ideal cycles; returns the PT Active counter.
+std::vector<CounterSample> applyCompilerLog(std::vector<AiuEvent> &events, const AiuStrings &strings,
+                                            const CompilerLogMatch &match, double coreMhz, AiuFacts &facts,
+                                            DiagnosticSink &diags, const std::string &where)
+{
+    UtilizationStats us;
+    std::vector<CounterSample> ptActive = ptUtilization(events, strings, match.table, coreMhz, us);
+    if (us.capped)
+        diags.add(DiagKind::AiuUtilizationCapped, where, 0, {}, us.capped);
+    if (us.kernels > us.matched)
+        diags.add(DiagKind::AiuCompilerLog, match.path.string(), 0,
+                  std::to_string(us.kernels - us.matched) + " of " + std::to_string(us.kernels)
+                      + " kernels are not in the table (category \"other\", no utilization)",
+                  us.kernels - us.matched);
+    facts.compilerLog = match.path.string();
+    facts.compilerLogPhase = match.table.phase;
+    facts.idealKernels = match.table.kernels;
+    facts.categories = match.table.categories;
+    return ptActive;
+}
 
-    // ---- facts per AIU ----
+std::vector<CollectiveFlow> detectFlows(const std::vector<AiuEvent> &events, const AiuStrings &strings,
+                                        DiagnosticSink &diags, const std::string &where)
+{
+    FlowStats fsStats;
+    std::vector<CollectiveFlow> flows = collectiveFlows(events, strings, fsStats);
+    if (fsStats.unmatchedSends || fsStats.unmatchedReceives)
+        diags.add(DiagKind::AiuUnmatchedCollective, where, 0,
+                  std::to_string(fsStats.unmatchedSends) + " sends, " + std::to_string(fsStats.unmatchedReceives) + " receives",
+                  fsStats.unmatchedSends + fsStats.unmatchedReceives);
+    return flows;
+}
+
+// One AiuDeviceFacts per device pid, in pid order; returns them by pid for the source's rank.
+std::map<std::int64_t, AiuDeviceFacts> collectDeviceFacts(const std::vector<AiuEvent> &events,
+                                                          const std::vector<std::string> &fileNames,
+                                                          const RunClock &clock, const DeviceTimes &times,
+                                                          const std::vector<IterationStats> &iterations, AiuFacts &facts)
+{
     std::map<std::int64_t, AiuDeviceFacts> devices;
     for (const auto &e : events)
         if (e.isDevice()) {
@@ -531,7 +587,7 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
             d.deviceEvents += e.has(kAiuHasStamps);
             d.overflowEpochs = std::max(d.overflowEpochs, e.epoch);
         }
-    for (const auto &f : perPidFreq)
+    for (const auto &f : clock.perPid)
         if (devices.count(f.pid)) {
             auto &d = devices[f.pid];
             d.detectedFreqMhz = f.durationMean;
@@ -539,7 +595,7 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
             d.detectedFreqMaxMhz = f.durationMax;
             d.detectedIntervalFreqMhz = f.intervalMean;
         }
-    for (const auto &[pid, s] : sync.shiftUs)
+    for (const auto &[pid, s] : times.sync.shiftUs)
         if (devices.count(pid))
             devices[pid].clockShiftUs = s;
     for (const auto &it : iterations)
@@ -548,189 +604,220 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
             devices[it.pid].iterationPeriodUs = it.periodUs;
         }
     for (auto &[pid, d] : devices) {
-        d.maxDriftUs = epochs.maxDriftUs;
-        facts->devices.push_back(d);
+        d.maxDriftUs = times.epochs.maxDriftUs;
+        facts.devices.push_back(d);
     }
+    return devices;
+}
 
-    // ---- emit ----
-    SourceInfo info;
-    info.path = src.path.string();
-    info.format = "aiu";
-    info.rank = devices.size() == 1 ? static_cast<std::int32_t>(devices.begin()->first) : src.rank;
-    info.timeUnit = "us";
-    info.aiu = facts;
-    const std::uint32_t sourceIndex = builder.addSource(std::move(info));
-    // Slices are written into two shards, one per half of the events, on two threads (the args
-    // text of every slice is the larger part of the import's own work); counters and flows go
-    // into a third. The builder merges them in this order.
-    auto emitSlices = [&](BuilderShard &shard, std::size_t begin, std::size_t end, std::uint64_t &skippedPhases,
-                          std::uint64_t &skippedAt) {
-        ShardEntities entities(shard);
-        std::string args;
-        std::unordered_map<std::uint32_t, StringId> nameIds, catIds;
-        std::unordered_map<StringId, StringId> deviceCatIds; // by final name
-        // About 200 bytes of args text per slice (five stamps, rank, job, class): one allocation.
-        shard.reserveArgs((end - begin) * 200);
-        std::unordered_map<std::uint32_t, std::pair<std::string, std::string>> deviceNames; // final, orig_name
-        const StringId kCpuOp = shard.intern("cpu_op");
-        for (std::size_t i = begin; i < end; ++i) {
-            const AiuEvent &e = events[i];
-            if (e.has(kAiuDropped))
-                continue;
-            if (e.ph == 'i' || e.ph == 'I') {
-                const LocalProcess p = entities.process(e.pid, e.isDevice());
-                shard.addInstant(shard.processInstantTrack(p), toNs(e.ts), shard.intern(strings[e.origName]),
-                                 shard.intern(strings[e.cat]), kNoArgs);
-                continue;
-            }
-            if (e.ph != 'X') {
-                if (!skippedPhases++)
-                    skippedAt = e.position;
-                continue;
-            }
-            const std::string &orig = strings[e.origName];
-            std::string_view finalName = orig;
-            std::string_view origArg;
-            if (e.isDevice() && compat) {
-                auto it = deviceNames.find(e.origName);
-                if (it == deviceNames.end()) {
-                    std::string renamed = ingestRename(orig);
-                    std::string normalized = normalizeDeviceName(renamed);
-                    if (normalized.empty())
-                        normalized = renamed;
-                    it = deviceNames.emplace(e.origName, std::make_pair(normalized, normalized != renamed ? renamed : std::string()))
-                             .first;
-                }
-                finalName = it->second.first;
-                origArg = it->second.second;
-            }
-            args.clear();
-            args += '{';
-            auto key = [&](std::string_view k) {
-                if (args.size() > 1)
-                    args += ',';
-                args += '"';
-                args += k;
-                args += "\":";
-            };
-            auto strValue = [&](std::string_view k, std::string_view v) {
-                key(k);
-                args += '"';
-                appendJsonEscaped(args, v);
-                args += '"';
-            };
-            if (e.has(kAiuHasPower)) {
-                key("Power");
-                args += '"';
-                appendInt(args, e.power);
-                args += '"';
-            }
-            if (e.has(kAiuHasStamps)) {
-                static constexpr const char *kTs[5] = {"TS1", "TS2", "TS3", "TS4", "TS5"};
-                for (int k = 0; k < 5; ++k) {
-                    key(kTs[k]);
-                    args += '"';
-                    appendInt(args, e.stamp[k]);
-                    args += '"';
-                }
-            }
-            if (e.extraArgs) {
-                if (args.size() > 1)
-                    args += ',';
-                args += strings[e.extraArgs];
-            }
-            if (e.collGroup)
-                strValue("CollGroup", strings[e.collGroup]);
-            if (e.type)
-                strValue("Type", strings[e.type]);
-            key("rank");
-            appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
-            strValue("jobname", fileNames[e.source]);
-            if (e.has(kAiuHasBytes)) {
-                key("bytes");
-                args += '"';
-                appendInt(args, e.bytes);
-                args += '"';
-            }
-            if (e.has(kAiuHasStamps)) {
-                key("OVC");
-                appendInt(args, static_cast<std::uint64_t>(e.epoch));
-            }
-            if (e.kernel >= 0) {
-                const auto &k = table.kernels[static_cast<std::size_t>(e.kernel)];
-                strValue("category", k.category);
-                key("Ideal_Cyc");
-                appendInt(args, k.idealCycles);
-            } else if (haveTable && e.phase == AiuPhase::ComputeExec) {
-                strValue("category", "other");
-            }
-            if (e.has(kAiuHasPtActive)) {
-                key("pt_active");
-                appendNumber(args, double(e.ptActive));
-                key("core used");
-                args += "true";
-            }
-            strValue("class", eventClass(e, strings));
-            if (e.peers)
-                strValue("Peers", strings[e.peers]);
-            if (!origArg.empty())
-                strValue("orig_name", origArg);
-            if (e.isDevice()) {
-                key("device");
-                appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
-            }
-            args += '}';
+// What the slice writer reads: the processed events and what their args refer to.
+struct SliceEmitInput {
+    const std::vector<AiuEvent> &events;
+    const AiuStrings &strings;
+    const std::vector<std::string> &fileNames;
+    const IdealCyclesTable &table;
+    bool haveTable;
+    bool compat;
+};
 
-            const LocalTrack t = entities.track(e);
-            StringId nameId;
-            if (finalName.data() == orig.data()) {
-                auto [it, fresh] = nameIds.emplace(e.origName, 0);
-                if (fresh)
-                    it->second = shard.intern(orig);
-                nameId = it->second;
-            } else {
-                nameId = shard.intern(finalName);
-            }
-            StringId catId;
-            if (e.isDevice()) {
-                auto [it, fresh] = deviceCatIds.emplace(nameId, 0);
-                if (fresh)
-                    it->second = shard.intern(deviceCat(e, finalName));
-                catId = it->second;
-            } else if (e.cat) {
-                auto [it, fresh] = catIds.emplace(e.cat, 0);
-                if (fresh)
-                    it->second = shard.intern(strings[e.cat]);
-                catId = it->second;
-            } else {
-                catId = kCpuOp;
-            }
-            const TimeNs start = toNs(e.ts);
-            shard.addSlice(t, start, std::max<TimeNs>(0, toNs(e.ts + e.dur) - start), nameId, catId, shard.addArgs(args));
-        }
+struct SkippedPhases {
+    std::uint64_t count = 0;
+    std::uint64_t at = 0;
+};
+
+// The args JSON of one slice: power, stamps, the file's own args, collective, rank, job, bytes,
+// epoch, compiler-log category and ideal cycles, utilization, class, peers, original name, device.
+void writeSliceArgs(std::string &args, const AiuEvent &e, const SliceEmitInput &in, std::string_view origArg)
+{
+    const AiuStrings &strings = in.strings;
+    args.clear();
+    args += '{';
+    auto key = [&](std::string_view k) {
+        if (args.size() > 1)
+            args += ',';
+        args += '"';
+        args += k;
+        args += "\":";
     };
+    auto strValue = [&](std::string_view k, std::string_view v) {
+        key(k);
+        args += '"';
+        appendJsonEscaped(args, v);
+        args += '"';
+    };
+    if (e.has(kAiuHasPower)) {
+        key("Power");
+        args += '"';
+        appendInt(args, e.power);
+        args += '"';
+    }
+    if (e.has(kAiuHasStamps)) {
+        static constexpr const char *kTs[5] = {"TS1", "TS2", "TS3", "TS4", "TS5"};
+        for (int k = 0; k < 5; ++k) {
+            key(kTs[k]);
+            args += '"';
+            appendInt(args, e.stamp[k]);
+            args += '"';
+        }
+    }
+    if (e.extraArgs) {
+        if (args.size() > 1)
+            args += ',';
+        args += strings[e.extraArgs];
+    }
+    if (e.collGroup)
+        strValue("CollGroup", strings[e.collGroup]);
+    if (e.type)
+        strValue("Type", strings[e.type]);
+    key("rank");
+    appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
+    strValue("jobname", in.fileNames[e.source]);
+    if (e.has(kAiuHasBytes)) {
+        key("bytes");
+        args += '"';
+        appendInt(args, e.bytes);
+        args += '"';
+    }
+    if (e.has(kAiuHasStamps)) {
+        key("OVC");
+        appendInt(args, static_cast<std::uint64_t>(e.epoch));
+    }
+    if (e.kernel >= 0) {
+        const auto &k = in.table.kernels[static_cast<std::size_t>(e.kernel)];
+        strValue("category", k.category);
+        key("Ideal_Cyc");
+        appendInt(args, k.idealCycles);
+    } else if (in.haveTable && e.phase == AiuPhase::ComputeExec) {
+        strValue("category", "other");
+    }
+    if (e.has(kAiuHasPtActive)) {
+        key("pt_active");
+        appendNumber(args, double(e.ptActive));
+        key("core used");
+        args += "true";
+    }
+    strValue("class", eventClass(e, strings));
+    if (e.peers)
+        strValue("Peers", strings[e.peers]);
+    if (!origArg.empty())
+        strValue("orig_name", origArg);
+    if (e.isDevice()) {
+        key("device");
+        appendInt(args, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.pid)));
+    }
+    args += '}';
+}
+
+// Writes events [begin, end) into the shard: instants and complete slices; other phases are counted.
+void emitSliceRange(BuilderShard &shard, const SliceEmitInput &in, std::size_t begin, std::size_t end,
+                    SkippedPhases &skipped)
+{
+    const AiuStrings &strings = in.strings;
+    ShardEntities entities(shard);
+    std::string args;
+    std::unordered_map<std::uint32_t, StringId> nameIds, catIds;
+    std::unordered_map<StringId, StringId> deviceCatIds; // by final name
+    // About 200 bytes of args text per slice (five stamps, rank, job, class): one allocation.
+    shard.reserveArgs((end - begin) * 200);
+    std::unordered_map<std::uint32_t, std::pair<std::string, std::string>> deviceNames; // final, orig_name
+    const StringId kCpuOp = shard.intern("cpu_op");
+    for (std::size_t i = begin; i < end; ++i) {
+        const AiuEvent &e = in.events[i];
+        if (e.has(kAiuDropped))
+            continue;
+        if (e.ph == 'i' || e.ph == 'I') {
+            const LocalProcess p = entities.process(e.pid, e.isDevice());
+            shard.addInstant(shard.processInstantTrack(p), toNs(e.ts), shard.intern(strings[e.origName]),
+                             shard.intern(strings[e.cat]), kNoArgs);
+            continue;
+        }
+        if (e.ph != 'X') {
+            if (!skipped.count++)
+                skipped.at = e.position;
+            continue;
+        }
+        const std::string &orig = strings[e.origName];
+        std::string_view finalName = orig;
+        std::string_view origArg;
+        if (e.isDevice() && in.compat) {
+            auto it = deviceNames.find(e.origName);
+            if (it == deviceNames.end()) {
+                std::string renamed = ingestRename(orig);
+                std::string normalized = normalizeDeviceName(renamed);
+                if (normalized.empty())
+                    normalized = renamed;
+                it = deviceNames.emplace(e.origName, std::make_pair(normalized, normalized != renamed ? renamed : std::string()))
+                         .first;
+            }
+            finalName = it->second.first;
+            origArg = it->second.second;
+        }
+        writeSliceArgs(args, e, in, origArg);
+
+        const LocalTrack t = entities.track(e);
+        StringId nameId;
+        if (finalName.data() == orig.data()) {
+            auto [it, fresh] = nameIds.emplace(e.origName, 0);
+            if (fresh)
+                it->second = shard.intern(orig);
+            nameId = it->second;
+        } else {
+            nameId = shard.intern(finalName);
+        }
+        StringId catId;
+        if (e.isDevice()) {
+            auto [it, fresh] = deviceCatIds.emplace(nameId, 0);
+            if (fresh)
+                it->second = shard.intern(deviceCat(e, finalName));
+            catId = it->second;
+        } else if (e.cat) {
+            auto [it, fresh] = catIds.emplace(e.cat, 0);
+            if (fresh)
+                it->second = shard.intern(strings[e.cat]);
+            catId = it->second;
+        } else {
+            catId = kCpuOp;
+        }
+        const TimeNs start = toNs(e.ts);
+        shard.addSlice(t, start, std::max<TimeNs>(0, toNs(e.ts + e.dur) - start), nameId, catId, shard.addArgs(args));
+    }
+}
+
+// Slices are written into two shards, one per half of the events, on two threads (the args text of
+// every slice is the larger part of the import's own work). The builder merges them in this order.
+void emitSlices(TraceBuilder &builder, std::uint32_t sourceIndex, const SliceEmitInput &in, DiagnosticSink &diags,
+                const std::string &where)
+{
+    const std::size_t count = in.events.size();
     BuilderShard firstHalf(sourceIndex), secondHalf(sourceIndex);
-    std::uint64_t skippedPhases = 0, skippedAt = 0, skippedLater = 0, skippedLaterAt = 0;
-    const std::size_t middle = events.size() / 2;
-    if (events.size() >= kParallelEmitEvents && std::thread::hardware_concurrency() > 1) {
-        std::thread second([&] { emitSlices(secondHalf, middle, events.size(), skippedLater, skippedLaterAt); });
-        emitSlices(firstHalf, 0, middle, skippedPhases, skippedAt);
+    SkippedPhases skipped, skippedLater;
+    const std::size_t middle = count / 2;
+    if (count >= kParallelEmitEvents && std::thread::hardware_concurrency() > 1) {
+        std::thread second([&] { emitSliceRange(secondHalf, in, middle, count, skippedLater); });
+        emitSliceRange(firstHalf, in, 0, middle, skipped);
         second.join();
     } else {
-        emitSlices(firstHalf, 0, middle, skippedPhases, skippedAt);
-        emitSlices(secondHalf, middle, events.size(), skippedLater, skippedLaterAt);
+        emitSliceRange(firstHalf, in, 0, middle, skipped);
+        emitSliceRange(secondHalf, in, middle, count, skippedLater);
     }
-    if (!skippedPhases)
-        skippedAt = skippedLaterAt;
-    skippedPhases += skippedLater;
+    if (!skipped.count)
+        skipped.at = skippedLater.at;
+    skipped.count += skippedLater.count;
     builder.merge(std::move(firstHalf));
     builder.merge(std::move(secondHalf));
+    if (skipped.count)
+        diags.add(DiagKind::SkippedPhase, where, skipped.at, "AIU traces: only B/E, X and instant events are kept",
+                  skipped.count);
+}
 
+// Counters and collective flows go into a third shard, merged after the slices.
+void emitCountersAndFlows(TraceBuilder &builder, std::uint32_t sourceIndex, const SliceEmitInput &in,
+                          const StreamCounters &counters, const std::vector<CounterSample> &ptActive,
+                          const std::vector<CollectiveFlow> &flows)
+{
+    const AiuStrings &strings = in.strings;
     BuilderShard shard(sourceIndex);
     ShardEntities entities(shard);
-    if (skippedPhases)
-        diags.add(DiagKind::SkippedPhase, where, skippedAt, "AIU traces: only B/E, X and instant events are kept", skippedPhases);
-
     auto emitCounter = [&](const std::vector<CounterSample> &samples, std::string_view series) {
         std::map<std::int64_t, LocalTrack> byPid;
         const StringId sid = shard.intern(series);
@@ -741,22 +828,22 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
             shard.addCounter(it->second, toNs(s.ts), s.value);
         }
     };
-    emitCounter(preps, "ConcurrentPreps");
-    emitCounter(power, "Power");
+    emitCounter(counters.preps, "ConcurrentPreps");
+    emitCounter(counters.power, "Power");
     emitCounter(ptActive, "PT Active");
 
     // A flow names its slices by track, start and name, as the slice loop wrote them.
     auto sliceName = [&](const AiuEvent &e) {
         const std::string &orig = strings[e.origName];
-        if (!e.isDevice() || !compat)
+        if (!e.isDevice() || !in.compat)
             return shard.intern(orig);
         const std::string renamed = ingestRename(orig);
         const std::string normalized = normalizeDeviceName(renamed);
         return shard.intern(normalized.empty() ? renamed : normalized);
     };
     for (const auto &f : flows) {
-        const AiuEvent &from = events[f.from];
-        const AiuEvent &to = events[f.to];
+        const AiuEvent &from = in.events[f.from];
+        const AiuEvent &to = in.events[f.to];
         const StringId key = shard.intern(strings[f.collGroup] + '\x1f' + f.tag);
         shard.addFlow(FlowPhase::Start, FlowBinding::ExactSlice, f.id, key, entities.track(from), toNs(from.ts),
                       sliceName(from), true);
@@ -764,6 +851,67 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
                       true);
     }
     builder.merge(std::move(shard));
+}
+
+} // namespace
+
+// acelyzer's pipeline order (docs/aiu.md "Processing"): read and pair, frequency, device time and
+// clock sync, counters, compiler log, flows and iterations, per-AIU facts, then the builder.
+Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &traceFiles,
+                              const std::vector<fs::path> &logCandidates, TraceBuilder &builder, ImportContext &ctx)
+{
+    const ImportOptions &opt = ctx.options;
+    const bool compat = opt.acelyzerCompat;
+    ctx.report(Stage::Reading, 0);
+
+    AiuStrings strings;
+    DiagnosticSink &diags = builder.diagnostics();
+    RunFiles run;
+    const Status read = readRunFiles(traceFiles, compat, strings, builder, ctx, run);
+    if (!read.ok())
+        return read;
+    lastEventCount = run.rawEvents;
+    if (run.perFile.empty())
+        return ImportError{src.path.string(), 0, false, "no AIU trace could be read"};
+    std::vector<AiuEvent> events = mergeByTime(std::move(run.perFile));
+    const std::string where = src.path.string();
+    ctx.report(Stage::Parsing, 0);
+
+    auto facts = std::make_shared<AiuFacts>();
+    facts->acelyzerCompat = compat;
+    facts->torchDialect = run.torch;
+    const RunClock clock = chooseFrequency(events, opt, *facts, diags, where);
+    const DeviceTimes times = alignDeviceTimes(events, strings, clock.socMhz, diags, where);
+    facts->clocksAligned = times.sync.applied;
+    ctx.report(Stage::Parsing, 0.4);
+
+    const StreamCounters counters = streamCounters(events, strings, compat, diags, where);
+
+    const bool logNamed = !opt.compilerLog.empty();
+    const std::vector<fs::path> logs = logNamed ? std::vector<fs::path>{opt.compilerLog} : findCompilerLogs(logCandidates);
+    const CompilerLogMatch log = matchCompilerLog(logs, logNamed, events, strings, diags, where);
+    std::vector<CounterSample> ptActive;
+    if (log.found)
+        ptActive = applyCompilerLog(events, strings, log, clock.coreMhz, *facts, diags, where);
+
+    std::vector<CollectiveFlow> flows;
+    if (opt.aiuFlows)
+        flows = detectFlows(events, strings, diags, where);
+    const auto iterations = detectIterations(events);
+    ctx.report(Stage::Parsing, 0.7);
+
+    const auto devices = collectDeviceFacts(events, run.fileNames, clock, times, iterations, *facts);
+
+    SourceInfo info;
+    info.path = src.path.string();
+    info.format = "aiu";
+    info.rank = devices.size() == 1 ? static_cast<std::int32_t>(devices.begin()->first) : src.rank;
+    info.timeUnit = "us";
+    info.aiu = facts;
+    const std::uint32_t sourceIndex = builder.addSource(std::move(info));
+    const SliceEmitInput emitInput{events, strings, run.fileNames, log.table, log.found, compat};
+    emitSlices(builder, sourceIndex, emitInput, diags, where);
+    emitCountersAndFlows(builder, sourceIndex, emitInput, counters, ptActive, flows);
     ctx.report(Stage::Parsing, 1);
     return Ok{};
 }
