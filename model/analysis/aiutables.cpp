@@ -358,6 +358,174 @@ IdealTable idealTableOf(const AiuFacts &f)
     return t;
 }
 
+/// One AIU's kernels summed by category.
+struct AiuCategoryAcc {
+    std::int32_t rank = -1;
+    std::int64_t pid = 0;
+    const AiuFacts *facts = nullptr;
+    IdealTable table;
+    std::map<std::string, CategoryAcc> cats;
+};
+
+/// Every AIU's kernels summed by category, and what the table's notes report.
+struct CategoryScan {
+    std::map<std::pair<std::int64_t, std::int32_t>, AiuCategoryAcc> aius;
+    std::int64_t idealAboveMeasured = 0;
+    std::int64_t notInTable = 0;
+    std::vector<std::int64_t> withoutLog;
+    std::string logWithoutTable; ///< a compiler log that was read but gave no Ideal cycles table
+};
+
+/// Adds one kernel to its category and to Total, with its ideal time from the compiler-log table.
+void addKernelToCategories(const Kernel &k, AiuCategoryAcc &a, bool compat, CategoryScan &scan)
+{
+    // The compiler log names kernels as the runtime does (the original slice name).
+    const auto found = a.table.byKernel.find(k.origName);
+    std::string cat = "other";
+    std::uint64_t cycles = 0;
+    if (found != a.table.byKernel.end()) {
+        cat = found->second->category;
+        cycles = found->second->idealCycles;
+    } else {
+        ++scan.notInTable;
+    }
+    const double coreMhz = a.facts->coreFreqMhz > 0 ? a.facts->coreFreqMhz : 1100.0;
+    const double dur = compat ? k.durUs : double(k.dur);
+    // acelyzer: ideal µs = cycles · (1 / f_core); the same operations give its last bits.
+    double idealDur = compat ? double(cycles) * (1.0 / coreMhz) : double(cycles) * 1000.0 / coreMhz;
+    std::int64_t countedCycles = std::int64_t(cycles);
+    if (idealDur > dur) { // an ideal time above the measured one is a table mismatch: counted as 0
+        if (cycles > 0)
+            ++scan.idealAboveMeasured;
+        idealDur = 0;
+        countedCycles = 0;
+    }
+    for (const std::string &c : {cat, std::string("Total")}) {
+        CategoryAcc &acc = a.cats[c];
+        acc.kernel += dur;
+        acc.ideal += idealDur;
+        acc.idealCycles += countedCycles;
+        acc.calls += 1;
+    }
+}
+
+CategoryScan scanCategories(const std::vector<const Kernel *> &ks, bool compat)
+{
+    CategoryScan scan;
+    for (const Kernel *k : ks) {
+        const auto key = std::make_pair(k->pid, k->rank);
+        auto [it, inserted] = scan.aius.try_emplace(key);
+        AiuCategoryAcc &a = it->second;
+        if (inserted) {
+            a.rank = k->rank;
+            a.pid = k->pid;
+            a.facts = k->facts;
+            if (a.facts)
+                a.table = idealTableOf(*a.facts);
+        }
+        if (!a.facts || a.facts->idealKernels.empty()) {
+            if (scan.withoutLog.empty() || scan.withoutLog.back() != k->pid)
+                scan.withoutLog.push_back(k->pid);
+            if (a.facts && !a.facts->compilerLog.empty())
+                scan.logWithoutTable = a.facts->compilerLog;
+            continue;
+        }
+        addKernelToCategories(*k, a, compat, scan);
+    }
+    return scan;
+}
+
+struct CategoryRow {
+    std::string cat;
+    CategoryAcc acc;
+};
+
+/// One AIU's rows: acelyzer's category order, then the categories only the trace has, sorted.
+std::vector<CategoryRow> orderedCategoryRows(AiuCategoryAcc &a, bool compat)
+{
+    std::vector<std::string> order = a.table.categories;
+    for (const auto &[c, acc] : a.cats)
+        if (std::find(order.begin(), order.end(), c) == order.end())
+            order.push_back(c);
+    std::vector<CategoryRow> rows;
+    for (const std::string &c : order)
+        rows.push_back({c, a.cats[c]});
+    if (compat) {
+        // acelyzer: stable sort by kernel time ascending, so Total (the sum) lands last.
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const CategoryRow &l, const CategoryRow &r) { return l.acc.kernel < r.acc.kernel; });
+    } else {
+        std::stable_sort(rows.begin(), rows.end(), [](const CategoryRow &l, const CategoryRow &r) {
+            if ((l.cat == "Total") != (r.cat == "Total"))
+                return r.cat == "Total";
+            return l.acc.kernel > r.acc.kernel;
+        });
+    }
+    return rows;
+}
+
+struct CategoryColumns {
+    Column &rank, &pid, &phase, &category, &kernel, &fracTime, &calls, &ideal, &idealCyc, &fracIdeal, &ptUtil;
+};
+
+void pushCategoryRows(CategoryColumns &col, const AiuCategoryAcc &a, const std::vector<CategoryRow> &rows,
+                      const CategoryAcc &total, bool compat)
+{
+    const double coreMhz = a.facts->coreFreqMhz > 0 ? a.facts->coreFreqMhz : 1100.0;
+    const auto nearZero = [](double v) { return std::fabs(v) <= 1e-9; };
+    for (const CategoryRow &r : rows) {
+        col.rank.push(std::int64_t(a.rank));
+        col.pid.push(a.pid);
+        col.phase.push(a.table.phase);
+        col.category.push(r.cat);
+        col.calls.push(r.acc.calls);
+        const double ft = nearZero(total.kernel) ? 0.0 : r.acc.kernel / total.kernel;
+        const double fi = nearZero(total.ideal) ? 0.0 : r.acc.ideal / total.ideal;
+        const double pu = nearZero(r.acc.kernel) ? 0.0 : r.acc.ideal / r.acc.kernel;
+        if (compat) {
+            col.kernel.push(r.acc.kernel);
+            col.fracTime.push(roundHalfEven(ft, 4));
+            col.ideal.push(roundHalfEven(r.acc.ideal, 4));
+            // acelyzer truncates ideal time · f_core back to cycles (1228800 can print 1228799).
+            col.idealCyc.push(std::int64_t(r.acc.ideal / (1.0 / coreMhz)));
+            col.fracIdeal.push(roundHalfEven(fi, 4));
+            col.ptUtil.push(roundHalfEven(pu, 4));
+        } else {
+            col.kernel.push(r.acc.kernel);
+            col.fracTime.push(ft);
+            col.ideal.push(r.acc.ideal);
+            col.idealCyc.push(r.acc.idealCycles);
+            col.fracIdeal.push(fi);
+            col.ptUtil.push(pu);
+        }
+    }
+}
+
+/// Why AIUs have no rows, and the kernels whose ideal time could not be used.
+void addCategoryNotes(Table &t, CategoryScan &scan)
+{
+    if (!scan.withoutLog.empty()) {
+        std::vector<std::int64_t> &withoutLog = scan.withoutLog;
+        std::string pids;
+        std::sort(withoutLog.begin(), withoutLog.end());
+        withoutLog.erase(std::unique(withoutLog.begin(), withoutLog.end()), withoutLog.end());
+        for (std::int64_t p : withoutLog)
+            pids += (pids.empty() ? "" : ", ") + std::to_string(p);
+        if (scan.logWithoutTable.empty())
+            t.notes.push_back("no categories for AIU " + pids +
+                              ": no compiler log with a \"Perf Summary\" Ideal cycles table was imported for it "
+                              "(--compiler-log FILE, or the import options dialog)");
+        else
+            t.notes.push_back("no categories for AIU " + pids + ": the compiler log " + scan.logWithoutTable +
+                              " holds no \"Perf Summary\" Ideal cycles table (see the diagnostics)");
+    }
+    if (scan.notInTable > 0)
+        t.notes.push_back(std::to_string(scan.notInTable) + " kernel(s) not in the Ideal cycles table, counted as 'other'");
+    if (scan.idealAboveMeasured > 0)
+        t.notes.push_back(std::to_string(scan.idealAboveMeasured) +
+                          " kernel(s) with an ideal time above the measured one (a table or frequency mismatch), counted with ideal time 0");
+}
+
 } // namespace
 
 Table aiuCategories(const AnalysisContext &ctx, const AnalysisOptions &opt)
@@ -384,138 +552,16 @@ Table aiuCategories(const AnalysisContext &ctx, const AnalysisOptions &opt)
         return t;
     }
 
-    struct AiuAcc {
-        std::int32_t rank = -1;
-        std::int64_t pid = 0;
-        const AiuFacts *facts = nullptr;
-        IdealTable table;
-        std::map<std::string, CategoryAcc> cats;
-    };
-    std::map<std::pair<std::int64_t, std::int32_t>, AiuAcc> aius;
-    std::int64_t idealAboveMeasured = 0, notInTable = 0;
-    std::vector<std::int64_t> withoutLog;
-    std::string logWithoutTable; ///< a compiler log that was read but gave no Ideal cycles table
-    for (const Kernel *k : ks) {
-        const auto key = std::make_pair(k->pid, k->rank);
-        auto [it, inserted] = aius.try_emplace(key);
-        AiuAcc &a = it->second;
-        if (inserted) {
-            a.rank = k->rank;
-            a.pid = k->pid;
-            a.facts = k->facts;
-            if (a.facts)
-                a.table = idealTableOf(*a.facts);
-        }
-        if (!a.facts || a.facts->idealKernels.empty()) {
-            if (withoutLog.empty() || withoutLog.back() != k->pid)
-                withoutLog.push_back(k->pid);
-            if (a.facts && !a.facts->compilerLog.empty())
-                logWithoutTable = a.facts->compilerLog;
-            continue;
-        }
-        // The compiler log names kernels as the runtime does (the original slice name).
-        const auto found = a.table.byKernel.find(k->origName);
-        std::string cat = "other";
-        std::uint64_t cycles = 0;
-        if (found != a.table.byKernel.end()) {
-            cat = found->second->category;
-            cycles = found->second->idealCycles;
-        } else {
-            ++notInTable;
-        }
-        const double coreMhz = a.facts->coreFreqMhz > 0 ? a.facts->coreFreqMhz : 1100.0;
-        const double dur = compat ? k->durUs : double(k->dur);
-        // acelyzer: ideal µs = cycles · (1 / f_core); the same operations give its last bits.
-        double idealDur = compat ? double(cycles) * (1.0 / coreMhz) : double(cycles) * 1000.0 / coreMhz;
-        std::int64_t countedCycles = std::int64_t(cycles);
-        if (idealDur > dur) { // an ideal time above the measured one is a table mismatch: counted as 0
-            if (cycles > 0)
-                ++idealAboveMeasured;
-            idealDur = 0;
-            countedCycles = 0;
-        }
-        for (const std::string &c : {cat, std::string("Total")}) {
-            CategoryAcc &acc = a.cats[c];
-            acc.kernel += dur;
-            acc.ideal += idealDur;
-            acc.idealCycles += countedCycles;
-            acc.calls += 1;
-        }
-    }
-
-    for (auto &[key, a] : aius) {
+    CategoryScan scan = scanCategories(ks, compat);
+    CategoryColumns columns{rank, pid, phase, category, kernel, fracTime, calls, ideal, idealCyc, fracIdeal, ptUtil};
+    for (auto &[key, a] : scan.aius) {
         if (!a.facts || a.facts->idealKernels.empty())
             continue;
-        const double coreMhz = a.facts->coreFreqMhz > 0 ? a.facts->coreFreqMhz : 1100.0;
-        std::vector<std::string> order = a.table.categories;
-        for (const auto &[c, acc] : a.cats)
-            if (std::find(order.begin(), order.end(), c) == order.end())
-                order.push_back(c);
         const CategoryAcc total = a.cats["Total"];
-        struct Row {
-            std::string cat;
-            CategoryAcc acc;
-        };
-        std::vector<Row> rows;
-        for (const std::string &c : order)
-            rows.push_back({c, a.cats[c]});
-        if (compat) {
-            // acelyzer: stable sort by kernel time ascending, so Total (the sum) lands last.
-            std::stable_sort(rows.begin(), rows.end(), [](const Row &l, const Row &r) { return l.acc.kernel < r.acc.kernel; });
-        } else {
-            std::stable_sort(rows.begin(), rows.end(), [](const Row &l, const Row &r) {
-                if ((l.cat == "Total") != (r.cat == "Total"))
-                    return r.cat == "Total";
-                return l.acc.kernel > r.acc.kernel;
-            });
-        }
-        const auto nearZero = [](double v) { return std::fabs(v) <= 1e-9; };
-        for (const Row &r : rows) {
-            rank.push(std::int64_t(a.rank));
-            pid.push(a.pid);
-            phase.push(a.table.phase);
-            category.push(r.cat);
-            calls.push(r.acc.calls);
-            const double ft = nearZero(total.kernel) ? 0.0 : r.acc.kernel / total.kernel;
-            const double fi = nearZero(total.ideal) ? 0.0 : r.acc.ideal / total.ideal;
-            const double pu = nearZero(r.acc.kernel) ? 0.0 : r.acc.ideal / r.acc.kernel;
-            if (compat) {
-                kernel.push(r.acc.kernel);
-                fracTime.push(roundHalfEven(ft, 4));
-                ideal.push(roundHalfEven(r.acc.ideal, 4));
-                // acelyzer truncates ideal time · f_core back to cycles (1228800 can print 1228799).
-                idealCyc.push(std::int64_t(r.acc.ideal / (1.0 / coreMhz)));
-                fracIdeal.push(roundHalfEven(fi, 4));
-                ptUtil.push(roundHalfEven(pu, 4));
-            } else {
-                kernel.push(r.acc.kernel);
-                fracTime.push(ft);
-                ideal.push(r.acc.ideal);
-                idealCyc.push(r.acc.idealCycles);
-                fracIdeal.push(fi);
-                ptUtil.push(pu);
-            }
-        }
+        const std::vector<CategoryRow> rows = orderedCategoryRows(a, compat);
+        pushCategoryRows(columns, a, rows, total, compat);
     }
-    if (!withoutLog.empty()) {
-        std::string pids;
-        std::sort(withoutLog.begin(), withoutLog.end());
-        withoutLog.erase(std::unique(withoutLog.begin(), withoutLog.end()), withoutLog.end());
-        for (std::int64_t p : withoutLog)
-            pids += (pids.empty() ? "" : ", ") + std::to_string(p);
-        if (logWithoutTable.empty())
-            t.notes.push_back("no categories for AIU " + pids +
-                              ": no compiler log with a \"Perf Summary\" Ideal cycles table was imported for it "
-                              "(--compiler-log FILE, or the import options dialog)");
-        else
-            t.notes.push_back("no categories for AIU " + pids + ": the compiler log " + logWithoutTable +
-                              " holds no \"Perf Summary\" Ideal cycles table (see the diagnostics)");
-    }
-    if (notInTable > 0)
-        t.notes.push_back(std::to_string(notInTable) + " kernel(s) not in the Ideal cycles table, counted as 'other'");
-    if (idealAboveMeasured > 0)
-        t.notes.push_back(std::to_string(idealAboveMeasured) +
-                          " kernel(s) with an ideal time above the measured one (a table or frequency mismatch), counted with ideal time 0");
+    addCategoryNotes(t, scan);
     if (compat)
         t.notes.push_back(kCompatNote);
     return t;
