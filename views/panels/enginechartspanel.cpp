@@ -1,4 +1,5 @@
 #include "enginechartspanel.h"
+#include "views/modeltext.h"
 
 #include "views/export/timelineimage.h"
 
@@ -460,7 +461,7 @@ void EngineChartsPanel::onSummary(std::shared_ptr<const Table> table)
         notes << tr("* uArchURate needs the chip cost model (tpu-mlir's per-op Alg/uArch ops); the dump's TIU commands carry none.");
     for (const std::string &n : t->notes)
         if (n.rfind("Sophgo:", 0) != 0 && n.find("uarch_rate_pct") == std::string::npos)
-            notes << QString::fromStdString(n);
+            notes << translatedModelText(kTableNoteContext, n);
     m_printedNotes->setText(notes.join(QLatin1Char('\n')));
     if (!summaryWasShown) // a Sophgo trace after another kind: show its summary first
         m_tabs->setCurrentIndex(0);
