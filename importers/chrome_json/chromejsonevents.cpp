@@ -266,14 +266,7 @@ void ChromeEventHandler::handleInstant(const RawEvent &e, TimeNs ts)
     BuilderShard &s = *m_shard;
     const StringId name = s.intern(e.name);
     const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
-    LocalTrack t;
-    if (e.scope == "g")
-        t = s.globalInstantTrack();
-    else if (e.scope == "p")
-        t = s.processInstantTrack(m_entities.process(e));
-    else
-        t = m_entities.thread(e);
-    s.addInstant(t, ts, name, cat, storeArgs(e.args));
+    s.addInstant(m_entities.instantTrack(e), ts, name, cat, storeArgs(e.args));
 }
 
 void ChromeEventHandler::handleCounter(const RawEvent &e, TimeNs ts)

@@ -53,6 +53,16 @@ public:
         m_threads.emplace(key, t);
         return t;
     }
+    /// The track of an instant event by its scope `s`: "g" global, "p" its process, else its
+    /// thread (the Trace Event format's default).
+    model::LocalTrack instantTrack(const RawEvent &e)
+    {
+        if (e.scope == "g")
+            return m_shard->globalInstantTrack();
+        if (e.scope == "p")
+            return m_shard->processInstantTrack(process(e));
+        return thread(e);
+    }
 
 private:
     using Key = std::pair<std::uint64_t, std::uint64_t>;
