@@ -14,6 +14,7 @@
 #include "app/gui/searchresultsmodel.h"
 #include "app/gui/searchresultspanel.h"
 #include "app/gui/shortcutsdialog.h"
+#include "app/gui/userguide.h"
 #include "app/gui/theme.h"
 #include "app/gui/welcomewidget.h"
 #include "importers/registry.h"
@@ -168,8 +169,10 @@ void MainWindow::createActions()
             d->hide();
     });
     m_actShortcuts = make("actionShortcuts");
-    m_actShortcuts->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Slash), QKeySequence(Qt::Key_F1)});
+    m_actShortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
     connect(m_actShortcuts, &QAction::triggered, this, &MainWindow::showShortcutsDialog);
+    m_actUserGuide = make("actionUserGuide", QKeySequence(Qt::Key_F1));
+    connect(m_actUserGuide, &QAction::triggered, this, &MainWindow::showUserGuide);
     m_actAbout = make("actionAbout");
     m_actAbout->setMenuRole(QAction::AboutRole);
     connect(m_actAbout, &QAction::triggered, this, &MainWindow::showAboutDialog);
@@ -372,6 +375,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_actResetLayout);
 
     m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_actUserGuide);
     m_helpMenu->addAction(m_actShortcuts);
     m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_actAbout);
@@ -443,6 +447,7 @@ void MainWindow::retranslateUi()
 
     m_helpMenu->setTitle(tr("&Help"));
     m_actShortcuts->setText(tr("&Keyboard Shortcuts"));
+    m_actUserGuide->setText(tr("&User Guide"));
     m_actAbout->setText(tr("&About Accelscope"));
     m_actAboutQt->setText(tr("About &Qt"));
 
@@ -810,6 +815,25 @@ void MainWindow::updateActions()
 }
 
 // --- dialogs ------------------------------------------------------------------------------
+
+void MainWindow::showUserGuide()
+{
+    if (m_userGuideWindow) {
+        m_userGuideWindow->raise();
+        m_userGuideWindow->activateWindow();
+        return;
+    }
+    const QString guide = findUserGuide();
+    if (guide.isEmpty()) {
+        QMessageBox::information(this, tr("User Guide"),
+                                 tr("The user guide is not installed. It is in the docs/ folder of the source tree."));
+        return;
+    }
+    auto *window = new UserGuideWindow(guide, this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    m_userGuideWindow = window;
+    window->show();
+}
 
 void MainWindow::showShortcutsDialog()
 {

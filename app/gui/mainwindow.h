@@ -123,6 +123,7 @@ public:
     QAction *importOptionsAction() const { return m_actImportOptions; }
 
     void showShortcutsDialog();
+    void showUserGuide();
     void showAboutDialog();
     void showOpenFileDialog();
     void showOpenFolderDialog();
@@ -224,6 +225,8 @@ private:
     QAction *m_actResetLayout = nullptr;
     QAction *m_actNoPanels = nullptr;
     QAction *m_actShortcuts = nullptr;
+    QAction *m_actUserGuide = nullptr;
+    QPointer<QWidget> m_userGuideWindow;
     QAction *m_actAbout = nullptr;
     QAction *m_actAboutQt = nullptr;
     QActionGroup *m_themeGroup = nullptr;
