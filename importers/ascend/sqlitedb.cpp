@@ -5,9 +5,23 @@
 #include <QSqlRecord>
 #include <QVariant>
 
+#include <QUrl>
+
 #include <atomic>
 
 namespace accelscope::importers::ascend {
+
+QString immutableUri(const std::filesystem::path &path)
+{
+    std::error_code ec;
+    std::filesystem::path abs = std::filesystem::absolute(path, ec);
+    if (ec)
+        abs = path;
+    // Every byte but the unreserved ones and '/' percent-encoded: '?', '#' and '%' in a folder
+    // name must not end the path part of the URI.
+    const QByteArray encoded = QUrl::toPercentEncoding(QString::fromStdString(abs.string()), "/");
+    return QStringLiteral("file:") + QString::fromLatin1(encoded) + QStringLiteral("?mode=ro&immutable=1");
+}
 
 SqliteDb::~SqliteDb()
 {
@@ -30,9 +44,14 @@ model::Result<std::unique_ptr<SqliteDb>> SqliteDb::open(const std::filesystem::p
         return model::ImportError{db->m_path, 0, false, "the Qt SQLite driver (QSQLITE) is not available"};
     db->m_connection = "accelscope-ascend-" + std::to_string(counter.fetch_add(1));
     QSqlDatabase d = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QString::fromStdString(db->m_connection));
-    d.setDatabaseName(QString::fromStdString(db->m_path));
-    // Read-only: MindStudio Insight writes tables and columns into the dbs it opens; we never do.
-    d.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+    // Read-only and immutable: MindStudio Insight writes tables and columns into the dbs it opens;
+    // we never write to a user's file. `immutable=1` also stops SQLite from taking locks,
+    // rolling back a hot journal or creating -journal / -wal / -shm files beside the database
+    // (a read-only open alone still does so for a WAL database or a leftover journal). The
+    // price: a database another process is still writing may read as inconsistent, which
+    // SQLite reports as an error, never a crash.
+    d.setDatabaseName(immutableUri(path));
+    d.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
     if (!d.open())
         return model::ImportError{db->m_path, 0, false, "cannot open the database: " + d.lastError().text().toStdString()};
     QSqlQuery q(d);

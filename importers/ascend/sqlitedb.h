@@ -63,6 +63,9 @@ private:
     std::string m_empty;
 };
 
+/// The SQLite URI that opens `path` read-only and immutable (file:...?mode=ro&immutable=1).
+QString immutableUri(const std::filesystem::path &path);
+
 /// Writes a NUMERIC cell as the number it holds (integers exactly, reals in their shortest form).
 void sqlNumber(ArgsWriter &w, std::string_view key, const QVariant &v);
 
