@@ -5,6 +5,7 @@
 #include "model/tracebuilder.h"
 
 #include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -32,6 +33,26 @@ enum class Confidence : int { No = 0, Maybe = 25, Likely = 50, Certain = 100 };
 enum class Stage : std::uint8_t { Scanning, Reading, Parsing, Building, Done };
 std::string_view stageName(Stage s);
 
+/// Bounds on what one input may cost, so that a small file cannot exhaust memory or time (a
+/// .gz that inflates to gigabytes of whitespace, one enormous or deeply nested JSON value).
+/// Reading stops at a bound with an InputLimit diagnostic naming the file and the offset; what
+/// was read before stays loaded. 0 switches a bound off. The defaults are far above what real
+/// traces reach (docs/user-guide and importers/README.md state them).
+struct InputLimits {
+    /// Decompressed bytes of one compressed file (gzip, zstd).
+    std::uint64_t maxDecompressedBytes = 64ull << 30;
+    /// Decompressed bytes per compressed byte read, checked once 64 MiB came out (gzip -6
+    /// reaches about 13:1 on traces, zstd -19 rarely 50:1; a whitespace bomb is near 1000:1).
+    double maxCompressionRatio = 200.0;
+    /// One JSON value: an event, or the text before the event array.
+    std::uint64_t maxJsonValueBytes = 256ull << 20;
+    /// Nesting of objects and arrays in one event (the event object is level 1); deeper events
+    /// are skipped as malformed. The args tree (model/argstree.h) takes the same depth.
+    std::uint32_t maxJsonDepth = 256;
+
+    friend bool operator==(const InputLimits &, const InputLimits &) = default;
+};
+
 /// What the user told the import about the source that the source does not say itself (or says
 /// wrongly): clocks, a compiler log, compatibility with a vendor tool. Each importer reads only
 /// its own fields; every field left empty means "from the source, else the documented default".
@@ -49,6 +70,8 @@ struct ImportOptions {
     bool acelyzerCompat = false;
     /// AIU: detect collectives and add flows across AIUs.
     bool aiuFlows = false;
+    /// Resource bounds for every importer that reads through importers/common.
+    InputLimits limits;
 
     friend bool operator==(const ImportOptions &, const ImportOptions &) = default;
 };

@@ -48,7 +48,8 @@ enum class Severity : std::uint8_t { Info, Warning, DataLoss };
     X(SophgoDefaultClock, Warning, "Engine clocks are not in the dump; the chip's default clocks were used") \
     X(SophgoVendorRule, Info, "A vendor reader's rule moved, renumbered or set apart PMU records (see the detail)") \
     X(SophgoNotAligned, Warning, "Cores or engines could not be aligned; their times keep their own counter base") \
-    X(SophgoNoCommand, Warning, "PMU records could not be paired with a command and carry no name")
+    X(SophgoNoCommand, Warning, "PMU records could not be paired with a command and carry no name") \
+    X(InputLimit, DataLoss, "Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded")
 
 enum class DiagKind : std::uint16_t {
 #define ACCELSCOPE_DIAG_ENUM(kind, sev, text) kind,

@@ -1391,6 +1391,10 @@
         <source>PMU records could not be paired with a command and carry no name</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TableNotes</name>

@@ -1391,6 +1391,10 @@
         <source>PMU records could not be paired with a command and carry no name</source>
         <translation>PMU 记录无法与命令配对，因而没有名称</translation>
     </message>
+    <message>
+        <source>Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded</source>
+        <translation>读取在资源上限处停止（解压后的大小或压缩比、单个 JSON 值的大小）；已加载此前的数据</translation>
+    </message>
 </context>
 <context>
     <name>TableNotes</name>

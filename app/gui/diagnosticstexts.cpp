@@ -46,6 +46,7 @@ const char *const kDiagnosticTexts[] = {
     QT_TRANSLATE_NOOP("Diagnostics", "A vendor reader's rule moved, renumbered or set apart PMU records (see the detail)"),
     QT_TRANSLATE_NOOP("Diagnostics", "Cores or engines could not be aligned; their times keep their own counter base"),
     QT_TRANSLATE_NOOP("Diagnostics", "PMU records could not be paired with a command and carry no name"),
+    QT_TRANSLATE_NOOP("Diagnostics", "Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded"),
     nullptr,
 };
 
