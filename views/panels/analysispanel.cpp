@@ -1,9 +1,11 @@
 #include "analysispanel.h"
 
+#include "analysischart.h"
 #include "analysishub.h"
 #include "analysisrunner.h"
 #include "model/analysis/tableformat.h"
 #include "views/document.h"
+#include "views/export/timelineimage.h"
 #include "views/modeltext.h"
 
 #include <QApplication>
@@ -19,6 +21,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPainter>
+#include <QSplitter>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -94,7 +98,11 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     auto *menu = new QMenu(more);
     menu->addAction(tr("Copy as CSV"), this, &AnalysisPanel::copyCsv);
     menu->addAction(tr("Save as CSV\u2026"), this, &AnalysisPanel::saveCsv);
+    menu->addAction(tr("Save PNG\u2026"), this, &AnalysisPanel::savePngInteractive);
     menu->addAction(tr("Recompute"), this, &AnalysisPanel::refresh);
+    m_chartAction = menu->addAction(tr("Show chart"));
+    m_chartAction->setCheckable(true);
+    m_chartAction->setChecked(true);
     more->setMenu(menu);
     top->addWidget(more);
 
@@ -116,10 +124,24 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
 
+    // the chart above the table, from the same Table; the splitter lets the user trade one for the other
+    m_chart = new AnalysisChartView(this);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(QStringLiteral("chartSplitter"));
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(m_chart);
+    m_splitter->addWidget(m_view);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_chart->hide();
+    m_chartDebounce = new QTimer(this);
+    m_chartDebounce->setSingleShot(true);
+    m_chartDebounce->setInterval(0);
+
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     lay->addLayout(top);
-    lay->addWidget(m_view, 1);
+    lay->addWidget(m_splitter, 1);
     lay->addWidget(m_status);
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, &AnalysisPanel::refresh);
@@ -137,6 +159,14 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AnalysisPanel::onCurrentRowChanged);
     connect(m_view, &QTableView::activated, this, [this] { nextOccurrence(); });
     connect(m_runner, &AnalysisRunner::finished, this, &AnalysisPanel::onResult);
+    // filter and sort change the rows shown: the chart follows (once per event-loop turn)
+    connect(m_chartDebounce, &QTimer::timeout, this, &AnalysisPanel::updateChart);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, m_chartDebounce, qOverload<>(&QTimer::start));
+    connect(m_proxy, &QAbstractItemModel::modelReset, m_chartDebounce, qOverload<>(&QTimer::start));
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, m_chartDebounce, qOverload<>(&QTimer::start));
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, m_chartDebounce, qOverload<>(&QTimer::start));
+    connect(m_chart, &AnalysisChartView::rowClicked, this, &AnalysisPanel::onChartRowClicked);
+    connect(m_chartAction, &QAction::toggled, this, &AnalysisPanel::updateChart);
     connect(m_runner, &AnalysisRunner::started, this, &AnalysisPanel::updateStatus);
     connect(m_hub, &AnalysisHub::contextChanged, this, [this] {
         rebuildRankChoices();
@@ -230,6 +260,7 @@ void AnalysisPanel::refresh()
         m_runner->cancel();
         m_model->setTable(nullptr);
         updateStatus();
+        updateChart();
         return;
     }
     const AnalysisInfo *info = findAnalysis(name.toStdString());
@@ -261,6 +292,7 @@ void AnalysisPanel::onResult(std::shared_ptr<const Table> table)
         if (m_view->columnWidth(c) > 420)
             m_view->setColumnWidth(c, 420);
     updateStatus();
+    updateChart();
     Q_EMIT tableChanged();
 }
 
@@ -361,6 +393,60 @@ void AnalysisPanel::saveCsv()
     const QByteArray bytes = QByteArray::fromStdString(toCsv(*t));
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
         QMessageBox::warning(this, tr("Save table as CSV"), tr("Could not write %1: %2").arg(path, f.errorString()));
+}
+
+bool AnalysisPanel::isChartShown() const { return m_chartAction->isChecked(); }
+void AnalysisPanel::setChartShown(bool on) { m_chartAction->setChecked(on); }
+
+void AnalysisPanel::updateChart()
+{
+    m_chartDebounce->stop();
+    const auto t = m_model->table();
+    ChartSpec spec;
+    if (t && m_chartAction->isChecked()) {
+        std::vector<int> rows;
+        rows.reserve(std::size_t(m_proxy->rowCount()));
+        for (int r = 0; r < m_proxy->rowCount(); ++r)
+            rows.push_back(m_proxy->mapToSource(m_proxy->index(r, 0)).row());
+        if (!rows.empty())
+            spec = chartSpecFor(*t, rows);
+    }
+    const bool show = !spec.isEmpty();
+    m_chart->setSpec(std::move(spec));
+    m_chart->setVisible(show);
+}
+
+void AnalysisPanel::onChartRowClicked(int sourceRow)
+{
+    const QModelIndex pi = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    if (!pi.isValid())
+        return;
+    // selecting the row does what a click in the table does: reveal its slice in the timeline
+    m_view->selectionModel()->setCurrentIndex(pi, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(pi);
+}
+
+bool AnalysisPanel::savePng(const QString &path)
+{
+    const QPixmap chart = m_chart->isVisible() ? m_chart->grab() : QPixmap();
+    const QPixmap table = m_view->grab();
+    const int width = std::max(chart.width(), table.width());
+    QImage img(QSize(width, chart.height() + table.height()), QImage::Format_ARGB32_Premultiplied);
+    img.fill(palette().color(QPalette::Base));
+    QPainter p(&img);
+    if (!chart.isNull())
+        p.drawPixmap(0, 0, chart);
+    p.drawPixmap(0, chart.height(), table);
+    p.end();
+    return savePngAtomically(img, path); // complete or absent, never half-written
+}
+
+void AnalysisPanel::savePngInteractive()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save PNG"), currentAnalysis() + QStringLiteral(".png"),
+                                                      tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !savePng(path))
+        QMessageBox::warning(this, tr("Save PNG"), tr("Could not write %1.").arg(path));
 }
 
 void AnalysisPanel::updateStatus()

@@ -14,16 +14,19 @@
 #include <memory>
 #include <vector>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTableView;
 class QTimer;
 class QToolButton;
 
 namespace accelscope::views {
 
+class AnalysisChartView;
 class AnalysisHub;
 class AnalysisRunner;
 
@@ -54,6 +57,13 @@ public:
     /// Occurrences of the selected row's kernel and the one shown (-1: none shown yet).
     const std::vector<model::SliceRef> &occurrences() const { return m_occurrences; }
     int currentOccurrence() const { return m_occurrence; }
+    /// The chart above the table (hidden when the analysis has none or the user hid it).
+    AnalysisChartView *chartView() const { return m_chart; }
+    bool isChartShown() const;
+    void setChartShown(bool on);
+    /// The panel's picture: the chart (when shown) above the table as shown. Written
+    /// completely or not at all.
+    bool savePng(const QString &path);
     /// The options the next computation uses (range, rank, HTA mode, rules).
     model::analysis::AnalysisOptions currentOptions() const;
 
@@ -64,6 +74,7 @@ public Q_SLOTS:
     void previousOccurrence();
     void copyCsv();
     void saveCsv();
+    void savePngInteractive();
 
 Q_SIGNALS:
     /// A new result is shown.
@@ -76,6 +87,9 @@ private:
     void showOccurrence(int index);
     void updateStatus();
     void rebuildRankChoices();
+    /// Redraws the chart from the table's rows as the view shows them (filtered, sorted).
+    void updateChart();
+    void onChartRowClicked(int sourceRow);
 
     AnalysisHub *m_hub;
     AnalysisRunner *m_runner;
@@ -91,6 +105,10 @@ private:
     QToolButton *m_prev;
     QToolButton *m_next;
     QLabel *m_status;
+    AnalysisChartView *m_chart;
+    QSplitter *m_splitter;
+    QTimer *m_chartDebounce;
+    QAction *m_chartAction;
     QTimer *m_rangeDebounce;
     QStringList m_names;
     int m_rank = -1;

@@ -1,5 +1,6 @@
 # Analysis panels (views/panels/): included from views/CMakeLists.txt into accelscope_views.
 target_sources(accelscope_views PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/analysischart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysishub.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysispanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysisrunner.cpp

@@ -1,0 +1,506 @@
+// Analysis charts offscreen: every chart's series are its table's cells (hand-made tables with the
+// analyses' columns), top-N / "others" / heat-map switches, the drawn Qt Charts equal the spec,
+// the panel's chart follows its filter and selects the clicked row, dark theme. With
+// ACCELSCOPE_SCREENSHOT_DIR set, screenshots of every chart (light and dark) on the samples.
+#include "analysistesthelpers.h"
+
+#include "importers/registry.h"
+#include "views/document.h"
+#include "views/panels/analysischart.h"
+#include "views/panels/analysishub.h"
+#include "views/panels/analysispanel.h"
+#include "views/panels/analysistablemodel.h"
+#include "views/panels/enginechartspanel.h"
+
+#include <QAbstractBarSeries>
+#include <QApplication>
+#include <QBarSet>
+#include <QChart>
+#include <QLineEdit>
+#include <QPieSeries>
+#include <QPieSlice>
+#include <QScatterSeries>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+
+using namespace accelscope;
+using namespace accelscope::model;
+using namespace accelscope::model::analysis;
+using namespace accelscope::views;
+using namespace testsupport;
+
+namespace {
+
+constexpr TimeNs us = 1000;
+
+TracePtr smallTrace()
+{
+    KinetoTrace k(0);
+    k.launch(0, 1 * us, 7, 10 * us, 10 * us, "gemm", 1);
+    k.launch(2 * us, 1 * us, 7, 30 * us, 20 * us, "gemm", 2);
+    k.launch(4 * us, 1 * us, 7, 60 * us, 30 * us, "gemm", 3);
+    k.launch(6 * us, 1 * us, 7, 100 * us, 5 * us, "relu", 4);
+    return k.build();
+}
+
+Table temporalTable(int ranks)
+{
+    Table t;
+    t.name = "temporal";
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &idle = t.addInt("idle_ns", "Idle", Unit::Nanoseconds);
+    Column &compute = t.addInt("compute_ns", "Compute", Unit::Nanoseconds);
+    Column &other = t.addInt("non_compute_ns", "Non-compute", Unit::Nanoseconds);
+    for (int r = 0; r < ranks; ++r) {
+        rank.push(std::int64_t(r));
+        idle.push(std::int64_t(1000 + r));
+        compute.push(std::int64_t(5000000 + 7 * r));
+        other.push(std::int64_t(20000 + 3 * r));
+    }
+    return t;
+}
+
+/// The value of `column` in table row `row`, as a chart reads it.
+double tableValue(const Table &t, const char *column, int row) { return t.column(column)->number(std::size_t(row)); }
+
+/// Every series value equals the table cell its row points to.
+void verifySeriesFromTable(const ChartSpec &s, const Table &t, const char *column)
+{
+    for (const ChartSeries &series : s.series) {
+        QCOMPARE(series.values.size(), std::size_t(s.categories.size()));
+        for (std::size_t i = 0; i < series.values.size(); ++i) {
+            if (series.rows[i] < 0)
+                continue;
+            QCOMPARE(series.values[i], tableValue(t, column, series.rows[i]));
+        }
+    }
+}
+
+TracePtr loadOrNull(const std::filesystem::path &p)
+{
+    if (!std::filesystem::exists(p))
+        return nullptr;
+    importers::ImportContext ictx;
+    auto r = importers::loadTrace({p}, ictx);
+    return r.ok() ? r.value().trace : nullptr;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
+    return p;
+}
+
+} // namespace
+
+class TstAnalysisCharts : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("accelscope-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_analysischarts"));
+        QSettings().clear();
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    }
+
+    void temporalStackedPerRank()
+    {
+        const Table t = temporalTable(3);
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::StackedBars);
+        QCOMPARE(s.categories, (QStringList{QStringLiteral("Rank 0"), QStringLiteral("Rank 1"), QStringLiteral("Rank 2")}));
+        QCOMPARE(s.series.size(), std::size_t(3));
+        QCOMPARE(s.series[0].name, QStringLiteral("Idle"));
+        QCOMPARE(s.series[1].values, (std::vector<double>{5000000, 5000007, 5000014}));
+    }
+
+    void temporalSeriesEqualColumns()
+    {
+        const Table t = temporalTable(4);
+        const ChartSpec s = chartSpecFor(t, {3, 1}); // the panel's order, filtered
+        QCOMPARE(s.categories, (QStringList{QStringLiteral("Rank 3"), QStringLiteral("Rank 1")}));
+        const char *cols[] = {"idle_ns", "compute_ns", "non_compute_ns"};
+        for (std::size_t k = 0; k < 3; ++k)
+            for (std::size_t i = 0; i < 2; ++i)
+                QCOMPARE(s.series[k].values[i], tableValue(t, cols[k], s.series[k].rows[i]));
+        QCOMPARE(s.series[0].rows, (std::vector<int>{3, 1}));
+    }
+
+    void thousandRanksBecomeAHeatMap()
+    {
+        const Table t = temporalTable(1000);
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.categories.size(), 1000);
+        const ChartSpec shown = legibleSpec(s);
+        QCOMPARE(shown.kind, ChartSpec::Kind::HeatMap);
+        QVERIFY(shown.note.contains(QStringLiteral("1000")));
+        // one rank stays a bar chart
+        QCOMPARE(legibleSpec(chartSpecFor(temporalTable(1))).kind, ChartSpec::Kind::StackedBars);
+
+        AnalysisChartView view;
+        view.resize(900, 500);
+        view.setSpec(s);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.charts().isEmpty());
+        QVERIFY(view.heatMap()->isVisible());
+        // every cell reachable: the last rank's row is at the bottom of the grid
+        const QRect r = view.heatMap()->rect();
+        const auto [row, col] = view.heatMap()->cellAt(QPoint(r.width() / 2, r.height() - 6));
+        QVERIFY2(row >= 995, qPrintable(QString::number(row)));
+        QVERIFY(col >= 0);
+        QSignalSpy clicked(&view, &AnalysisChartView::rowClicked);
+        QTest::mouseClick(view.heatMap(), Qt::LeftButton, {}, QPoint(r.width() / 2, r.height() - 6));
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.front().front().toInt(), view.spec().series[std::size_t(col)].rows[std::size_t(row)]);
+        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty())
+            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/chart-temporal-1000-ranks.png")));
+    }
+
+    void drawnBarsEqualTheSpec()
+    {
+        const Table t = temporalTable(3);
+        AnalysisChartView view;
+        view.resize(800, 400);
+        view.setSpec(chartSpecFor(t));
+        const QList<QChart *> charts = view.charts();
+        QCOMPARE(charts.size(), 1);
+        auto *bars = qobject_cast<QAbstractBarSeries *>(charts.front()->series().front());
+        QVERIFY(bars);
+        QCOMPARE(bars->barSets().size(), 3);
+        QCOMPARE(view.displayUnit(), QStringLiteral("ms"));
+        for (int k = 0; k < 3; ++k)
+            for (int i = 0; i < 3; ++i)
+                QVERIFY(qFuzzyCompare(bars->barSets()[k]->at(i) * view.valueScale(), view.spec().series[std::size_t(k)].values[std::size_t(i)]));
+    }
+
+    void kernelsTopNWithCountAndMean()
+    {
+        Table t;
+        t.name = "kernels";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &name = t.addText("name", "Name");
+        Column &count = t.addInt("count", "Count", Unit::Count);
+        Column &total = t.addInt("total_ns", "Total", Unit::Nanoseconds);
+        Column &mean = t.addReal("mean_ns", "Mean", Unit::Nanoseconds);
+        for (int i = 0; i < 30; ++i) {
+            rank.push(std::int64_t(0));
+            name.push("k" + std::to_string(i));
+            count.push(std::int64_t(i + 1));
+            total.push(std::int64_t(1000 * ((i * 7) % 30 + 1)));
+            mean.push(1000.0 * ((i * 7) % 30 + 1) / (i + 1));
+        }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::HorizontalBars);
+        QCOMPARE(s.categories.size(), kTopN);
+        verifySeriesFromTable(s, t, "total_ns");
+        // the largest first, in decreasing order
+        for (std::size_t i = 1; i < s.series[0].values.size(); ++i)
+            QVERIFY(s.series[0].values[i - 1] >= s.series[0].values[i]);
+        QCOMPARE(s.series[0].values.front(), 30000.0);
+        const int top = s.series[0].rows.front();
+        QCOMPARE(s.categories.front(), QString::fromStdString(name.texts[std::size_t(top)]));
+        QVERIFY(s.details.front().contains(QStringLiteral("Count: %1").arg(top + 1)));
+        QVERIFY(s.details.front().contains(QStringLiteral("Mean:")));
+        QVERIFY(s.note.contains(QStringLiteral("30")));
+    }
+
+    void kernelTypesDonutGroupsOthers()
+    {
+        Table t;
+        t.name = "kernel-types";
+        Column &type = t.addText("kernel_type", "Kernel type");
+        Column &time = t.addInt("time_ns", "Time", Unit::Nanoseconds);
+        for (auto [n, v] : {std::pair{"COMPUTATION", 900}, {"COMMUNICATION", 85}, {"MEMORY", 10}, {"IDLE-ish", 5}}) {
+            type.push(std::string(n));
+            time.push(std::int64_t(v));
+        }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::Donut);
+        QCOMPARE(s.categories.size(), 3);
+        QCOMPARE(s.categories.last(), QStringLiteral("Others (2)"));
+        QCOMPARE(s.series[0].values, (std::vector<double>{900, 85, 15}));
+        QCOMPARE(s.series[0].rows, (std::vector<int>{0, 1, -1}));
+        AnalysisChartView view;
+        view.setSpec(s);
+        auto *pie = qobject_cast<QPieSeries *>(view.charts().front()->series().front());
+        QVERIFY(pie);
+        QCOMPARE(pie->count(), 3);
+        QCOMPARE(pie->slices()[1]->value(), 85.0);
+    }
+
+    void idleStackedPerStream()
+    {
+        Table t;
+        t.name = "idle";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &stream = t.addInt("stream", "Stream", Unit::Id);
+        Column &cat = t.addText("idle_category", "Idle category");
+        Column &idle = t.addInt("idle_ns", "Idle", Unit::Nanoseconds);
+        int v = 1;
+        for (int s : {7, 9})
+            for (const char *c : {"host_wait", "kernel_wait", "other"}) {
+                rank.push(std::int64_t(0));
+                stream.push(std::int64_t(s));
+                cat.push(std::string(c));
+                idle.push(std::int64_t(100 * v++));
+            }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::StackedBars);
+        QCOMPARE(s.categories, (QStringList{QStringLiteral("stream 7"), QStringLiteral("stream 9")}));
+        QCOMPARE(s.series.size(), std::size_t(3));
+        QCOMPARE(s.series[1].name, QStringLiteral("kernel_wait"));
+        QCOMPARE(s.series[1].values, (std::vector<double>{200, 500}));
+        verifySeriesFromTable(s, t, "idle_ns");
+    }
+
+    void launchHistogramAndScatter()
+    {
+        Table t;
+        t.name = "launch";
+        Column &cpu = t.addInt("cpu_duration_ns", "CPU", Unit::Nanoseconds);
+        Column &delay = t.addInt("launch_delay_ns", "Delay", Unit::Nanoseconds);
+        Column &dOut = t.addInt("delay_outlier", "Delay outlier", Unit::Count);
+        Column &rOut = t.addInt("runtime_outlier", "Runtime outlier", Unit::Count);
+        for (int i = 0; i < 100; ++i) {
+            cpu.push(std::int64_t(1000 + i));
+            delay.push(std::int64_t(i == 99 ? 500000 : 2000 + 10 * i));
+            dOut.push(std::int64_t(i == 99));
+            rOut.push(std::int64_t(i == 50));
+        }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::Histogram);
+        double launches = 0;
+        for (double c : s.series[0].values)
+            launches += c;
+        QCOMPARE(launches, 100.0); // every row counted once
+        QCOMPARE(s.series[0].values.back(), 1.0); // the 500 µs outlier alone in the last bin
+        QCOMPARE(s.points.size(), std::size_t(98));
+        QCOMPARE(s.outlierRows, (std::vector<int>{50, 99}));
+        QCOMPARE(s.outliers[1], QPointF(1099, 500000));
+        AnalysisChartView view;
+        view.setSpec(s);
+        QCOMPARE(view.charts().size(), 2);
+        const auto scatters = view.charts()[1]->series();
+        QCOMPARE(qobject_cast<QScatterSeries *>(scatters[0])->count(), 98);
+        QCOMPARE(qobject_cast<QScatterSeries *>(scatters[1])->count(), 2);
+    }
+
+    void ascendStepsSlowestAndMedian()
+    {
+        Table t;
+        t.name = "steps";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &step = t.addInt("step", "Step", Unit::Id);
+        Column &comp = t.addInt("computing_ns", "Computing", Unit::Nanoseconds);
+        Column &comm = t.addInt("communication_not_overlapped_ns", "Comm", Unit::Nanoseconds);
+        Column &ovl = t.addInt("overlapped_ns", "Overlapped", Unit::Nanoseconds);
+        Column &fr = t.addInt("free_ns", "Free", Unit::Nanoseconds);
+        Column &stage = t.addInt("stage_ns", "Stage", Unit::Nanoseconds);
+        const int values[][3] = {{100, 20, 5}, {100, 60, 5}, {90, 20, 10}};
+        for (int i = 0; i < 3; ++i) {
+            rank.push(std::int64_t(i % 2));
+            step.push(std::int64_t(1 + i / 2));
+            comp.push(std::int64_t(values[i][0]));
+            comm.push(std::int64_t(values[i][1]));
+            ovl.push(std::int64_t(7));
+            fr.push(std::int64_t(values[i][2]));
+            stage.push(std::int64_t(values[i][0] + values[i][1] + values[i][2]));
+        }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::StackedBars);
+        QCOMPARE(s.categories, (QStringList{QStringLiteral("r0 s1"), QStringLiteral("r1 s1"), QStringLiteral("r0 s2")}));
+        QCOMPARE(s.series.size(), std::size_t(3));
+        QCOMPARE(s.series[0].values, (std::vector<double>{100, 100, 90}));
+        QCOMPARE(s.series[1].values, (std::vector<double>{20, 60, 20}));
+        QCOMPARE(s.series[2].values, (std::vector<double>{5, 5, 10}));
+        QCOMPARE(s.highlighted, 1);    // 165 = the slowest
+        QCOMPARE(s.marker, 125.0);     // median of 125, 165, 120
+        QVERIFY(s.details[0].contains(QStringLiteral("Overlapped")));
+        AnalysisChartView view;
+        view.setSpec(s);
+        QCOMPARE(view.charts().front()->series().size(), 2); // bars + the median line
+    }
+
+    void categoriesGroupedPerRank()
+    {
+        Table t;
+        t.name = "categories";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &cat = t.addText("category", "Category");
+        Column &total = t.addInt("total_ns", "Total", Unit::Nanoseconds);
+        for (int r = 0; r < 2; ++r)
+            for (const char *c : {"matmul", "attention"}) {
+                rank.push(std::int64_t(r));
+                cat.push(std::string(c));
+                total.push(std::int64_t(r == 0 ? 300 : 400) + (c[0] == 'm' ? 1000 : 0));
+            }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::GroupedBars);
+        QCOMPARE(s.categories, (QStringList{QStringLiteral("matmul"), QStringLiteral("attention")}));
+        QCOMPARE(s.series.size(), std::size_t(2));
+        QCOMPARE(s.series[1].values, (std::vector<double>{1400, 400}));
+        verifySeriesFromTable(s, t, "total_ns");
+    }
+
+    void enginesHeatMap()
+    {
+        Table t;
+        t.name = "engines";
+        Column &core = t.addInt("core", "Core", Unit::Id);
+        Column &engine = t.addText("engine", "Engine");
+        Column &util = t.addReal("utilization_pct", "Utilization", Unit::Percent);
+        for (int c = 0; c < 64; ++c)
+            for (const char *e : {"TIU", "GDMA", "SDMA"}) {
+                core.push(std::int64_t(c));
+                engine.push(std::string(e));
+                util.push(double((c * 13 + e[0]) % 100));
+            }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::HeatMap);
+        QCOMPARE(s.categories.size(), 64);
+        QCOMPARE(s.series.size(), std::size_t(3));
+        verifySeriesFromTable(s, t, "utilization_pct");
+        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty()) {
+            AnalysisChartView view;
+            view.resize(700, 900);
+            view.setSpec(s);
+            view.show();
+            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/chart-engines-64-cores.png")));
+        }
+    }
+
+    void unknownAnalysisHasNoChart()
+    {
+        Table t;
+        t.name = "overview";
+        t.addText("key", "Key").push(std::string("x"));
+        QVERIFY(chartSpecFor(t).isEmpty());
+        // a known analysis without its columns: no chart rather than a wrong one
+        Table k;
+        k.name = "kernels";
+        k.addText("name", "Name").push(std::string("x"));
+        QVERIFY(chartSpecFor(k).isEmpty());
+    }
+
+    void panelChartFollowsFilterAndSelectsRow()
+    {
+        Document doc;
+        doc.setTrace(smallTrace());
+        AnalysisHub hub(&doc);
+        AnalysisPanel panel(&hub, {QStringLiteral("kernels")});
+        panel.resize(900, 700);
+        panel.show();
+        QTRY_VERIFY(panel.table() != nullptr && !panel.isBusy());
+        QTRY_VERIFY(panel.chartView()->isVisible());
+        const ChartSpec &s = panel.chartView()->spec();
+        QCOMPARE(s.categories.size(), 2); // gemm, relu
+        QCOMPARE(s.categories.front(), QStringLiteral("gemm"));
+        QCOMPARE(s.series[0].values.front(), double(60 * us));
+        // the filter box narrows the chart as it narrows the table
+        panel.findChild<QLineEdit *>(QStringLiteral("filter"))->setText(QStringLiteral("relu"));
+        QTRY_COMPARE(panel.chartView()->spec().categories, QStringList{QStringLiteral("relu")});
+        panel.findChild<QLineEdit *>(QStringLiteral("filter"))->clear();
+        QTRY_COMPARE(panel.chartView()->spec().categories.size(), 2);
+        // a click on a bar selects its row, which reveals the kernel in the timeline
+        const int row = panel.chartView()->spec().series[0].rows[1];
+        Q_EMIT panel.chartView()->rowClicked(row);
+        const QModelIndex cur = panel.view()->selectionModel()->currentIndex();
+        QCOMPARE(panel.proxy()->mapToSource(cur).row(), row);
+        QCOMPARE(doc.selectedSlice(), panel.tableModel()->rowKey(row).slice);
+        // hidden on request, back again
+        panel.setChartShown(false);
+        QVERIFY(!panel.chartView()->isVisible());
+        panel.setChartShown(true);
+        QVERIFY(panel.chartView()->isVisible());
+        // Save PNG: the chart above the table
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("kernels.png"));
+        QVERIFY(panel.savePng(png));
+        const QImage img(png);
+        QVERIFY(img.height() > panel.view()->height());
+    }
+
+    void darkTheme()
+    {
+        AnalysisChartView view;
+        view.setSpec(chartSpecFor(temporalTable(2)));
+        QVERIFY(!view.isDark());
+        QCOMPARE(view.charts().front()->theme(), QChart::ChartThemeLight);
+        view.setPalette(darkPalette());
+        QVERIFY(view.isDark());
+        QCOMPARE(view.charts().front()->theme(), QChart::ChartThemeDark);
+    }
+
+    void screenshotsOfTheSamples()
+    {
+        const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR");
+        if (out.isEmpty())
+            QSKIP("ACCELSCOPE_SCREENSHOT_DIR not set");
+        const std::filesystem::path sample = std::filesystem::path(ACCELSCOPE_SOURCE_DIR) / "resources" / "sample";
+        const std::filesystem::path shared(ACCELSCOPE_SHARED_DATA);
+        struct Shot {
+            std::filesystem::path input;
+            const char *analysis;
+        };
+        const Shot shots[] = {
+            {sample, "temporal"},
+            {sample, "kernel-types"},
+            {sample, "kernels"},
+            {sample, "overlap"},
+            {sample, "idle"},
+            {sample, "launch"},
+            {sample, "steps"},
+            {sample, "categories"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "steps"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "slow-rank"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "op-statistic"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "memory"},
+            {shared / "sophgo" / "cdm_profile_data_dev0_bm1690", "engines"},
+        };
+        std::map<std::string, TracePtr> loaded;
+        for (const Shot &shot : shots) {
+            TracePtr &trace = loaded[shot.input.string()];
+            if (!trace)
+                trace = loadOrNull(shot.input);
+            if (!trace) {
+                qWarning("skipped (not present): %s", shot.input.string().c_str());
+                continue;
+            }
+            for (const bool dark : {false, true}) {
+                Document doc;
+                doc.setTrace(trace);
+                AnalysisHub hub(&doc);
+                AnalysisPanel panel(&hub, {QString::fromLatin1(shot.analysis)});
+                if (dark)
+                    panel.setPalette(darkPalette());
+                panel.resize(1100, 800);
+                panel.show();
+                QTRY_VERIFY_WITH_TIMEOUT(panel.table() != nullptr && !panel.isBusy(), 60000);
+                QTRY_VERIFY(panel.chartView()->isVisible());
+                const QString name = QStringLiteral("%1/chart-%2-%3%4.png")
+                                         .arg(QString::fromLocal8Bit(out), QString::fromStdString(shot.input.filename().string()),
+                                              QString::fromLatin1(shot.analysis), dark ? QStringLiteral("-dark") : QString());
+                QVERIFY(panel.chartView()->renderImage().save(name));
+            }
+        }
+    }
+};
+
+QTEST_MAIN(TstAnalysisCharts)
+#include "tst_analysischarts.moc"

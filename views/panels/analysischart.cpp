@@ -1,0 +1,1161 @@
+#include "analysischart.h"
+
+#include "unitformat.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QCursor>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPieSeries>
+#include <QPieSlice>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QStackedLayout>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <QLocale>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace accelscope::views {
+
+using namespace model::analysis;
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("AnalysisChart", text); }
+
+// Colours that stay apart on light and dark backgrounds (Tableau 10), and fixed ones for the
+// meanings every breakdown shares, so that "compute" is the same blue in every chart.
+const QColor kPalette[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
+                           QColor(0xe1, 0x57, 0x59), QColor(0xb0, 0x7a, 0xa1), QColor(0x76, 0xb7, 0xb2),
+                           QColor(0xed, 0xc9, 0x48), QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f),
+                           QColor(0xba, 0xb0, 0xac)};
+const QColor kCompute = kPalette[0];
+const QColor kCommunication = kPalette[1];
+const QColor kOverlap = kPalette[2];
+const QColor kBubble = kPalette[3];
+const QColor kMemory = kPalette[4];
+const QColor kIdle = QColor(0x9a, 0x9a, 0x9a);
+const QColor kOutlier = QColor(0xe1, 0x57, 0x59);
+
+const Column *findColumn(const Table &t, std::initializer_list<std::string_view> ids)
+{
+    for (std::string_view id : ids)
+        if (const Column *c = t.column(id))
+            return c;
+    return nullptr;
+}
+
+double cell(const Column *c, int row) { return c ? c->number(std::size_t(row)) : std::nan(""); }
+
+QString cellText(const Column *c, int row)
+{
+    if (!c)
+        return {};
+    if (c->type == ColumnType::Text)
+        return QString::fromStdString(c->texts[std::size_t(row)]);
+    if (c->isNull(std::size_t(row)))
+        return QStringLiteral("\u2013");
+    return QString::number(c->number(std::size_t(row)), 'g', 12);
+}
+
+std::vector<int> rowOrder(const Table &t, const std::vector<int> &rows)
+{
+    if (!rows.empty())
+        return rows;
+    std::vector<int> all(t.rowCount());
+    std::iota(all.begin(), all.end(), 0);
+    return all;
+}
+
+bool severalRanks(const Table &t, const std::vector<int> &rows)
+{
+    const Column *rank = t.column("rank");
+    if (!rank || rows.empty())
+        return false;
+    const double first = rank->number(std::size_t(rows.front()));
+    return std::any_of(rows.begin(), rows.end(), [&](int r) { return rank->number(std::size_t(r)) != first; });
+}
+
+QString rankText(const Table &t, int row)
+{
+    return tr("Rank %1").arg(cellText(t.column("rank"), row));
+}
+
+/// One series per column, one category per row.
+ChartSpec stackedColumns(const Table &t, const std::vector<int> &rows, const QStringList &categories,
+                         const std::vector<std::pair<const Column *, std::pair<QString, QColor>>> &columns)
+{
+    ChartSpec s;
+    s.kind = ChartSpec::Kind::StackedBars;
+    s.categories = categories;
+    for (const auto &[col, look] : columns) {
+        if (!col)
+            continue;
+        ChartSeries series;
+        series.name = look.first;
+        series.color = look.second;
+        for (int r : rows) {
+            series.values.push_back(cell(col, r));
+            series.rows.push_back(r);
+        }
+        if (s.unit == Unit::None)
+            s.unit = col->unit;
+        s.series.push_back(std::move(series));
+    }
+    return s;
+}
+
+ChartSpec topN(const Table &t, const std::vector<int> &rowsIn, const Column *value, const QString &seriesName,
+               const std::function<QString(int)> &label, const std::function<QString(int)> &detail)
+{
+    ChartSpec s;
+    if (!value)
+        return s;
+    std::vector<int> rows = rowsIn;
+    std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) {
+        const double va = cell(value, a), vb = cell(value, b);
+        return (std::isnan(vb) ? -1.0 : vb) < (std::isnan(va) ? -1.0 : va);
+    });
+    const std::size_t kept = std::min<std::size_t>(rows.size(), kTopN);
+    s.kind = ChartSpec::Kind::HorizontalBars;
+    s.unit = value->unit;
+    ChartSeries series;
+    series.name = seriesName;
+    series.color = kCompute;
+    for (std::size_t i = 0; i < kept; ++i) {
+        s.categories << label(rows[i]);
+        s.details << detail(rows[i]);
+        series.values.push_back(cell(value, rows[i]));
+        series.rows.push_back(rows[i]);
+    }
+    s.series.push_back(std::move(series));
+    if (rows.size() > kept)
+        s.note = tr("The %1 largest of %2 rows.").arg(kept).arg(rows.size());
+    (void)t;
+    return s;
+}
+
+/// Makes category labels unique (QBarCategoryAxis merges equal ones) without changing their look.
+void uniqueLabels(QStringList &labels)
+{
+    std::map<QString, int> seen;
+    for (QString &l : labels) {
+        const int n = seen[l]++;
+        if (n > 0)
+            l += QString(n, QChar(0x200b)); // zero-width spaces
+    }
+}
+
+void markSlowest(ChartSpec &s, const std::vector<double> &totals, const QString &reason, bool withMedian)
+{
+    int best = -1;
+    std::vector<double> finite;
+    for (std::size_t i = 0; i < totals.size(); ++i) {
+        if (!std::isfinite(totals[i]))
+            continue;
+        finite.push_back(totals[i]);
+        if (best < 0 || totals[i] > totals[std::size_t(best)])
+            best = int(i);
+    }
+    if (finite.size() < 2)
+        return;
+    s.highlighted = best;
+    s.highlightReason = reason;
+    if (withMedian) {
+        std::sort(finite.begin(), finite.end());
+        const std::size_t n = finite.size();
+        s.marker = n % 2 ? finite[n / 2] : (finite[n / 2 - 1] + finite[n / 2]) / 2;
+        s.markerLabel = tr("median");
+    }
+}
+
+ChartSpec stepsSpec(const Table &t, const std::vector<int> &rows)
+{
+    const bool multi = severalRanks(t, rows);
+    QStringList cats;
+    for (int r : rows) {
+        const QString step = cellText(t.column("step"), r);
+        cats << (multi ? tr("r%1 s%2").arg(cellText(t.column("rank"), r), step) : tr("step %1").arg(step));
+    }
+    ChartSpec s;
+    std::vector<double> totals;
+    if (const Column *computing = t.column("computing_ns")) {
+        // Ascend (step_trace_time): Computing + Communication (not overlapped) + Free = the step.
+        s = stackedColumns(t, rows, cats,
+                           {{computing, {tr("Computing"), kCompute}},
+                            {t.column("communication_not_overlapped_ns"), {tr("Communication (not overlapped)"), kCommunication}},
+                            {t.column("free_ns"), {tr("Free"), kIdle}}});
+        const Column *stage = t.column("stage_ns");
+        for (int r : rows) {
+            totals.push_back(cell(stage, r));
+            QStringList d;
+            for (auto [id, title] : {std::pair{"overlapped_ns", "Overlapped"}, {"bubble_ns", "Bubble"},
+                                     {"preparing_ns", "Preparing"}, {"stage_ns", "Stage"}})
+                if (const Column *c = t.column(id); c && !c->isNull(std::size_t(r)))
+                    d << tr("%1: %2").arg(tr(title), formatChartValue(c->number(std::size_t(r)), c->unit));
+            s.details << d.join(QLatin1Char('\n'));
+        }
+    } else {
+        // Kineto ProfilerSteps: kernels of several types may run at once, so the typed
+        // segments can add up to more than the step's device span.
+        s = stackedColumns(t, rows, cats,
+                           {{t.column("compute"), {tr("Compute"), kCompute}},
+                            {t.column("communication"), {tr("Communication"), kCommunication}},
+                            {t.column("memory"), {tr("Memory"), kMemory}},
+                            {t.column("idle"), {tr("Idle"), kIdle}}});
+        const Column *span = t.column("gpu_span");
+        for (int r : rows) {
+            totals.push_back(cell(span, r));
+            s.details << tr("Device span: %1").arg(formatChartValue(cell(span, r), span ? span->unit : Unit::None));
+        }
+        if (!s.series.empty())
+            s.note = tr("Kernels running at the same time count in each of their types: a bar can be taller than its step.");
+    }
+    markSlowest(s, totals, tr("slowest step"), true);
+    return s;
+}
+
+ChartSpec kernelTypesSpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *value = findColumn(t, {"time_ns", "sum"});
+    const Column *type = t.column("kernel_type");
+    ChartSpec s;
+    if (!value || !type)
+        return s;
+    s.kind = ChartSpec::Kind::Donut;
+    s.unit = value->unit;
+    double total = 0;
+    for (int r : rows)
+        if (std::isfinite(cell(value, r)))
+            total += cell(value, r);
+    // Slices under 2 % are unreadable: one "Others" slice holds them (its value is their sum).
+    ChartSeries series;
+    series.name = tr("Device time");
+    double others = 0;
+    int otherCount = 0;
+    for (int r : rows) {
+        const double v = cell(value, r);
+        if (!std::isfinite(v))
+            continue;
+        if (total > 0 && v < 0.02 * total) {
+            others += v;
+            ++otherCount;
+            continue;
+        }
+        s.categories << cellText(type, r);
+        series.values.push_back(v);
+        series.rows.push_back(r);
+    }
+    if (otherCount > 0) {
+        s.categories << tr("Others (%1)").arg(otherCount);
+        series.values.push_back(others);
+        series.rows.push_back(-1);
+    }
+    s.series.push_back(std::move(series));
+    return s;
+}
+
+ChartSpec idleSpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *value = findColumn(t, {"idle_ns", "idle_time"});
+    const Column *category = t.column("idle_category");
+    ChartSpec s;
+    if (!value || !category)
+        return s;
+    s.kind = ChartSpec::Kind::StackedBars;
+    s.unit = value->unit;
+    std::vector<std::pair<QString, QString>> streams; // (rank, stream)
+    std::vector<QString> kinds;
+    for (int r : rows) {
+        const std::pair key{cellText(t.column("rank"), r), cellText(t.column("stream"), r)};
+        if (std::find(streams.begin(), streams.end(), key) == streams.end())
+            streams.push_back(key);
+        const QString k = cellText(category, r);
+        if (std::find(kinds.begin(), kinds.end(), k) == kinds.end())
+            kinds.push_back(k);
+    }
+    const bool multi = severalRanks(t, rows);
+    for (const auto &[rank, stream] : streams)
+        s.categories << (multi ? tr("r%1 stream %2").arg(rank, stream) : tr("stream %1").arg(stream));
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        ChartSeries series;
+        series.name = kinds[k];
+        series.color = kinds[k] == QLatin1String("host_wait") ? kCommunication
+                       : kinds[k] == QLatin1String("kernel_wait") ? kCompute
+                       : kinds[k] == QLatin1String("other")       ? kIdle
+                                                                  : kPalette[(k + 4) % std::size(kPalette)];
+        series.values.assign(streams.size(), 0.0);
+        series.rows.assign(streams.size(), -1);
+        s.series.push_back(std::move(series));
+    }
+    for (int r : rows) {
+        const std::pair key{cellText(t.column("rank"), r), cellText(t.column("stream"), r)};
+        const auto c = std::size_t(std::find(streams.begin(), streams.end(), key) - streams.begin());
+        const auto k = std::size_t(std::find(kinds.begin(), kinds.end(), cellText(category, r)) - kinds.begin());
+        s.series[k].values[c] = cell(value, r);
+        s.series[k].rows[c] = r;
+    }
+    return s;
+}
+
+ChartSpec launchSpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *delay = findColumn(t, {"launch_delay_ns", "launch_delay"});
+    const Column *cpu = findColumn(t, {"cpu_duration_ns", "cpu_duration"});
+    ChartSpec s;
+    if (!delay || rows.empty())
+        return s;
+    s.kind = ChartSpec::Kind::Histogram;
+    s.unit = delay->unit;
+    s.valueTitle = tr("Launches");
+    double lo = INFINITY, hi = -INFINITY;
+    for (int r : rows)
+        if (const double v = cell(delay, r); std::isfinite(v)) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    if (!std::isfinite(lo))
+        return {};
+    constexpr int kBins = 24;
+    const double width = hi > lo ? (hi - lo) / kBins : 1.0;
+    ChartSeries counts;
+    counts.name = tr("Launches by launch delay");
+    counts.color = kCompute;
+    counts.values.assign(kBins, 0.0);
+    counts.rows.assign(kBins, -1);
+    for (int r : rows) {
+        const double v = cell(delay, r);
+        if (!std::isfinite(v))
+            continue;
+        const int bin = std::clamp(int((v - lo) / width), 0, kBins - 1);
+        counts.values[std::size_t(bin)] += 1;
+        if (counts.rows[std::size_t(bin)] < 0)
+            counts.rows[std::size_t(bin)] = r; // a click shows the bin's first launch
+    }
+    for (int b = 0; b < kBins; ++b)
+        s.categories << formatChartValue(lo + b * width, delay->unit);
+    s.series.push_back(std::move(counts));
+    if (cpu) {
+        s.scatterTitle = tr("CPU duration vs launch delay");
+        s.scatterXTitle = tr("CPU duration of the launch call");
+        s.scatterYTitle = tr("Launch delay");
+        s.scatterUnit = delay->unit;
+        const Column *delayOut = t.column("delay_outlier"), *runOut = t.column("runtime_outlier");
+        // Qt Charts draws every point: beyond this many, draw an even sample (outliers always).
+        constexpr std::size_t kMaxPoints = 20000;
+        const std::size_t stride = std::max<std::size_t>(1, rows.size() / kMaxPoints);
+        std::size_t i = 0, normal = 0;
+        for (int r : rows) {
+            const QPointF p(cell(cpu, r), cell(delay, r));
+            const bool outlier = cell(delayOut, r) > 0 || cell(runOut, r) > 0;
+            if (!std::isfinite(p.x()) || !std::isfinite(p.y()))
+                continue;
+            if (outlier) {
+                s.outliers.push_back(p);
+                s.outlierRows.push_back(r);
+            } else {
+                ++normal;
+                if (i++ % stride == 0) {
+                    s.points.push_back(p);
+                    s.pointRows.push_back(r);
+                }
+            }
+        }
+        if (s.points.size() < normal)
+            s.note = tr("Scatter: %1 of %2 launches drawn (every outlier included).")
+                         .arg(s.points.size() + s.outliers.size())
+                         .arg(normal + s.outliers.size());
+    }
+    return s;
+}
+
+ChartSpec categoriesSpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *value = findColumn(t, {"total_ns"});
+    const Column *category = t.column("category");
+    ChartSpec s;
+    if (!value || !category)
+        return s;
+    s.kind = ChartSpec::Kind::GroupedBars;
+    s.unit = value->unit;
+    std::vector<QString> cats, ranks;
+    for (int r : rows) {
+        const QString c = cellText(category, r), k = cellText(t.column("rank"), r);
+        if (std::find(cats.begin(), cats.end(), c) == cats.end())
+            cats.push_back(c);
+        if (std::find(ranks.begin(), ranks.end(), k) == ranks.end())
+            ranks.push_back(k);
+    }
+    for (const QString &c : cats)
+        s.categories << c;
+    for (std::size_t k = 0; k < ranks.size(); ++k) {
+        ChartSeries series;
+        series.name = ranks[k].isEmpty() ? tr("All ranks") : tr("Rank %1").arg(ranks[k]);
+        series.color = kPalette[k % std::size(kPalette)];
+        series.values.assign(cats.size(), 0.0);
+        series.rows.assign(cats.size(), -1);
+        s.series.push_back(std::move(series));
+    }
+    for (int r : rows) {
+        const auto c = std::size_t(std::find(cats.begin(), cats.end(), cellText(category, r)) - cats.begin());
+        const auto k = std::size_t(std::find(ranks.begin(), ranks.end(), cellText(t.column("rank"), r)) - ranks.begin());
+        s.series[k].values[c] = cell(value, r);
+        s.series[k].rows[c] = r;
+    }
+    return s;
+}
+
+ChartSpec memorySpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *peak = t.column("peak_mb");
+    const Column *metric = t.column("metric");
+    const Column *component = t.column("component");
+    ChartSpec s;
+    if (!peak || !metric || !component)
+        return s;
+    s.kind = ChartSpec::Kind::GroupedBars;
+    s.valueTitle = tr("Peak (MB)");
+    const bool multi = severalRanks(t, rows);
+    std::vector<QString> cats, metrics;
+    const auto catOf = [&](int r) {
+        return multi ? tr("r%1 %2").arg(cellText(t.column("rank"), r), cellText(component, r)) : cellText(component, r);
+    };
+    for (int r : rows) {
+        if (!(cell(peak, r) > 0))
+            continue; // components that never held memory would crowd the axis
+        if (std::find(cats.begin(), cats.end(), catOf(r)) == cats.end())
+            cats.push_back(catOf(r));
+        if (std::find(metrics.begin(), metrics.end(), cellText(metric, r)) == metrics.end())
+            metrics.push_back(cellText(metric, r));
+    }
+    for (const QString &c : cats)
+        s.categories << c;
+    for (std::size_t k = 0; k < metrics.size(); ++k) {
+        ChartSeries series;
+        series.name = metrics[k];
+        series.color = kPalette[k % std::size(kPalette)];
+        series.values.assign(cats.size(), 0.0);
+        series.rows.assign(cats.size(), -1);
+        s.series.push_back(std::move(series));
+    }
+    const Column *when = t.column("peak_ts");
+    std::vector<QStringList> details(cats.size());
+    for (int r : rows) {
+        if (!(cell(peak, r) > 0))
+            continue;
+        const auto c = std::size_t(std::find(cats.begin(), cats.end(), catOf(r)) - cats.begin());
+        const auto k = std::size_t(std::find(metrics.begin(), metrics.end(), cellText(metric, r)) - metrics.begin());
+        s.series[k].values[c] = cell(peak, r);
+        s.series[k].rows[c] = r;
+        if (when)
+            details[c] << tr("%1 peak at %2").arg(metrics[k], formatDurationNs(cell(when, r)));
+    }
+    for (const QStringList &d : details)
+        s.details << d.join(QLatin1Char('\n'));
+    s.note = tr("Peak per component and metric; components that never held memory are left out.");
+    return s;
+}
+
+ChartSpec enginesSpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *util = t.column("utilization_pct");
+    const Column *engine = t.column("engine");
+    const Column *core = t.column("core");
+    ChartSpec s;
+    if (!util || !engine || !core)
+        return s;
+    s.kind = ChartSpec::Kind::HeatMap;
+    s.unit = Unit::Percent;
+    s.valueTitle = tr("Utilization");
+    const bool multi = severalRanks(t, rows);
+    std::vector<QString> cores, engines;
+    const auto coreOf = [&](int r) {
+        return multi ? tr("r%1 core %2").arg(cellText(t.column("rank"), r), cellText(core, r))
+                     : tr("Core %1").arg(cellText(core, r));
+    };
+    for (int r : rows) {
+        if (std::find(cores.begin(), cores.end(), coreOf(r)) == cores.end())
+            cores.push_back(coreOf(r));
+        if (std::find(engines.begin(), engines.end(), cellText(engine, r)) == engines.end())
+            engines.push_back(cellText(engine, r));
+    }
+    for (const QString &c : cores)
+        s.categories << c;
+    for (const QString &e : engines) {
+        ChartSeries series;
+        series.name = e;
+        series.values.assign(cores.size(), std::nan(""));
+        series.rows.assign(cores.size(), -1);
+        s.series.push_back(std::move(series));
+    }
+    for (int r : rows) {
+        const auto c = std::size_t(std::find(cores.begin(), cores.end(), coreOf(r)) - cores.begin());
+        const auto k = std::size_t(std::find(engines.begin(), engines.end(), cellText(engine, r)) - engines.begin());
+        s.series[k].values[c] = cell(util, r);
+        s.series[k].rows[c] = r;
+    }
+    return s;
+}
+
+} // namespace
+
+QString formatChartValue(double v, Unit unit)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("\u2013");
+    switch (unit) {
+    case Unit::Nanoseconds:
+    case Unit::TimestampNs:
+        return formatDurationNs(v);
+    case Unit::Microseconds:
+    case Unit::TimestampUs:
+        return formatDurationNs(v * 1000.0);
+    case Unit::Percent:
+        return QString::number(v, 'f', 1) + QStringLiteral(" %");
+    case Unit::Ratio:
+        return QString::number(v * 100, 'f', 1) + QStringLiteral(" %");
+    case Unit::Bytes:
+        return formatBytes(v);
+    case Unit::GBps:
+        return QString::number(v, 'f', 2) + QStringLiteral(" GB/s");
+    default:
+        return QLocale().toString(v, 'g', 6);
+    }
+}
+
+ChartSpec chartSpecFor(const Table &t, const std::vector<int> &rowsIn)
+{
+    const std::vector<int> rows = rowOrder(t, rowsIn);
+    const std::string &name = t.name;
+    ChartSpec s;
+    if (name == "temporal") {
+        QStringList cats;
+        for (int r : rows)
+            cats << rankText(t, r);
+        s = stackedColumns(t, rows, cats,
+                           {{findColumn(t, {"idle_ns", "idle_time(us)"}), {tr("Idle"), kIdle}},
+                            {findColumn(t, {"compute_ns", "compute_time(us)"}), {tr("Compute"), kCompute}},
+                            {findColumn(t, {"non_compute_ns", "non_compute_time(us)"}), {tr("Non-compute"), kCommunication}}});
+        s.title = tr("Device time per rank");
+    } else if (name == "overlap") {
+        const Column *pct = findColumn(t, {"comp_comm_overlap_pct", "comp_comm_overlap_pctg"});
+        QStringList cats;
+        for (int r : rows)
+            cats << rankText(t, r);
+        s = stackedColumns(t, rows, cats, {{pct, {tr("Communication overlapped by computation"), kOverlap}}});
+        s.kind = ChartSpec::Kind::GroupedBars;
+        s.unit = Unit::Percent;
+        s.title = tr("Communication hidden behind computation");
+    } else if (name == "kernels") {
+        const Column *total = findColumn(t, {"total_ns", "sum (us)"});
+        const Column *count = t.column("count");
+        const Column *mean = findColumn(t, {"mean_ns", "mean (us)"});
+        const Column *kname = t.column("name");
+        const bool multi = severalRanks(t, rows);
+        s = topN(
+            t, rows, total, tr("Total time"),
+            [&](int r) { return multi ? tr("%1 \u00b7 r%2").arg(cellText(kname, r), cellText(t.column("rank"), r)) : cellText(kname, r); },
+            [&](int r) {
+                QStringList d;
+                if (count)
+                    d << tr("Count: %1").arg(cellText(count, r));
+                if (mean)
+                    d << tr("Mean: %1").arg(formatChartValue(cell(mean, r), mean->unit));
+                return d.join(QLatin1Char('\n'));
+            });
+        s.title = tr("Kernels by total time");
+    } else if (name == "kernel-types") {
+        s = kernelTypesSpec(t, rows);
+        s.title = tr("Device time by kernel type");
+    } else if (name == "idle") {
+        s = idleSpec(t, rows);
+        s.title = tr("Idle time per stream");
+    } else if (name == "launch") {
+        s = launchSpec(t, rows);
+        s.title = tr("Launch delays");
+    } else if (name == "steps") {
+        s = stepsSpec(t, rows);
+        s.title = tr("Step breakdown");
+    } else if (name == "slow-rank") {
+        QStringList cats;
+        for (int r : rows)
+            cats << rankText(t, r);
+        s = stackedColumns(t, rows, cats,
+                           {{t.column("computing_ns"), {tr("Computing"), kCompute}},
+                            {t.column("communication_not_overlapped_ns"), {tr("Communication (not overlapped)"), kCommunication}},
+                            {t.column("free_ns"), {tr("Free"), kIdle}}});
+        const Column *slowest = t.column("slowest");
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            if (cell(slowest, rows[i]) > 0) {
+                s.highlighted = int(i);
+                s.highlightReason = tr("slowest rank");
+            }
+        for (int r : rows)
+            s.details << cellText(t.column("finding"), r);
+        s.title = tr("Step time per rank, summed over steps");
+    } else if (name == "categories") {
+        s = categoriesSpec(t, rows);
+        s.title = tr("Device time per category");
+    } else if (name == "op-statistic") {
+        const Column *kname = t.column("op_type");
+        const Column *core = t.column("core_type");
+        const bool multi = severalRanks(t, rows);
+        s = topN(
+            t, rows, t.column("total_ns"), tr("Total time"),
+            [&](int r) {
+                QString l = tr("%1 (%2)").arg(cellText(kname, r), cellText(core, r));
+                return multi ? tr("%1 \u00b7 r%2").arg(l, cellText(t.column("rank"), r)) : l;
+            },
+            [&](int r) {
+                return tr("Count: %1\nMean: %2").arg(cellText(t.column("count"), r), formatChartValue(cell(t.column("avg_ns"), r), Unit::Nanoseconds));
+            });
+        s.title = tr("Operator types by total time");
+    } else if (name == "memory") {
+        s = memorySpec(t, rows);
+        s.title = tr("Peak memory per component");
+    } else if (name == "engines") {
+        s = enginesSpec(t, rows);
+        s.title = tr("Engine utilization per core");
+    }
+    if (s.valueTitle.isEmpty())
+        s.valueTitle = s.unit == Unit::Percent || s.unit == Unit::Ratio ? tr("Share") : tr("Time");
+    uniqueLabels(s.categories);
+    return s;
+}
+
+ChartSpec legibleSpec(ChartSpec spec)
+{
+    const bool bars = spec.kind == ChartSpec::Kind::StackedBars || spec.kind == ChartSpec::Kind::GroupedBars;
+    if (bars && (spec.categories.size() > kMaxBarCategories || int(spec.series.size()) > kMaxBarCategories)) {
+        spec.kind = ChartSpec::Kind::HeatMap;
+        spec.note = (spec.note.isEmpty() ? QString() : spec.note + QLatin1Char(' '))
+                    + QCoreApplication::translate("AnalysisChart", "%1 rows: drawn as a heat map.").arg(spec.categories.size());
+    }
+    return spec;
+}
+
+// ---- the view ----------------------------------------------------------------------------
+
+AnalysisChartView::AnalysisChartView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("analysisChart"));
+    m_chartsPage = new QWidget(this);
+    auto *row = new QHBoxLayout(m_chartsPage);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_main = makeView();
+    m_second = makeView();
+    row->addWidget(m_main, 3);
+    row->addWidget(m_second, 2);
+    m_heat = new HeatMapView(this);
+    auto *stackHolder = new QWidget(this);
+    m_stack = new QStackedLayout(stackHolder);
+    m_stack->addWidget(m_chartsPage);
+    m_stack->addWidget(m_heat);
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("chartNote"));
+    m_note->setWordWrap(true);
+    auto *lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(0);
+    lay->addWidget(stackHolder, 1);
+    lay->addWidget(m_note);
+    setMinimumHeight(200);
+    connect(m_heat, &HeatMapView::rowClicked, this, &AnalysisChartView::rowClicked);
+}
+
+AnalysisChartView::~AnalysisChartView() = default;
+
+QChartView *AnalysisChartView::makeView()
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    auto *view = new QChartView(chart, this);
+    view->setRenderHint(QPainter::Antialiasing, true);
+    view->setMinimumHeight(160);
+    return view;
+}
+
+bool AnalysisChartView::isDark() const { return palette().color(QPalette::Window).lightness() < 128; }
+
+QList<QChart *> AnalysisChartView::charts() const
+{
+    QList<QChart *> out;
+    if (m_stack->currentWidget() != m_chartsPage || m_spec.isEmpty())
+        return out;
+    out << m_main->chart();
+    if (!m_second->isHidden())
+        out << m_second->chart();
+    return out;
+}
+
+void AnalysisChartView::setSpec(ChartSpec spec)
+{
+    m_spec = legibleSpec(std::move(spec));
+    rebuild();
+}
+
+void AnalysisChartView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        rebuild();
+}
+
+void AnalysisChartView::hovered(int row, const QString &text, bool state)
+{
+    Q_UNUSED(row);
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    QToolTip::showText(QCursor::pos(), text, this);
+}
+
+QImage AnalysisChartView::renderImage() { return grab().toImage(); }
+
+void AnalysisChartView::rebuild()
+{
+    for (QChartView *v : {m_main, m_second}) {
+        QChart *c = v->chart();
+        c->removeAllSeries();
+        for (QAbstractAxis *a : c->axes())
+            c->removeAxis(a), delete a;
+        c->setTheme(isDark() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        c->setBackgroundBrush(palette().color(QPalette::Base));
+        c->setTitle(QString());
+        c->legend()->setVisible(true);
+        c->legend()->setAlignment(Qt::AlignBottom);
+    }
+    m_note->setText(m_spec.note);
+    m_note->setVisible(!m_spec.note.isEmpty());
+    // durations on the axis in one readable unit, chosen by the largest value
+    m_scale = 1.0;
+    m_unitText.clear();
+    double maxValue = 0;
+    for (const ChartSeries &s : m_spec.series)
+        for (double v : s.values)
+            if (std::isfinite(v))
+                maxValue = std::max(maxValue, std::fabs(v));
+    if (m_spec.kind == ChartSpec::Kind::StackedBars) {
+        std::vector<double> sums(std::size_t(m_spec.categories.size()), 0.0);
+        for (const ChartSeries &s : m_spec.series)
+            for (std::size_t i = 0; i < s.values.size() && i < sums.size(); ++i)
+                if (std::isfinite(s.values[i]))
+                    sums[i] += s.values[i];
+        for (double v : sums)
+            maxValue = std::max(maxValue, v);
+    }
+    if (m_spec.kind == ChartSpec::Kind::Histogram)
+        maxValue = 0; // the bars are counts
+    const Unit unit = m_spec.kind == ChartSpec::Kind::Histogram ? Unit::Count : m_spec.unit;
+    if (unit == Unit::Nanoseconds || unit == Unit::Microseconds) {
+        const double ns = unit == Unit::Microseconds ? maxValue * 1000 : maxValue;
+        const double perUnit = unit == Unit::Microseconds ? 1000 : 1;
+        if (ns >= 1e9)
+            m_scale = 1e9 / perUnit, m_unitText = QStringLiteral("s");
+        else if (ns >= 1e6)
+            m_scale = 1e6 / perUnit, m_unitText = QStringLiteral("ms");
+        else if (ns >= 1e3)
+            m_scale = 1e3 / perUnit, m_unitText = QStringLiteral("\u00b5s");
+        else
+            m_scale = 1.0 / perUnit, m_unitText = QStringLiteral("ns");
+    } else if (unit == Unit::Percent) {
+        m_unitText = QStringLiteral("%");
+    }
+    m_second->setVisible(m_spec.kind == ChartSpec::Kind::Histogram && !m_spec.scatterTitle.isEmpty());
+    if (m_spec.isEmpty()) {
+        m_stack->setCurrentWidget(m_chartsPage);
+        return;
+    }
+    if (m_spec.kind == ChartSpec::Kind::HeatMap) {
+        m_heat->setSpec(&m_spec);
+        m_stack->setCurrentWidget(m_heat);
+        return;
+    }
+    m_heat->setSpec(nullptr);
+    m_stack->setCurrentWidget(m_chartsPage);
+    m_main->chart()->setTitle(m_spec.title);
+    if (m_spec.kind == ChartSpec::Kind::Donut)
+        buildDonut();
+    else if (m_spec.kind == ChartSpec::Kind::Histogram)
+        buildHistogram();
+    else
+        buildBars();
+}
+
+void AnalysisChartView::buildBars()
+{
+    QChart *chart = m_main->chart();
+    const bool horizontal = m_spec.kind == ChartSpec::Kind::HorizontalBars;
+    QAbstractBarSeries *series = horizontal ? static_cast<QAbstractBarSeries *>(new QHorizontalBarSeries)
+                                 : m_spec.kind == ChartSpec::Kind::StackedBars ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries)
+                                                                                : static_cast<QAbstractBarSeries *>(new QBarSeries);
+    QStringList cats = m_spec.categories;
+    // top-N reads top to bottom: Qt draws the first category at the bottom
+    const auto at = [&](int i) { return horizontal ? int(cats.size()) - 1 - i : i; };
+    if (horizontal)
+        std::reverse(cats.begin(), cats.end());
+    for (QString &c : cats)
+        if (c.size() > 48)
+            c = c.left(22) + QChar(0x2026) + c.right(22);
+    int colour = 0;
+    for (std::size_t k = 0; k < m_spec.series.size(); ++k) {
+        const ChartSeries &src = m_spec.series[k];
+        auto *set = new QBarSet(src.name);
+        for (int i = 0; i < int(cats.size()); ++i) {
+            const double v = src.values[std::size_t(at(i))];
+            set->append(std::isfinite(v) ? v / m_scale : 0.0);
+        }
+        const QColor c = src.color.isValid() ? src.color : kPalette[colour++ % std::size(kPalette)];
+        set->setColor(c);
+        set->setBorderColor(c.darker(120));
+        if (m_spec.highlighted >= 0 && m_spec.highlighted < int(cats.size())) {
+            set->setSelectedColor(isDark() ? c.lighter(150) : c.darker(160));
+            set->selectBar(at(m_spec.highlighted));
+        }
+        connect(set, &QBarSet::hovered, this, [this, k, at](bool state, int index) {
+            const int i = at(index);
+            const ChartSeries &s = m_spec.series[k];
+            QString text = m_spec.categories[i];
+            if (i == m_spec.highlighted)
+                text += QStringLiteral(" (") + m_spec.highlightReason + QLatin1Char(')');
+            text += QLatin1Char('\n') + s.name + QStringLiteral(": ") + formatChartValue(s.values[std::size_t(i)], m_spec.unit);
+            if (m_spec.details.size() > i && !m_spec.details[i].isEmpty())
+                text += QLatin1Char('\n') + m_spec.details[i];
+            hovered(s.rows[std::size_t(i)], text, state);
+        });
+        connect(set, &QBarSet::clicked, this, [this, k, at](int index) {
+            const int row = m_spec.series[k].rows[std::size_t(at(index))];
+            if (row >= 0)
+                Q_EMIT rowClicked(row);
+        });
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto *catAxis = new QBarCategoryAxis;
+    catAxis->append(cats);
+    auto *valAxis = new QValueAxis;
+    valAxis->setTitleText(m_unitText.isEmpty() ? m_spec.valueTitle : QStringLiteral("%1 (%2)").arg(m_spec.valueTitle, m_unitText));
+    valAxis->setLabelFormat(QStringLiteral("%.3g"));
+    if (!horizontal && cats.size() > 8)
+        catAxis->setLabelsAngle(-60);
+    chart->addAxis(catAxis, horizontal ? Qt::AlignLeft : Qt::AlignBottom);
+    chart->addAxis(valAxis, horizontal ? Qt::AlignBottom : Qt::AlignLeft);
+    series->attachAxis(catAxis);
+    series->attachAxis(valAxis);
+    valAxis->setMin(0);
+    if (m_spec.unit == Unit::Percent && m_spec.kind != ChartSpec::Kind::StackedBars)
+        valAxis->setMax(100);
+    if (std::isfinite(m_spec.marker) && !horizontal) {
+        auto *line = new QLineSeries;
+        line->setName(QStringLiteral("%1 (%2)").arg(m_spec.markerLabel, formatChartValue(m_spec.marker, m_spec.unit)));
+        QPen pen(isDark() ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22));
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(1.5);
+        line->setPen(pen);
+        line->append(-0.5, m_spec.marker / m_scale);
+        line->append(double(cats.size()) - 0.5, m_spec.marker / m_scale);
+        chart->addSeries(line);
+        line->attachAxis(catAxis);
+        line->attachAxis(valAxis);
+        valAxis->setMax(std::max(valAxis->max(), m_spec.marker / m_scale * 1.05));
+    }
+    chart->legend()->setVisible(m_spec.series.size() > 1 || std::isfinite(m_spec.marker));
+    if (m_spec.highlighted >= 0 && m_spec.highlighted < m_spec.categories.size())
+        chart->setTitle(QStringLiteral("%1 \u2014 %2: %3").arg(m_spec.title, m_spec.highlightReason, m_spec.categories[m_spec.highlighted]));
+}
+
+void AnalysisChartView::buildDonut()
+{
+    QChart *chart = m_main->chart();
+    auto *pie = new QPieSeries;
+    pie->setHoleSize(0.45);
+    pie->setPieSize(0.8);
+    const ChartSeries &src = m_spec.series.front();
+    double total = 0;
+    for (double v : src.values)
+        total += std::isfinite(v) ? v : 0;
+    for (int i = 0; i < m_spec.categories.size(); ++i) {
+        const double v = src.values[std::size_t(i)];
+        QPieSlice *slice = pie->append(m_spec.categories[i], v);
+        const bool others = src.rows[std::size_t(i)] < 0;
+        slice->setColor(others ? kIdle : kPalette[i % std::size(kPalette)]);
+        slice->setBorderColor(palette().color(QPalette::Base));
+        slice->setLabelVisible(total > 0 && v / total >= 0.04);
+        slice->setLabelColor(palette().color(QPalette::Text));
+        slice->setLabel(QStringLiteral("%1 %2 %").arg(m_spec.categories[i]).arg(total > 0 ? 100 * v / total : 0, 0, 'f', 1));
+        connect(slice, &QPieSlice::hovered, this, [this, i, total, slice](bool state) {
+            const double v = m_spec.series.front().values[std::size_t(i)];
+            slice->setExploded(state);
+            hovered(m_spec.series.front().rows[std::size_t(i)],
+                    QStringLiteral("%1\n%2 (%3 %)").arg(m_spec.categories[i], formatChartValue(v, m_spec.unit)).arg(total > 0 ? 100 * v / total : 0, 0, 'f', 1),
+                    state);
+        });
+        connect(slice, &QPieSlice::clicked, this, [this, i] {
+            if (const int row = m_spec.series.front().rows[std::size_t(i)]; row >= 0)
+                Q_EMIT rowClicked(row);
+        });
+    }
+    chart->addSeries(pie);
+    chart->legend()->setAlignment(Qt::AlignRight);
+}
+
+void AnalysisChartView::buildHistogram()
+{
+    QChart *chart = m_main->chart();
+    auto *series = new QBarSeries;
+    series->setBarWidth(1.0);
+    const ChartSeries &src = m_spec.series.front();
+    auto *set = new QBarSet(src.name);
+    for (double v : src.values)
+        set->append(v);
+    set->setColor(kCompute);
+    set->setBorderColor(kCompute.darker(130));
+    connect(set, &QBarSet::hovered, this, [this](bool state, int i) {
+        const ChartSeries &s = m_spec.series.front();
+        const QString upper = i + 1 < m_spec.categories.size() ? m_spec.categories[i + 1] : QStringLiteral("\u2026");
+        hovered(s.rows[std::size_t(i)], tr("Launch delay %1 to %2\n%3 launches").arg(m_spec.categories[i], upper).arg(s.values[std::size_t(i)]), state);
+    });
+    connect(set, &QBarSet::clicked, this, [this](int i) {
+        if (const int row = m_spec.series.front().rows[std::size_t(i)]; row >= 0)
+            Q_EMIT rowClicked(row);
+    });
+    series->append(set);
+    chart->addSeries(series);
+    auto *catAxis = new QBarCategoryAxis;
+    catAxis->append(m_spec.categories);
+    catAxis->setLabelsAngle(-60);
+    catAxis->setTitleText(tr("Launch delay (bin start)"));
+    auto *valAxis = new QValueAxis;
+    valAxis->setTitleText(m_spec.valueTitle);
+    valAxis->setLabelFormat(QStringLiteral("%d"));
+    chart->addAxis(catAxis, Qt::AlignBottom);
+    chart->addAxis(valAxis, Qt::AlignLeft);
+    series->attachAxis(catAxis);
+    series->attachAxis(valAxis);
+    chart->legend()->setVisible(false);
+    if (m_second->isHidden())
+        return;
+
+    // the scatter, in µs (launch delays are µs to ms)
+    QChart *sc = m_second->chart();
+    sc->setTitle(m_spec.scatterTitle);
+    const double toUs = m_spec.scatterUnit == Unit::Microseconds ? 1.0 : 1e-3;
+    auto *normal = new QScatterSeries;
+    normal->setName(tr("Launches"));
+    normal->setMarkerSize(6);
+    normal->setColor(kCompute);
+    normal->setBorderColor(Qt::transparent);
+    for (const QPointF &p : m_spec.points)
+        normal->append(p * toUs);
+    auto *outliers = new QScatterSeries;
+    outliers->setName(tr("Outliers"));
+    outliers->setMarkerSize(9);
+    outliers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    outliers->setColor(kOutlier);
+    outliers->setBorderColor(Qt::transparent);
+    for (const QPointF &p : m_spec.outliers)
+        outliers->append(p * toUs);
+    sc->addSeries(normal);
+    sc->addSeries(outliers);
+    auto *x = new QValueAxis, *y = new QValueAxis;
+    x->setTitleText(m_spec.scatterXTitle + QStringLiteral(" (\u00b5s)"));
+    y->setTitleText(m_spec.scatterYTitle + QStringLiteral(" (\u00b5s)"));
+    x->setLabelFormat(QStringLiteral("%.3g"));
+    y->setLabelFormat(QStringLiteral("%.3g"));
+    sc->addAxis(x, Qt::AlignBottom);
+    sc->addAxis(y, Qt::AlignLeft);
+    double maxX = 1, maxY = 1;
+    for (const auto *list : {&m_spec.points, &m_spec.outliers})
+        for (const QPointF &p : *list)
+            maxX = std::max(maxX, p.x() * toUs), maxY = std::max(maxY, p.y() * toUs);
+    for (QScatterSeries *s : {normal, outliers}) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    x->setRange(0, maxX * 1.05);
+    y->setRange(0, maxY * 1.05);
+    const auto rowOf = [this, toUs](const QPointF &p, bool outlier) {
+        const auto &pts = outlier ? m_spec.outliers : m_spec.points;
+        const auto &rows = outlier ? m_spec.outlierRows : m_spec.pointRows;
+        for (std::size_t i = 0; i < pts.size(); ++i)
+            if (pts[i] * toUs == p)
+                return rows[i];
+        return -1;
+    };
+    for (QScatterSeries *s : {normal, outliers}) {
+        const bool isOutlier = s == outliers;
+        connect(s, &QScatterSeries::hovered, this, [this, rowOf, isOutlier](const QPointF &p, bool state) {
+            hovered(rowOf(p, isOutlier),
+                    tr("CPU duration %1\nLaunch delay %2%3")
+                        .arg(formatDurationNs(p.x() * 1000), formatDurationNs(p.y() * 1000), isOutlier ? tr("\noutlier") : QString()),
+                    state);
+        });
+        connect(s, &QScatterSeries::clicked, this, [this, rowOf, isOutlier](const QPointF &p) {
+            if (const int row = rowOf(p, isOutlier); row >= 0)
+                Q_EMIT rowClicked(row);
+        });
+    }
+}
+
+// ---- heat map ------------------------------------------------------------------------------
+
+namespace {
+
+/// Viridis-like sequential scale: readable on light and dark backgrounds, monotone in lightness.
+QColor heatColour(double t)
+{
+    static const QColor stops[] = {QColor(0x44, 0x01, 0x54), QColor(0x3b, 0x52, 0x8b), QColor(0x21, 0x90, 0x8d),
+                                   QColor(0x5d, 0xc8, 0x63), QColor(0xfd, 0xe7, 0x25)};
+    t = std::clamp(t, 0.0, 1.0) * 4;
+    const int i = std::min(3, int(t));
+    const double f = t - i;
+    const QColor &a = stops[i], &b = stops[i + 1];
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * f), float(a.greenF() + (b.greenF() - a.greenF()) * f),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * f));
+}
+
+} // namespace
+
+HeatMapView::HeatMapView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("heatMap"));
+    setMouseTracking(true);
+    setMinimumHeight(160);
+}
+
+QRect HeatMapView::gridRect(const QRect &all) const
+{
+    const QFontMetrics fm(font());
+    int labelWidth = 0;
+    if (m_spec)
+        for (const QString &c : m_spec->categories)
+            labelWidth = std::max(labelWidth, fm.horizontalAdvance(c));
+    labelWidth = std::min(labelWidth + 8, all.width() / 3);
+    const int top = fm.height() * 2 + 8;    // title + column labels
+    const int right = 70;                   // colour legend
+    return QRect(all.left() + labelWidth, all.top() + top, std::max(10, all.width() - labelWidth - right),
+                 std::max(10, all.height() - top - 4));
+}
+
+void HeatMapView::paintTo(QPainter &p, const QRect &all) const
+{
+    p.fillRect(all, palette().color(QPalette::Base));
+    if (!m_spec || m_spec->categories.isEmpty() || m_spec->series.empty())
+        return;
+    const ChartSpec &s = *m_spec;
+    const QRect g = gridRect(all);
+    const QFontMetrics fm(font());
+    const int rows = int(s.categories.size()), cols = int(s.series.size());
+    double lo = INFINITY, hi = -INFINITY;
+    for (const ChartSeries &c : s.series)
+        for (double v : c.values)
+            if (std::isfinite(v))
+                lo = std::min(lo, v), hi = std::max(hi, v);
+    if (s.unit == Unit::Percent)
+        lo = 0, hi = std::max(hi, 100.0);
+    if (!std::isfinite(lo))
+        lo = 0, hi = 1;
+    if (hi <= lo)
+        hi = lo + 1;
+    const double rh = double(g.height()) / rows, cw = double(g.width()) / cols;
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(QRect(all.left(), all.top(), all.width(), fm.height() + 4), Qt::AlignHCenter | Qt::AlignVCenter, s.title);
+    for (int c = 0; c < cols; ++c) {
+        const QRectF cellTop(g.left() + c * cw, g.top() - fm.height() - 2, cw, fm.height());
+        p.drawText(cellTop, Qt::AlignCenter, fm.elidedText(s.series[std::size_t(c)].name, Qt::ElideRight, int(cw) - 2));
+        for (int r = 0; r < rows; ++r) {
+            const double v = s.series[std::size_t(c)].values[std::size_t(r)];
+            const QRectF cell(g.left() + c * cw, g.top() + r * rh, cw, rh);
+            p.fillRect(cell.adjusted(0, 0, rh > 4 ? -1 : 0, rh > 4 ? -1 : 0),
+                       std::isfinite(v) ? heatColour((v - lo) / (hi - lo)) : palette().color(QPalette::AlternateBase));
+            if (rh >= fm.height() + 2 && cw > fm.horizontalAdvance(QStringLiteral("00.0 %")) + 4 && std::isfinite(v)) {
+                p.setPen((v - lo) / (hi - lo) > 0.6 ? Qt::black : Qt::white);
+                p.drawText(cell, Qt::AlignCenter, formatChartValue(v, s.unit));
+            }
+        }
+    }
+    // row labels, thinned so that they never overlap
+    p.setPen(palette().color(QPalette::Text));
+    const int every = std::max(1, int(std::ceil((fm.height() + 1) / rh)));
+    for (int r = 0; r < rows; r += every)
+        p.drawText(QRectF(all.left(), g.top() + r * rh + rh / 2 - fm.height() / 2.0, g.left() - all.left() - 4, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(s.categories[r], Qt::ElideMiddle, g.left() - all.left() - 6));
+    if (s.highlighted >= 0 && s.highlighted < rows) {
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(g.left(), g.top() + s.highlighted * rh, g.width(), std::max(rh, 2.0)));
+    }
+    // colour legend
+    const QRect legend(g.right() + 12, g.top(), 14, g.height());
+    for (int y = 0; y < legend.height(); ++y)
+        p.fillRect(QRect(legend.left(), legend.bottom() - y, legend.width(), 1), heatColour(double(y) / std::max(1, legend.height() - 1)));
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(QPoint(legend.right() + 3, legend.top() + fm.ascent()), formatChartValue(hi, s.unit));
+    p.drawText(QPoint(legend.right() + 3, legend.bottom()), formatChartValue(lo, s.unit));
+}
+
+std::pair<int, int> HeatMapView::cellAt(const QPoint &pos) const
+{
+    if (!m_spec || m_spec->categories.isEmpty() || m_spec->series.empty())
+        return {-1, -1};
+    const QRect g = gridRect(rect());
+    if (!g.contains(pos))
+        return {-1, -1};
+    const int r = std::min(int(m_spec->categories.size()) - 1, int((pos.y() - g.top()) * m_spec->categories.size() / double(g.height())));
+    const int c = std::min(int(m_spec->series.size()) - 1, int((pos.x() - g.left()) * double(m_spec->series.size()) / g.width()));
+    return {r, c};
+}
+
+void HeatMapView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    paintTo(p, rect());
+}
+
+void HeatMapView::mouseMoveEvent(QMouseEvent *e)
+{
+    const auto [r, c] = cellAt(e->position().toPoint());
+    if (r < 0) {
+        QToolTip::hideText();
+        return;
+    }
+    const ChartSeries &s = m_spec->series[std::size_t(c)];
+    QString text = QStringLiteral("%1 \u00b7 %2: %3").arg(m_spec->categories[r], s.name, formatChartValue(s.values[std::size_t(r)], m_spec->unit));
+    if (r == m_spec->highlighted)
+        text += QStringLiteral(" (") + m_spec->highlightReason + QLatin1Char(')');
+    if (m_spec->details.size() > r && !m_spec->details[r].isEmpty())
+        text += QLatin1Char('\n') + m_spec->details[r];
+    QToolTip::showText(e->globalPosition().toPoint(), text, this);
+}
+
+void HeatMapView::mousePressEvent(QMouseEvent *e)
+{
+    const auto [r, c] = cellAt(e->position().toPoint());
+    if (r >= 0)
+        if (const int row = m_spec->series[std::size_t(c)].rows[std::size_t(r)]; row >= 0)
+            Q_EMIT rowClicked(row);
+}
+
+} // namespace accelscope::views
