@@ -33,6 +33,15 @@ struct AscendMatrixLink {
     double milliseconds = 0;   ///< Transit Time(ms)
 };
 
+/// One row of the output's own step_trace_time.csv (or analysis.db StepTraceTime), in µs, as
+/// torch_npu / MindSpore wrote it: what the steps analysis compares its numbers with.
+struct AscendFileStep {
+    int device = -1;           ///< Device_id column; -1 when the file has none
+    bool hasStep = false;      ///< false: an empty Step (no schedule)
+    std::int64_t step = 0;
+    double computingUs = 0, notOverlappedUs = 0, overlappedUs = 0, communicationUs = 0, freeUs = 0;
+};
+
 struct AscendFacts {
     /// Which profiler wrote the output; the step rules differ (MindSpore counts Send/Receive as
     /// Bubble, the legacy profiler/ layout has its own lanes).
@@ -48,6 +57,12 @@ struct AscendFacts {
     /// "analysis.db", or empty when the output has neither.
     std::string matrixSource;
     std::vector<AscendMatrixLink> matrixTotals;
+    /// HCCL ops communication.json lists and how many of them the timeline holds (joined to a
+    /// trace_view.json / kernel_details.csv op); both -1 when the output has no communication.json.
+    std::int64_t commOpsListed = -1, commOpsOnTimeline = -1;
+    /// Where fileSteps came from ("step_trace_time.csv", "analysis.db"); empty when absent.
+    std::string fileStepsSource;
+    std::vector<AscendFileStep> fileSteps;
 
     bool isMindSpore() const { return framework == Framework::MindSpore || framework == Framework::MindSporeLegacy; }
 

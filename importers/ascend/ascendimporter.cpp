@@ -7,6 +7,7 @@
 #include "textexport.h"
 #include "traceview.h"
 
+#include "filesteps.h"
 #include "model/ascendfacts.h"
 #include "model/jsonstring.h"
 
@@ -173,6 +174,31 @@ private:
             }
     }
 
+    /// How many of the HCCL ops communication.json lists the timeline holds; a partial rank
+    /// folder (trace_view.json / kernel_details.csv with only some of them) gets a diagnostic,
+    /// since its Communication then covers only those ops.
+    void noteCommunicationCoverage(const CommTable &comm, const KernelTable &kernels)
+    {
+        if (!m_rd.has("communication.json"))
+            return;
+        const auto listed = static_cast<std::int64_t>(comm.join.size());
+        // without trace_view.json and without HCCL rows in kernel_details.csv, the timeline's ops
+        // are communication.json's own (emitKernelTimeline)
+        const bool kernelHccl = std::any_of(kernels.rows().begin(), kernels.rows().end(), [](const KernelRow &r) {
+            return r.core == "HCCL" || r.core == "COMMUNICATION" || r.stream < 0;
+        });
+        const bool ownOps = !m_rd.has("trace_view.json") && !kernelHccl;
+        const auto onTimeline = ownOps ? listed : static_cast<std::int64_t>(comm.join.matched());
+        m_facts.commOpsListed = listed;
+        m_facts.commOpsOnTimeline = onTimeline;
+        if (onTimeline < listed)
+            m_diags.add(DiagKind::MissingField, m_rd.file("communication.json").string(), 0,
+                        "communication.json lists " + std::to_string(listed) + " HCCL ops; " + std::to_string(listed - onTimeline)
+                            + " of them are not on the timeline (" + (m_rd.has("trace_view.json") ? "trace_view.json" : "kernel_details.csv")
+                            + " holds " + std::to_string(onTimeline) + "): Communication counts only those present",
+                        std::uint64_t(listed - onTimeline));
+    }
+
     void tables(bool textFiles)
     {
         if (textFiles) {
@@ -261,6 +287,11 @@ private:
         }
         if (m_ctx.stopRequested())
             return Canceled{};
+        noteCommunicationCoverage(comm, kernels);
+        if (m_rd.has("step_trace_time.csv")) {
+            m_facts.fileSteps = readStepTraceTime(m_rd.file("step_trace_time.csv"), d);
+            m_facts.fileStepsSource = "step_trace_time.csv";
+        }
         emitMemory(m_builder, m_source, std::max(device, 0), m_rd, m_sessionEnd, d);
         tables(true);
         if (device >= 0) {

@@ -201,6 +201,8 @@ const LegacyPattern kLegacy[] = {
     {"^minddata_pipeline_raw_(\\d+)\\.csv$", "minddata_pipeline_raw.csv", false},
     {"^op_statistic_(\\d+)\\.csv$", "op_statistic.csv", false},
     {"^profiler_info_(\\d+)\\.json$", "profiler_info.json", false},
+    {"^min_cycle_counter_(\\d+)\\.txt$", "min_cycle_counter.txt", false},
+    {"^output_timeline_data_(\\d+)\\.txt$", "output_timeline_data.txt", false},
 };
 
 std::vector<RankDir> scanLegacy(const fs::path &dir, const std::vector<Entry> &entries)

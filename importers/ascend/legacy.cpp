@@ -24,24 +24,10 @@ constexpr std::int64_t kLegacyAiCpuPid = 9000;
 /// 10 ns syscnt ticks (step_trace_raw) to ns.
 constexpr TimeNs kTickNs = 10;
 
-/// The timeline's ts are µs from an origin it does not write. aicpu_intermediate.csv has the same
-/// AI CPU ops with absolute run_start µs: origin = run_start - ts of the first op both name.
-std::optional<TimeNs> timelineOrigin(const fs::path &timeline, const fs::path &aicpuCsv)
+/// The earliest ts (exact ns) of the timeline events `match(name, fullname, pid)` accepts.
+template <typename Match>
+std::optional<TimeNs> earliestTimelineTs(const fs::path &timeline, Match match)
 {
-    if (timeline.empty() || aicpuCsv.empty())
-        return std::nullopt;
-    auto csv = CsvFile::read(aicpuCsv);
-    if (!csv.ok())
-        return std::nullopt;
-    const int iType = csv.value().header.find("kernel_type"), iStart = csv.value().header.find("run_start");
-    CsvParser p = csv.value().records();
-    std::vector<std::string_view> cells;
-    if (iType < 0 || iStart < 0 || !p.next(cells))
-        return std::nullopt;
-    const std::string kernel(cellAt(cells, iType));
-    const auto runStart = microsCell(cellAt(cells, iStart));
-    if (!runStart)
-        return std::nullopt;
     const std::string text = readSmallFile(timeline, 1u << 30);
     const simdjson::padded_string padded(text);
     simdjson::ondemand::parser parser;
@@ -49,35 +35,127 @@ std::optional<TimeNs> timelineOrigin(const fs::path &timeline, const fs::path &a
     simdjson::ondemand::array arr;
     if (parser.iterate(padded).get(doc) || doc.get_array().get(arr))
         return std::nullopt;
+    std::optional<TimeNs> best;
     for (auto item : arr) {
         simdjson::ondemand::object o;
         if (item.get_object().get(o))
-            return std::nullopt;
-        std::string_view name, tsText;
+            return best;
+        std::string_view name, fullname, tsText;
         std::int64_t pid = -1;
         for (auto f : o) {
             std::string_view k;
             if (f.unescaped_key().get(k))
-                return std::nullopt;
+                return best;
             simdjson::ondemand::value v;
             if (f.value().get(v))
-                return std::nullopt;
+                return best;
             if (k == "name") {
                 if (v.get_string().get(name))
                     name = {};
             } else if (k == "pid") {
-                std::string_view s;
-                if (v.get_int64().get(pid) && !v.get_string().get(s))
-                    parseInt64(s, pid);
+                std::string_view sv;
+                if (v.get_int64().get(pid) && !v.get_string().get(sv))
+                    parseInt64(sv, pid);
             } else if (k == "ts") {
                 tsText = v.raw_json_token();
                 while (!tsText.empty() && (tsText.back() == ' ' || tsText.back() == '\n' || tsText.back() == '\r'))
                     tsText.remove_suffix(1);
+            } else if (k == "args") {
+                simdjson::ondemand::object a;
+                if (!v.get_object().get(a)) {
+                    simdjson::ondemand::value fn;
+                    if (!a.find_field_unordered("fullname").get(fn) && fn.get_string().get(fullname))
+                        fullname = {};
+                }
             }
         }
         TimeNs ts = 0;
-        if (pid == kLegacyAiCpuPid && name == kernel && parseMicrosToNs(tsText, ts))
-            return *runStart - ts;
+        if (match(name, fullname, pid) && parseMicrosToNs(tsText, ts) && (!best || ts < *best))
+            best = ts;
+    }
+    return best;
+}
+
+/// Where the relative timeline's zero lies on the device clock (ns), and which file said so.
+struct TimelineOrigin {
+    TimeNs ns = 0;
+    std::string from;
+};
+
+/// MindSpore 1.x writes the timeline's ts as (op start - min_cycle_counter) in µs and does not
+/// write the origin into the JSON. In order of directness:
+///  1. output_timeline_data_{rank}.txt lists the same ops with absolute ms starts: origin =
+///     start - ts of the same op (no unit assumption);
+///  2. min_cycle_counter_{rank}.txt is the origin itself, in 10 ns syscnt ticks (the step trace's
+///     unit; output_timeline_data's ms x 1e5); "inf" means none was recorded: ts are absolute;
+///  3. aicpu_intermediate_{rank}.csv gives the AI CPU ops' absolute run_start µs.
+std::optional<TimelineOrigin> timelineOrigin(const RankDir &rd, const fs::path &timeline, DiagnosticSink &diags)
+{
+    if (timeline.empty())
+        return std::nullopt;
+    if (const fs::path otd = rd.file("output_timeline_data.txt"); !otd.empty()) {
+        // "op_name, stream_id, start_time(ms), duration(ms)" then one op per line
+        const std::string text = readSmallFile(otd, 256u << 20);
+        std::string op;
+        TimeNs earliest = 0;
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            std::size_t eol = text.find('\n', pos);
+            if (eol == std::string::npos)
+                eol = text.size();
+            std::string_view line(text.data() + pos, eol - pos);
+            pos = eol + 1;
+            const auto c1 = line.find(','), c2 = c1 == std::string_view::npos ? c1 : line.find(',', c1 + 1),
+                       c3 = c2 == std::string_view::npos ? c2 : line.find(',', c2 + 1);
+            if (c3 == std::string_view::npos || line.starts_with("op_name"))
+                continue;
+            const std::string_view name = cleanCell(line.substr(0, c1));
+            TimeNs startNs = 0;
+            if (!parseDecimalToNs(cleanCell(line.substr(c2 + 1, c3 - c2 - 1)), 1000000, startNs))
+                continue;
+            if (op.empty()) {
+                op.assign(name);
+                earliest = startNs;
+            } else if (name == op) {
+                earliest = std::min(earliest, startNs);
+            }
+        }
+        if (!op.empty()) {
+            const auto ts = earliestTimelineTs(timeline, [&](std::string_view n, std::string_view full, std::int64_t) {
+                return full == op || n == op;
+            });
+            if (ts)
+                return TimelineOrigin{earliest - *ts, "output_timeline_data"};
+        }
+    }
+    if (const fs::path mcc = rd.file("min_cycle_counter.txt"); !mcc.empty()) {
+        const std::string text = readSmallFile(mcc, 4096);
+        const std::string_view v = cleanCell(text);
+        TimeNs ns = 0;
+        if (v == "inf")
+            return TimelineOrigin{0, "min_cycle_counter (inf: absolute timestamps)"};
+        if (parseDecimalToNs(v, 10, ns))
+            return TimelineOrigin{ns, "min_cycle_counter"};
+        diags.add(DiagKind::MalformedEvent, mcc.string(), 0, "min_cycle_counter is not a number of 10 ns ticks");
+    }
+    if (const fs::path aicpuCsv = rd.file("aicpu_intermediate.csv"); !aicpuCsv.empty()) {
+        auto csv = CsvFile::read(aicpuCsv);
+        if (!csv.ok())
+            return std::nullopt;
+        const int iType = csv.value().header.find("kernel_type"), iStart = csv.value().header.find("run_start");
+        CsvParser p = csv.value().records();
+        std::vector<std::string_view> cells;
+        if (iType < 0 || iStart < 0 || !p.next(cells))
+            return std::nullopt;
+        const std::string kernel(cellAt(cells, iType));
+        const auto runStart = microsCell(cellAt(cells, iStart));
+        if (!runStart)
+            return std::nullopt;
+        const auto ts = earliestTimelineTs(timeline, [&](std::string_view n, std::string_view, std::int64_t pid) {
+            return pid == kLegacyAiCpuPid && n == kernel;
+        });
+        if (ts)
+            return TimelineOrigin{*runStart - *ts, "aicpu_intermediate"};
     }
     return std::nullopt;
 }
@@ -202,9 +280,9 @@ Status importLegacy(const RankDir &rd, std::uint32_t source, TraceBuilder &build
     fs::path timeline = rd.file("ascend_timeline_display.json");
     if (timeline.empty())
         timeline = rd.file("timeline_display.json");
-    std::optional<TimeNs> origin;
+    std::optional<TimelineOrigin> origin;
     if (!timeline.empty()) {
-        origin = timelineOrigin(timeline, rd.file("aicpu_intermediate.csv"));
+        origin = timelineOrigin(rd, timeline, diags);
         TraceViewOptions opts;
         TraceViewSummary summary;
         Status st = readTraceView(timeline, source, builder, ctx, opts, summary);
@@ -237,18 +315,20 @@ Status importLegacy(const RankDir &rd, std::uint32_t source, TraceBuilder &build
         }
         builder.merge(std::move(sh));
         if (origin) {
-            builder.source(source).timeOffsetNs = *origin;
-            meta("ascend.timeline_origin_ns", std::to_string(*origin));
+            builder.source(source).timeOffsetNs = origin->ns;
+            meta("ascend.timeline_origin_ns", std::to_string(origin->ns));
+            meta("ascend.timeline_origin_from", "\"" + origin->from + "\"");
         }
     }
     if (ctx.stopRequested())
         return Canceled{};
     if (const fs::path steps = rd.file("step_trace_raw_detail_time.csv"); !steps.empty()) {
         if (timeline.empty() || origin)
-            emitStepTrace(builder, source, device, steps, origin.value_or(0), diags);
+            emitStepTrace(builder, source, device, steps, origin ? origin->ns : 0, diags);
         else
             diags.add(DiagKind::MissingField, steps.string(), 0,
-                      "steps not placed on the timeline: no aicpu_intermediate.csv to align the relative timeline with");
+                      "steps not placed on the timeline: no output_timeline_data, min_cycle_counter or aicpu_intermediate "
+                      "file of this rank says where the relative timeline starts");
     }
     for (const auto &[name, path] : rd.files) {
         const std::string stem = name.substr(0, name.rfind('.'));

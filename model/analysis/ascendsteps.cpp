@@ -4,8 +4,10 @@
 
 #include "analyses.h"
 #include "intervals.h"
+#include "model/ascendfacts.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -28,6 +30,9 @@ struct StepRow {
     bool any = false;
     std::uint32_t computeTasks = 0, commOps = 0;
     RowKey key;
+    bool fromLanes = false;          ///< Computing / Communication / Free summed from the Overlap Analysis lanes
+    const AscendStep *own = nullptr; ///< the step (legacy MindSpore figures); null for Step Id / no-step rows
+    const AscendFacts *facts = nullptr;
 };
 
 struct Range {
@@ -36,6 +41,7 @@ struct Range {
     bool hasHost;
     TimeNs hostStart;
     SliceRef slice;
+    const AscendStep *step = nullptr;
 };
 
 /// The step ranges of a rank, in torch_npu's order (host steps by start).
@@ -44,7 +50,7 @@ std::vector<Range> stepRanges(const AscendRank &r, std::string &how)
     std::vector<Range> out;
     if (!r.steps.empty()) {
         for (const AscendStep &s : r.steps)
-            out.push_back({s.deviceStart, s.deviceEnd, s.number, s.hasHost, s.hostStart, s.slice});
+            out.push_back({s.deviceStart, s.deviceEnd, s.number, s.hasHost, s.hostStart, s.slice, &s});
         how = r.steps.front().hasHost ? "ProfilerStep" : "step trace";
         return out;
     }
@@ -66,12 +72,12 @@ std::vector<Range> stepRanges(const AscendRank &r, std::string &how)
         add(c.stepId, c.start, c.end);
     if (!ids.empty()) {
         for (const auto &[id, lohi] : ids)
-            out.push_back({lohi.first, lohi.second, id, false, 0, SliceRef{}});
+            out.push_back({lohi.first, lohi.second, id, false, 0, SliceRef{}, nullptr});
         std::stable_sort(out.begin(), out.end(), [](const Range &a, const Range &b) { return a.lo < b.lo; });
         how = "Step Id";
         return out;
     }
-    out.push_back({std::numeric_limits<TimeNs>::min(), std::numeric_limits<TimeNs>::max(), kNoStep, false, 0, SliceRef{}});
+    out.push_back({std::numeric_limits<TimeNs>::min(), std::numeric_limits<TimeNs>::max(), kNoStep, false, 0, SliceRef{}, nullptr});
     how = "none";
     return out;
 }
@@ -92,6 +98,19 @@ std::vector<std::int32_t> assign(const V &items, const std::vector<Range> &range
         }
     }
     return out;
+}
+
+std::string guessedNote(const AscendRank &r)
+{
+    std::string types;
+    for (const auto &[type, n] : r.guessedTypes) {
+        if (!types.empty())
+            types += ", ";
+        types += std::string(type) + " x" + std::to_string(n);
+    }
+    return std::to_string(r.guessedTasks) + " device tasks have no kernel information (no kernel_details.csv / COMPUTE_TASK_INFO) "
+         + "and no Overlap Analysis lanes say how torch_npu counted them: counted as Computing by their Task Type (" + types
+         + "), a guess; HCCL, wait, event and profiling tasks are left out";
 }
 
 std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const AnalysisOptions &opt,
@@ -123,7 +142,7 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
             byStep(r.comm, cm);
         }
         struct Acc {
-            std::vector<Interval> comp, comm;
+            std::vector<Interval> comp, comm, receive;
             std::int64_t bubble = 0;
             TimeNs first = std::numeric_limits<TimeNs>::max();
             SliceRef firstSlice;
@@ -170,18 +189,47 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
             if (!clip(s, e))
                 continue;
             a.comm.push_back({s, e});
-            if (c.receive)
+            if (c.receive) {
                 a.bubble += e - s;
+                a.receive.push_back({s, e});
+            }
             if (c.start < a.first) {
                 a.first = c.start;
                 a.firstSlice = c.slice;
             }
             ++a.nm;
         }
+        // With Overlap Analysis lanes, Computing / Communication / Free are torch_npu's: each lane
+        // slice counts in the first step whose range holds its start (TraceStepTimeParser).
+        struct LaneAcc {
+            std::array<std::int64_t, 4> sum{};
+            TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
+            TimeNs firstTask = std::numeric_limits<TimeNs>::max();
+        };
+        std::vector<LaneAcc> lanes(r.hasLanes ? ranges.size() : 0);
+        if (r.hasLanes) {
+            for (std::size_t lane = 0; lane < 4; ++lane) {
+                const auto &v = r.lanes[lane];
+                const auto where = assign(v, ranges);
+                for (std::size_t i = 0; i < v.size(); ++i) {
+                    if (where[i] < 0 || !opt.overlapsRange(v[i].start, v[i].end))
+                        continue;
+                    TimeNs s = v[i].start, e = v[i].end;
+                    if (!clip(s, e))
+                        continue;
+                    LaneAcc &la = lanes[std::size_t(where[i])];
+                    la.sum[lane] += e - s;
+                    la.first = std::min(la.first, s);
+                    la.last = std::max(la.last, e);
+                    if (lane == std::size_t(OverlapLane::Computing) || lane == std::size_t(OverlapLane::Communication))
+                        la.firstTask = std::min(la.firstTask, s);
+                }
+            }
+        }
         for (std::size_t k = 0; k < ranges.size(); ++k) {
             const Range &g = ranges[k];
             Acc &a = acc[k];
-            if (opt.range && a.nc + a.nm == 0 && !opt.overlapsRange(g.lo, g.hi))
+            if (opt.range && a.nc + a.nm == 0 && !(r.hasLanes && lanes[k].first <= lanes[k].last) && !opt.overlapsRange(g.lo, g.hi))
                 continue;
             StepRow row;
             row.rank = r.rank;
@@ -207,6 +255,32 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
             row.preparing = row.any && g.hasHost ? a.first - g.hostStart : 0;
             row.computeTasks = a.nc;
             row.commOps = a.nm;
+            if (r.hasLanes) {
+                // torch_npu: Stage spans the step's lane slices and receive ops; Preparing starts at
+                // the first Computing / Communication slice
+                const LaneAcc &la = lanes[k];
+                row.fromLanes = true;
+                row.computing = la.sum[std::size_t(OverlapLane::Computing)];
+                row.communication = la.sum[std::size_t(OverlapLane::Communication)];
+                row.notOverlapped = la.sum[std::size_t(OverlapLane::CommunicationNotOverlapped)];
+                row.overlapped = row.communication - row.notOverlapped;
+                row.free = la.sum[std::size_t(OverlapLane::Free)];
+                TimeNs lo = la.first, hi = la.last;
+                for (const Interval &b : a.receive) {
+                    lo = std::min(lo, b.start);
+                    hi = std::max(hi, b.end);
+                }
+                row.stage = (hi > lo ? hi - lo : 0) - a.bubble;
+                row.exclReceive = row.notOverlapped - a.bubble;
+                const bool anyLane = la.firstTask != std::numeric_limits<TimeNs>::max();
+                row.any = row.any || anyLane;
+                if (anyLane) {
+                    row.first = la.firstTask;
+                    row.preparing = g.hasHost ? la.firstTask - g.hostStart : 0;
+                }
+            }
+            row.own = g.step;
+            row.facts = r.facts;
             const SliceRef key = g.slice.valid() ? g.slice : a.firstSlice;
             row.key = RowKey{g.slice.valid() ? tr.track(g.slice.track).slices.name[g.slice.index] : kEmptyString, r.rank, -1, key};
             rows.push_back(row);
@@ -223,6 +297,15 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
             notes.push_back(rk + "no steps in the trace: one row over all device work (torch_npu writes an empty Step)");
         if (outside)
             notes.push_back(rk + std::to_string(outside) + " device tasks / ops start outside every step and are not counted");
+        if (r.hasLanes)
+            notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes, as torch_npu "
+                                 "writes step_trace_time.csv");
+        else if (r.guessedTasks)
+            notes.push_back(rk + guessedNote(r));
+        if (r.facts && r.facts->commOpsListed > r.facts->commOpsOnTimeline && r.facts->commOpsOnTimeline >= 0)
+            notes.push_back(rk + "communication.json lists " + std::to_string(r.facts->commOpsListed) + " HCCL ops, the timeline holds "
+                            + std::to_string(r.facts->commOpsOnTimeline) + ": Communication, Overlapped and Free leave out the "
+                            + std::to_string(r.facts->commOpsListed - r.facts->commOpsOnTimeline) + " missing ops");
     }
     std::stable_sort(rows.begin(), rows.end(), [](const StepRow &a, const StepRow &b) {
         if (a.rank != b.rank)
@@ -230,6 +313,48 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
         return a.step < b.step; // kNoStep (no number) first
     });
     return rows;
+}
+
+/// The file's own row for one of our rows: same device (when both say), same step number (an
+/// empty Step or MindSpore's "0" for a run without steps); a rank with one row each pairs them.
+const AscendFileStep *fileStepFor(const StepRow &row, std::size_t rowsOfRank)
+{
+    if (!row.facts || row.facts->fileSteps.empty())
+        return nullptr;
+    const AscendFileStep *only = nullptr;
+    std::size_t candidates = 0;
+    for (const AscendFileStep &f : row.facts->fileSteps) {
+        if (f.device >= 0 && row.device >= 0 && f.device != row.device)
+            continue;
+        ++candidates;
+        only = &f;
+        if (row.step != kNoStep ? f.hasStep && f.step == row.step : !f.hasStep)
+            return &f;
+    }
+    return candidates == 1 && rowsOfRank == 1 ? only : nullptr;
+}
+
+/// "Computing 1.234 ms vs 1.100 ms in step_trace_time.csv; ..." for the columns that differ by
+/// more than 1 % (and 1 µs); empty when the file agrees.
+std::string fileDifference(const StepRow &row, const AscendFileStep &f, const std::string &source)
+{
+    std::string out;
+    auto check = [&](const char *name, std::int64_t oursNs, double fileUs) {
+        const double ours = double(oursNs) / 1000.0;
+        const double diff = std::abs(ours - fileUs);
+        if (diff <= 1.0 || diff <= 0.01 * std::max(std::abs(fileUs), std::abs(ours)))
+            return;
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%s%s %.3f us here, %.3f us in %s", out.empty() ? "" : "; ", name, ours, fileUs,
+                      source.c_str());
+        out += buf;
+    };
+    if (row.computeKnown) {
+        check("Computing", row.computing, f.computingUs);
+        check("Free", row.free, f.freeUs);
+    }
+    check("Communication", row.communication, f.communicationUs);
+    return out;
 }
 
 double median(std::vector<double> v)
@@ -272,8 +397,21 @@ Table ascendStepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt
     Column &start = t.addInt("device_start", "First device task", Unit::TimestampNs);
     Column &nTasks = t.addInt("compute_tasks", "Compute tasks", Unit::Count);
     Column &nOps = t.addInt("communication_ops", "Communication ops", Unit::Count);
+    // MindSpore 1.x step trace figures (step_trace_raw_{rank}_detail_time.csv)
+    Column &interval = t.addInt("iteration_interval_ns", "Iteration interval", ns);
+    Column &fpbp = t.addInt("fp_and_bp_ns", "FP+BP", ns);
+    Column &tail = t.addInt("tail_ns", "Tail", ns);
+    // the output's own step_trace_time.csv, where it differs from the timeline's numbers
+    Column &fileComputing = t.addInt("file_computing_ns", "File Computing", ns);
+    Column &fileComm = t.addInt("file_communication_ns", "File Communication", ns);
+    Column &fileFree = t.addInt("file_free_ns", "File Free", ns);
+    Column &fileCheck = t.addText("file_difference", "Differs from the file");
     std::vector<std::string> notes;
     const auto rows = computeSteps(tr, ix, opt, notes);
+    std::map<int, std::size_t> rowsPerRank;
+    for (const StepRow &r : rows)
+        ++rowsPerRank[r.rank];
+    std::map<int, std::vector<std::string>> differing;
     if (opt.stop.stop_requested())
         return Table("steps", "Step breakdown (Ascend)");
     auto put = [](Column &c, bool known, std::int64_t v) { known ? c.push(v) : c.pushNull(); };
@@ -294,11 +432,33 @@ Table ascendStepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt
         put(start, r.any, r.first - tr.startNs());
         nTasks.push(std::int64_t(r.computeTasks));
         nOps.push(std::int64_t(r.commOps));
+        const bool ms = r.own && r.own->hasMindSporeFigures;
+        put(interval, ms, ms ? r.own->iterationInterval : 0);
+        put(fpbp, ms, ms ? r.own->fpAndBp : 0);
+        put(tail, ms, ms ? r.own->tail : 0);
+        const AscendFileStep *f = fileStepFor(r, rowsPerRank[r.rank]);
+        auto us = [](double v) { return std::int64_t(std::llround(v * 1000.0)); };
+        put(fileComputing, f, f ? us(f->computingUs) : 0);
+        put(fileComm, f, f ? us(f->communicationUs) : 0);
+        put(fileFree, f, f ? us(f->freeUs) : 0);
+        std::string diff = f ? fileDifference(r, *f, r.facts->fileStepsSource) : std::string();
+        if (!diff.empty())
+            differing[r.rank].push_back((r.step == kNoStep ? std::string("the step") : "step " + std::to_string(r.step)) + ": " + diff);
+        fileCheck.push(std::move(diff));
         t.keys.push_back(r.key);
     }
     if (ix.ranks.empty())
         t.notes.push_back("no Ascend device tasks or HCCL ops in the trace");
     t.notes.insert(t.notes.end(), notes.begin(), notes.end());
+    for (const auto &[rank, list] : differing) {
+        std::string n = "rank " + std::to_string(rank) + ": the folder's own step numbers differ by more than 1 % (both shown, "
+                      + "File columns): ";
+        for (std::size_t i = 0; i < list.size() && i < 3; ++i)
+            n += (i ? " | " : "") + list[i];
+        if (list.size() > 3)
+            n += " | " + std::to_string(list.size() - 3) + " more steps";
+        t.notes.push_back(std::move(n));
+    }
     return t;
 }
 

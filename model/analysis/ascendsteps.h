@@ -6,14 +6,20 @@
 #pragma once
 
 #include "context.h"
+#include "intervals.h"
 #include "table.h"
 
+#include <array>
 #include <deque>
 #include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace accelscope::model {
+struct AscendFacts;
+}
 
 namespace accelscope::model::analysis {
 
@@ -50,7 +56,14 @@ struct AscendStep {
     bool hasHost = false;              ///< false for legacy step-trace steps (no host start: no Preparing)
     SliceRef slice;
     std::uint32_t launched = 0;        ///< device tasks launched inside the host span (by flows)
+    /// Legacy MindSpore step trace: its own per-step figures (ns); hasMindSporeFigures false elsewhere.
+    bool hasMindSporeFigures = false;
+    TimeNs iterationInterval = 0, fpAndBp = 0, tail = 0;
 };
+
+/// The Overlap Analysis lanes of a device (torch_npu / msprof's own classification of its
+/// tasks): step_trace_time.csv sums them per step, so the steps analysis does too when present.
+enum class OverlapLane : std::uint8_t { Computing, Communication, CommunicationNotOverlapped, Free };
 
 struct AscendRank {
     int rank = 0;
@@ -61,6 +74,15 @@ struct AscendRank {
     std::vector<AscendTask> compute;  ///< sorted by start
     std::vector<AscendCommOp> comm;   ///< sorted by start
     std::vector<AscendStep> steps;    ///< sorted by host start
+    /// Overlap Analysis lane slices by OverlapLane, sorted by start; empty without such lanes.
+    std::array<std::vector<Interval>, 4> lanes;
+    bool hasLanes = false;
+    /// Compute tasks classified without kernel information (no kernel_details row / db
+    /// COMPUTE_TASK_INFO): every device task that is not communication counts, as torch_npu's
+    /// overlap analysis counts the other device tasks; their Task Types with counts.
+    std::uint64_t guessedTasks = 0;
+    std::vector<std::pair<std::string_view, std::uint64_t>> guessedTypes;
+    const AscendFacts *facts = nullptr; ///< the rank's importer facts (communication coverage, file steps)
 };
 
 struct AscendIndex {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <span>
 
@@ -43,15 +44,17 @@ bool icontains(std::string_view s, std::string_view needle)
     return false;
 }
 
-bool istartsWith(std::string_view s, std::string_view p) { return s.size() >= p.size() && iequals(s.substr(0, p.size()), p); }
 
-/// Task Type values of compute tasks when no kernel_details row was joined (the importer's
-/// classifyTaskType: AI_CORE, AI_VECTOR_CORE, MIX_*, AI_CPU, DSA, FFTS, db KERNEL_AICORE/AIVEC/AICPU).
-bool computeTaskType(std::string_view t)
+/// Task Types that are not compute work when a task has no kernel information: HCCL's own
+/// tasks (notify, write value, RDMA, reduce, SDMA copies of a collective), waits and event
+/// records, and the profiler's own PROFILING_ENABLE / DISABLE markers. torch_npu's overlap analysis
+/// counts the other device tasks as Computing; older trace_view.json files type most kernels
+/// "Other", so anything else counts.
+bool nonComputeTaskType(std::string_view t)
 {
-    return icontains(t, "AI_CORE") || icontains(t, "AI_VECTOR") || icontains(t, "AICORE") || icontains(t, "AIVEC")
-        || icontains(t, "AI_CPU") || icontains(t, "AICPU") || istartsWith(t, "MIX_") || icontains(t, "_MIX_")
-        || istartsWith(t, "DSA") || istartsWith(t, "FFTS");
+    return icontains(t, "notify") || icontains(t, "write value") || icontains(t, "write_value") || icontains(t, "rdma")
+        || icontains(t, "reduce") || icontains(t, "hccl") || iequals(t, "SDMA") || t == "Memcpy" || iequals(t, "LOCAL")
+        || icontains(t, "wait") || icontains(t, "event") || icontains(t, "profiling") || icontains(t, "record");
 }
 
 /// "Accelerator Core" values of communication rows (kernel_details' HCCL rows).
@@ -93,7 +96,24 @@ bool isReceive(std::string_view name, bool mindspore)
         || name.find("Receive-op") != std::string_view::npos || name.find("Send-op") != std::string_view::npos;
 }
 
-enum class TrackKind : std::uint8_t { None, Hardware, LegacyAiCore, LegacyAiCpu, CommOps, LegacyCommOps, LegacySteps, Host };
+enum class TrackKind : std::uint8_t { None, Hardware, LegacyAiCore, LegacyAiCpu, CommOps, LegacyCommOps, LegacySteps, Host, Overlap };
+
+constexpr std::string_view kOverlap = "Overlap Analysis";
+
+/// The lane of an Overlap Analysis slice by its name (msprof's names; the 2023 Python msprof
+/// wrote the lower-case enum names).
+int overlapLaneOf(std::string_view name)
+{
+    if (name == "Computing" || name == "compute_time")
+        return int(OverlapLane::Computing);
+    if (name == "Communication" || name == "communication_time")
+        return int(OverlapLane::Communication);
+    if (name == "Communication(Not Overlapped)" || name == "communication_not_overlapped")
+        return int(OverlapLane::CommunicationNotOverlapped);
+    if (name == "Free" || name == "free_time")
+        return int(OverlapLane::Free);
+    return -1;
+}
 
 struct Builder {
     const Trace &tr;
@@ -182,10 +202,19 @@ struct Builder {
             const bool joined = legacyOp || !core.empty() || blockDim || !type.empty();
             if (joined && !core.empty() && (commCore(core) || core == "N/A"))
                 continue;
-            if (!joined && !computeTaskType(taskType))
+            if (!joined && nonComputeTaskType(taskType))
                 continue;
-            if (joined)
+            if (joined) {
                 ar.hasKernelInfo = true;
+            } else {
+                // counted by its Task Type alone: remembered for the tables' notes
+                const std::string_view shown = taskType.empty() ? std::string_view("(no Task Type)") : taskType;
+                auto g = std::find_if(ar.guessedTypes.begin(), ar.guessedTypes.end(), [&](const auto &e) { return e.first == shown; });
+                if (g == ar.guessedTypes.end())
+                    ar.guessedTypes.emplace_back(shown, 1);
+                else
+                    ++g->second;
+            }
             if (core.empty())
                 core = kind == TrackKind::LegacyAiCpu ? std::string_view("AI_CPU")
                      : kind == TrackKind::LegacyAiCore ? std::string_view("AI_CORE")
@@ -214,6 +243,43 @@ struct Builder {
             ar.comm.push_back({sc.start[i], sc.start[i] + sc.dur[i], SliceRef{t.id, i}, isReceive(tr.str(sc.name[i]), ar.mindspore),
                                step});
         }
+    }
+
+    void overlapTrack(AscendRank &ar, const Track &t)
+    {
+        const auto &sc = t.slices;
+        for (std::uint32_t i = 0; i < sc.size(); ++i) {
+            const int lane = overlapLaneOf(tr.str(sc.name[i]));
+            if (lane < 0 || sc.dur[i] <= 0)
+                continue;
+            ar.lanes[std::size_t(lane)].push_back({sc.start[i], sc.start[i] + sc.dur[i]});
+            ar.hasLanes = true;
+        }
+    }
+
+    /// A legacy MindSpore step with the figures its step_trace_raw row gave (µs args).
+    void legacyStep(AscendStep &st, const Track &t, std::uint32_t i)
+    {
+        if (t.slices.args[i] == kNoArgs)
+            return;
+        auto ns = [](std::string_view v) {
+            double d = 0;
+            const auto r = std::from_chars(v.data(), v.data() + v.size(), d);
+            return r.ec == std::errc() ? TimeNs(std::llround(d * 1000.0)) : TimeNs(0);
+        };
+        scanTopLevelScalarsUntil(tr.args().json(t.slices.args[i]), [&](std::string_view key, std::string_view v, bool) {
+            if (key == "iteration_interval(us)") {
+                st.iterationInterval = ns(v);
+                st.hasMindSporeFigures = true;
+            } else if (key == "fp_and_bp(us)") {
+                st.fpAndBp = ns(v);
+                st.hasMindSporeFigures = true;
+            } else if (key == "tail(us)") {
+                st.tail = ns(v);
+                st.hasMindSporeFigures = true;
+            }
+            return true;
+        });
     }
 };
 
@@ -252,13 +318,17 @@ void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
             procKind = TrackKind::LegacyAiCpu;
         else if (name == kHccl)
             procKind = TrackKind::CommOps;
-        else if (name == kLegacySteps && legacy)
+        else if (name == kLegacySteps && (legacy || (src && src->ascend && src->ascend->exportKind == "msprof")))
             procKind = TrackKind::LegacySteps;
+        else if (name == kOverlap)
+            procKind = TrackKind::Overlap;
         else if (p.kind == ProcessKind::Host)
             procKind = TrackKind::Host;
         if (procKind == TrackKind::None)
             continue;
         AscendRank &ar = b.rank(r);
+        if (!ar.facts && src && src->ascend)
+            ar.facts = src->ascend.get();
         const bool anySlice = std::any_of(p.tracks.begin(), p.tracks.end(), [&](TrackId id) { return tracks[id].slices.size() > 0; });
         if (anySlice
             && (procKind == TrackKind::Hardware || procKind == TrackKind::LegacyAiCore || procKind == TrackKind::LegacyAiCpu)) {
@@ -301,7 +371,11 @@ void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
                         continue;
                     const TimeNs s = t.slices.start[i], e = s + t.slices.dur[i];
                     ar.steps.push_back({num, s, e, s, e, false, SliceRef{tid, i}, 0});
+                    b.legacyStep(ar.steps.back(), t, i);
                 }
+                break;
+            case TrackKind::Overlap:
+                b.overlapTrack(ar, t);
                 break;
             case TrackKind::Host:
                 for (std::uint32_t i = 0; i < t.slices.size(); ++i) {
@@ -331,8 +405,14 @@ std::map<int, AscendRank *> sortRanks(AscendIndex &ix)
         byRank[r.rank] = &r;
         // tasks without kernel information are compute only when no task of the rank has any
         // (a trace_view.json without kernel_details.csv): the db's AI_CORE tasks of HCCL have none
-        if (r.hasKernelInfo)
+        if (r.hasKernelInfo) {
             std::erase_if(r.compute, [](const AscendTask &t) { return !t.joined; });
+            r.guessedTypes.clear();
+        }
+        for (const auto &[type, n] : r.guessedTypes)
+            r.guessedTasks += n;
+        for (auto &lane : r.lanes)
+            std::sort(lane.begin(), lane.end(), [](const Interval &a, const Interval &c) { return a.start < c.start; });
         std::sort(r.compute.begin(), r.compute.end(), [](const AscendTask &a, const AscendTask &c) {
             return a.start != c.start ? a.start < c.start : a.end < c.end;
         });

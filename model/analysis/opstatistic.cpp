@@ -103,6 +103,12 @@ Table opStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt)
     }
     if (ix.ranks.empty())
         t.notes.push_back("no Ascend device tasks in the trace");
+    for (const AscendRank &r : ix.ranks)
+        if (r.guessedTasks && opt.wantsRank(r.rank))
+            t.notes.push_back("rank " + std::to_string(r.rank) + ": " + std::to_string(r.guessedTasks)
+                              + " device tasks without kernel information (no kernel_details.csv / COMPUTE_TASK_INFO) are listed by "
+                                "their Task Type as Core Type and their name as OP Type, a guess; HCCL, wait, event and "
+                                "profiling tasks are left out");
     return t;
 }
 

@@ -1,0 +1,385 @@
+// Ascend step numbers on export variants the shared samples do not cover, written by hand into
+// temporary folders and read through the importer: an early-2024 torch_npu trace_view.json (old
+// pid scheme, Task Type "Other", with and without Overlap Analysis lanes), MindSpore 1.x profiler/
+// folders placed by min_cycle_counter or output_timeline_data (and neither), and a partial rank
+// folder whose timeline holds only some of communication.json's ops and whose step_trace_time.csv
+// disagrees. Each case also checks the note or diagnostic that says what a number lacks.
+#include "analysistesthelpers.h"
+
+#include "importers/registry.h"
+#include "model/ascendfacts.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace accelscope;
+using namespace accelscope::model;
+using namespace accelscope::model::analysis;
+using namespace testsupport;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kShared = fs::path(ACCELSCOPE_SHARED_DATA);
+
+void writeFile(const fs::path &p, const std::string &text)
+{
+    fs::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+struct Loaded {
+    TracePtr trace;
+    std::shared_ptr<AnalysisContext> ctx;
+};
+
+Loaded load(const fs::path &p)
+{
+    importers::ImportContext ictx;
+    auto r = importers::loadTrace({p}, ictx);
+    if (!r.ok())
+        return {};
+    Loaded l;
+    l.trace = r.value().trace;
+    l.ctx = std::make_shared<AnalysisContext>(l.trace);
+    return l;
+}
+
+std::int64_t ival(const Table &t, std::size_t row, const std::string &col)
+{
+    const Column *c = t.column(col);
+    if (!c)
+        qFatal("no column %s", col.c_str());
+    return c->isNull(row) ? kNullInt : c->ints.at(row);
+}
+
+std::string sval(const Table &t, std::size_t row, const std::string &col)
+{
+    const Column *c = t.column(col);
+    if (!c)
+        qFatal("no column %s", col.c_str());
+    return c->texts.at(row);
+}
+
+bool anyNote(const Table &t, const std::string &needle)
+{
+    for (const std::string &n : t.notes)
+        if (n.find(needle) != std::string::npos)
+            return true;
+    return false;
+}
+
+bool anyDiagnostic(const Trace &t, const std::string &needle)
+{
+    for (const Diagnostic &d : t.diagnostics())
+        if (d.detail.find(needle) != std::string::npos)
+            return true;
+    return false;
+}
+
+std::int64_t columnSum(const Table &t, const std::string &col)
+{
+    std::int64_t s = 0;
+    for (std::size_t i = 0; i < t.rowCount(); ++i)
+        if (ival(t, i, col) != kNullInt)
+            s += ival(t, i, col);
+    return s;
+}
+
+constexpr std::int64_t kBaseUs = 1700000000000000;
+
+/// "ts" text of kBaseUs + us, as torch_npu writes it (a string with 3 decimals).
+std::string ts(std::int64_t us) { return "\"" + std::to_string(kBaseUs + us) + ".000\""; }
+
+/// An early-2024 torch_npu trace_view.json: Ascend Hardware on pid 800 (no process_labels), the
+/// Overlap Analysis on hostpid*10000+1100, device tasks with Task Type "Other" (and one AI_CPU,
+/// one Notify Wait), two ProfilerStep#N without flows, HCCL ops; optionally msprof's lanes.
+std::string oldTraceView(bool withLanes)
+{
+    const int host = 4321;
+    const long long hw = 800, hccl = 4321LL * 100 + 5, ov = 4321LL * 10000 + 1100;
+    std::vector<std::string> ev;
+    auto meta = [&](long long pid, const std::string &name) {
+        ev.push_back("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pid)
+                     + ",\"tid\":0,\"args\":{\"name\":\"" + name + "\"}}");
+    };
+    auto x = [&](long long pid, int tid, const std::string &name, std::int64_t at, std::int64_t dur, const std::string &args,
+                 const char *cat = nullptr) {
+        ev.push_back("{\"ph\":\"X\",\"name\":\"" + name + "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid)
+                     + ",\"ts\":" + ts(at) + ",\"dur\":" + std::to_string(dur) + (cat ? std::string(",\"cat\":\"") + cat + "\"" : "")
+                     + (args.empty() ? "" : ",\"args\":" + args) + "}");
+    };
+    meta(host, "Python");
+    meta(hw, "Ascend Hardware");
+    meta(hccl, "HCCL");
+    x(host, host, "ProfilerStep#1", 0, 1000, "{}", "cpu_op");
+    x(host, host, "ProfilerStep#2", 1000, 1000, "{}", "cpu_op");
+    auto task = [&](int stream, const std::string &name, std::int64_t at, std::int64_t dur, const std::string &type) {
+        x(hw, stream, name, at, dur, "{\"Task Type\":\"" + type + "\",\"Stream Id\":" + std::to_string(stream) + "}");
+    };
+    task(2, "MatMul", 100, 200, "Other");
+    task(2, "GetNext", 250, 100, "AI_CPU");
+    task(3, "Notify_Wait", 400, 100, "Notify Wait");
+    task(2, "Add", 600, 100, "Other");
+    task(2, "MatMul", 1100, 200, "Other");
+    task(2, "Mul", 1500, 100, "Other");
+    ev.push_back("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(hccl)
+                 + ",\"tid\":0,\"args\":{\"name\":\"Communication\"}}");
+    x(hccl, 0, "hcom_allReduce__1_0_1", 400, 250, "{}");
+    x(hccl, 0, "hcom_allReduce__2_0_1", 1250, 150, "{}");
+    if (withLanes) {
+        meta(ov, "Overlap Analysis");
+        // msprof's lanes over the device range [100, 1600): Free also covers the gap between the
+        // steps, which starts in step 1 (torch_npu counts it there)
+        x(ov, 0, "Computing", 100, 250, "");
+        x(ov, 0, "Computing", 600, 100, "");
+        x(ov, 0, "Computing", 1100, 200, "");
+        x(ov, 0, "Computing", 1500, 100, "");
+        x(ov, 1, "Communication", 400, 250, "");
+        x(ov, 1, "Communication", 1250, 150, "");
+        x(ov, 2, "Communication(Not Overlapped)", 400, 200, "");
+        x(ov, 2, "Communication(Not Overlapped)", 1300, 100, "");
+        x(ov, 3, "Free", 350, 50, "");
+        x(ov, 3, "Free", 700, 400, "");
+        x(ov, 3, "Free", 1400, 100, "");
+    }
+    std::string out = "[";
+    for (std::size_t i = 0; i < ev.size(); ++i)
+        out += (i ? ",\n" : "") + ev[i];
+    return out + "]";
+}
+
+void writeOldRank(const fs::path &dir, bool withLanes)
+{
+    writeFile(dir / "profiler_info_0.json", "{\"rank_id\": 0}");
+    writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json", oldTraceView(withLanes));
+}
+
+/// A MindSpore 1.x profiler/ folder of rank 0: the relative timeline (AI Core stream 5) and two
+/// steps in 10 ns ticks from origin M; `origin` says which file tells where the timeline starts.
+enum class MsOrigin { MinCycleCounter, OutputTimelineData, None };
+void writeMindSpore1x(const fs::path &dir, MsOrigin origin)
+{
+    const std::int64_t m = 100000000; // origin in 10 ns ticks (1 s)
+    writeFile(dir / "ascend_timeline_display_0.json",
+              "[{\"name\": \"MatMul-op1\", \"ph\": \"X\", \"tid\": \"5\", \"ts\": 100.0, \"dur\": 50.0, \"pid\": 1, \"args\": "
+              "{\"type\": \"MatMul\", \"fullname\": \"Default/MatMul-op1\"}},"
+              "{\"name\": \"Add-op2\", \"ph\": \"X\", \"tid\": \"5\", \"ts\": 300.0, \"dur\": 100.0, \"pid\": 1, \"args\": "
+              "{\"type\": \"Add\", \"fullname\": \"Default/Add-op2\"}},"
+              "{\"name\": \"MatMul-op1\", \"ph\": \"X\", \"tid\": \"5\", \"ts\": 1200.0, \"dur\": 200.0, \"pid\": 1, \"args\": "
+              "{\"type\": \"MatMul\", \"fullname\": \"Default/MatMul-op1\"}}]");
+    auto t = [&](std::int64_t us) { return std::to_string(m + us * 100); };
+    writeFile(dir / "step_trace_raw_0_detail_time.csv",
+              "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+              "1," + t(50) + "," + t(1000) + ",95000," + t(80) + "," + t(900) + ",0,82000,10000\n"
+              "2," + t(1000) + "," + t(2000) + ",100000," + t(1100) + "," + t(1900) + ",2000,80000,10000\n"
+              "-,0,0,97500,0,0,1000,81000,10000\n");
+    if (origin == MsOrigin::MinCycleCounter)
+        writeFile(dir / "min_cycle_counter_0.txt", std::to_string(m));
+    if (origin == MsOrigin::OutputTimelineData)
+        writeFile(dir / "output_timeline_data_0.txt",
+                  "op_name, stream_id, start_time(ms), duration(ms)\n"
+                  "Default/MatMul-op1,5,1000.1,0.05\nDefault/Add-op2,5,1000.3,0.1\nDefault/MatMul-op1,5,1001.2,0.2\n");
+}
+
+/// A current torch_npu rank whose trace_view.json holds one of the two HCCL ops communication.json
+/// lists, with a step_trace_time.csv that says `fileComputingUs` for step 1.
+void writePartialRank(const fs::path &dir, double fileComputingUs, bool bothOps)
+{
+    const int host = 77;
+    const long long hw = (77LL << 10) | (13 << 5), hccl = (77LL << 10) | (15 << 5);
+    auto x = [&](long long pid, int tid, const std::string &name, std::int64_t at, std::int64_t dur, const std::string &extra) {
+        return "{\"ph\":\"X\",\"name\":\"" + name + "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid)
+             + ",\"ts\":" + ts(at) + ",\"dur\":" + std::to_string(dur) + extra + "}";
+    };
+    std::string tv = "[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":77,\"tid\":0,\"args\":{\"name\":\"Python\"}},"
+                     "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":"
+                   + std::to_string(hw) + ",\"tid\":0,\"args\":{\"name\":\"Ascend Hardware\"}},"
+                     "{\"ph\":\"M\",\"name\":\"process_labels\",\"pid\":"
+                   + std::to_string(hw) + ",\"tid\":0,\"args\":{\"labels\":\"NPU 0\"}},"
+                     "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":"
+                   + std::to_string(hccl) + ",\"tid\":0,\"args\":{\"name\":\"HCCL\"}},"
+                     "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":"
+                   + std::to_string(hccl) + ",\"tid\":0,\"args\":{\"name\":\"Group 0 Communication\"}},"
+                   + x(host, host, "ProfilerStep#1", 0, 2000, ",\"cat\":\"cpu_op\"") + ","
+                   + x(hw, 2, "MatMul", 100, 400, ",\"args\":{\"Task Type\":\"AI_CORE\"}") + ","
+                   + x(hccl, 0, "hcom_allReduce__1_0_1", 600, 300, "");
+    if (bothOps)
+        tv += "," + x(hccl, 0, "hcom_allReduce__2_0_1", 1000, 300, "");
+    tv += "]";
+    writeFile(dir / "profiler_info_0.json", "{\"rank_id\": 0}");
+    writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json", tv);
+    auto op = [&](int n, std::int64_t at) {
+        return "\"hcom_allReduce__" + std::to_string(n) + "_0_1@123\": {\"Communication Time Info\": {\"Start Timestamp(us)\": "
+             + std::to_string(kBaseUs + at) + ".000, \"Elapse Time(ms)\": 0.3}, \"Communication Bandwidth Info\": {}}";
+    };
+    writeFile(dir / "ASCEND_PROFILER_OUTPUT/communication.json",
+              "{\"step1\": {\"p2p\": {}, \"collective\": {" + op(1, 600) + "," + op(2, 1000) + "}}}");
+    char row[256];
+    std::snprintf(row, sizeof row, "1,%.3f,600.0,0.0,600.0,200.0,1200.0,0,600.0,100.0\n", fileComputingUs);
+    writeFile(dir / "ASCEND_PROFILER_OUTPUT/step_trace_time.csv",
+              std::string("Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
+                          "Communication(Not Overlapped and Exclude Receive),Preparing\n")
+                  + row);
+}
+
+} // namespace
+
+class TstAscendFidelity : public QObject {
+    Q_OBJECT
+private slots:
+    void oldTraceViewWithLanesSumsTheLanes()
+    {
+        // Where the trace has Overlap Analysis lanes, the steps' Computing / Communication / Free
+        // are the lanes' sums per step (the inter-step Free gap [700, 1100) starts in step 1).
+        QTemporaryDir tmp;
+        writeOldRank(fs::path(tmp.path().toStdString()) / "rank0_ascend_pt", true);
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(t.checkConsistent(), std::string());
+        QCOMPARE(rowsText(t, {"step", "computing_ns", "communication_ns", "communication_not_overlapped_ns", "free_ns"}),
+                 std::string("1|350000|250000|200000|450000;2|300000|150000|100000|100000;"));
+        QVERIFY(anyNote(t, "Overlap Analysis lanes"));
+        // the lanes' own sums over the whole trace
+        QCOMPARE(columnSum(t, "computing_ns"), std::int64_t(650000));
+        QCOMPARE(columnSum(t, "free_ns"), std::int64_t(550000));
+        // op-statistic: the "Other" tasks are kernels; the Notify Wait is not; the guess is named
+        const Table s = runAnalysis("op-statistic", *l.ctx, {});
+        QCOMPARE(rowsText(s, {"op_type", "core_type", "count"}), std::string("MatMul|Other|2;Add|Other|1;GetNext|AI_CPU|1;Mul|Other|1;"));
+        QVERIFY(anyNote(s, "a guess"));
+    }
+
+    void oldTraceViewWithoutLanesCountsTheOtherTasks()
+    {
+        // No lanes and no kernel_details: every device task that is not HCCL / wait / event is
+        // Computing, and the table says this is a guess.
+        QTemporaryDir tmp;
+        writeOldRank(fs::path(tmp.path().toStdString()) / "rank0_ascend_pt", false);
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(rowsText(t, {"step", "computing_ns", "communication_ns", "free_ns", "compute_tasks"}),
+                 std::string("1|350000|250000|50000|3;2|300000|150000|100000|2;"));
+        QVERIFY(anyNote(t, "a guess"));
+        QVERIFY(anyNote(t, "Other x4"));
+    }
+
+    void sharedSamplesStepsEqualTheirLanes()
+    {
+        // On every shared rank whose trace has Overlap Analysis lanes, the steps' Computing and
+        // Free equal the lanes' sums over the steps.
+        const fs::path p = kShared / "ascend/pt_text_level1_8card_cnn/rank0_ascend_pt";
+        if (!fs::exists(p))
+            QSKIP("shared sample pt_text_level1_8card_cnn is not here");
+        const Loaded l = load(p);
+        QVERIFY(l.ctx);
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        std::int64_t comp = 0, free = 0;
+        bool lanes = false;
+        for (const Track &tr : l.trace->tracks()) {
+            if (l.trace->str(l.trace->process(tr.process).name) != "Overlap Analysis")
+                continue;
+            for (std::uint32_t i = 0; i < tr.slices.size(); ++i) {
+                const std::string_view n = l.trace->str(tr.slices.name[i]);
+                lanes = true;
+                // every lane slice of this sample lies inside its one step
+                if (n == "Computing")
+                    comp += tr.slices.dur[i];
+                else if (n == "Free")
+                    free += tr.slices.dur[i];
+            }
+        }
+        QVERIFY(lanes);
+        QCOMPARE(columnSum(t, "computing_ns"), comp);
+        QCOMPARE(columnSum(t, "free_ns"), free);
+    }
+
+    void mindSpore1xPlacedByMinCycleCounter_data()
+    {
+        QTest::addColumn<int>("origin");
+        QTest::newRow("min_cycle_counter") << int(MsOrigin::MinCycleCounter);
+        QTest::newRow("output_timeline_data") << int(MsOrigin::OutputTimelineData);
+    }
+    void mindSpore1xPlacedByMinCycleCounter()
+    {
+        // No aicpu_intermediate.csv: the origin comes from min_cycle_counter (10 ns ticks) or from
+        // output_timeline_data (absolute ms); one row per step with MindSpore's own figures.
+        QFETCH(int, origin);
+        QTemporaryDir tmp;
+        writeMindSpore1x(fs::path(tmp.path().toStdString()) / "profiler", MsOrigin(origin));
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        QVERIFY(!anyDiagnostic(*l.trace, "steps not placed"));
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(t.checkConsistent(), std::string());
+        QCOMPARE(rowsText(t, {"step", "computing_ns", "free_ns", "iteration_interval_ns", "fp_and_bp_ns", "tail_ns"}),
+                 std::string("1|150000|150000|0|820000|100000;2|200000|0|20000|800000|100000;"));
+        QCOMPARE(l.trace->sources().at(0).timeOffsetNs, std::int64_t(1000000000));
+    }
+
+    void mindSpore1xWithoutOriginSaysSo()
+    {
+        QTemporaryDir tmp;
+        writeMindSpore1x(fs::path(tmp.path().toStdString()) / "profiler", MsOrigin::None);
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        QVERIFY(anyDiagnostic(*l.trace, "steps not placed on the timeline"));
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(t.rowCount(), std::size_t(1));
+        QVERIFY(anyNote(t, "no steps in the trace"));
+    }
+
+    void mindSpore1xSampleOriginAgreesWithAiCpu()
+    {
+        // The shared 1.x sample has both output_timeline_data and aicpu_intermediate: the first
+        // gives the origin, and it is the one the AI CPU run_start gives (154901853050 us).
+        const fs::path p = kShared / "mindspore/ms1x_profiler_dir_alexnet_1p";
+        if (!fs::exists(p))
+            QSKIP("shared sample ms1x_profiler_dir_alexnet_1p is not here");
+        const Loaded l = load(p);
+        QVERIFY(l.ctx);
+        QCOMPARE(l.trace->sources().at(0).timeOffsetNs, std::int64_t(154901853050000));
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(ival(t, 0, "step"), std::int64_t(1));
+        QCOMPARE(ival(t, 0, "fp_and_bp_ns"), std::int64_t(23668080));
+    }
+
+    void partialRankNamesTheMissingOps()
+    {
+        // communication.json lists 2 ops, the trace holds 1: a diagnostic and a note count them;
+        // the file's Computing (400 us here) disagrees by 25 %: both are shown.
+        QTemporaryDir tmp;
+        writePartialRank(fs::path(tmp.path().toStdString()) / "rank0_ascend_pt", 500.0, false);
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        QVERIFY(anyDiagnostic(*l.trace, "1 of them are not on the timeline"));
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QVERIFY(anyNote(t, "communication.json lists 2 HCCL ops, the timeline holds 1"));
+        QCOMPARE(ival(t, 0, "computing_ns"), std::int64_t(400000));
+        QCOMPARE(ival(t, 0, "file_computing_ns"), std::int64_t(500000));
+        QVERIFY(sval(t, 0, "file_difference").find("Computing 400.000 us here, 500.000 us in step_trace_time.csv")
+                != std::string::npos);
+        QVERIFY(anyNote(t, "differ by more than 1 %"));
+    }
+
+    void completeRankAgreeingWithItsFileSaysNothing()
+    {
+        QTemporaryDir tmp;
+        writePartialRank(fs::path(tmp.path().toStdString()) / "rank0_ascend_pt", 400.0, true);
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        QVERIFY(!anyDiagnostic(*l.trace, "not on the timeline"));
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QVERIFY(!anyNote(t, "communication.json lists"));
+        QVERIFY(!anyNote(t, "differ by more than 1 %"));
+        QCOMPARE(ival(t, 0, "file_computing_ns"), std::int64_t(400000));
+        QCOMPARE(sval(t, 0, "file_difference"), std::string());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstAscendFidelity)
+#include "tst_ascendfidelity.moc"
