@@ -34,6 +34,19 @@ void JobRunner::cancel()
     m_stop.reset();
     ++m_generation;
     m_running = false;
+    const std::lock_guard lock(m_link->mutex);
+    m_link->generation = m_generation;
+}
+
+void JobRunner::requestStop()
+{
+    if (m_stop)
+        m_stop->request_stop();
+}
+
+bool JobRunner::isStopRequested() const
+{
+    return m_running && m_stop && m_stop->stop_requested();
 }
 
 void JobRunner::complete(quint64 generation, const std::function<void()> &deliver)

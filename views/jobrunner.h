@@ -1,11 +1,14 @@
 // JobRunner: the one way views run background work (searches, analyses, range statistics,
-// derived counter series, the timeline's index). A job is a function of a std::stop_token that
-// runs on the global thread pool and returns a value; the value is handed to its `deliver`
-// callback on the runner's (GUI) thread. Every run gets a generation number: starting a new run,
-// cancel() or destroying the runner asks the running job to stop and drops its result, so a
-// superseded job can never overwrite a newer one. Nothing ever waits for a job: the GUI thread
-// does not block when a job is replaced, and a destroyed runner leaves its job to finish on the
-// pool (a job owns what it reads: capture shared pointers and values, never `this`).
+// derived counter series, the timeline's index, imports, exports). A job is a function of a
+// std::stop_token that runs on a thread pool (the global one unless setThreadPool() names
+// another) and returns a value; the value is handed to its `deliver` callback on the runner's
+// (GUI) thread. Every run gets a generation number: starting a new run, cancel() or destroying
+// the runner asks the running job to stop and drops its result, so a superseded job can never
+// overwrite a newer one. requestStop() asks the job to stop but keeps its result, for jobs whose
+// "I stopped" answer the user must see (an import or export canceled from its progress bar).
+// Nothing ever waits for a job: the GUI thread does not block when a job is replaced, and a
+// destroyed runner leaves its job to finish on the pool (a job owns what it reads: capture
+// shared pointers and values, never `this`).
 #pragma once
 
 #include <QMetaObject>
@@ -33,8 +36,16 @@ public:
 
     /// Asks the current job to stop and forgets it (its result is dropped).
     void cancel();
+    /// Asks the current job to stop and still delivers what it returns (its own "canceled"
+    /// result); isRunning() stays true until then.
+    void requestStop();
+    /// True after requestStop() while the job has not delivered yet.
+    bool isStopRequested() const;
     /// True from run() until the latest job's result is delivered (or it is canceled).
     bool isRunning() const { return m_running; }
+    /// Pool for the jobs started from now on (not owned; must outlive every job it runs, which a
+    /// process-wide pool does). Null: the global pool.
+    void setThreadPool(QThreadPool *pool) { m_pool = pool; }
     quint64 generation() const { return m_generation; }
 
 Q_SIGNALS:
@@ -47,6 +58,7 @@ private:
     struct Link {
         std::mutex mutex;
         JobRunner *runner = nullptr;
+        quint64 generation = 0; ///< the runner's current generation (guarded by mutex)
     };
 
     quint64 begin(); ///< cancels the previous job, makes a new stop source; returns the generation
@@ -56,18 +68,22 @@ private:
     bool m_running = false;
     std::shared_ptr<std::stop_source> m_stop;
     std::shared_ptr<Link> m_link;
+    QThreadPool *m_pool = nullptr;
 };
 
 template <class Result>
 void JobRunner::run(std::function<Result(std::stop_token)> job, std::function<void(Result)> deliver)
 {
     const quint64 generation = begin();
-    QThreadPool::globalInstance()->start([job = std::move(job), deliver = std::move(deliver), stop = m_stop,
-                                          link = m_link, generation]() mutable {
+    QThreadPool *pool = m_pool ? m_pool : QThreadPool::globalInstance();
+    pool->start([job = std::move(job), deliver = std::move(deliver), stop = m_stop, link = m_link,
+                 generation]() mutable {
         auto result = std::make_shared<Result>(job(stop->get_token()));
-        if (stop->stop_requested())
-            return;
+        // A result that complete() would drop (superseded, canceled) is not even posted; one
+        // stopped through requestStop() keeps the generation and is delivered.
         const std::lock_guard lock(link->mutex);
+        if (link->generation != generation)
+            return;
         if (JobRunner *runner = link->runner) // still alive: it cannot be destroyed while we hold the lock
             QMetaObject::invokeMethod(
                 runner,

@@ -1,9 +1,12 @@
 #include "app/gui/importcontroller.h"
 
 #include "importers/registry.h"
+#include "views/jobrunner.h"
 
+#include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QPointer>
+#include <QThreadPool>
 
 #include <cmath>
 #include <filesystem>
@@ -19,36 +22,34 @@ struct ImportController::Outcome {
     ImportFailure failure;
 };
 
-ImportController::ImportController(QObject *parent) : QObject(parent)
+ImportController::ImportController(QObject *parent) : QObject(parent), m_jobs(new views::JobRunner(this))
 {
     qRegisterMetaType<ImportFailure>();
+    m_jobs->setThreadPool(threadPool());
     m_poll.setInterval(50);
     connect(&m_poll, &QTimer::timeout, this, &ImportController::poll);
 }
 
-ImportController::~ImportController()
+// m_jobs is a child: its destructor asks the running job to stop and drops its result.
+ImportController::~ImportController() = default;
+
+QThreadPool *ImportController::threadPool()
 {
-    // Cancel and wait: a worker must never outlive the object its result is posted to.
-    if (m_job) {
-        m_job->stop.request_stop();
-        m_retired.push_back(std::move(m_job));
+    // Owned by the application object, whose destruction lets a still stopping job end first.
+    static QPointer<QThreadPool> pool;
+    if (!pool) {
+        pool = new QThreadPool(QCoreApplication::instance());
+        pool->setObjectName(QStringLiteral("imports"));
+        pool->setMaxThreadCount(2);
     }
-    for (auto &job : m_retired) {
-        job->stop.request_stop();
-        if (job->thread.joinable())
-            job->thread.join();
-    }
+    return pool;
 }
 
 quint64 ImportController::start(const QStringList &paths, const importers::ImportOptions &options)
 {
-    if (m_job) {
-        qCDebug(lcImport) << "superseding job" << m_job->generation;
-        m_job->stop.request_stop();
-        m_retired.push_back(std::move(m_job));
-    }
+    if (m_job)
+        qCDebug(lcImport) << "superseding job" << m_jobs->generation();
     auto job = std::make_unique<Job>();
-    job->generation = ++m_generation;
     job->paths = paths;
     job->elapsed.start();
 
@@ -57,60 +58,59 @@ quint64 ImportController::start(const QStringList &paths, const importers::Impor
     for (const QString &p : paths)
         inputs.emplace_back(p.toStdU16String());
 
-    const quint64 generation = job->generation;
-    std::stop_token token = job->stop.get_token();
     std::shared_ptr<Progress> progress = job->progress;
-    QPointer<ImportController> self(this);
-    job->thread = std::thread([self, generation, token, progress, options, inputs = std::move(inputs)] {
-        importers::ImportContext ctx;
-        ctx.stop = token;
-        ctx.options = options;
-        // Called from importer threads: only atomics here.
-        ctx.onProgress = [progress](importers::Stage s, double f) {
-            progress->stage.store(int(s), std::memory_order_relaxed);
-            progress->fraction.store(f, std::memory_order_relaxed);
-        };
-        auto outcome = std::make_shared<Outcome>();
-        auto result = importers::loadTrace(inputs, ctx);
-        if (token.stop_requested() || result.canceled()) {
-            outcome->kind = Outcome::Kind::Canceled;
-        } else if (!result.ok()) {
-            const model::ImportError &e = result.error();
-            outcome->kind = Outcome::Kind::Failed;
-            outcome->failure = ImportFailure{QString::fromStdString(e.file), e.position, e.positionIsLine,
-                                             QString::fromStdString(e.message)};
-        } else {
-            outcome->kind = Outcome::Kind::Loaded;
-            outcome->trace = std::move(result.value().trace);
-            outcome->format = QString::fromStdString(result.value().format);
-        }
-        // The destructor joins this thread before the object goes away, so `self` is alive
-        // here; the queued call is dropped if the object is deleted before it runs.
-        QMetaObject::invokeMethod(
-            self.data(), [self, generation, outcome] {
-                if (self)
-                    self->deliver(generation, outcome);
-            },
-            Qt::QueuedConnection);
-    });
     m_job = std::move(job);
+    m_jobs->run<Outcome>(
+        [progress, options, inputs = std::move(inputs)](std::stop_token stop) {
+            importers::ImportContext ctx;
+            ctx.stop = stop;
+            ctx.options = options;
+            // Called from importer threads: only atomics here.
+            ctx.onProgress = [progress](importers::Stage s, double f) {
+                progress->stage.store(int(s), std::memory_order_relaxed);
+                progress->fraction.store(f, std::memory_order_relaxed);
+            };
+            Outcome outcome;
+            auto result = importers::loadTrace(inputs, ctx);
+            if (stop.stop_requested() || result.canceled()) {
+                outcome.kind = Outcome::Kind::Canceled;
+            } else if (!result.ok()) {
+                const model::ImportError &e = result.error();
+                outcome.kind = Outcome::Kind::Failed;
+                outcome.failure = ImportFailure{QString::fromStdString(e.file), e.position, e.positionIsLine,
+                                                QString::fromStdString(e.message)};
+            } else {
+                outcome.kind = Outcome::Kind::Loaded;
+                outcome.trace = std::move(result.value().trace);
+                outcome.format = QString::fromStdString(result.value().format);
+            }
+            return outcome;
+        },
+        [this](Outcome outcome) { deliver(std::move(outcome)); });
     m_lastStage = -1;
     m_lastFraction = -1;
     m_poll.start();
     Q_EMIT started(paths);
     poll();
-    return generation;
+    return m_jobs->generation();
 }
 
 void ImportController::cancel()
 {
-    if (m_job)
-        m_job->stop.request_stop();
+    if (!m_job)
+        return;
+    m_job->cancelRequested = true;
+    m_jobs->requestStop();
+}
+
+bool ImportController::isRunning() const
+{
+    return m_job != nullptr;
 }
 
 bool ImportController::isCanceling() const
 {
-    return m_job && m_job->stop.stop_requested();
+    return m_job && m_job->cancelRequested;
 }
 
 QStringList ImportController::paths() const
@@ -156,34 +156,22 @@ void ImportController::poll()
     }
 }
 
-void ImportController::deliver(quint64 generation, std::shared_ptr<Outcome> outcome)
+void ImportController::deliver(Outcome outcome)
 {
-    if (!m_job || m_job->generation != generation) {
-        // A superseded job: join its finished worker and drop the result.
-        for (auto it = m_retired.begin(); it != m_retired.end(); ++it) {
-            if ((*it)->generation == generation) {
-                if ((*it)->thread.joinable())
-                    (*it)->thread.join();
-                m_retired.erase(it);
-                break;
-            }
-        }
-        return;
-    }
+    // The runner delivers only the latest job's result; a superseded one never arrives here.
     std::unique_ptr<Job> job = std::move(m_job);
-    if (job->thread.joinable())
-        job->thread.join(); // it posted this call as its last action
+    if (!job)
+        return;
     m_poll.stop();
     const qint64 ms = job->elapsed.elapsed();
-    const bool canceled = job->stop.stop_requested() || outcome->kind == Outcome::Kind::Canceled;
-    if (canceled) {
+    if (job->cancelRequested || outcome.kind == Outcome::Kind::Canceled) {
         qCDebug(lcImport) << "canceled after" << ms << "ms";
-        Q_EMIT this->canceled(job->paths);
-    } else if (outcome->kind == Outcome::Kind::Failed) {
-        Q_EMIT failed(outcome->failure, job->paths);
+        Q_EMIT canceled(job->paths);
+    } else if (outcome.kind == Outcome::Kind::Failed) {
+        Q_EMIT failed(outcome.failure, job->paths);
     } else {
         qCDebug(lcImport) << "loaded in" << ms << "ms";
-        Q_EMIT loaded(outcome->trace, outcome->format, job->paths, ms);
+        Q_EMIT loaded(outcome.trace, outcome.format, job->paths, ms);
     }
     Q_EMIT idle();
 }
