@@ -638,19 +638,41 @@ void PacketParser::fillSliceFields(Ev &ev, SequenceState &seq, std::int64_t lega
     ev.u.s.args = s.annotations.empty() ? 0 : m_args.write(s.annotations, seq, offset);
     ev.u.s.extra = kNoExtra;
 
-    // Flows (47/48 win over the deprecated 36/42) and legacy durations.
+    // Flows (47/48 win over the deprecated 36/42), the legacy bind_id and legacy durations.
     const auto &flows = s.flows.empty() ? s.flowsOld : s.flows;
     const auto &terms = s.terms.empty() ? s.termsOld : s.terms;
-    if (!flows.empty() || !terms.empty() || ev.type == EvType::Complete) {
+    std::optional<std::uint64_t> bindId;
+    std::uint8_t bindDirection = F::LegacyEvent::FLOW_UNSPECIFIED;
+    if (s.hasLegacy)
+        readLegacyBinding(bindId, bindDirection);
+    if (!flows.empty() || !terms.empty() || bindId || ev.type == EvType::Complete) {
         EvExtra x;
         x.flowBegin = static_cast<std::uint32_t>(m_out.flowIds.size());
         x.flowCount = static_cast<std::uint16_t>(std::min<std::size_t>(flows.size(), 0xffff));
         x.termCount = static_cast<std::uint16_t>(std::min<std::size_t>(terms.size(), 0xffff));
         m_out.flowIds.insert(m_out.flowIds.end(), flows.begin(), flows.begin() + x.flowCount);
         m_out.flowIds.insert(m_out.flowIds.end(), terms.begin(), terms.begin() + x.termCount);
+        if (bindId) {
+            x.hasBindId = true;
+            x.bindDirection = bindDirection;
+            m_out.flowIds.push_back(*bindId);
+        }
         x.dur = legacyDurNs < 0 ? 0 : legacyDurNs;
         ev.u.s.extra = static_cast<std::uint32_t>(m_out.extras.size());
         m_out.extras.push_back(x);
+    }
+}
+
+void PacketParser::readLegacyBinding(std::optional<std::uint64_t> &bindId, std::uint8_t &direction) const
+{
+    // Flow v2 on any event type (trace_processor reads it on slices and instants alike).
+    Decoder e(m_scratch->legacy);
+    Field g;
+    while (e.next(g)) {
+        if (g.id == F::LegacyEvent::bind_id && g.type == wire::Varint)
+            bindId = g.value;
+        else if (g.id == F::LegacyEvent::flow_direction && g.type == wire::Varint)
+            direction = g.value <= F::LegacyEvent::FLOW_INOUT ? std::uint8_t(g.value) : F::LegacyEvent::FLOW_UNSPECIFIED;
     }
 }
 

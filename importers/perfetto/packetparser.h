@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -48,6 +49,8 @@ private:
     std::uint32_t resolveTrack(SequenceState &seq);
     void emitExtraCounters(SequenceState &seq, std::int64_t ts, std::uint8_t domain, std::uint64_t offset);
     void fillSliceFields(Ev &ev, SequenceState &seq, std::int64_t legacyDurNs, std::uint64_t offset);
+    /// LegacyEvent bind_id and flow_direction of the current event, when it has them.
+    void readLegacyBinding(std::optional<std::uint64_t> &bindId, std::uint8_t &direction) const;
     bool handleInternedData(const std::uint8_t *p, std::size_t n, SequenceState &seq);
     bool handleDefaults(const std::uint8_t *p, std::size_t n, SequenceState &seq);
 

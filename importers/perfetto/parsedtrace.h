@@ -59,6 +59,9 @@ struct EvExtra {
     std::uint16_t flowCount = 0;  ///< flow_ids
     std::uint16_t termCount = 0;  ///< terminating_flow_ids, after the flow_ids
     std::int64_t dur = 0;         ///< legacy complete events (ns)
+    /// LegacyEvent bind_id (flow v2), stored after the terminating ids when hasBindId.
+    bool hasBindId = false;
+    std::uint8_t bindDirection = 0; ///< LegacyEvent::FlowDirection
 };
 
 /// A track referenced by events: by uuid, or (legacy) by the pid/tid of a sequence. Holds the

@@ -80,6 +80,9 @@ namespace LegacyEvent {
 constexpr std::uint32_t name_iid = 1;
 constexpr std::uint32_t phase = 2;
 constexpr std::uint32_t duration_us = 3;
+constexpr std::uint32_t bind_id = 8;         ///< flow v2: the flow this event binds to
+constexpr std::uint32_t flow_direction = 13; ///< FlowDirection of bind_id
+enum FlowDirection : std::uint8_t { FLOW_UNSPECIFIED = 0, FLOW_IN = 1, FLOW_OUT = 2, FLOW_INOUT = 3 };
 } // namespace LegacyEvent
 
 namespace DebugAnnotation {

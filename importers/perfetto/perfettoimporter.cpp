@@ -189,6 +189,7 @@ model::Status PerfettoImporter::import(const Source &src, TraceBuilder &builder,
     md.emplace_back("perfetto.packets_dropped_needs_incremental_state", std::to_string(dropped));
     md.emplace_back("perfetto.unmatched_slice_ends", std::to_string(r.unmatchedEnds));
     md.emplace_back("perfetto.unterminated_slices", std::to_string(r.unterminated));
+    md.emplace_back("perfetto.instants_with_flows", std::to_string(r.instantsWithFlows));
 
     builder.merge(std::move(shard));
     if (profile) {

@@ -1,11 +1,14 @@
 #include "trackemitter.h"
 
 #include "clockconverter.h"
+#include "perfettofields.h"
 #include "stringpool.h"
 #include "trackmapper.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace accelscope::importers::perfetto {
 
@@ -19,7 +22,8 @@ constexpr std::uint32_t kNone = 0xffffffffu;
 constexpr std::int64_t kPending = -1;
 constexpr std::size_t kMaxDepth = 512; // trace_processor's limit
 
-/// A flow endpoint: the slice an event with flow ids belongs to.
+/// A flow endpoint: the slice an event with flow ids belongs to (an instant with flow ids is a
+/// zero-length slice, as trace_processor stores every instant).
 struct FlowPoint {
     std::int64_t orderTs;   ///< the event's timestamp (flows are processed in event order)
     std::uint32_t order;    ///< the event's packet number (ties)
@@ -27,7 +31,11 @@ struct FlowPoint {
     std::int64_t sliceStart;
     StringId sliceName;     ///< shard id
     std::vector<std::uint64_t> flows, terms;
+    std::optional<std::uint64_t> bindId; ///< LegacyEvent bind_id (flow v2)
+    std::uint8_t bindDirection = 0;      ///< LegacyEvent::FlowDirection
 };
+
+namespace Legacy = fields::LegacyEvent;
 
 struct Emitter {
     MergedTrace &P;
@@ -37,8 +45,13 @@ struct Emitter {
     EmitResult result;
 
     std::vector<FlowPoint> flowPoints;
-    std::uint64_t flowsOnInstants = 0;
     std::uint64_t backwardFlows = 0;
+    /// Flow ids that never reached a second event: the other end is not in the trace.
+    std::uint64_t oneEndedFlows = 0;
+    std::uint64_t terminatedWithoutStart = 0; ///< terminating_flow_ids of no open flow
+    std::uint64_t bindWithoutStart = 0;       ///< bind_id FLOW_IN / FLOW_INOUT of no open flow
+    std::uint64_t bindWithoutDirection = 0;   ///< bind_id without flow_direction
+    std::uint64_t duplicateFlowStarts = 0;    ///< bind_id FLOW_OUT of an already open flow
     std::uint64_t tooDeep = 0;
     std::string mergeBuf;
     std::vector<StringId> strings; ///< StringPool id -> shard id
@@ -70,15 +83,21 @@ struct Emitter {
         if (e.u.s.extra == kNoExtra)
             return;
         const EvExtra &x = P.extra(e);
-        if (x.flowCount + x.termCount == 0)
+        if (!carriesFlows(x))
             return;
-        FlowPoint fp{e.ts, e.order, t, start, strings[name], {}, {}};
+        FlowPoint fp{e.ts, e.order, t, start, strings[name], {}, {}, {}, 0};
         for (std::uint32_t i = 0; i < x.flowCount; ++i)
             fp.flows.push_back(P.flowId(e, i));
         for (std::uint32_t i = 0; i < x.termCount; ++i)
             fp.terms.push_back(P.flowId(e, x.flowCount + i));
+        if (x.hasBindId) {
+            fp.bindId = P.flowId(e, x.flowCount + x.termCount);
+            fp.bindDirection = x.bindDirection;
+        }
         flowPoints.push_back(std::move(fp));
     }
+
+    static bool carriesFlows(const EvExtra &x) { return x.flowCount + x.termCount > 0 || x.hasBindId; }
 
     void emitCounters(LocalTrack t, const Ev *ev, std::size_t n)
     {
@@ -179,13 +198,20 @@ void Emitter::emitSlices(LocalTrack t, const Ev *ev, std::size_t n)
             addFlowPoint(e, t, e.ts, e.name);
             break;
         }
-        case EvType::Instant:
+        case EvType::Instant: {
             maybeClose(e.ts, 0);
-            shard.addInstant(t, e.ts, strings[e.name], strings[e.cat],
-                             e.u.s.args ? shard.addArgs(P.args(e, e.u.s.args)) : model::kNoArgs);
-            if (e.u.s.extra != kNoExtra)
-                ++flowsOnInstants;
+            const model::ArgsId a = e.u.s.args ? shard.addArgs(P.args(e, e.u.s.args)) : model::kNoArgs;
+            if (e.u.s.extra != kNoExtra && carriesFlows(P.extra(e))) {
+                // trace_processor binds flows to instants as zero-length slices; the model's flows
+                // join slices, so such an instant becomes one (nested under the open slices).
+                shard.addSlice(t, e.ts, 0, strings[e.name], strings[e.cat], a);
+                addFlowPoint(e, t, e.ts, e.name);
+                ++result.instantsWithFlows;
+            } else {
+                shard.addInstant(t, e.ts, strings[e.name], strings[e.cat], a);
+            }
             break;
+        }
         case EvType::End: {
             maybeClose(e.ts, kPending);
             std::size_t k = stack.size();
@@ -237,23 +263,62 @@ void Emitter::emitFlows()
         std::uint32_t from, to;
     };
     std::vector<Edge> edges;
-    std::unordered_map<std::uint64_t, std::uint32_t> active;
+    // FlowTracker's rules, per event: the legacy bind_id first, then flow_ids (start an id or
+    // step it on), then terminating_flow_ids (last edge of an open id).
+    std::unordered_map<std::uint64_t, std::uint32_t> active; ///< open id -> its last point
+    std::unordered_set<std::uint64_t> withEdge;              ///< ids that made at least one edge
+    auto edge = [&](std::uint64_t id, std::uint32_t from, std::uint32_t to) {
+        edges.push_back(Edge{id, from, to});
+        withEdge.insert(id);
+    };
     for (std::uint32_t i = 0; i < flowPoints.size(); ++i) {
-        for (const std::uint64_t id : flowPoints[i].flows) {
+        const FlowPoint &fp = flowPoints[i];
+        if (fp.bindId) {
+            const std::uint64_t id = *fp.bindId;
+            auto it = active.find(id);
+            switch (fp.bindDirection) {
+            case Legacy::FLOW_OUT:
+                if (it == active.end())
+                    active.emplace(id, i);
+                else
+                    ++duplicateFlowStarts;
+                break;
+            case Legacy::FLOW_INOUT:
+                if (it == active.end()) {
+                    ++bindWithoutStart;
+                } else {
+                    edge(id, it->second, i);
+                    it->second = i;
+                }
+                break;
+            case Legacy::FLOW_IN: // the flow stays open: later FLOW_IN events fan out from the same source
+                if (it == active.end())
+                    ++bindWithoutStart;
+                else
+                    edge(id, it->second, i);
+                break;
+            default: ++bindWithoutDirection;
+            }
+        }
+        for (const std::uint64_t id : fp.flows) {
             auto [it, inserted] = active.try_emplace(id, i);
             if (!inserted) {
-                edges.push_back(Edge{id, it->second, i});
+                edge(id, it->second, i);
                 it->second = i;
             }
         }
-        for (const std::uint64_t id : flowPoints[i].terms) {
+        for (const std::uint64_t id : fp.terms) {
             auto it = active.find(id);
-            if (it == active.end())
+            if (it == active.end()) {
+                ++terminatedWithoutStart;
                 continue;
-            edges.push_back(Edge{id, it->second, i});
+            }
+            edge(id, it->second, i);
             active.erase(it);
         }
     }
+    for (const auto &[id, point] : active)
+        oneEndedFlows += !withEdge.count(id);
     if (edges.empty())
         return;
 
@@ -428,9 +493,21 @@ EmitResult emitTracks(MergedTrace &P, model::BuilderShard &shard, const std::str
     if (E.backwardFlows)
         diags.add(DiagKind::FlowUnbound, file, 0, "flow edges into a slice that began before their source",
                   E.backwardFlows);
-    if (E.flowsOnInstants)
-        diags.add(DiagKind::FlowUnbound, file, 0, "flow ids on instant events (instants are not slices)",
-                  E.flowsOnInstants);
+    if (E.oneEndedFlows)
+        diags.add(DiagKind::FlowUnbound, file, 0,
+                  "flow ids on only one event (the other end is not in the trace); no arrow drawn",
+                  E.oneEndedFlows);
+    if (E.terminatedWithoutStart)
+        diags.add(DiagKind::FlowWithoutStart, file, 0, "terminating_flow_ids with no open flow of that id",
+                  E.terminatedWithoutStart);
+    if (E.bindWithoutStart)
+        diags.add(DiagKind::FlowWithoutStart, file, 0,
+                  "legacy bind_id FLOW_IN/FLOW_INOUT with no earlier FLOW_OUT of that id", E.bindWithoutStart);
+    if (E.bindWithoutDirection)
+        diags.add(DiagKind::FlowUnbound, file, 0, "legacy bind_id without flow_direction", E.bindWithoutDirection);
+    if (E.duplicateFlowStarts)
+        diags.add(DiagKind::FlowUnbound, file, 0, "legacy bind_id FLOW_OUT of a flow that is already open",
+                  E.duplicateFlowStarts);
     if (E.mapper.undescribedTracks())
         diags.add(DiagKind::MissingField, file, 0,
                   "track_uuid without a TrackDescriptor; its events were kept on a placeholder track",

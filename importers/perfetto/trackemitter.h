@@ -17,6 +17,8 @@ struct EmitResult {
     std::uint32_t traceClock = 0;
     std::uint64_t unmatchedEnds = 0;
     std::uint64_t unterminated = 0;
+    /// Instants that carry flows, kept as zero-length slices so their flows bind (trace_processor).
+    std::uint64_t instantsWithFlows = 0;
     bool canceled = false;
 };
 

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <optional>
 #include <set>
 #include <zlib.h>
 
@@ -64,6 +65,9 @@ class TestPerfettoSemantics : public QObject {
 private slots:
     void endsCloseByNameAndCategoryAsTraceProcessor();
     void flowsChainTerminateAndPreferFixed64Ids();
+    void flowIdsOnInstantsBindThemAsZeroLengthSlices();
+    void legacyBindIdsOnInstantsFollowTheirDirection();
+    void aFlowWhoseOtherEndIsMissingIsReported();
     void clocksConvertThroughSnapshotsAndIncrementalSequenceClocks();
     void countersApplyMultiplierIncrementAndExtras();
     void everyAnnotationKindBecomesCompactJson();
@@ -120,7 +124,132 @@ void TestPerfettoSemantics::flowsChainTerminateAndPreferFixed64Ids()
     // The END-attached edge short -> long points into a slice that began before its source; the
     // model builder's addFlow cannot express it yet, so it is reported instead of drawn wrong.
     QCOMPARE(diagCount(t, DiagKind::FlowUnbound, "began before their source"), 1u);
+    // "late" terminates an id that "ack" already ended: no edge, and it is said.
+    QCOMPARE(diagCount(t, DiagKind::FlowWithoutStart, "terminating_flow_ids"), 1u);
+    QCOMPARE(diagCount(t, DiagKind::FlowWithoutStart), 1u);
+    // old_b's id 8 reaches no other event.
+    QCOMPARE(diagCount(t, DiagKind::FlowUnbound, "only one event"), 1u);
+}
+
+namespace {
+
+using FlowSet = std::multiset<std::tuple<std::string, std::string, std::uint64_t>>;
+
+FlowSet flowNames(const Trace &t)
+{
+    FlowSet got;
+    for (const auto &f : t.flows())
+        got.emplace(std::string(t.str(t.track(f.from.track).slices.name[f.from.index])),
+                    std::string(t.str(t.track(f.to.track).slices.name[f.to.index])), f.id);
+    return got;
+}
+
+/// The zero-length slice an instant with flows became, or null.
+std::optional<SliceRow> zeroLengthSlice(const Trace &t, const Track &tr, const std::string &name)
+{
+    for (const SliceRow &r : slicesOf(t, tr))
+        if (r.name == name && r.dur == 0)
+            return r;
+    return std::nullopt;
+}
+
+} // namespace
+
+void TestPerfettoSemantics::flowIdsOnInstantsBindThemAsZeroLengthSlices()
+{
+    // Given a flow that starts on an instant, steps through a slice and ends on an instant
+    // (terminating_flow_ids), and a second flow from a slice into an instant nested in a slice
+    Loaded l = importBytes(encodeText(R"(
+packet { track_descriptor { uuid: 10 thread { pid: 1 tid: 1 thread_name: "main" } } }
+packet { track_descriptor { uuid: 11 thread { pid: 1 tid: 2 thread_name: "worker" } } }
+packet { timestamp: 100 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "post" flow_ids: 5 } }
+packet { timestamp: 200 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_BEGIN track_uuid: 11 name: "run" flow_ids: 5 } }
+packet { timestamp: 300 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_END track_uuid: 11 } }
+packet { timestamp: 400 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "done" terminating_flow_ids: 5 } }
+packet { timestamp: 500 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_BEGIN track_uuid: 10 name: "send" flow_ids: 6 } }
+packet { timestamp: 550 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_END track_uuid: 10 } }
+packet { timestamp: 600 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_BEGIN track_uuid: 11 name: "outer" } }
+packet { timestamp: 650 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 11 name: "arrive" terminating_flow_ids: 6 } }
+packet { timestamp: 700 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_END track_uuid: 11 } }
+packet { timestamp: 800 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 11 name: "plain" } }
+)"));
+    QVERIFY2(l.trace, l.error.c_str());
+    const Trace &t = *l.trace;
+    // Then every edge trace_processor's flow table holds is in the model
+    const FlowSet want = {{"post", "run", 5}, {"run", "done", 5}, {"send", "arrive", 6}};
+    QCOMPARE(flowNames(t), want);
+    // And the instants with flows are zero-length slices (nested in the open slice); the one
+    // without flows stays an instant
+    const Track *main = findThread(t, 1, 1), *worker = findThread(t, 1, 2);
+    QVERIFY(main && worker);
+    QVERIFY(zeroLengthSlice(t, *main, "post"));
+    QCOMPARE(zeroLengthSlice(t, *main, "done")->start, 400);
+    const int arrive = sliceIndex(t, *worker, "arrive");
+    QVERIFY(arrive >= 0);
+    QCOMPARE(worker->slices.dur[std::size_t(arrive)], 0);
+    QCOMPARE(t.depthOf(model::SliceRef{worker->id, std::uint32_t(arrive)}), 1u);
+    QCOMPARE(main->instants.size(), 0u);
+    QCOMPARE(worker->instants.size(), 1u);
+    QCOMPARE(metadata(t, "perfetto.instants_with_flows"), std::string("3"));
+    // And nothing is reported: every flow found both ends
+    QCOMPARE(diagCount(t, DiagKind::FlowUnbound), 0u);
     QCOMPARE(diagCount(t, DiagKind::FlowWithoutStart), 0u);
+}
+
+void TestPerfettoSemantics::legacyBindIdsOnInstantsFollowTheirDirection()
+{
+    // Given flow v2 (LegacyEvent bind_id + flow_direction) on TYPE_INSTANT events: FLOW_OUT
+    // starts, FLOW_INOUT steps, FLOW_IN ends without closing (a second FLOW_IN fans out from
+    // the same source), and an instant with a legacy 'I' phase
+    Loaded l = importBytes(encodeText(R"(
+packet { track_descriptor { uuid: 10 thread { pid: 1 tid: 1 thread_name: "main" } } }
+packet { track_descriptor { uuid: 11 thread { pid: 1 tid: 2 thread_name: "worker" } } }
+packet { timestamp: 100 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "out" legacy_event { bind_id: 42 flow_direction: FLOW_OUT } } }
+packet { timestamp: 200 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 11 name: "through" legacy_event { bind_id: 42 flow_direction: FLOW_INOUT } } }
+packet { timestamp: 300 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_BEGIN track_uuid: 10 name: "in1" legacy_event { bind_id: 42 flow_direction: FLOW_IN } } }
+packet { timestamp: 350 trusted_packet_sequence_id: 1 track_event { type: TYPE_SLICE_END track_uuid: 10 } }
+packet { timestamp: 400 trusted_packet_sequence_id: 1 track_event { track_uuid: 11 name: "in2" legacy_event { phase: 73 bind_id: 42 flow_direction: FLOW_IN } } }
+)"));
+    QVERIFY2(l.trace, l.error.c_str());
+    const Trace &t = *l.trace;
+    const FlowSet want = {{"out", "through", 42}, {"through", "in1", 42}, {"through", "in2", 42}};
+    QCOMPARE(flowNames(t), want);
+    const Track *main = findThread(t, 1, 1), *worker = findThread(t, 1, 2);
+    QVERIFY(main && worker);
+    QVERIFY(zeroLengthSlice(t, *main, "out"));
+    QVERIFY(zeroLengthSlice(t, *worker, "through"));
+    QVERIFY(zeroLengthSlice(t, *worker, "in2"));
+    QCOMPARE(metadata(t, "perfetto.instants_with_flows"), std::string("3"));
+    QCOMPARE(diagCount(t, DiagKind::FlowUnbound), 0u);
+    QCOMPARE(diagCount(t, DiagKind::FlowWithoutStart), 0u);
+}
+
+void TestPerfettoSemantics::aFlowWhoseOtherEndIsMissingIsReported()
+{
+    // Given instants whose flows lack their other end: a flow id on one instant only, a
+    // terminating id nobody started, a legacy FLOW_IN without FLOW_OUT, a bind_id without a
+    // direction, and a FLOW_OUT repeated while its flow is open
+    Loaded l = importBytes(encodeText(R"(
+packet { track_descriptor { uuid: 10 thread { pid: 1 tid: 1 thread_name: "main" } } }
+packet { timestamp: 100 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "lonely" flow_ids: 1 } }
+packet { timestamp: 200 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "orphan_end" terminating_flow_ids: 2 } }
+packet { timestamp: 300 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "orphan_in" legacy_event { bind_id: 3 flow_direction: FLOW_IN } } }
+packet { timestamp: 400 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "no_direction" legacy_event { bind_id: 4 } } }
+packet { timestamp: 500 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "out_a" legacy_event { bind_id: 5 flow_direction: FLOW_OUT } } }
+packet { timestamp: 600 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "out_b" legacy_event { bind_id: 5 flow_direction: FLOW_OUT } } }
+packet { timestamp: 700 trusted_packet_sequence_id: 1 track_event { type: TYPE_INSTANT track_uuid: 10 name: "in_5" legacy_event { bind_id: 5 flow_direction: FLOW_IN } } }
+)"));
+    QVERIFY2(l.trace, l.error.c_str());
+    const Trace &t = *l.trace;
+    // Then the one complete flow is drawn (from the first FLOW_OUT, as trace_processor keeps it)
+    const FlowSet want = {{"out_a", "in_5", 5}};
+    QCOMPARE(flowNames(t), want);
+    // And each missing end is named in a diagnostic
+    QCOMPARE(diagCount(t, DiagKind::FlowUnbound, "only one event"), 1u);
+    QCOMPARE(diagCount(t, DiagKind::FlowWithoutStart, "terminating_flow_ids"), 1u);
+    QCOMPARE(diagCount(t, DiagKind::FlowWithoutStart, "FLOW_IN/FLOW_INOUT"), 1u);
+    QCOMPARE(diagCount(t, DiagKind::FlowUnbound, "without flow_direction"), 1u);
+    QCOMPARE(diagCount(t, DiagKind::FlowUnbound, "already open"), 1u);
 }
 
 void TestPerfettoSemantics::clocksConvertThroughSnapshotsAndIncrementalSequenceClocks()
