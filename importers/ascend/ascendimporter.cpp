@@ -4,6 +4,7 @@
 #include "dbexport.h"
 #include "layout.h"
 #include "legacy.h"
+#include "msprof.h"
 #include "textexport.h"
 #include "traceview.h"
 
@@ -403,7 +404,7 @@ std::optional<RankDir> rankForFile(const fs::path &p, std::string_view head)
 Confidence AscendImporter::probe(const Source &src) const
 {
     if (src.isDirectory)
-        return discoverLayout(src.path).empty() ? Confidence::No : Confidence::Certain;
+        return discoverLayout(src.path).empty() && discoverMsprof(src.path).empty() ? Confidence::No : Confidence::Certain;
     const std::string l = lower(src.path.filename().string());
     if (isFrameworkDbName(l) && isSqlite(src.head))
         return Confidence::Certain;
@@ -419,10 +420,12 @@ Confidence AscendImporter::probe(const Source &src) const
 Status AscendImporter::import(const Source &src, TraceBuilder &builder, ImportContext &ctx)
 {
     Layout layout;
+    std::vector<MsprofDevice> msprof; // CANN PROF_* folders not inside a rank folder found above
     if (src.isDirectory) {
         ctx.report(Stage::Scanning, 0);
         layout = discoverLayout(src.path);
-        if (layout.empty())
+        msprof = discoverMsprof(src.path, &layout);
+        if (layout.empty() && msprof.empty())
             return ImportError{src.path.string(), 0, false, "no Ascend profiler output found in this directory"};
     } else {
         auto rd = rankForFile(src.path, src.head);
@@ -451,6 +454,15 @@ Status AscendImporter::import(const Source &src, TraceBuilder &builder, ImportCo
             continue;
         }
         ++loaded;
+    }
+    if (!msprof.empty()) {
+        std::size_t devices = 0;
+        Status st = importMsprofDevices(msprof, builder, ctx, [&ctx](double f) { ctx.report(Stage::Parsing, f); }, devices);
+        if (st.canceled())
+            return Canceled{};
+        if (!st.ok() && !firstError)
+            firstError = st.error();
+        loaded += devices;
     }
     if (loaded == 0 && firstError)
         return *firstError;

@@ -1,0 +1,1257 @@
+#include "msprof.h"
+
+#include "ascendcommon.h"
+#include "csvreader.h"
+#include "layout.h"
+#include "textexport.h"
+#include "traceview.h"
+#include "traceviewparser.h"
+
+#include "model/ascendfacts.h"
+#include "model/jsonstring.h"
+#include "model/timeparse.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace accelscope::importers::ascend {
+
+using namespace accelscope::model;
+namespace fs = std::filesystem;
+namespace od = simdjson::ondemand;
+
+namespace {
+
+constexpr std::size_t kMaxDirsVisited = 20000;
+/// Timestamps below this many ns are not epoch time (before 1979): CLOCK_MONOTONIC_RAW.
+constexpr TimeNs kEpochFloorNs = 300'000'000'000'000'000LL;
+/// The tid of the "Steps" track added to the Step Trace process (msprof's tids are >= 0).
+constexpr std::int64_t kStepsTid = -1;
+
+std::string lower(std::string s)
+{
+    for (char &c : s)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return s;
+}
+
+bool startsWith(std::string_view s, std::string_view p) { return s.size() >= p.size() && s.substr(0, p.size()) == p; }
+bool endsWith(std::string_view s, std::string_view p)
+{
+    return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+struct Entry {
+    fs::path path;
+    std::string name;
+    bool dir = false;
+};
+
+/// Directory entries, sorted by name; symbolic links, device files, FIFOs and sockets left out.
+std::vector<Entry> listDir(const fs::path &dir)
+{
+    std::vector<Entry> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        std::error_code ec2;
+        if (it->is_symlink(ec2))
+            continue;
+        const bool d = it->is_directory(ec2);
+        if (!d && !it->is_regular_file(ec2))
+            continue;
+        out.push_back({it->path(), it->path().filename().string(), d});
+        if (out.size() > 100000)
+            break;
+    }
+    std::sort(out.begin(), out.end(), [](const Entry &a, const Entry &b) { return a.name < b.name; });
+    return out;
+}
+
+/// "device_3" -> 3; -1 otherwise.
+int deviceDirId(std::string_view name)
+{
+    if (!startsWith(name, "device_"))
+        return -1;
+    int v = -1;
+    const char *b = name.data() + 7, *e = name.data() + name.size();
+    auto r = std::from_chars(b, e, v);
+    return r.ec == std::errc() && r.ptr == e && b != e ? v : -1;
+}
+
+/// The view a timeline or summary file holds: its name without the trailing numeric parts and
+/// "slice" markers ("task_time_0_1_3.json" -> "task_time", "msprof_slice_0_20240101.json" -> "msprof").
+std::string viewKind(const fs::path &p)
+{
+    std::string stem = lower(p.stem().string());
+    std::vector<std::string> parts;
+    std::size_t b = 0;
+    while (b <= stem.size()) {
+        const std::size_t e = stem.find('_', b);
+        parts.push_back(stem.substr(b, e == std::string::npos ? std::string::npos : e - b));
+        if (e == std::string::npos)
+            break;
+        b = e + 1;
+    }
+    auto numeric = [](const std::string &s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    while (parts.size() > 1 && (numeric(parts.back()) || parts.back() == "slice"))
+        parts.pop_back();
+    // msprof_slice_0_<ts>: "slice" sits before the numbers
+    std::string out;
+    for (const auto &s : parts) {
+        if (!out.empty())
+            out += '_';
+        out += s;
+    }
+    if (endsWith(out, "_slice"))
+        out.resize(out.size() - 6);
+    return out;
+}
+
+/// The first non-blank byte of a file (a Chrome trace starts with '[' or '{').
+char firstByte(const fs::path &p)
+{
+    const std::string head = readSmallFile(p, 512);
+    for (char c : head)
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\xEF' && c != '\xBB' && c != '\xBF')
+            return c;
+    return 0;
+}
+
+std::optional<std::int64_t> jsonInt(simdjson::dom::element v)
+{
+    std::int64_t i = 0;
+    if (!v.get_int64().get(i))
+        return i;
+    std::uint64_t u = 0;
+    if (!v.get_uint64().get(u))
+        return static_cast<std::int64_t>(u);
+    double d = 0;
+    if (!v.get_double().get(d))
+        return static_cast<std::int64_t>(d);
+    std::string_view s;
+    if (!v.get_string().get(s)) {
+        std::int64_t x = 0;
+        if (parseInt64(s, x))
+            return x;
+    }
+    return std::nullopt;
+}
+
+/// A member of a small JSON file (info.json, start_info), as an integer.
+std::optional<std::int64_t> smallJsonInt(const fs::path &p, std::string_view key)
+{
+    const std::string text = readSmallFile(p, 4u << 20);
+    if (text.empty())
+        return std::nullopt;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    if (parser.parse(text).get(doc))
+        return std::nullopt;
+    simdjson::dom::element v;
+    if (doc[key].get(v))
+        return std::nullopt;
+    return jsonInt(v);
+}
+
+struct ProfScan {
+    std::vector<std::pair<int, fs::path>> devices; ///< device_{id} folders
+    fs::path host, mso, timeline;                  ///< host/, mindstudio_profiler_output/, timeline/ (merged)
+};
+
+ProfScan scanProf(const fs::path &dir, const std::vector<Entry> &entries)
+{
+    ProfScan s;
+    for (const Entry &e : entries) {
+        if (!e.dir)
+            continue;
+        const int d = deviceDirId(e.name);
+        if (d >= 0)
+            s.devices.emplace_back(d, e.path);
+        else if (e.name == "host")
+            s.host = e.path;
+        else if (e.name == "mindstudio_profiler_output")
+            s.mso = e.path;
+        else if (e.name == "timeline")
+            s.timeline = e.path;
+    }
+    (void)dir;
+    return s;
+}
+
+/// A device folder of msprof: info.json.{id}, or exported views, or raw data.
+bool isDeviceFolder(const fs::path &dir)
+{
+    for (const Entry &e : listDir(dir)) {
+        if (!e.dir && startsWith(e.name, "info.json"))
+            return true;
+        if (e.dir && (e.name == "timeline" || e.name == "summary" || e.name == "data"))
+            return true;
+    }
+    return false;
+}
+
+bool isProf(const ProfScan &s)
+{
+    bool device = false;
+    for (const auto &[id, path] : s.devices)
+        device = device || isDeviceFolder(path);
+    return device || (!s.mso.empty() && (!s.devices.empty() || !s.host.empty()));
+}
+
+/// The JSON views of one folder: msprof_* when present (the union of the others), else every
+/// per-kind view. Non-trace JSON (communication statistics) is left out by its first byte.
+std::vector<fs::path> chooseViews(const fs::path &folder, std::string &rule)
+{
+    std::vector<fs::path> all, unions;
+    for (const Entry &e : listDir(folder)) {
+        if (e.dir || !endsWith(lower(e.name), ".json"))
+            continue;
+        const std::string kind = viewKind(e.path);
+        if (startsWith(kind, "communication") || kind == "info" || kind == "start_info" || kind == "end_info")
+            continue;
+        if (firstByte(e.path) != '[' && !(kind == "msprof" && firstByte(e.path) == '{'))
+            continue;
+        (kind == "msprof" ? unions : all).push_back(e.path);
+    }
+    if (!unions.empty()) {
+        rule = "msprof_*.json (" + std::to_string(unions.size()) + " file(s); " + std::to_string(all.size())
+            + " per-kind view(s) not read: msprof_*.json holds their events)";
+        return unions;
+    }
+    rule = "per-kind views (" + std::to_string(all.size()) + " file(s); no msprof_*.json)";
+    return all;
+}
+
+/// CSVs of a summary folder, by kind.
+void collectCsv(const fs::path &folder, MsprofDevice &d)
+{
+    for (const Entry &e : listDir(folder)) {
+        if (e.dir || !endsWith(lower(e.name), ".csv"))
+            continue;
+        const std::string kind = viewKind(e.path);
+        if (kind == "op_summary")
+            d.opSummary.push_back(e.path);
+        else if (kind == "step_trace")
+            d.stepTrace.push_back(e.path);
+        else
+            d.otherCsv.push_back(e.path);
+    }
+}
+
+/// rank_id of the torch_npu / MindSpore folder that holds a PROF folder (profiler_info*.json).
+int parentProfilerInfoRank(const fs::path &prof)
+{
+    for (const Entry &e : listDir(prof.parent_path())) {
+        const std::string l = lower(e.name);
+        if (!e.dir && startsWith(l, "profiler_info") && endsWith(l, ".json")) {
+            const int r = rankIdFromProfilerInfo(readSmallFile(e.path, 1u << 20));
+            if (r >= 0)
+                return r;
+        }
+    }
+    return -1;
+}
+
+void describeProf(const fs::path &prof, const ProfScan &s, std::vector<MsprofDevice> &out)
+{
+    const int parentRank = parentProfilerInfoRank(prof);
+    std::vector<MsprofDevice> devs;
+    for (const auto &[id, path] : s.devices) {
+        MsprofDevice d;
+        d.prof = prof;
+        d.device = id;
+        const std::string sfx = "." + std::to_string(id);
+        for (const Entry &e : listDir(path)) {
+            if (e.dir)
+                continue;
+            if (e.name == "info.json" + sfx || (d.info.empty() && startsWith(e.name, "info.json")))
+                d.info = e.path;
+            else if (e.name == "start_info" + sfx)
+                d.startInfo = e.path;
+            else if (e.name == "end_info" + sfx)
+                d.endInfo = e.path;
+        }
+        if (d.startInfo.empty() && !s.host.empty() && fs::exists(s.host / "start_info"))
+            d.startInfo = s.host / "start_info";
+        if (d.endInfo.empty() && !s.host.empty() && fs::exists(s.host / "end_info"))
+            d.endInfo = s.host / "end_info";
+        if (!d.info.empty())
+            if (auto r = smallJsonInt(d.info, "rank_id"); r && *r >= 0 && *r < (1 << 30)) {
+                d.rank = static_cast<int>(*r);
+                d.rankFrom = "info.json rank_id";
+            }
+        if (d.rank < 0 && parentRank >= 0 && s.devices.size() == 1) {
+            d.rank = parentRank;
+            d.rankFrom = "profiler_info";
+        }
+        if (d.rank < 0) {
+            d.rank = id;
+            d.rankFrom = "device id";
+        }
+        // Newer CANN: mindstudio_profiler_output for every device of the folder.
+        if (!s.mso.empty()) {
+            std::string rule;
+            d.timeline = chooseViews(s.mso, rule);
+            if (!d.timeline.empty() || fs::exists(path / "timeline") == false) {
+                d.generation = "mindstudio_profiler_output";
+                d.timelineRule = "mindstudio_profiler_output: " + rule;
+                d.sharedTimeline = true;
+                d.sharedCsv = true;
+                collectCsv(s.mso, d);
+            }
+        }
+        if (d.generation.empty()) {
+            d.generation = "timeline";
+            std::string rule;
+            if (fs::is_directory(path / "timeline")) {
+                d.timeline = chooseViews(path / "timeline", rule);
+                d.timelineRule = "device_" + std::to_string(id) + "/timeline: " + rule;
+            }
+            if (d.timeline.empty() && !s.timeline.empty()) {
+                d.timeline = chooseViews(s.timeline, rule);
+                d.timelineRule = "timeline: " + rule;
+                d.sharedTimeline = true;
+            }
+            if (fs::is_directory(path / "summary"))
+                collectCsv(path / "summary", d);
+        }
+        devs.push_back(std::move(d));
+    }
+    // A folder without device_* (host data only, or a copied mindstudio_profiler_output) still
+    // holds its views: one source for the device its events name.
+    if (devs.empty() && !s.mso.empty()) {
+        MsprofDevice d;
+        d.prof = prof;
+        d.device = 0;
+        d.rank = parentRank >= 0 ? parentRank : 0;
+        d.rankFrom = parentRank >= 0 ? "profiler_info" : "device id";
+        d.generation = "mindstudio_profiler_output";
+        std::string rule;
+        d.timeline = chooseViews(s.mso, rule);
+        d.timelineRule = "mindstudio_profiler_output: " + rule;
+        d.sharedTimeline = true;
+        d.sharedCsv = true;
+        collectCsv(s.mso, d);
+        devs.push_back(std::move(d));
+    }
+    for (auto &d : devs)
+        out.push_back(std::move(d));
+}
+
+struct Walker {
+    std::vector<MsprofDevice> out;
+    std::size_t visited = 0;
+    int maxDepth = 6;
+
+    void visit(const fs::path &dir, int depth)
+    {
+        if (++visited > kMaxDirsVisited)
+            return;
+        const auto entries = listDir(dir);
+        const ProfScan s = scanProf(dir, entries);
+        if (isProf(s)) {
+            describeProf(dir, s, out);
+            return;
+        }
+        if (depth >= maxDepth)
+            return;
+        for (const Entry &e : entries) {
+            const std::string l = lower(e.name);
+            if (e.dir && !startsWith(l, ".") && l != "__pycache__" && l != "node_modules")
+                visit(e.path, depth + 1);
+        }
+    }
+};
+
+bool isUnder(const fs::path &p, const fs::path &root)
+{
+    auto pi = p.begin();
+    for (auto ri = root.begin(); ri != root.end(); ++ri, ++pi)
+        if (pi == p.end() || *pi != *ri)
+            return false;
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+/// op_summary rows by (Op Name, Task Start Time): the kernel members added to device tasks.
+class OpSummaryJoin {
+public:
+    void read(const fs::path &csv, int device, bool filterDevice, DiagnosticSink &diags)
+    {
+        auto f = CsvFile::read(csv);
+        if (!f.ok()) {
+            diags.add(DiagKind::MalformedEvent, csv.string(), 0, f.error().message);
+            return;
+        }
+        const CsvFile &file = f.value();
+        const CsvHeader &h = file.header;
+        const int iName = h.find({"Op Name", "OP Name"}), iType = h.find({"OP Type", "Op Type"}),
+                  iCore = h.find({"Task Type", "Accelerator Core"}),
+                  iStart = h.find({"Task Start Time(us)", "Task Start Time", "Start Time(us)"}),
+                  iBlock = h.find({"Block Dim", "Block Num"}), iMix = h.find({"Mix Block Dim", "Mix Block Num"}),
+                  iDev = h.find({"Device_id", "Device ID"}), iIn = h.find("Input Shapes"), iOut = h.find("Output Shapes"),
+                  iState = h.find("OP State");
+        if (iName < 0 || iStart < 0 || (iType < 0 && iCore < 0)) {
+            diags.add(DiagKind::MissingField, csv.string(), 0, "op_summary without Op Name / Task Start Time / OP Type columns: not joined");
+            return;
+        }
+        CsvParser p = file.records();
+        std::vector<std::string_view> cells;
+        std::uint64_t bad = 0, badLine = 0;
+        while (p.next(cells)) {
+            if (filterDevice && iDev >= 0) {
+                std::int64_t d = -1;
+                if (parseInt64(cellAt(cells, iDev), d) && d != device)
+                    continue;
+            }
+            const auto start = microsCell(cellAt(cells, iStart));
+            const std::string_view name = cellAt(cells, iName);
+            if (!start || name.empty()) {
+                if (!bad++)
+                    badLine = p.line();
+                continue;
+            }
+            ArgsWriter w;
+            auto text = [&](const char *key, int i) {
+                const std::string_view v = cellAt(cells, i);
+                if (i >= 0 && !isMissing(v))
+                    w.str(key, v);
+            };
+            auto num = [&](const char *key, int i) {
+                const std::string_view v = cellAt(cells, i);
+                if (i >= 0 && !isMissing(v))
+                    w.numberOrString(key, v);
+            };
+            text("Type", iType);
+            text("Accelerator Core", iCore);
+            text("OP State", iState);
+            num("Block Dim", iBlock);
+            num("Mix Block Dim", iMix);
+            text("Input Shapes", iIn);
+            text("Output Shapes", iOut);
+            m_rows.emplace(key(name, *start), w.body());
+        }
+        if (bad)
+            diags.add(DiagKind::MalformedEvent, csv.string(), badLine, "op_summary rows without name or start time", bad);
+    }
+    /// The members for a task, or null.
+    const std::string *find(std::string_view name, TimeNs start) const
+    {
+        auto it = m_rows.find(key(name, start));
+        if (it == m_rows.end())
+            return nullptr;
+        ++m_matched;
+        return &it->second;
+    }
+    std::size_t size() const { return m_rows.size(); }
+    std::size_t matched() const { return m_matched; }
+
+private:
+    static std::string key(std::string_view name, TimeNs start)
+    {
+        std::string k(name);
+        k.push_back('\x1f');
+        k += std::to_string(start);
+        return k;
+    }
+    std::unordered_map<std::string, std::string> m_rows;
+    mutable std::size_t m_matched = 0;
+};
+
+struct Iteration {
+    std::int64_t number = 0;
+    TimeNs start = 0, dur = 0;
+    std::int64_t pid = 0;
+};
+
+/// Step Trace's parts of an iteration (MindSpore's names for them): FP_BP Time (fp_and_bp),
+/// Iteration Refresh (tail), Data_aug Bound (iteration_interval); -1 when absent.
+struct IterationParts {
+    TimeNs fpBp = -1, refresh = -1, dataAug = -1;
+};
+
+/// One device being imported: its source, the shard events go to, what its events said.
+struct DeviceSink {
+    const MsprofDevice *dev = nullptr;
+    std::uint32_t source = 0;
+    TimeNs offset = 0;            ///< added to every timestamp (monotonic -> epoch)
+    bool offsetDecided = false;
+    TraceViewSummary summary;
+    struct KeyHash {
+        std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t> &k) const { return k.first ^ (k.second * 31); }
+    };
+    std::unordered_set<std::pair<std::uint64_t, std::uint64_t>, KeyHash> seen;
+    std::uint64_t events = 0, duplicates = 0;
+    std::vector<Iteration> iterations;
+    std::map<std::int64_t, IterationParts> parts;
+    OpSummaryJoin ops;
+    std::uint64_t hardwareTasks = 0;
+    DiagnosticSink diags;
+};
+
+std::uint64_t fnv1a(std::string_view s)
+{
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+std::string_view unquote(std::string_view t)
+{
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\n' || t.back() == '\r' || t.back() == '\t'))
+        t.remove_suffix(1);
+    if (t.size() >= 2 && t.front() == '"' && t.back() == '"')
+        return t.substr(1, t.size() - 2);
+    return t;
+}
+
+struct RawEv {
+    std::string_view name, ph, cat, id, bp, pidText, tidText, tsText, durText, args, scope;
+    std::int64_t pid = 0, tid = 0;
+    bool hasPid = false, hasTid = false, hasTs = false, hasDur = false, hasId = false;
+};
+
+/// Reads one event object's members (tokens as text: numbers and strings alike).
+bool readEvent(od::object obj, RawEv &e)
+{
+    for (auto field : obj) {
+        std::string_view key;
+        if (field.unescaped_key().get(key))
+            return false;
+        od::value v = field.value();
+        if (key == "args") {
+            od::json_type jt;
+            if (v.type().get(jt))
+                return false;
+            od::object ao;
+            if (jt == od::json_type::object && (v.get_object().get(ao) || ao.raw_json().get(e.args)))
+                return false;
+            continue;
+        }
+        std::string_view tok;
+        if (key == "name" || key == "ph" || key == "cat" || key == "bp" || key == "s") {
+            std::string_view sv;
+            if (v.get_string().get(sv))
+                sv = unquote(v.raw_json_token());
+            if (key == "name")
+                e.name = sv;
+            else if (key == "ph")
+                e.ph = sv;
+            else if (key == "cat")
+                e.cat = sv;
+            else if (key == "bp")
+                e.bp = sv;
+            else
+                e.scope = sv;
+            continue;
+        }
+        if (key == "pid" || key == "tid" || key == "ts" || key == "dur" || key == "id") {
+            tok = unquote(v.raw_json_token());
+            if (key == "pid") {
+                e.pidText = tok;
+                e.hasPid = parseInt64(tok, e.pid);
+                if (!e.hasPid)
+                    e.pid = static_cast<std::int64_t>(fnv1a(tok) >> 2), e.hasPid = !tok.empty();
+            } else if (key == "tid") {
+                e.tidText = tok;
+                e.hasTid = parseInt64(tok, e.tid);
+                if (!e.hasTid)
+                    e.tid = static_cast<std::int64_t>(fnv1a(tok) >> 2), e.hasTid = !tok.empty();
+            } else if (key == "ts") {
+                e.tsText = tok;
+                e.hasTs = true;
+            } else if (key == "dur") {
+                e.durText = tok;
+                e.hasDur = true;
+            } else {
+                e.id = tok;
+                e.hasId = true;
+            }
+        }
+    }
+    return true;
+}
+
+struct ProcessMeta {
+    std::map<std::int64_t, std::string> names, labels;
+    std::map<std::int64_t, std::int64_t> sortIndex;
+};
+
+/// The device of a pid in a view shared by several devices: msprof's layout
+/// (host pid << 10 | sort index << 5 | device), checked against the process's sort index or
+/// name; else an "NPU n" label; else -1.
+int deviceOfPid(std::int64_t pid, const ProcessMeta &meta)
+{
+    if (pid > 1023) {
+        const int sort = static_cast<int>((pid >> 5) & 31);
+        bool consistent = false;
+        if (auto it = meta.sortIndex.find(pid); it != meta.sortIndex.end())
+            consistent = it->second == sort;
+        else if (auto n = meta.names.find(pid); n != meta.names.end())
+            consistent = processSortIndex(n->second) == sort;
+        if (consistent)
+            return static_cast<int>(pid & 31);
+    }
+    if (auto it = meta.labels.find(pid); it != meta.labels.end() && startsWith(it->second, "NPU ")) {
+        int d = -1;
+        std::from_chars(it->second.data() + 4, it->second.data() + it->second.size(), d);
+        return d;
+    }
+    return -1;
+}
+
+/// "<prefix> N" -> N.
+bool numbered(std::string_view name, std::string_view prefix, std::int64_t &n)
+{
+    if (name.size() <= prefix.size() || !startsWith(lower(std::string(name.substr(0, prefix.size()))), prefix))
+        return false;
+    std::string_view rest = name.substr(prefix.size());
+    if (rest.front() != ' ' && rest.front() != '_')
+        return false;
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '_'))
+        rest.remove_prefix(1);
+    return !rest.empty() && parseInt64(rest, n);
+}
+
+bool iterationNumber(std::string_view name, std::int64_t &n) { return numbered(name, "iteration", n); }
+
+/// Step Trace events that are parts of an iteration ("FP_BP Time 3", "Iteration Refresh 3",
+/// "Data_aug Bound 3").
+void notePart(std::string_view name, TimeNs dur, std::map<std::int64_t, IterationParts> &parts)
+{
+    std::int64_t n = 0;
+    if (numbered(name, "fp_bp time", n) || numbered(name, "fp_bp", n))
+        parts[n].fpBp = dur;
+    else if (numbered(name, "iteration refresh", n))
+        parts[n].refresh = dur;
+    else if (numbered(name, "data_aug bound", n) || numbered(name, "data aug bound", n))
+        parts[n].dataAug = dur;
+}
+
+class ViewReader {
+public:
+    ViewReader(std::vector<DeviceSink *> sinks, bool shared, TraceBuilder &builder, const ImportContext &ctx)
+        : m_sinks(std::move(sinks)), m_shared(shared), m_builder(builder), m_ctx(ctx)
+    {
+    }
+
+    /// Reads one JSON view into the sinks' sources.
+    Status read(const fs::path &file)
+    {
+        simdjson::padded_string json;
+        if (simdjson::padded_string::load(file.string()).get(json))
+            return ImportError{file.string(), 0, false, "cannot read the file"};
+        od::parser parser;
+        od::document doc;
+        simdjson::padded_string repaired;
+        const simdjson::padded_string *buf = &json;
+        if (parser.iterate(json).get(doc)) {
+            // A truncated file (an unterminated string, the writer killed): the events before
+            // the damage, closed after the last complete object.
+            const std::string_view text(json.data(), json.size());
+            const std::size_t open = text.find_first_of("[{");
+            if (open == std::string_view::npos)
+                return ImportError{file.string(), 0, false, "not JSON"};
+            const std::string close = text[open] == '{' ? "]}" : "]";
+            std::size_t cut = text.size();
+            bool ok = false;
+            for (int attempt = 0; attempt < 64 && !ok && cut > open; ++attempt) {
+                cut = text.rfind('}', cut - 1);
+                if (cut == std::string_view::npos || cut <= open)
+                    break;
+                repaired = simdjson::padded_string(std::string(text.substr(0, cut + 1)) + close);
+                ok = !parser.iterate(repaired).get(doc);
+            }
+            if (!ok)
+                return ImportError{file.string(), 0, false, "not JSON"};
+            buf = &repaired;
+            m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), cut + 1,
+                                       "the file ends inside an event; the events before byte " + std::to_string(cut + 1)
+                                           + " were loaded");
+        }
+        m_base = buf->data();
+        // Pass 1: process metadata (names, labels, sort indices) to route pids to devices.
+        ProcessMeta meta;
+        TimeNs firstTs = 0;
+        bool haveFirst = false;
+        forEachEvent(doc, file, [&](RawEv &e, std::uint64_t) {
+            if (e.ph == "M") {
+                if (!e.hasPid || e.args.empty())
+                    return;
+                if (e.name == "process_name" || e.name == "process_labels")
+                    (e.name == "process_name" ? meta.names : meta.labels)[e.pid] = argString(e.args, e.name == "process_name" ? "name" : "labels");
+                else if (e.name == "process_sort_index")
+                    if (auto v = argInt(e.args, "sort_index"))
+                        meta.sortIndex[e.pid] = *v;
+            } else if (!haveFirst && e.hasTs) {
+                haveFirst = parseMicrosToNs(e.tsText, firstTs);
+            }
+        }, false);
+        if (parser.iterate(*buf).get(doc))
+            return ImportError{file.string(), 0, false, "not JSON"};
+        for (DeviceSink *s : m_sinks)
+            if (!s->offsetDecided && haveFirst)
+                decideOffset(*s, firstTs, file);
+        // Pass 2: events.
+        std::map<DeviceSink *, BuilderShard> shards;
+        auto shardOf = [&](DeviceSink *s) -> BuilderShard & {
+            auto it = shards.find(s);
+            if (it == shards.end())
+                it = shards.emplace(s, BuilderShard(s->source)).first;
+            return it->second;
+        };
+        std::map<std::int64_t, DeviceSink *> route;
+        std::uint64_t unrouted = 0;
+        auto sinkFor = [&](std::int64_t pid) -> DeviceSink * {
+            if (!m_shared || m_sinks.size() == 1)
+                return m_sinks.front();
+            auto it = route.find(pid);
+            if (it != route.end())
+                return it->second;
+            const int d = deviceOfPid(pid, meta);
+            DeviceSink *out = nullptr;
+            for (DeviceSink *s : m_sinks)
+                if (s->dev->device == d)
+                    out = s;
+            if (!out) {
+                out = m_sinks.front();
+                ++unrouted;
+            }
+            route.emplace(pid, out);
+            return out;
+        };
+        std::uint64_t badTs = 0, badTsPos = 0, skipped = 0, skippedPos = 0;
+        forEachEvent(doc, file, [&](RawEv &e, std::uint64_t pos) {
+            if (!e.hasPid)
+                return;
+            DeviceSink &s = *sinkFor(e.pid);
+            BuilderShard &sh = shardOf(&s);
+            if (e.ph == "M") {
+                metadata(s, sh, e);
+                return;
+            }
+            ++s.events;
+            if (!unique(s, e)) {
+                ++s.duplicates;
+                return;
+            }
+            TimeNs ts = 0;
+            if (!e.hasTs || !parseMicrosToNs(e.tsText, ts)) {
+                if (!badTs++)
+                    badTsPos = pos;
+                return;
+            }
+            const TimeNs rawTs = ts;
+            ts += s.offset;
+            s.summary.pids.insert(e.pid);
+            const LocalProcess p = sh.process(EntityKey::number(e.pid));
+            const char ph = e.ph.empty() ? 0 : e.ph.front();
+            switch (ph) {
+            case 'X':
+            case 'B':
+            case 'E': slice(s, sh, p, e, ts, rawTs, pos); break;
+            case 'C': counter(sh, p, e, ts); break;
+            case 's':
+            case 't':
+            case 'f': {
+                if (!e.hasId)
+                    break;
+                std::string key(e.cat);
+                key.push_back('\x1f');
+                key.append(flowBaseName(e.name));
+                const FlowPhase fp = ph == 's' ? FlowPhase::Start : ph == 't' ? FlowPhase::Step : FlowPhase::End;
+                const FlowBinding b = (ph == 's' || e.bp == "e") ? FlowBinding::Enclosing : FlowBinding::Next;
+                sh.addFlow(fp, b, flowIdFromText(e.id), sh.intern(key), sh.thread(p, EntityKey::number(e.tid)), ts,
+                           kEmptyString, true);
+                break;
+            }
+            case 'i':
+            case 'I':
+                sh.addInstant(e.scope == "g" ? sh.globalInstantTrack()
+                              : e.scope == "p" ? sh.processInstantTrack(p)
+                                               : sh.thread(p, EntityKey::number(e.tid)),
+                              ts, sh.intern(e.name), e.cat.empty() ? kEmptyString : sh.intern(e.cat),
+                              e.args.empty() ? kNoArgs : sh.addArgs(minifyJson(e.args)));
+                break;
+            default:
+                if (!skipped++)
+                    skippedPos = pos;
+                break;
+            }
+        }, true);
+        for (auto &[s, sh] : shards) {
+            sh.diagnostics().add(DiagKind::BadTimestamp, file.string(), badTsPos, {}, badTs);
+            sh.diagnostics().add(DiagKind::SkippedPhase, file.string(), skippedPos, {}, skipped);
+            badTs = skipped = 0;
+            m_builder.merge(std::move(sh));
+        }
+        if (unrouted)
+            m_sinks.front()->diags.add(DiagKind::RankFromFileName, file.string(), 0,
+                                       "events of " + std::to_string(unrouted)
+                                           + " process(es) name no device of this folder (pid layout, NPU label): given to device "
+                                           + std::to_string(m_sinks.front()->dev->device),
+                                       unrouted);
+        return Ok{};
+    }
+
+private:
+    template <typename F>
+    void forEachEvent(od::document &doc, const fs::path &file, F &&f, bool report)
+    {
+        od::array arr;
+        od::json_type t;
+        if (doc.type().get(t))
+            return;
+        if (t == od::json_type::object) {
+            if (doc.find_field_unordered("traceEvents").get_array().get(arr))
+                return;
+        } else if (doc.get_array().get(arr)) {
+            return;
+        }
+        std::uint64_t index = 0;
+        for (auto el : arr) {
+            if (m_ctx.stopRequested())
+                return;
+            od::object obj;
+            RawEv e;
+            std::uint64_t pos = index;
+            const char *loc = nullptr;
+            if (m_base && !doc.current_location().get(loc) && loc >= m_base)
+                pos = static_cast<std::uint64_t>(loc - m_base);
+            if (el.get_object().get(obj) || !readEvent(obj, e)) {
+                // A damaged event ends the readable part of the file.
+                if (report)
+                    m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), pos,
+                                               "the events before event " + std::to_string(index) + " were loaded");
+                return;
+            }
+            ++index;
+            f(e, pos);
+        }
+    }
+
+    static std::string argString(std::string_view args, std::string_view key)
+    {
+        simdjson::dom::parser p;
+        simdjson::dom::element d;
+        std::string_view v;
+        if (p.parse(std::string(args)).get(d) || d[key].get_string().get(v))
+            return {};
+        return std::string(v);
+    }
+    static std::optional<std::int64_t> argInt(std::string_view args, std::string_view key)
+    {
+        simdjson::dom::parser p;
+        simdjson::dom::element d, v;
+        if (p.parse(std::string(args)).get(d) || d[key].get(v))
+            return std::nullopt;
+        return jsonInt(v);
+    }
+
+    void decideOffset(DeviceSink &s, TimeNs firstTs, const fs::path &file)
+    {
+        s.offsetDecided = true;
+        if (firstTs >= kEpochFloorNs)
+            return;
+        const auto begin = smallJsonInt(s.dev->startInfo, "collectionTimeBegin");
+        const auto raw = smallJsonInt(s.dev->startInfo, "clockMonotonicRaw");
+        if (!begin || !raw) {
+            s.diags.add(DiagKind::BadTimestamp, file.string(), 0,
+                        "timestamps are CLOCK_MONOTONIC_RAW but start_info has no collectionTimeBegin / clockMonotonicRaw: "
+                        "kept as they are (devices of different hosts are not aligned)");
+            return;
+        }
+        s.offset = *begin * 1000 - *raw;
+        s.diags.add(DiagKind::ClockAligned, s.dev->startInfo.string(), 0,
+                    "CLOCK_MONOTONIC_RAW timestamps moved to epoch time by collectionTimeBegin - clockMonotonicRaw = "
+                        + std::to_string(s.offset) + " ns");
+    }
+
+    bool unique(DeviceSink &s, const RawEv &e)
+    {
+        m_key.clear();
+        for (std::string_view part : {e.ph, e.pidText, e.tidText, e.tsText, e.durText, e.name, e.cat, e.id})
+            m_key.append(part).push_back('\x1f');
+        if (e.ph == "C")
+            m_key.append(e.args);
+        return s.seen.emplace(std::hash<std::string_view>()(m_key), fnv1a(m_key)).second;
+    }
+
+    void metadata(DeviceSink &s, BuilderShard &sh, const RawEv &e)
+    {
+        const LocalProcess p = sh.process(EntityKey::number(e.pid));
+        if (e.name == "process_name") {
+            const std::string v = argString(e.args, "name");
+            sh.setProcessName(p, sh.intern(v));
+            s.summary.processNames[e.pid] = v;
+        } else if (e.name == "process_labels") {
+            s.summary.processLabels[e.pid] = argString(e.args, "labels");
+        } else if (e.name == "process_sort_index") {
+            if (auto v = argInt(e.args, "sort_index")) {
+                sh.setProcessSortIndex(p, *v);
+                s.summary.processSortIndex[e.pid] = *v;
+            }
+        } else if (e.name == "thread_name") {
+            const std::string v = argString(e.args, "name");
+            sh.setThreadName(sh.thread(p, EntityKey::number(e.tid)), sh.intern(v));
+            s.summary.tracks[{e.pid, e.tid}].name = v;
+        } else if (e.name == "thread_sort_index") {
+            if (auto v = argInt(e.args, "sort_index")) {
+                sh.setThreadSortIndex(sh.thread(p, EntityKey::number(e.tid)), *v);
+                TrackStats &st = s.summary.tracks[{e.pid, e.tid}];
+                st.sortIndex = *v;
+                st.hasSortIndex = true;
+            }
+        }
+    }
+
+    void slice(DeviceSink &s, BuilderShard &sh, LocalProcess p, const RawEv &e, TimeNs ts, TimeNs rawTs, std::uint64_t pos)
+    {
+        TimeNs dur = 0;
+        if (e.ph == "X" && e.hasDur && !parseMicrosToNs(e.durText, dur)) {
+            s.diags.add(DiagKind::BadTimestamp, "", pos, "dur");
+            return;
+        }
+        const LocalTrack t = sh.thread(p, EntityKey::number(e.tid));
+        std::string args = e.args.empty() || e.args == "{}" ? std::string() : minifyJson(e.args);
+        const auto pn = s.summary.processNames.find(e.pid);
+        const std::string_view pname = pn == s.summary.processNames.end() ? std::string_view() : std::string_view(pn->second);
+        if (e.ph == "X" && e.cat.empty() && !args.empty()) {
+            // Device tasks: the Task Type mix classifies the stream, op_summary adds kernel members.
+            const std::string_view type = findStringMember(args, "Task Type");
+            if (!type.empty()) {
+                TrackStats &st = s.summary.tracks[{e.pid, e.tid}];
+                ++st.slices;
+                switch (classifyTaskType(type)) {
+                case TaskClass::Compute: ++st.compute; break;
+                case TaskClass::Communication: ++st.comm; break;
+                case TaskClass::Dma: ++st.dma; break;
+                case TaskClass::Other: ++st.other; break;
+                }
+                if (pname == proc::kHardware) {
+                    ++s.hardwareTasks;
+                    if (const std::string *m = s.ops.find(e.name, rawTs); m && args.size() >= 2) {
+                        args.pop_back();
+                        if (args.size() > 1)
+                            args.push_back(',');
+                        args += *m;
+                        args.push_back('}');
+                    }
+                }
+            }
+        }
+        if (e.ph == "X" && pname == proc::kSteps) {
+            std::int64_t n = 0;
+            if (iterationNumber(e.name, n))
+                s.iterations.push_back({n, ts, dur, e.pid});
+            else
+                notePart(e.name, dur, s.parts);
+        }
+        const StringId name = sh.intern(e.name);
+        const StringId cat = e.cat.empty() ? kEmptyString : sh.intern(e.cat);
+        const ArgsId a = args.empty() ? kNoArgs : sh.addArgs(args);
+        if (e.ph == "X")
+            sh.addSlice(t, ts, dur, name, cat, a);
+        else if (e.ph == "B")
+            sh.beginSlice(t, ts, name, cat, a);
+        else
+            sh.endSlice(t, ts, e.name.empty() ? kEmptyString : name, a);
+    }
+
+    void counter(BuilderShard &sh, LocalProcess p, const RawEv &e, TimeNs ts)
+    {
+        if (e.args.empty())
+            return;
+        simdjson::dom::parser parser;
+        simdjson::dom::element d;
+        simdjson::dom::object o;
+        if (parser.parse(std::string(e.args)).get(d) || d.get_object().get(o))
+            return;
+        std::vector<std::pair<std::string, double>> values;
+        for (auto [k, v] : o) {
+            double dv = 0;
+            std::string_view sv;
+            TimeNs scaled = 0;
+            if (!v.get_double().get(dv)) {
+            } else if (!v.get_string().get(sv) && parseDecimalToNs(sv, 1, scaled)) {
+                dv = static_cast<double>(scaled);
+            } else {
+                continue;
+            }
+            values.emplace_back(std::string(k), dv);
+        }
+        for (const auto &[k, v] : values) {
+            const std::string series = values.size() > 1 && (k == "value" || k == e.name) ? std::string(e.name) + " " + k
+                                                                                            : counterSeriesName(e.name, k);
+            sh.addCounter(sh.counterTrack(p, sh.intern(series)), ts, v);
+        }
+    }
+
+    std::vector<DeviceSink *> m_sinks;
+    bool m_shared = false;
+    TraceBuilder &m_builder;
+    const ImportContext &m_ctx;
+    const char *m_base = nullptr;
+    std::string m_key;
+};
+
+/// "Step N" slices on a "Steps" track of the Step Trace process: the iterations the Ascend
+/// step analyses split the device time by.
+void emitSteps(DeviceSink &s, TraceBuilder &builder)
+{
+    if (s.iterations.empty())
+        return;
+    std::sort(s.iterations.begin(), s.iterations.end(), [](const Iteration &a, const Iteration &b) {
+        return a.start != b.start ? a.start < b.start : a.number < b.number;
+    });
+    BuilderShard sh(s.source);
+    const LocalProcess p = sh.process(EntityKey::number(s.iterations.front().pid));
+    const LocalTrack t = sh.thread(p, EntityKey::number(kStepsTid));
+    sh.setThreadName(t, sh.intern("Steps"));
+    sh.setThreadSortIndex(t, -1);
+    std::set<std::pair<std::int64_t, TimeNs>> done;
+    for (const Iteration &it : s.iterations) {
+        if (!done.emplace(it.number, it.start).second)
+            continue;
+        // the parts under the names the step analysis reads (MindSpore's step_trace_raw columns, µs)
+        ArgsWriter w;
+        w.integer("Iteration ID", it.number);
+        if (auto p = s.parts.find(it.number); p != s.parts.end()) {
+            auto us = [&](const char *key, TimeNs v) {
+                if (v >= 0)
+                    w.real(key, double(v) / 1000.0);
+            };
+            us("iteration_interval(us)", p->second.dataAug);
+            us("fp_and_bp(us)", p->second.fpBp);
+            us("tail(us)", p->second.refresh);
+        }
+        sh.addSlice(t, it.start, it.dur, sh.intern("Step " + std::to_string(it.number)), kEmptyString, sh.addArgs(w.finish()));
+    }
+    builder.merge(std::move(sh));
+}
+
+/// Iterations from step_trace CSVs (Iteration ID, Iteration End, Iteration Time) when the
+/// timeline views hold no Step Trace events.
+void stepsFromCsv(DeviceSink &s, TraceBuilder &builder)
+{
+    const MsprofDevice &d = *s.dev;
+    for (const fs::path &csv : d.stepTrace) {
+        auto f = CsvFile::read(csv);
+        if (!f.ok())
+            continue;
+        const CsvHeader &h = f.value().header;
+        const int iId = h.find({"Iteration ID", "Iteration Id", "step_num"}), iEnd = h.find({"Iteration End(us)", "Iteration End"}),
+                  iTime = h.find({"Iteration Time(us)", "Iteration Time"}), iDev = h.find({"Device_id", "Device ID"}),
+                  iFpBp = h.find({"FP to BP Time(us)", "FP_BP Time(us)", "FP to BP Time"}),
+                  iRefresh = h.find({"Iteration Refresh(us)", "Iteration Refresh"}),
+                  iAug = h.find({"Data Aug Bound(us)", "Data_aug Bound(us)", "Data Aug Bound"});
+        if (iId < 0 || iEnd < 0 || iTime < 0) {
+            s.diags.add(DiagKind::MissingField, csv.string(), 0, "step_trace CSV without Iteration ID / Iteration End / Iteration Time: no steps from it");
+            continue;
+        }
+        CsvParser p = f.value().records();
+        std::vector<std::string_view> cells;
+        while (p.next(cells)) {
+            std::int64_t dev = -1, n = 0;
+            if (d.sharedCsv && iDev >= 0 && parseInt64(cellAt(cells, iDev), dev) && dev != d.device)
+                continue;
+            const auto end = microsCell(cellAt(cells, iEnd));
+            const auto dur = microsCell(cellAt(cells, iTime));
+            if (!end || !dur || !parseInt64(cellAt(cells, iId), n))
+                continue;
+            TimeNs e = *end;
+            if (e < kEpochFloorNs)
+                e += s.offset;
+            s.iterations.push_back({n, e - *dur, *dur, -2});
+            IterationParts &pt = s.parts[n];
+            if (auto v = microsCell(cellAt(cells, iFpBp)); v && iFpBp >= 0)
+                pt.fpBp = *v;
+            if (auto v = microsCell(cellAt(cells, iRefresh)); v && iRefresh >= 0)
+                pt.refresh = *v;
+            if (auto v = microsCell(cellAt(cells, iAug)); v && iAug >= 0)
+                pt.dataAug = *v;
+        }
+    }
+    if (s.iterations.empty())
+        return;
+    // A Step Trace process of its own (pid -2 is never a real pid).
+    BuilderShard sh(s.source);
+    const LocalProcess p = sh.process(EntityKey::number(-2));
+    sh.setProcessName(p, sh.intern(proc::kSteps));
+    s.summary.processNames[-2] = std::string(proc::kSteps);
+    s.summary.pids.insert(-2);
+    builder.merge(std::move(sh));
+    emitSteps(s, builder);
+}
+
+AscendFacts::Framework frameworkAround(const fs::path &prof)
+{
+    const std::string parent = lower(prof.parent_path().filename().string());
+    if (endsWith(parent, "_ascend_pt"))
+        return AscendFacts::Framework::TorchNpu;
+    if (endsWith(parent, "_ascend_ms") || parent == "profiler")
+        return AscendFacts::Framework::MindSpore;
+    return AscendFacts::Framework::Unknown;
+}
+
+} // namespace
+
+bool isMsprofFolder(const fs::path &dir)
+{
+    const auto entries = listDir(dir);
+    return isProf(scanProf(dir, entries));
+}
+
+std::vector<MsprofDevice> discoverMsprof(const fs::path &root, const Layout *covered, int maxDepth)
+{
+    std::error_code ec;
+    if (!fs::is_directory(root, ec))
+        return {};
+    Walker w;
+    w.maxDepth = maxDepth;
+    w.visit(root, 0);
+    if (!covered)
+        return std::move(w.out);
+    std::vector<MsprofDevice> kept;
+    for (MsprofDevice &d : w.out) {
+        bool shadowed = false;
+        for (const RankDir &rd : covered->ranks) {
+            if (rd.flavor == Flavor::MindSporeLegacy)
+                shadowed = shadowed || (isUnder(d.prof, rd.root) && rd.rank == d.rank);
+            else
+                shadowed = shadowed || isUnder(d.prof, rd.root);
+        }
+        if (!shadowed)
+            kept.push_back(std::move(d));
+    }
+    return kept;
+}
+
+Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilder &builder, const ImportContext &ctx,
+                           const std::function<void(double)> &progress, std::size_t &loaded)
+{
+    loaded = 0;
+    std::vector<std::unique_ptr<DeviceSink>> sinks;
+    for (const MsprofDevice &d : devices) {
+        auto s = std::make_unique<DeviceSink>();
+        s->dev = &d;
+        SourceInfo info;
+        info.path = d.prof.string() + "/device_" + std::to_string(d.device);
+        info.format = "msprof";
+        info.rank = d.rank;
+        info.timeUnit = "us";
+        s->source = builder.addSource(info);
+        auto &meta = builder.source(s->source).metadata;
+        meta.emplace_back("ascend.export", jsonQuote("msprof " + d.generation));
+        meta.emplace_back("ascend.rank_from", jsonQuote(d.rankFrom));
+        meta.emplace_back("ascend.msprof.views", jsonQuote(d.timelineRule));
+        if (!d.info.empty()) {
+            const std::string text = readSmallFile(d.info, 4u << 20);
+            if (!text.empty())
+                meta.emplace_back("ascend.msprof.info", minifyJson(text));
+        }
+        if (d.rankFrom == "device id")
+            s->diags.add(DiagKind::RankFromFileName, d.info.empty() ? d.prof.string() : d.info.string(), 0,
+                         "rank = device id " + std::to_string(d.device) + " (info.json has no rank_id)");
+        for (const fs::path &csv : d.opSummary)
+            s->ops.read(csv, d.device, d.sharedCsv, s->diags);
+        sinks.push_back(std::move(s));
+    }
+    // Devices that share their views (newer CANN, a merged timeline/) are read together, each
+    // file once; the others one by one.
+    std::map<std::vector<fs::path>, std::vector<DeviceSink *>> groups;
+    for (auto &s : sinks)
+        groups[s->dev->sharedTimeline ? s->dev->timeline : std::vector<fs::path>{}].push_back(s.get());
+    std::size_t done = 0, total = 0;
+    for (auto &s : sinks)
+        total += std::max<std::size_t>(1, s->dev->timeline.size());
+    std::optional<ImportError> firstError;
+    auto readAll = [&](const std::vector<fs::path> &files, std::vector<DeviceSink *> group, bool shared) -> Status {
+        ViewReader reader(std::move(group), shared, builder, ctx);
+        for (const fs::path &f : files) {
+            if (ctx.stopRequested())
+                return Canceled{};
+            Status st = reader.read(f);
+            if (!st.ok()) {
+                if (!firstError)
+                    firstError = st.error();
+                builder.diagnostics().add(DiagKind::MalformedEvent, st.error().file, st.error().position, st.error().message);
+            }
+            ++done;
+            if (progress)
+                progress(double(done) / double(std::max<std::size_t>(total, 1)));
+        }
+        return Ok{};
+    };
+    for (auto &[files, group] : groups) {
+        if (!files.empty()) {
+            Status st = readAll(files, group, true);
+            if (st.canceled())
+                return st;
+        } else {
+            for (DeviceSink *s : group) {
+                Status st = readAll(s->dev->timeline, {s}, false);
+                if (st.canceled())
+                    return st;
+            }
+        }
+    }
+    for (auto &sp : sinks) {
+        DeviceSink &s = *sp;
+        const MsprofDevice &d = *s.dev;
+        if (s.iterations.empty())
+            stepsFromCsv(s, builder);
+        else
+            emitSteps(s, builder);
+        decorateTraceView(builder, s.source, s.summary, DeviceHint{d.device});
+        if (d.timeline.empty())
+            s.diags.add(DiagKind::MissingField, d.prof.string(), 0,
+                        "device_" + std::to_string(d.device)
+                            + ": no exported timeline (run msprof --export=on, or msprof --parse then --export): no events");
+        ArgsWriter w;
+        w.integer("events", static_cast<std::int64_t>(s.events - s.duplicates));
+        w.integer("duplicates_dropped", static_cast<std::int64_t>(s.duplicates));
+        w.integer("device_tasks", static_cast<std::int64_t>(s.hardwareTasks));
+        w.integer("op_summary_rows", static_cast<std::int64_t>(s.ops.size()));
+        w.integer("op_summary_joined", static_cast<std::int64_t>(s.ops.matched()));
+        w.integer("iterations", static_cast<std::int64_t>(s.iterations.size()));
+        builder.source(s.source).metadata.emplace_back("ascend.joins", w.finish());
+        for (const fs::path &csv : d.otherCsv) {
+            DiagnosticSink scratch;
+            std::string t = csvAsJsonTable(csv, scratch);
+            if (!t.empty())
+                builder.source(s.source).metadata.emplace_back("ascend.table.msprof." + viewKind(csv), std::move(t));
+        }
+        AscendFacts facts;
+        facts.framework = frameworkAround(d.prof);
+        facts.exportKind = "msprof";
+        facts.rankFrom = d.rankFrom;
+        facts.device = d.device;
+        builder.source(s.source).ascend = std::make_shared<const AscendFacts>(std::move(facts));
+        builder.diagnostics().merge(s.diags);
+        if (s.events > 0)
+            ++loaded;
+    }
+    if (loaded == 0 && firstError)
+        return *firstError;
+    return Ok{};
+}
+
+} // namespace accelscope::importers::ascend

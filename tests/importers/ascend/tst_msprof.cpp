@@ -1,0 +1,486 @@
+// CANN msprof PROF_* folders, written here by a generator for both CANN generations: older
+// (device_{id}/timeline/ per model and iteration, msprof_* plus the per-kind views that repeat its
+// events, CLOCK_MONOTONIC_RAW timestamps with start_info) and newer (mindstudio_profiler_output/
+// holding every device, epoch timestamps, op_summary with Device_id). Checked: one rank per device
+// with the rank from info.json or the device id, every event once, clocks aligned, the iterations
+// as steps with their FP/BP parts, flows, op_summary joined, and the step / op analyses.
+#include "importers/ascend/ascendimporter.h"
+#include "importers/ascend/layout.h"
+#include "importers/ascend/msprof.h"
+#include "importers/registry.h"
+#include "model/analysis/analyses.h"
+#include "model/analysis/context.h"
+#include "model/ascendfacts.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+using namespace accelscope;
+using namespace accelscope::importers;
+namespace fs = std::filesystem;
+
+namespace {
+
+void writeFile(const fs::path &p, const std::string &data)
+{
+    fs::create_directories(p.parent_path());
+    std::ofstream out(p, std::ios::binary);
+    out << data;
+}
+
+constexpr std::int64_t kEpochUs = 1700000000000000; ///< collectionTimeBegin of every device (µs)
+constexpr std::int64_t kHostPid = 4242;
+constexpr int kIterations = 3;
+
+/// msprof's pid layout: host pid << 10 | sort index << 5 | device.
+std::int64_t pidOf(int sort, int device) { return (kHostPid << 10) | (std::int64_t(sort) << 5) | device; }
+
+enum Kind { kSteps, kHardware, kHccl, kCann };
+
+std::string us(std::int64_t base, std::int64_t offsetUs) { return "\"" + std::to_string(base + offsetUs) + ".000\""; }
+
+/// The events of one iteration of one device, by view kind (Step Trace, task_time, hccl, acl).
+std::map<Kind, std::vector<std::string>> iterationEvents(int device, int rank, int peer, int it, std::int64_t base)
+{
+    std::map<Kind, std::vector<std::string>> e;
+    const std::int64_t x = (it - 1) * 1000;
+    const std::string n = std::to_string(it);
+    auto X = [&](Kind k, int sort, int tid, const std::string &name, std::int64_t at, std::int64_t dur, const std::string &args) {
+        e[k].push_back("{\"name\":\"" + name + "\",\"pid\":" + std::to_string(pidOf(sort, device)) + ",\"tid\":" + std::to_string(tid)
+                       + ",\"ts\":" + us(base, at) + ",\"dur\":" + std::to_string(dur) + ",\"ph\":\"X\",\"args\":" + args + "}");
+    };
+    X(kSteps, 11, 1, "Iteration " + n, x, 1000, "{\"Iteration ID\":" + n + ",\"Model ID\":1}");
+    X(kSteps, 11, 1, "FP_BP Time " + n, x + 50, 800, "{}");
+    X(kSteps, 11, 1, "Iteration Refresh " + n, x + 850, 150, "{}");
+    if (it > 1)
+        X(kSteps, 11, 1, "Data_aug Bound " + n, x, 50, "{}");
+    const std::string task = std::to_string(10 * it);
+    X(kHardware, 13, 2, "MatMul_1", x + 100, 200,
+      "{\"Model Id\":1,\"Task Type\":\"AI_CORE\",\"Physic Stream Id\":2,\"Task Id\":" + task + ",\"connection_id\":" + task + "}");
+    X(kHardware, 13, 2, "Add_2", x + 400, 100, "{\"Model Id\":1,\"Task Type\":\"AI_VECTOR_CORE\",\"Physic Stream Id\":2,\"Task Id\":" + task + "1}");
+    X(kHccl, 15, 0, "hcom_allReduce__1_0_1", x + 500, 300,
+      "{\"model id\":1,\"data_type\":\"FP32\",\"alg_type\":\"MESH-RING\",\"count\":262144}");
+    X(kHccl, 15, 1, "Memcpy", x + 520, 100,
+      "{\"notify_id\":1,\"stream id\":3,\"task id\":5,\"task type\":\"SDMA\",\"src rank\":" + std::to_string(rank)
+          + ",\"dst rank\":" + std::to_string(peer)
+          + ",\"transport type\":\"SDMA\",\"size(Byte)\":1048576,\"data type\":\"FP32\",\"link type\":\"HCCS\",\"bandwidth(GB/s)\":10.48576}");
+    X(kHccl, 15, 1, "Notify_Wait", x + 700, 50,
+      "{\"notify_id\":2,\"stream id\":3,\"task id\":6,\"task type\":\"Notify Wait\",\"src rank\":" + std::to_string(peer)
+          + ",\"dst rank\":" + std::to_string(rank) + ",\"transport type\":\"LOCAL\",\"size(Byte)\":0,\"link type\":\"ON_CHIP\"}");
+    X(kCann, 7, 1000, "AscendCL@aclnnMatmul", x + 80, 30, "{\"Thread Id\":1000,\"Mode\":\"ACL_OP\",\"level\":\"acl\"}");
+    X(kCann, 7, 1000, "Node@launch", x + 90, 5, "{\"Thread Id\":1000,\"level\":\"node\",\"connection_id\":" + task + "}");
+    // the launch: CANN node -> device task
+    e[kCann].push_back("{\"name\":\"HostToDevice" + task + "\",\"ph\":\"s\",\"cat\":\"HostToDevice\",\"id\":\"" + task
+                       + "\",\"pid\":" + std::to_string(pidOf(7, device)) + ",\"tid\":1000,\"ts\":" + us(base, x + 90) + "}");
+    e[kHardware].push_back("{\"name\":\"HostToDevice" + task + "\",\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"HostToDevice\",\"id\":\""
+                           + task + "\",\"pid\":" + std::to_string(pidOf(13, device)) + ",\"tid\":2,\"ts\":" + us(base, x + 100)
+                           + "}");
+    return e;
+}
+
+std::string metadataEvents(int device)
+{
+    std::string m;
+    auto proc = [&](int sort, const char *name, const char *labels) {
+        const std::string pid = std::to_string(pidOf(sort, device));
+        m += "{\"name\":\"process_name\",\"pid\":" + pid + ",\"tid\":0,\"ph\":\"M\",\"args\":{\"name\":\"" + name + "\"}},\n";
+        m += "{\"name\":\"process_labels\",\"pid\":" + pid + ",\"tid\":0,\"ph\":\"M\",\"args\":{\"labels\":\"" + labels + "\"}},\n";
+        m += "{\"name\":\"process_sort_index\",\"pid\":" + pid + ",\"tid\":0,\"ph\":\"M\",\"args\":{\"sort_index\":"
+            + std::to_string(sort) + "}},\n";
+    };
+    proc(7, "CANN", "CPU");
+    proc(11, "Step Trace", "NPU");
+    proc(13, "Ascend Hardware", "NPU");
+    proc(15, "HCCL", "NPU");
+    auto thread = [&](int sort, int tid, const char *name) {
+        m += "{\"name\":\"thread_name\",\"pid\":" + std::to_string(pidOf(sort, device)) + ",\"tid\":" + std::to_string(tid)
+            + ",\"ph\":\"M\",\"args\":{\"name\":\"" + name + "\"}},\n";
+    };
+    thread(15, 0, "Group hccl_world_group Communication");
+    thread(15, 1, "Plane 0");
+    thread(13, 2, "Stream 2");
+    thread(11, 1, "Model ID 1");
+    return m;
+}
+
+std::string jsonArray(const std::string &meta, const std::vector<std::string> &events)
+{
+    std::string s = "[\n" + meta;
+    for (std::size_t i = 0; i < events.size(); ++i)
+        s += events[i] + (i + 1 < events.size() ? ",\n" : "\n");
+    if (events.empty() && !meta.empty())
+        s.erase(s.size() - 2, 1); // trailing comma of the metadata
+    return s + "]\n";
+}
+
+struct Generated {
+    std::map<int, int> rankOfDevice;
+    std::int64_t epochNs = kEpochUs * 1000;
+};
+
+const char *kOpSummaryHeader = "Device_id,Model Name,Model ID,Task ID,Stream ID,Infer ID,Op Name,OP Type,OP State,Task Type,"
+                               "Task Start Time(us),Task Duration(us),Task Wait Time(us),Block Dim,Mix Block Dim,Input Shapes\n";
+
+std::string opSummaryRows(int device, std::int64_t base)
+{
+    std::string s;
+    for (int it = 1; it <= kIterations; ++it) {
+        const std::int64_t x = (it - 1) * 1000;
+        s += std::to_string(device) + ",m,1," + std::to_string(10 * it) + ",2,N/A,MatMul_1,MatMul,static,AI_CORE,"
+            + std::to_string(base + x + 100) + ".000\t,200.000\t,0,8,0,\"\"\"16,16\"\"\"\n";
+        s += std::to_string(device) + ",m,1," + std::to_string(10 * it) + "1,2,N/A,Add_2,Add,static,AI_VECTOR_CORE,"
+            + std::to_string(base + x + 400) + ".000\t,100.000\t,0,4,0,\"\"\"16\"\"\"\n";
+    }
+    return s;
+}
+
+/// Older CANN: device_{d}/timeline/{kind}_{d}_1_{iteration}.json per iteration, msprof_* (when
+/// `withUnion`) holding every event, the per-kind views repeating them; CLOCK_MONOTONIC_RAW µs
+/// with a different boot time per device, start_info to align them; rank_id in info.json.
+Generated writeOlderProf(const fs::path &prof, bool withUnion)
+{
+    Generated g;
+    const int devices[] = {0, 1};
+    for (int d : devices) {
+        const int rank = 4 + d, peer = 4 + (1 - d);
+        g.rankOfDevice[d] = rank;
+        const std::int64_t boot = 100000000 + std::int64_t(d) * 1000000000; // monotonic µs at collection start
+        const fs::path dev = prof / ("device_" + std::to_string(d));
+        writeFile(dev / ("info.json." + std::to_string(d)),
+                  "{\"jobInfo\":\"NA\",\"devices\":\"" + std::to_string(d) + "\",\"rank_id\":" + std::to_string(rank)
+                      + ",\"DeviceInfo\":[{\"id\":" + std::to_string(d) + ",\"hwts_frequency\":\"100\"}]}");
+        writeFile(dev / ("start_info." + std::to_string(d)),
+                  "{\"collectionDateBegin\":\"2023-11-14 22:13:20\",\"collectionTimeBegin\":\"" + std::to_string(kEpochUs)
+                      + "\",\"clockMonotonicRaw\":\"" + std::to_string(boot * 1000) + "\"}");
+        writeFile(dev / "data" / "ts_track.data.0.slice_0", "raw");
+        std::string ops = kOpSummaryHeader;
+        for (int it = 1; it <= kIterations; ++it) {
+            auto ev = iterationEvents(d, rank, peer, it, boot);
+            const std::string sfx = "_" + std::to_string(d) + "_1_" + std::to_string(it) + ".json";
+            const std::string meta = metadataEvents(d);
+            std::vector<std::string> all;
+            for (auto &[k, v] : ev)
+                all.insert(all.end(), v.begin(), v.end());
+            // the previous iteration's first CANN API call again at the start of this file (a
+            // boundary event msprof writes into both iterations)
+            if (it > 1) {
+                auto prev = iterationEvents(d, rank, peer, it - 1, boot);
+                all.push_back(prev[kCann].front());
+                ev[kCann].push_back(prev[kCann].front());
+            }
+            if (withUnion)
+                writeFile(dev / "timeline" / ("msprof" + sfx), jsonArray(meta, all));
+            writeFile(dev / "timeline" / ("step_trace" + sfx), jsonArray(meta, ev[kSteps]));
+            writeFile(dev / "timeline" / ("task_time" + sfx), jsonArray(meta, ev[kHardware]));
+            writeFile(dev / "timeline" / ("hccl" + sfx), jsonArray(meta, ev[kHccl]));
+            writeFile(dev / "timeline" / ("acl" + sfx), jsonArray(meta, ev[kCann]));
+        }
+        ops += opSummaryRows(d, boot);
+        writeFile(dev / "summary" / ("op_summary_" + std::to_string(d) + "_1.csv"), ops);
+    }
+    writeFile(prof / "host" / ("info.json"), "{\"devices\":\"\"}");
+    return g;
+}
+
+/// Newer CANN: mindstudio_profiler_output/msprof_{ts}.json with both devices (devices 2 and 3,
+/// epoch µs), step_trace_{ts}.json repeating the Step Trace events, a communication statistic
+/// JSON that is no timeline, op_summary_{ts}.csv for both devices; info.json without rank_id.
+Generated writeNewerProf(const fs::path &prof)
+{
+    Generated g;
+    const int devices[] = {2, 3};
+    std::string meta;
+    std::vector<std::string> all, steps;
+    std::string ops = kOpSummaryHeader;
+    for (int d : devices) {
+        g.rankOfDevice[d] = d;
+        const fs::path dev = prof / ("device_" + std::to_string(d));
+        writeFile(dev / ("info.json." + std::to_string(d)), "{\"devices\":\"" + std::to_string(d) + "\"}");
+        writeFile(dev / "data" / "x.data", "raw");
+        meta += metadataEvents(d);
+        for (int it = 1; it <= kIterations; ++it) {
+            auto ev = iterationEvents(d, d, d == 2 ? 3 : 2, it, kEpochUs);
+            for (auto &[k, v] : ev)
+                all.insert(all.end(), v.begin(), v.end());
+            steps.insert(steps.end(), ev[kSteps].begin(), ev[kSteps].end());
+        }
+        ops += opSummaryRows(d, kEpochUs);
+    }
+    const fs::path out = prof / "mindstudio_profiler_output";
+    writeFile(out / "msprof_20231114221320.json", jsonArray(meta, all));
+    writeFile(out / "step_trace_20231114221320.json", jsonArray(meta, steps));
+    writeFile(out / "communication_statistic_20231114221320.json", "{\"hcom_allReduce_\":{\"count\":3}}");
+    writeFile(out / "op_summary_20231114221320.csv", ops);
+    writeFile(prof / "host" / "start_info", "{\"collectionTimeBegin\":\"" + std::to_string(kEpochUs) + "\",\"clockMonotonicRaw\":\"1\"}");
+    return g;
+}
+
+model::TracePtr load(const fs::path &p, std::string *error = nullptr)
+{
+    ImportContext ctx;
+    auto r = loadTrace({p}, ctx);
+    if (!r.ok()) {
+        if (error)
+            *error = r.error().toString();
+        return nullptr;
+    }
+    return r.value().trace;
+}
+
+/// Slices per (rank, process name).
+std::map<std::pair<int, std::string>, std::size_t> slicesByProcess(const model::Trace &t)
+{
+    std::map<std::pair<int, std::string>, std::size_t> out;
+    for (const model::Process &p : t.processes()) {
+        const int rank = t.sources()[p.source].rank;
+        for (model::TrackId id : p.tracks)
+            out[{rank, std::string(t.str(p.name))}] += t.track(id).slices.size();
+    }
+    return out;
+}
+
+std::vector<std::pair<model::TimeNs, std::string>> stepSlices(const model::Trace &t, int rank)
+{
+    std::vector<std::pair<model::TimeNs, std::string>> out;
+    for (const model::Process &p : t.processes()) {
+        if (t.sources()[p.source].rank != rank || t.str(p.name) != "Step Trace")
+            continue;
+        for (model::TrackId id : p.tracks) {
+            const model::Track &tr = t.track(id);
+            if (t.str(tr.name) != "Steps")
+                continue;
+            for (std::size_t i = 0; i < tr.slices.size(); ++i)
+                out.emplace_back(tr.slices.start[i], std::string(t.str(tr.slices.name[i])));
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string meta(const model::Trace &t, std::size_t source, std::string_view key)
+{
+    for (const auto &[k, v] : t.sources().at(source).metadata)
+        if (k == key)
+            return v;
+    return {};
+}
+
+/// Flows from a CANN slice to an Ascend Hardware slice, per rank.
+std::map<int, std::size_t> launchFlows(const model::Trace &t)
+{
+    std::map<int, std::size_t> out;
+    for (const model::Flow &f : t.flows()) {
+        if (!f.from.valid() || !f.to.valid())
+            continue;
+        const model::Process &a = t.process(t.track(f.from.track).process);
+        const model::Process &b = t.process(t.track(f.to.track).process);
+        if (t.str(a.name) == "CANN" && t.str(b.name) == "Ascend Hardware")
+            ++out[t.sources()[b.source].rank];
+    }
+    return out;
+}
+
+/// The checks every generation shares: ranks, each event once, steps, flows.
+void checkTimeline(const model::Trace &t, const Generated &g)
+{
+    std::set<int> ranks;
+    for (const auto &s : t.sources())
+        ranks.insert(s.rank);
+    std::set<int> want;
+    for (const auto &[d, r] : g.rankOfDevice)
+        want.insert(r);
+    QCOMPARE(ranks, want);
+    QCOMPARE(t.sources().size(), g.rankOfDevice.size());
+    const auto slices = slicesByProcess(t);
+    for (const auto &[device, rank] : g.rankOfDevice) {
+        QCOMPARE(slices.at({rank, "Ascend Hardware"}), std::size_t(2 * kIterations));
+        QCOMPARE(slices.at({rank, "HCCL"}), std::size_t(3 * kIterations));
+        QCOMPARE(slices.at({rank, "CANN"}), std::size_t(2 * kIterations));
+        // Iteration, FP_BP Time, Iteration Refresh (every iteration), Data_aug Bound (from the 2nd),
+        // plus the Steps track
+        QCOMPARE(slices.at({rank, "Step Trace"}), std::size_t(4 * kIterations - 1 + kIterations));
+        const auto steps = stepSlices(t, rank);
+        QCOMPARE(steps.size(), std::size_t(kIterations));
+        for (int i = 0; i < kIterations; ++i) {
+            QCOMPARE(steps[std::size_t(i)].second, "Step " + std::to_string(i + 1));
+            // aligned on epoch time whatever the device's own clock said
+            QCOMPARE(steps[std::size_t(i)].first, g.epochNs + std::int64_t(i) * 1000000);
+        }
+        QCOMPARE(launchFlows(t)[rank], std::size_t(kIterations));
+        const model::Process *hw = nullptr;
+        for (const model::Process &p : t.processes())
+            if (t.sources()[p.source].rank == rank && t.str(p.name) == "Ascend Hardware")
+                hw = &p;
+        QVERIFY(hw);
+        QCOMPARE(hw->device, device);
+        QVERIFY(t.sources()[hw->source].ascend);
+        QCOMPARE(t.sources()[hw->source].ascend->device, device);
+    }
+}
+
+} // namespace
+
+class TestMsprof : public QObject {
+    Q_OBJECT
+private slots:
+    void olderGenerationWithUnionFile()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        const Generated g = writeOlderProf(prof, true);
+        std::string err;
+        auto t = load(prof, &err);
+        QVERIFY2(t, err.c_str());
+        checkTimeline(*t, g);
+        for (std::size_t s = 0; s < t->sources().size(); ++s) {
+            QVERIFY(meta(*t, s, "ascend.msprof.views").find("msprof_*.json (3 file(s); 12 per-kind") != std::string::npos);
+            QCOMPARE(meta(*t, s, "ascend.rank_from"), std::string("\"info.json rank_id\""));
+            // 2 repeated boundary API calls per device (iterations 2 and 3)
+            QVERIFY(meta(*t, s, "ascend.joins").find("\"duplicates_dropped\":2") != std::string::npos);
+            QVERIFY(meta(*t, s, "ascend.joins").find("\"op_summary_joined\":6") != std::string::npos);
+        }
+        bool aligned = false;
+        for (const auto &d : t->diagnostics())
+            aligned = aligned || (d.kind == model::DiagKind::ClockAligned && d.detail.find("CLOCK_MONOTONIC_RAW") != std::string::npos);
+        QVERIFY(aligned);
+    }
+
+    void olderGenerationPerKindViews()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        const Generated g = writeOlderProf(prof, false);
+        auto t = load(prof);
+        QVERIFY(t);
+        checkTimeline(*t, g);
+        QVERIFY(meta(*t, 0, "ascend.msprof.views").find("per-kind views (12 file(s)") != std::string::npos);
+    }
+
+    void newerGenerationSharedViews()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        const Generated g = writeNewerProf(prof);
+        auto t = load(prof);
+        QVERIFY(t);
+        checkTimeline(*t, g);
+        // rank = device id, said by a diagnostic
+        bool said = false;
+        for (const auto &d : t->diagnostics())
+            said = said || (d.kind == model::DiagKind::RankFromFileName && d.detail.find("rank = device id") != std::string::npos);
+        QVERIFY(said);
+        QVERIFY(meta(*t, 0, "ascend.joins").find("\"op_summary_joined\":6") != std::string::npos);
+        QVERIFY(meta(*t, 0, "ascend.joins").find("\"duplicates_dropped\":0") != std::string::npos);
+    }
+
+    void analysesOnNewerGeneration()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        writeNewerProf(prof);
+        auto t = load(prof);
+        QVERIFY(t);
+        model::analysis::AnalysisContext ctx(t);
+        model::analysis::AnalysisOptions opt;
+        const auto steps = model::analysis::runAnalysis("steps", ctx, opt);
+        QCOMPARE(steps.rowCount(), std::size_t(2 * kIterations));
+        const auto *step = steps.column("step");
+        const auto *computing = steps.column("computing_ns");
+        const auto *comm = steps.column("communication_ns");
+        const auto *notOverlapped = steps.column("communication_not_overlapped_ns");
+        const auto *fpbp = steps.column("fp_and_bp_ns");
+        QVERIFY(step && computing && comm && notOverlapped && fpbp);
+        for (std::size_t r = 0; r < steps.rowCount(); ++r) {
+            QCOMPARE(step->ints[r], std::int64_t(r % kIterations) + 1);
+            QCOMPARE(computing->ints[r], std::int64_t(300000)); // MatMul 200 µs + Add 100 µs
+            QCOMPARE(comm->ints[r], std::int64_t(300000));      // the allReduce, after the compute
+            QCOMPARE(notOverlapped->ints[r], std::int64_t(300000));
+            QCOMPARE(fpbp->ints[r], std::int64_t(800000));
+        }
+        const auto ops = model::analysis::runAnalysis("op-statistic", ctx, opt);
+        const auto *type = ops.column("op_type");
+        const auto *count = ops.column("count");
+        QVERIFY(type && count);
+        std::map<std::string, std::int64_t> byType;
+        for (std::size_t r = 0; r < ops.rowCount(); ++r)
+            byType[type->texts[r]] += count->ints[r];
+        QCOMPARE(byType["MatMul"], std::int64_t(2 * kIterations));
+        QCOMPARE(byType["Add"], std::int64_t(2 * kIterations));
+        QCOMPARE(byType.size(), std::size_t(2));
+    }
+
+    void parentOfSeveralProfFolders()
+    {
+        // torch_npu-like: one *_ascend_pt per rank whose analysis never ran (PROF_* only), the
+        // rank in profiler_info; a plain msprof PROF_ folder beside them
+        QTemporaryDir tmp;
+        const fs::path root = fs::path(tmp.path().toStdString());
+        writeNewerProf(root / "node_ascend_pt" / "PROF_000001_1_A");
+        writeOlderProf(root / "msprof_run" / "PROF_000002_2_B", true);
+        auto devs = ascend::discoverMsprof(root);
+        QCOMPARE(devs.size(), std::size_t(4));
+        auto t = load(root);
+        QVERIFY(t);
+        std::set<int> ranks;
+        for (const auto &s : t->sources())
+            ranks.insert(s.rank);
+        QCOMPARE(ranks, (std::set<int>{2, 3, 4, 5}));
+    }
+
+    void profInsideRankFolderIsNotReadTwice()
+    {
+        // a torch_npu rank folder whose ASCEND_PROFILER_OUTPUT exists: the PROF_* inside is the
+        // same data and is left out
+        QTemporaryDir tmp;
+        const fs::path root = fs::path(tmp.path().toStdString()) / "host_1_20240101_ascend_pt";
+        writeNewerProf(root / "PROF_000001_1_A");
+        writeFile(root / "ASCEND_PROFILER_OUTPUT" / "kernel_details.csv", "Name,Type,Accelerator Core,Start Time(us),Duration(us)\n");
+        ascend::Layout layout = ascend::discoverLayout(root);
+        QCOMPARE(layout.ranks.size(), std::size_t(1));
+        QCOMPARE(ascend::discoverMsprof(root, &layout).size(), std::size_t(0));
+        QCOMPARE(ascend::discoverMsprof(root).size(), std::size_t(2));
+    }
+
+    void damagedViewKeepsWhatWasRead()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_x";
+        writeOlderProf(prof, true);
+        const fs::path f = prof / "device_0" / "timeline" / "msprof_0_1_2.json";
+        std::ifstream in(f, std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        in.close();
+        writeFile(f, text.substr(0, text.size() / 2));
+        auto t = load(prof);
+        QVERIFY(t);
+        QCOMPARE(t->sources().size(), std::size_t(2));
+        bool truncated = false;
+        for (const auto &d : t->diagnostics()) {
+            truncated = truncated || (d.kind == model::DiagKind::TruncatedInput && d.file == f.string());
+        }
+        QVERIFY(truncated);
+        // iteration 1 and 3 whole, iteration 2 up to the damage: fewer tasks than 3 iterations,
+        // more than 2
+        const auto slices = slicesByProcess(*t);
+        QVERIFY(slices.at({4, "Ascend Hardware"}) < std::size_t(2 * kIterations));
+        QVERIFY(slices.at({4, "Ascend Hardware"}) >= std::size_t(2 * (kIterations - 1)));
+        QCOMPARE(slices.at({5, "Ascend Hardware"}), std::size_t(2 * kIterations));
+    }
+
+    void notAProfFolder()
+    {
+        QTemporaryDir tmp;
+        const fs::path root = fs::path(tmp.path().toStdString());
+        writeFile(root / "device_0" / "notes.txt", "x");
+        QVERIFY(!ascend::isMsprofFolder(root));
+        QVERIFY(ascend::discoverMsprof(root).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMsprof)
+#include "tst_msprof.moc"
