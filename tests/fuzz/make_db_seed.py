@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Writes the hand-made seed of fuzz_ascend_db: a small ascend_pytorch_profiler_N.db with the
+tables the db importer reads (a few rows each, 512-byte pages to keep the image small).
+
+    make_db_seed.py OUT.db
+"""
+import os
+import sqlite3
+import sys
+
+out = sys.argv[1]
+if os.path.exists(out):
+    os.remove(out)
+c = sqlite3.connect(out)
+c.execute("PRAGMA page_size=512")
+c.executescript("""
+CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY,value TEXT);
+INSERT INTO STRING_IDS VALUES (1,'aten::mm'),(2,'MatMulV2'),(3,'AI_CORE'),(4,'hcom_allReduce__1'),(5,'group0');
+CREATE TABLE SESSION_TIME_INFO (startTimeNs INTEGER,endTimeNs INTEGER);
+INSERT INTO SESSION_TIME_INFO VALUES (1000,900000);
+CREATE TABLE META_DATA (name TEXT,value TEXT);
+INSERT INTO META_DATA VALUES ('SCHEMA_VERSION','1.0.2'),('rank_id','0');
+CREATE TABLE NPU_INFO (id INTEGER,name TEXT);
+INSERT INTO NPU_INFO VALUES (0,'Ascend910B');
+CREATE TABLE RANK_DEVICE_MAP (rankId INTEGER, deviceId INTEGER);
+INSERT INTO RANK_DEVICE_MAP VALUES (0,0);
+CREATE TABLE PYTORCH_API (startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER, name INTEGER, sequenceNumber INTEGER, fwdThreadId INTEGER, inputDtypes INTEGER, inputShapes INTEGER, callchainId INTEGER, type INTEGER);
+INSERT INTO PYTORCH_API VALUES ('2000','5000',4294967297,7,1,-1,0,NULL,NULL,NULL,1);
+CREATE TABLE CONNECTION_IDS (id INTEGER, connectionId INTEGER);
+INSERT INTO CONNECTION_IDS VALUES (7,7);
+CREATE TABLE CANN_API (startNs INTEGER,endNs INTEGER,type INTEGER,globalTid INTEGER,connectionId INTEGER PRIMARY KEY,name INTEGER);
+INSERT INTO CANN_API VALUES (2500,4000,20000,4294967297,7,2);
+CREATE TABLE TASK (startNs INTEGER,endNs INTEGER,deviceId INTEGER,connectionId INTEGER,globalTaskId INTEGER,globalPid INTEGER,taskType INTEGER,contextId INTEGER,streamId INTEGER,taskId INTEGER,modelId INTEGER);
+INSERT INTO TASK VALUES (6000,9000,0,7,1,1,3,4294967295,2,11,4294967295),(9500,9400,0,8,2,1,3,0,2,12,0);
+CREATE TABLE COMPUTE_TASK_INFO (name INTEGER,globalTaskId INTEGER PRIMARY KEY,blockDim INTEGER,mixBlockDim INTEGER,taskType INTEGER,opType INTEGER,inputFormats INTEGER,inputDataTypes INTEGER,inputShapes INTEGER,outputFormats INTEGER,outputDataTypes INTEGER,outputShapes INTEGER,attrInfo INTEGER);
+INSERT INTO COMPUTE_TASK_INFO VALUES (2,1,8,0,3,2,NULL,NULL,NULL,NULL,NULL,NULL,NULL);
+CREATE TABLE COMMUNICATION_OP (opName INTEGER,startNs INTEGER,endNs INTEGER,connectionId INTEGER,groupName INTEGER,opId INTEGER PRIMARY KEY,relay INTEGER,retry INTEGER,dataType INTEGER,algType INTEGER,count NUMERIC,opType INTEGER);
+INSERT INTO COMMUNICATION_OP VALUES (4,9500,12000,8,5,1,0,0,1,1,1024,1);
+CREATE TABLE ENUM_API_TYPE (id INTEGER PRIMARY KEY,name TEXT);
+INSERT INTO ENUM_API_TYPE VALUES (1,'op'),(20000,'acl');
+CREATE TABLE STEP_TIME (id INTEGER, startNs INTEGER, endNs INTEGER);
+INSERT INTO STEP_TIME VALUES (1,1500,13000);
+""")
+c.commit()
+c.execute("VACUUM")
+c.close()
