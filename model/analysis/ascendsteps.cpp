@@ -113,6 +113,71 @@ std::string guessedNote(const AscendRank &r)
          + "), a guess; HCCL, wait, event and profiling tasks are left out";
 }
 
+/// MindSpore (>= 2.3, AscendStepTraceTimeViewer) sums its lanes per *host* step [start, end]:
+/// Computing / Communication / Comm(Not Overlapped) by start inside it, Free clipped to it; Stage
+/// spans its HCCL slices (ops and plane tasks) starting inside it, first start to last start plus
+/// that slice's duration, minus Bubble (its send/receive ops); Preparing from the step start to the
+/// first Computing / Communication slice at or after it.
+void mindSporeLaneRow(const AscendRank &r, const Range &g, const AnalysisOptions &opt, StepRow &row)
+{
+    const TimeNs lo = g.hasHost ? g.hostStart : g.lo;
+    const TimeNs hi = g.hasHost ? g.step->hostEnd : g.hi;
+    auto clip = [&](TimeNs &s, TimeNs &e) {
+        if (opt.range) {
+            s = std::max(s, opt.range->first);
+            e = std::min(e, opt.range->second);
+        }
+        return e > s;
+    };
+    auto sumStarting = [&](OverlapLane lane) {
+        std::int64_t sum = 0;
+        const auto &v = r.lanes[std::size_t(lane)];
+        for (auto it = std::lower_bound(v.begin(), v.end(), lo, [](const Interval &a, TimeNs t) { return a.start < t; });
+             it != v.end() && it->start <= hi; ++it) {
+            TimeNs s = it->start, e = it->end;
+            if (clip(s, e))
+                sum += e - s;
+        }
+        return sum;
+    };
+    row.computing = sumStarting(OverlapLane::Computing);
+    row.communication = sumStarting(OverlapLane::Communication);
+    row.notOverlapped = sumStarting(OverlapLane::CommunicationNotOverlapped);
+    row.overlapped = row.communication - row.notOverlapped;
+    row.free = 0;
+    for (const Interval &f : r.lanes[std::size_t(OverlapLane::Free)]) {
+        TimeNs s = std::max(f.start, lo), e = std::min(f.end, hi);
+        if (e > s && clip(s, e))
+            row.free += e - s;
+    }
+    std::int64_t bubble = 0;
+    const AscendHcclEvent *first = nullptr, *last = nullptr;
+    for (auto it = std::lower_bound(r.hcclEvents.begin(), r.hcclEvents.end(), lo,
+                                    [](const AscendHcclEvent &a, TimeNs t) { return a.start < t; });
+         it != r.hcclEvents.end() && it->start <= hi; ++it) {
+        if (!first)
+            first = &*it;
+        last = &*it;
+        if (it->sendRecv)
+            bubble += it->end - it->start;
+    }
+    row.bubble = bubble;
+    row.stage = first ? (last->start - first->start + (last->end - last->start)) - bubble : 0;
+    row.exclReceive = row.notOverlapped - bubble;
+    TimeNs firstTask = std::numeric_limits<TimeNs>::max();
+    for (OverlapLane lane : {OverlapLane::Computing, OverlapLane::Communication}) {
+        const auto &v = r.lanes[std::size_t(lane)];
+        const auto it = std::lower_bound(v.begin(), v.end(), lo, [](const Interval &a, TimeNs t) { return a.start < t; });
+        if (it != v.end())
+            firstTask = std::min(firstTask, it->start);
+    }
+    if (firstTask != std::numeric_limits<TimeNs>::max()) {
+        row.any = true;
+        row.first = firstTask;
+        row.preparing = g.hasHost ? firstTask - lo : 0;
+    }
+}
+
 std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const AnalysisOptions &opt,
                                   std::vector<std::string> &notes)
 {
@@ -279,6 +344,8 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
                     row.preparing = g.hasHost ? la.firstTask - g.hostStart : 0;
                 }
             }
+            if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
+                mindSporeLaneRow(r, g, opt, row);
             row.own = g.step;
             row.facts = r.facts;
             const SliceRef key = g.slice.valid() ? g.slice : a.firstSlice;
@@ -297,7 +364,10 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
             notes.push_back(rk + "no steps in the trace: one row over all device work (torch_npu writes an empty Step)");
         if (outside)
             notes.push_back(rk + std::to_string(outside) + " device tasks / ops start outside every step and are not counted");
-        if (r.hasLanes)
+        if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
+            notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes per host step, "
+                                 "Stage over the HCCL slices, as MindSpore writes step_trace_time.csv");
+        else if (r.hasLanes)
             notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes, as torch_npu "
                                  "writes step_trace_time.csv");
         else if (r.guessedTasks)

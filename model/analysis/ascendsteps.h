@@ -65,11 +65,18 @@ struct AscendStep {
 /// tasks): step_trace_time.csv sums them per step, so the steps analysis does too when present.
 enum class OverlapLane : std::uint8_t { Computing, Communication, CommunicationNotOverlapped, Free };
 
+/// A slice of MindSpore's HCCL process (op or plane task) for its Stage and Bubble.
+struct AscendHcclEvent {
+    TimeNs start = 0, end = 0;
+    bool sendRecv = false; ///< a pipeline-parallel op: Bubble
+};
+
 struct AscendRank {
     int rank = 0;
     int device = -1;
     bool hasHardware = false; ///< an "Ascend Hardware" (or legacy AI Core / AI CPU) process exists
     bool mindspore = false;   ///< MindSpore counts more p2p ops as Bubble
+    bool mindsporeLegacy = false; ///< the MindSpore 1.x profiler/ folder (its own step trace)
     bool hasKernelInfo = false; ///< some task has kernel information: only such tasks are compute
     std::vector<AscendTask> compute;  ///< sorted by start
     std::vector<AscendCommOp> comm;   ///< sorted by start
@@ -77,6 +84,8 @@ struct AscendRank {
     /// Overlap Analysis lane slices by OverlapLane, sorted by start; empty without such lanes.
     std::array<std::vector<Interval>, 4> lanes;
     bool hasLanes = false;
+    /// MindSpore >= 2.3 only: every HCCL slice, sorted by start (its Stage spans them all).
+    std::vector<AscendHcclEvent> hcclEvents;
     /// Compute tasks classified without kernel information (no kernel_details row / db
     /// COMPUTE_TASK_INFO): every device task that is not communication counts, as torch_npu's
     /// overlap analysis counts the other device tasks; their Task Types with counts.

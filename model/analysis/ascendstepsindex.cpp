@@ -85,13 +85,41 @@ bool profilerStepNumber(std::string_view n, std::int64_t &num)
     return res.ec == std::errc();
 }
 
-/// Names torch_npu counts as Bubble (hcom_receive*); MindSpore adds the other p2p ops.
-bool isReceive(std::string_view name, bool mindspore)
+/// MindSpore's pipeline-parallel op patterns (AscendStepTraceTimeViewer.PP_OP_PATTERN, matched at
+/// the start of the name): hcom_<word>SendRecv__<n>, hcom_send__<n>, hcom_receive__<n>,
+/// Receive-op, Send-op.
+bool mindSporeSendRecv(std::string_view name)
+{
+    auto digitAt = [&](std::size_t i) { return i < name.size() && name[i] >= '0' && name[i] <= '9'; };
+    if (name.starts_with("Receive-op") || name.starts_with("Send-op"))
+        return true;
+    if (name.starts_with("hcom_send__"))
+        return digitAt(11);
+    if (name.starts_with("hcom_receive__"))
+        return digitAt(14);
+    if (!name.starts_with("hcom_"))
+        return false;
+    // hcom_\w+SendRecv__\d+: word characters up to a "SendRecv__" followed by a digit
+    for (std::size_t i = 5; i < name.size(); ++i) {
+        if (i > 5 && name.substr(i).starts_with("SendRecv__") && digitAt(i + 10))
+            return true;
+        const char c = name[i];
+        if (!(c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+            return false;
+    }
+    return false;
+}
+
+/// Names counted as Bubble: torch_npu hcom_receive*; MindSpore its p2p patterns; the legacy
+/// MindSpore step trace's op columns (scoped names) any Send/Receive op.
+bool isReceive(std::string_view name, bool mindspore, bool legacy)
 {
     if (name.starts_with("hcom_receive"))
         return true;
     if (!mindspore)
         return false;
+    if (!legacy)
+        return mindSporeSendRecv(name);
     return name.starts_with("hcom_send") || name.find("SendRecv") != std::string_view::npos
         || name.find("Receive-op") != std::string_view::npos || name.find("Send-op") != std::string_view::npos;
 }
@@ -240,9 +268,17 @@ struct Builder {
                     }
                     return true;
                 });
-            ar.comm.push_back({sc.start[i], sc.start[i] + sc.dur[i], SliceRef{t.id, i}, isReceive(tr.str(sc.name[i]), ar.mindspore),
+            ar.comm.push_back({sc.start[i], sc.start[i] + sc.dur[i], SliceRef{t.id, i}, isReceive(tr.str(sc.name[i]), ar.mindspore, ar.mindsporeLegacy),
                                step});
         }
+    }
+
+    /// Every slice of MindSpore's HCCL process (ops and plane tasks): its Stage spans them.
+    void hcclEvents(AscendRank &ar, const Track &t)
+    {
+        const auto &sc = t.slices;
+        for (std::uint32_t i = 0; i < sc.size(); ++i)
+            ar.hcclEvents.push_back({sc.start[i], sc.start[i] + sc.dur[i], mindSporeSendRecv(tr.str(sc.name[i]))});
     }
 
     void overlapTrack(AscendRank &ar, const Track &t)
@@ -303,8 +339,12 @@ void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
     for (const Process &p : tr.processes()) {
         const std::string_view name = tr.str(p.name);
         const SourceInfo *src = p.source < tr.sources().size() ? &tr.sources()[p.source] : nullptr;
-        if (name == "MindSpore" || (src && src->ascend && src->ascend->isMindSpore()))
-            b.rank(rankOf(p)).mindspore = true;
+        if (name == "MindSpore" || (src && src->ascend && src->ascend->isMindSpore())) {
+            AscendRank &ar = b.rank(rankOf(p));
+            ar.mindspore = true;
+            ar.mindsporeLegacy = ar.mindsporeLegacy
+                || (src && src->ascend && src->ascend->framework == AscendFacts::Framework::MindSporeLegacy);
+        }
     }
     for (const Process &p : tr.processes()) {
         const std::string_view name = tr.str(p.name);
@@ -339,6 +379,8 @@ void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
         for (TrackId tid : p.tracks) {
             const Track &t = tracks[tid];
             TrackKind k = procKind;
+            if (procKind == TrackKind::CommOps && ar.mindspore && !legacy)
+                b.hcclEvents(ar, t);
             if (k == TrackKind::CommOps && t.role == TrackRole::Engine)
                 k = TrackKind::None; // HCCL planes: the ops' tasks, not the ops
             if (k == TrackKind::LegacySteps) {
@@ -411,6 +453,8 @@ std::map<int, AscendRank *> sortRanks(AscendIndex &ix)
         }
         for (const auto &[type, n] : r.guessedTypes)
             r.guessedTasks += n;
+        std::sort(r.hcclEvents.begin(), r.hcclEvents.end(),
+                  [](const AscendHcclEvent &a, const AscendHcclEvent &c) { return a.start < c.start; });
         for (auto &lane : r.lanes)
             std::sort(lane.begin(), lane.end(), [](const Interval &a, const Interval &c) { return a.start < c.start; });
         std::sort(r.compute.begin(), r.compute.end(), [](const AscendTask &a, const AscendTask &c) {

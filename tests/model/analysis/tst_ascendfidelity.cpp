@@ -226,6 +226,51 @@ void writePartialRank(const fs::path &dir, double fileComputingUs, bool bothOps)
                   + row);
 }
 
+/// A MindSpore >= 2.3 rank (*_ascend_ms): MindSpore host steps, lanes, HCCL ops with pipeline
+/// send / receive ops and a plane task that ends after its op.
+void writeMindSpore2x(const fs::path &dir)
+{
+    const long long host = 50, hw = (50LL << 10) | (13 << 5), hccl = (50LL << 10) | (15 << 5), ov = (50LL << 10) | (23 << 5);
+    std::vector<std::string> ev;
+    auto meta = [&](long long pid, const char *what, int tid, const std::string &name) {
+        ev.push_back(std::string("{\"ph\":\"M\",\"name\":\"") + what + "\",\"pid\":" + std::to_string(pid) + ",\"tid\":"
+                     + std::to_string(tid) + ",\"args\":{\"" + (std::string(what) == "process_labels" ? "labels" : "name")
+                     + "\":\"" + name + "\"}}");
+    };
+    auto x = [&](long long pid, int tid, const std::string &name, std::int64_t at, std::int64_t dur, const std::string &extra = {}) {
+        ev.push_back("{\"ph\":\"X\",\"name\":\"" + name + "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid)
+                     + ",\"ts\":" + ts(at) + ",\"dur\":" + std::to_string(dur) + extra + "}");
+    };
+    meta(host, "process_name", 0, "MindSpore");
+    meta(hw, "process_name", 0, "Ascend Hardware");
+    meta(hw, "process_labels", 0, "NPU 0");
+    meta(hccl, "process_name", 0, "HCCL");
+    meta(hccl, "thread_name", 0, "Group 0 Communication");
+    meta(hccl, "thread_name", 1, "Plane 0");
+    meta(ov, "process_name", 0, "Overlap Analysis");
+    x(host, 1, "ProfilerStep#1", 0, 1000, ",\"cat\":\"cpu_op\"");
+    x(host, 1, "ProfilerStep#2", 1000, 1000, ",\"cat\":\"cpu_op\"");
+    x(hw, 2, "MatMul", 100, 200, ",\"args\":{\"Task Type\":\"AI_CORE\"}");
+    x(hw, 2, "MatMul", 1100, 100, ",\"args\":{\"Task Type\":\"AI_CORE\"}");
+    x(hccl, 0, "hcom_receive__3_0_1", 400, 100);
+    x(hccl, 0, "hcom_allReduce__4_0_1", 600, 100);
+    x(hccl, 1, "Memcpy", 650, 100);
+    x(hccl, 0, "hcom_BatchSendRecv__5_0_1", 1300, 50);
+    for (auto [at, dur] : {std::pair{100, 200}, {1100, 100}})
+        x(ov, 0, "Computing", at, dur);
+    for (auto [at, dur] : {std::pair{400, 100}, {600, 100}, {1300, 50}}) {
+        x(ov, 1, "Communication", at, dur);
+        x(ov, 2, "Communication(Not Overlapped)", at, dur);
+    }
+    for (auto [at, dur] : {std::pair{300, 100}, {500, 100}, {700, 400}, {1200, 100}})
+        x(ov, 3, "Free", at, dur);
+    std::string out = "[";
+    for (std::size_t i = 0; i < ev.size(); ++i)
+        out += (i ? ",\n" : "") + ev[i];
+    writeFile(dir / "profiler_info_0.json", "{\"rank_id\": 0}");
+    writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json", out + "]");
+}
+
 } // namespace
 
 class TstAscendFidelity : public QObject {
@@ -296,6 +341,23 @@ private slots:
         QVERIFY(lanes);
         QCOMPARE(columnSum(t, "computing_ns"), comp);
         QCOMPARE(columnSum(t, "free_ns"), free);
+    }
+
+    void mindSpore2xFollowsItsOwnViewer()
+    {
+        // MindSpore's AscendStepTraceTimeViewer: lanes per host step (Free clipped to it), Stage
+        // over every HCCL slice (the plane task ending at 750 us closes step 1), Bubble from its
+        // send/receive patterns (hcom_receive__, hcom_BatchSendRecv__).
+        QTemporaryDir tmp;
+        writeMindSpore2x(fs::path(tmp.path().toStdString()) / "host_50_20250101120000000_ascend_ms");
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(t.checkConsistent(), std::string());
+        QCOMPARE(rowsText(t, {"step", "computing_ns", "communication_ns", "free_ns", "stage_ns", "bubble_ns",
+                              "communication_not_overlapped_exclude_receive_ns", "preparing_ns"}),
+                 std::string("1|200000|200000|500000|250000|100000|100000|100000;2|100000|50000|200000|0|50000|0|100000;"));
+        QVERIFY(anyNote(t, "as MindSpore writes step_trace_time.csv"));
     }
 
     void mindSpore1xPlacedByMinCycleCounter_data()
