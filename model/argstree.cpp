@@ -17,16 +17,17 @@ namespace {
 
 class Parser {
 public:
-    explicit Parser(std::string_view s) : m_s(s) {}
+    Parser(std::string_view s, int maxDepth) : m_s(s), m_maxDepth(maxDepth) {}
 
+    /// `depth`: the nesting level an object or array at this point would have (1 at the root).
     bool parseValue(ArgNode &out, int depth)
     {
-        if (depth > 256)
-            return false;
         skipWs();
         if (m_i >= m_s.size())
             return false;
         const char c = m_s[m_i];
+        if ((c == '{' || c == '[') && depth > m_maxDepth)
+            return false;
         if (c == '{') {
             out.type = ArgNode::Type::Object;
             ++m_i;
@@ -201,16 +202,17 @@ private:
     }
 
     std::string_view m_s;
+    int m_maxDepth;
     std::size_t m_i = 0;
 };
 
 } // namespace
 
-std::optional<ArgNode> parseArgs(std::string_view json)
+std::optional<ArgNode> parseArgs(std::string_view json, int maxDepth)
 {
-    Parser p(json);
+    Parser p(json, maxDepth);
     ArgNode root;
-    if (!p.parseValue(root, 0) || !p.atEnd())
+    if (!p.parseValue(root, 1) || !p.atEnd())
         return std::nullopt;
     return root;
 }

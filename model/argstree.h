@@ -20,9 +20,15 @@ struct ArgNode {
     const ArgNode *child(std::string_view key) const;
 };
 
+/// Levels of nesting parseArgs() takes by default: "[[1]]" has 2. Importers skip events nested
+/// deeper than InputLimits::maxJsonDepth (same default, counted from the event object), so
+/// every args object they store parses.
+inline constexpr int kMaxArgsDepth = 256;
+
 /// Parses JSON text. Returns nullopt for invalid JSON (the args store only holds valid JSON,
-/// so that means a bug upstream).
-std::optional<ArgNode> parseArgs(std::string_view json);
+/// so that means a bug upstream) and for values nested deeper than `maxDepth` levels (the
+/// parser recurses once per level, so the stack stays bounded).
+std::optional<ArgNode> parseArgs(std::string_view json, int maxDepth = kMaxArgsDepth);
 
 /// Text of a top-level member's scalar value without building the tree (fast path for
 /// analyses reading one key, e.g. "correlation"). Strings come back unescaped.

@@ -4,6 +4,7 @@
 // in-string masks by bit tricks, then a walk over the (sparse) brackets only.
 #pragma once
 
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 
@@ -25,6 +26,11 @@ public:
     /// Nesting depth inside the array: 0 between events.
     int depth() const { return m_state.depth; }
     bool inString() const { return m_state.inString != 0; }
+    /// Events nested deeper than `levels` (the event object is level 1) set tooDeep().
+    void setDepthLimit(int levels) { m_state.depthLimit = levels > 0 ? levels : INT_MAX; }
+    /// Some event scanned since clearTooDeep() nests deeper than the limit.
+    bool tooDeep() const { return m_state.tooDeep; }
+    void clearTooDeep() { m_state.tooDeep = false; }
 
     /// What a scan carries to the next one (the scan itself is compiled per instruction set).
     struct State {
@@ -34,7 +40,10 @@ public:
         bool arrayClosed = false;
         std::ptrdiff_t lastEventEnd = -1;
         std::uint64_t eventsEnded = 0;
+        int depthLimit = INT_MAX;
+        bool tooDeep = false;
     };
+    const State &state() const { return m_state; }
 
 private:
     State m_state;

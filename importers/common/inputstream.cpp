@@ -1,6 +1,8 @@
 #include "inputstream.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -57,7 +59,7 @@ public:
 class PlainStream final : public InputStream {
 public:
     FileReader file;
-    std::size_t read(char *dst, std::size_t n) override
+    std::size_t readDecoded(char *dst, std::size_t n) override
     {
         const std::size_t got = file.readRaw(dst, n, m_error);
         m_filePos += got;
@@ -83,7 +85,7 @@ public:
         inited = inflateInit2(&zs, 15 + 32) == Z_OK; // auto-detect gzip/zlib header
         return inited;
     }
-    std::size_t read(char *dst, std::size_t n) override
+    std::size_t readDecoded(char *dst, std::size_t n) override
     {
         if (finished)
             return 0;
@@ -147,7 +149,7 @@ public:
         isal_inflate_init(state.get());
         state->crc_flag = ISAL_GZIP;
     }
-    std::size_t read(char *dst, std::size_t n) override
+    std::size_t readDecoded(char *dst, std::size_t n) override
     {
         if (zlib)
             return readZlib(dst, n);
@@ -254,7 +256,7 @@ public:
     std::size_t lastRet = 0;
 
     ~ZstdStream() override { ZSTD_freeDStream(ds); }
-    std::size_t read(char *dst, std::size_t n) override
+    std::size_t readDecoded(char *dst, std::size_t n) override
     {
         if (finished)
             return 0;
@@ -286,9 +288,45 @@ public:
     }
 };
 
+std::string mib(std::uint64_t bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / double(1u << 20));
+    return buf;
+}
+
 } // namespace
 
-model::Result<std::unique_ptr<InputStream>> InputStream::open(const std::filesystem::path &path)
+std::size_t InputStream::read(char *dst, std::size_t n)
+{
+    if (!m_limitMessage.empty() || n == 0)
+        return 0;
+    if (m_compression != Compression::None && m_limits.maxDecompressedBytes) {
+        if (m_pos >= m_limits.maxDecompressedBytes) {
+            // Stop only when there is more to come, so a file of exactly the limit loads.
+            char probe;
+            if (readDecoded(&probe, 1) == 0)
+                return 0;
+            m_limitMessage = "the decompressed data grew past " + mib(m_limits.maxDecompressedBytes)
+                + " (the limit on the decompressed size): reading stopped there";
+            return 0;
+        }
+        n = static_cast<std::size_t>(std::min<std::uint64_t>(n, m_limits.maxDecompressedBytes - m_pos));
+    }
+    const std::size_t got = readDecoded(dst, n);
+    if (m_compression != Compression::None && m_limits.maxCompressionRatio > 0 && m_pos >= kRatioCheckFloor
+        && double(m_pos) > m_limits.maxCompressionRatio * double(std::max<std::uint64_t>(m_filePos, 1))) {
+        // A decompression bomb: far more output than any trace gives from this little input.
+        char ratio[64];
+        std::snprintf(ratio, sizeof ratio, "%.0f:1", m_limits.maxCompressionRatio);
+        m_limitMessage = mib(m_filePos) + " of compressed data inflated to " + mib(m_pos) + ", more than the limit of "
+            + ratio + " on the compression ratio: reading stopped there (a decompression bomb?)";
+    }
+    return got;
+}
+
+model::Result<std::unique_ptr<InputStream>> InputStream::open(const std::filesystem::path &path,
+                                                              const InputLimits &limits)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -327,6 +365,7 @@ model::Result<std::unique_ptr<InputStream>> InputStream::open(const std::filesys
         s = std::move(p);
     }
     s->m_path = path;
+    s->m_limits = limits;
     s->m_fileSize = static_cast<std::uint64_t>(st.st_size);
     return s;
 }

@@ -4,15 +4,19 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
+
 namespace accelscope::importers::json {
 
 namespace generic {
-std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers);
+std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers,
+                                                 std::uint32_t maxDepth);
 extern const JsonKernels kKernels;
 }
 #if defined(__x86_64__)
 namespace avx2 {
-std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers);
+std::unique_ptr<ChunkParserImpl> makeChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers,
+                                                 std::uint32_t maxDepth);
 extern const JsonKernels kKernels;
 }
 #endif
@@ -30,15 +34,15 @@ bool useAvx2()
 }
 } // namespace
 
-ChunkParser::ChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers)
+ChunkParser::ChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers, std::uint32_t maxDepth)
 {
 #if defined(__x86_64__)
     if (useAvx2()) {
-        m_impl = avx2::makeChunkParser(source, std::move(file), collectOtherMembers);
+        m_impl = avx2::makeChunkParser(source, std::move(file), collectOtherMembers, maxDepth);
         return;
     }
 #endif
-    m_impl = generic::makeChunkParser(source, std::move(file), collectOtherMembers);
+    m_impl = generic::makeChunkParser(source, std::move(file), collectOtherMembers, maxDepth);
 }
 
 ChunkParser::~ChunkParser() = default;
@@ -116,6 +120,29 @@ std::vector<std::pair<std::size_t, std::size_t>> splitArrayElements(const char *
     if (haveStart)
         out.emplace_back(start, len);
     return out;
+}
+
+std::size_t nestingDepth(std::string_view json)
+{
+    std::size_t depth = 0, deepest = 0;
+    bool inStr = false, esc = false;
+    for (const char c : json) {
+        if (inStr) {
+            if (esc)
+                esc = false;
+            else if (c == '\\')
+                esc = true;
+            else if (c == '"')
+                inStr = false;
+        } else if (c == '"') {
+            inStr = true;
+        } else if (c == '{' || c == '[') {
+            deepest = std::max(deepest, ++depth);
+        } else if ((c == '}' || c == ']') && depth > 0) {
+            --depth;
+        }
+    }
+    return deepest;
 }
 
 std::string repairUtf8(std::string_view text)

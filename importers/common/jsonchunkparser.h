@@ -19,20 +19,22 @@ public:
     virtual ~ChunkParserImpl() = default;
     /// `text` holds `len` bytes of "[...]" followed by at least SIMDJSON_PADDING readable
     /// bytes; `fileOffset` is the input offset of text[1]. Adds the parsed event count to
-    /// `events`.
+    /// `events`. `checkDepth`: some event may nest deeper than the limit (EventSplitter::tooDeep),
+    /// so events are parsed one by one and those too deep are skipped as malformed.
     virtual model::BuilderShard parse(const char *text, std::size_t len, std::uint64_t fileOffset,
-                                      EventHandler &handler, std::uint64_t &events) = 0;
+                                      EventHandler &handler, std::uint64_t &events, bool checkDepth) = 0;
 };
 
 class ChunkParser {
 public:
-    /// `collectOtherMembers`: see PipelineOptions.
-    ChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers = false);
+    /// `collectOtherMembers`: see PipelineOptions. `maxDepth`: levels of nesting an event may
+    /// have (the event object is level 1; 0: no limit), enforced on chunks parsed with checkDepth.
+    ChunkParser(std::uint32_t source, std::string file, bool collectOtherMembers = false, std::uint32_t maxDepth = 0);
     ~ChunkParser();
     model::BuilderShard parse(const char *text, std::size_t len, std::uint64_t fileOffset, EventHandler &handler,
-                              std::uint64_t &events)
+                              std::uint64_t &events, bool checkDepth = false)
     {
-        return m_impl->parse(text, len, fileOffset, handler, events);
+        return m_impl->parse(text, len, fileOffset, handler, events, checkDepth);
     }
 
 private:
@@ -53,6 +55,9 @@ const JsonKernels &jsonKernels();
 /// The byte ranges of the top-level elements of "[ev, ev, ...]" (scalar scan; the slow path
 /// when a chunk does not parse as a whole).
 std::vector<std::pair<std::size_t, std::size_t>> splitArrayElements(const char *text, std::size_t len);
+
+/// Deepest nesting of objects and arrays in one JSON value (a scalar: 0, "{}": 1), strings skipped.
+std::size_t nestingDepth(std::string_view json);
 
 /// `text` with every byte that does not start a valid UTF-8 sequence replaced by U+FFFD.
 std::string repairUtf8(std::string_view text);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cstring>
 #include <mutex>
 #include <thread>
@@ -115,8 +116,10 @@ void reportMembers(std::string_view text, Dialect &dialect)
 /// or the object form {"...": ..., "<eventsMember>": [...], ...}.
 class HeaderScanner {
 public:
-    HeaderScanner(InputStream &in, const std::string &file, const PipelineOptions &opts, Dialect &dialect)
-        : m_in(in), m_file(file), m_member("\"" + opts.eventsMember + "\""), m_dialect(dialect)
+    HeaderScanner(InputStream &in, const std::string &file, const PipelineOptions &opts, Dialect &dialect,
+                  std::uint64_t maxHeadBytes)
+        : m_in(in), m_file(file), m_member("\"" + opts.eventsMember + "\""), m_dialect(dialect),
+          m_maxHead(maxHeadBytes ? maxHeadBytes : ~std::uint64_t(0))
     {
     }
 
@@ -130,15 +133,19 @@ public:
             if (Status st = step(); !st.ok() || m_done)
                 return st;
             if (got == 0) {
+                if (!m_sawStart && !m_in.error().empty())
+                    return ImportError{m_file, m_head.size(), false, m_in.error()};
                 if (!m_sawStart)
                     return ImportError{m_file, 0, false, m_head.empty() ? "the file is empty" : "no JSON content"};
                 return ImportError{m_file, m_head.size(), false,
                                    m_in.error().empty() ? "the file ends before the " + m_member.substr(1, m_member.size() - 2) + " array"
                                                         : m_in.error()};
             }
-            if (m_head.size() > (256u << 20))
+            if (m_head.size() > m_maxHead)
                 return ImportError{m_file, m_head.size(), false,
-                                   "no " + m_member.substr(1, m_member.size() - 2) + " array in the first 256 MiB"};
+                                   "no " + m_member.substr(1, m_member.size() - 2) + " array in the first "
+                                       + std::to_string(m_maxHead >> 20)
+                                       + " MiB (the limit on the size of one JSON value)"};
             if (ctx.stopRequested())
                 return Canceled{};
         }
@@ -226,6 +233,7 @@ private:
     const std::string &m_file;
     const std::string m_member; // quoted
     Dialect &m_dialect;
+    const std::uint64_t m_maxHead;
     std::string m_head;
     std::size_t m_scanned = 0, m_keysBegin = 0, m_arrayStart = 0;
     bool m_sawStart = false, m_objectForm = false, m_done = false;
@@ -267,17 +275,21 @@ struct Chunk {
     std::size_t len = 0;          ///< bytes of "[...]" starting at buf[0]
     std::uint64_t fileOffset = 0; ///< input offset of buf[1]
     std::size_t index = 0;
+    bool checkDepth = false;      ///< an event in it may nest deeper than the limit
 };
 
 /// The reader thread's work: cuts the array into chunks of whole events. The buffer holds
 /// the text not yet given to a chunk at buf[1...]; buf[0] is reserved for the chunk's '['.
 class ChunkCutter {
 public:
-    ChunkCutter(InputStream &in, std::size_t chunkBytes, BufferPool &pool, BoundedQueue<Chunk> &queue,
-                OrderedShardMerge &merger)
-        : m_in(in), m_cap(std::max<std::size_t>(chunkBytes, 4096)), m_chunkBytes(m_cap), m_pool(pool),
-          m_queue(queue), m_merger(merger)
+    /// `maxValueBytes`: a single value (event) larger than this is skipped, not buffered (0: no limit).
+    ChunkCutter(InputStream &in, std::size_t chunkBytes, const InputLimits &limits, BufferPool &pool,
+                BoundedQueue<Chunk> &queue, OrderedShardMerge &merger)
+        : m_in(in), m_cap(std::max<std::size_t>(chunkBytes, 4096)), m_chunkBytes(m_cap),
+          m_maxValue(limits.maxJsonValueBytes), m_maxDepth(static_cast<int>(std::min<std::uint32_t>(limits.maxJsonDepth, INT_MAX))),
+          m_pool(pool), m_queue(queue), m_merger(merger)
     {
+        m_splitter.setDepthLimit(m_maxDepth);
     }
 
     /// `rest`: what the header scan read past the array start; `offset`: its input offset.
@@ -288,9 +300,16 @@ public:
     std::string &trailer() { return m_trailer; }
     bool truncated() const { return m_truncated; }
     std::uint64_t truncatedAt() const { return m_truncatedAt; }
+    /// Values skipped for their size, and the input offset near the first one's start.
+    std::uint64_t oversizeValues() const { return m_oversize; }
+    std::uint64_t oversizeAt() const { return m_oversizeAt; }
 
 private:
     bool emit(std::size_t endExclusive);
+    bool passBetweenEvents();
+    void dropScanned(std::size_t endExclusive);
+    void startSkipping();
+    bool skipOversizeValue();
     void readTrailer(std::size_t closePos);
     void noteRemainder();
     void grow();
@@ -298,6 +317,8 @@ private:
     InputStream &m_in;
     std::size_t m_cap;
     const std::size_t m_chunkBytes;
+    const std::uint64_t m_maxValue;
+    const int m_maxDepth;
     BufferPool &m_pool;
     BoundedQueue<Chunk> &m_queue;
     OrderedShardMerge &m_merger;
@@ -305,10 +326,12 @@ private:
     std::unique_ptr<char[]> m_buf;
     std::size_t m_used = 1;          // bytes of m_buf in use (m_buf[0] is the reserved '[')
     std::size_t m_scannedTo = 1;     // bytes of m_buf already given to the splitter
+    std::size_t m_lastCut = 0;       // just past the last whole event in m_buf (0: none)
     std::uint64_t m_bufOffset = 0;   // input offset of m_buf[1]
     std::size_t m_index = 0;
-    bool m_arrayClosed = false, m_truncated = false;
-    std::uint64_t m_truncatedAt = 0;
+    bool m_arrayClosed = false, m_truncated = false, m_skipping = false;
+    bool m_deepTail = false; // the tail carried to the next chunk may hold a too-deep event
+    std::uint64_t m_truncatedAt = 0, m_oversize = 0, m_oversizeAt = 0;
     std::string m_trailer;
 };
 
@@ -330,9 +353,17 @@ void ChunkCutter::run(std::string_view rest, std::uint64_t offset, const ImportC
             eof = got == 0;
             m_used += got;
         }
+        if (m_skipping) {
+            if (!skipOversizeValue() && eof)
+                break; // the input ends inside the skipped value: it is reported as skipped
+            continue;
+        }
         const std::size_t stop = m_splitter.scan(m_buf.get() + m_scannedTo, m_used - m_scannedTo);
-        const std::ptrdiff_t lastEnd = m_splitter.lastEventEnd();
-        const std::size_t cut = lastEnd >= 0 ? m_scannedTo + static_cast<std::size_t>(lastEnd) : 0;
+        // The last event end seen in the buffer, in this scan or an earlier one (a scan that
+        // finds no end, e.g. the empty one at the end of the input, must not forget it).
+        if (const std::ptrdiff_t lastEnd = m_splitter.lastEventEnd(); lastEnd >= 0)
+            m_lastCut = m_scannedTo + static_cast<std::size_t>(lastEnd);
+        const std::size_t cut = m_lastCut;
         if (m_splitter.arrayClosed()) {
             // Everything before ']' is events (perhaps with a trailing comma).
             m_arrayClosed = true;
@@ -355,6 +386,11 @@ void ChunkCutter::run(std::string_view rest, std::uint64_t offset, const ImportC
             if (cut > 1) {
                 if (!emit(cut))
                     break;
+            } else if (m_splitter.depth() == 0 && !m_splitter.inString()) {
+                if (!passBetweenEvents()) // a buffer of whitespace between events: never grow for it
+                    break;
+            } else if (m_maxValue && m_cap >= m_maxValue) {
+                startSkipping(); // one value larger than the limit
             } else {
                 grow(); // one event larger than the buffer
             }
@@ -389,12 +425,103 @@ bool ChunkCutter::emit(std::size_t endExclusive)
     c.len = endExclusive + 1;
     c.fileOffset = m_bufOffset;
     c.index = m_index++;
+    // The splitter flags depth per scan, not per event: the flag covers this chunk and the
+    // event continued in the next one.
+    c.checkDepth = m_deepTail || m_splitter.tooDeep();
+    m_deepTail = m_splitter.tooDeep() && tailLen > 0;
+    m_splitter.clearTooDeep();
     m_buf = std::move(next);
     m_bufOffset += endExclusive - 1;
     m_used = 1 + tailLen;
     m_scannedTo = m_used; // the tail was already scanned
+    m_lastCut = 0;        // the tail holds no whole event
     m_merger.chunkProduced();
     return m_queue.push(std::move(c));
+}
+
+/// A full buffer in which no event ended, outside any value: whitespace and commas are dropped
+/// (a file padded with gigabytes of blanks must not grow the buffer); anything else (scalar
+/// elements) goes to the workers as a chunk, which reports it. False when the queue was closed.
+bool ChunkCutter::passBetweenEvents()
+{
+    for (std::size_t k = 1; k < m_used; ++k)
+        if (!isWs(m_buf[k]) && m_buf[k] != ',')
+            return emit(m_used);
+    dropScanned(m_used);
+    return true;
+}
+
+/// Drops m_buf[1, endExclusive) (already scanned) and keeps what follows.
+void ChunkCutter::dropScanned(std::size_t endExclusive)
+{
+    const std::size_t tail = m_used - endExclusive;
+    std::memmove(m_buf.get() + 1, m_buf.get() + endExclusive, tail);
+    m_bufOffset += endExclusive - 1;
+    m_used = 1 + tail;
+    m_scannedTo = std::min(m_scannedTo, m_used);
+    m_lastCut = m_lastCut > endExclusive ? m_lastCut - endExclusive + 1 : 0;
+}
+
+/// The buffer holds the start of one value (after the last whole event) and reached the limit
+/// on one value's size: it is dropped, and so is the rest of the value as it arrives.
+void ChunkCutter::startSkipping()
+{
+    if (!m_oversize++)
+        m_oversizeAt = m_bufOffset;
+    m_skipping = true;
+    dropScanned(m_used);
+}
+
+/// Skipping: scans what was read; when the skipped value ends there, drops it up to its end and
+/// returns true (the rest is cut as usual), else drops everything and returns false.
+bool ChunkCutter::skipOversizeValue()
+{
+    const EventSplitter::State before = m_splitter.state();
+    const char *data = m_buf.get() + m_scannedTo;
+    const std::size_t n = m_used - m_scannedTo;
+    m_splitter.scan(data, n);
+    const bool ended = m_splitter.eventsEnded() != before.eventsEnded || m_splitter.arrayClosed()
+        || (m_splitter.depth() == 0 && !m_splitter.inString());
+    if (!ended) {
+        dropScanned(m_used);
+        return false;
+    }
+    // Where exactly: walk the bytes from the state before this scan (once per skipped value).
+    int depth = before.depth;
+    bool inStr = before.inString != 0, esc = (before.prevEscaped & 1) != 0;
+    std::size_t end = n;
+    for (std::size_t i = 0; i < n; ++i) {
+        const char c = data[i];
+        if (inStr) {
+            if (esc)
+                esc = false;
+            else if (c == '\\')
+                esc = true;
+            else if (c == '"') {
+                inStr = false;
+                if (depth == 0) {
+                    end = i + 1;
+                    break;
+                }
+            }
+        } else if (c == '"') {
+            inStr = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth <= 0) {
+                end = depth == 0 ? i + 1 : i; // below 0: the array's ']' follows the value
+                break;
+            }
+        }
+    }
+    dropScanned(m_scannedTo + end);
+    m_scannedTo = 1;
+    m_splitter = EventSplitter{}; // between events again
+    m_splitter.setDepthLimit(m_maxDepth);
+    m_deepTail = false;
+    m_skipping = false;
+    return true;
 }
 
 /// What follows the array's ']' (the rest of the top-level object), kept up to 64 MiB.
@@ -423,7 +550,9 @@ void ChunkCutter::noteRemainder()
 
 void ChunkCutter::grow()
 {
-    const std::size_t cap = m_cap * 2;
+    std::size_t cap = m_cap * 2;
+    if (m_maxValue)
+        cap = static_cast<std::size_t>(std::min<std::uint64_t>(cap, std::max<std::uint64_t>(m_maxValue, m_cap + 1)));
     std::unique_ptr<char[]> bigger(new char[cap + kPad + 1]);
     std::memcpy(bigger.get(), m_buf.get(), m_used);
     m_buf.swap(bigger);
@@ -437,12 +566,13 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
                             PipelineResult *result)
 {
     const std::string file = path.string();
-    auto opened = InputStream::open(path);
+    const InputLimits &limits = ctx.options.limits;
+    auto opened = InputStream::open(path, limits);
     if (!opened.ok())
         return opened.error();
     std::unique_ptr<InputStream> in = std::move(opened.value());
 
-    HeaderScanner header(*in, file, options, dialect);
+    HeaderScanner header(*in, file, options, dialect, limits.maxJsonValueBytes);
     if (Status st = header.scan(ctx); !st.ok())
         return st;
 
@@ -454,7 +584,7 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
     BoundedQueue<Chunk> chunks(nWorkers + 1);
     OrderedShardMerge merger;
     BufferPool pool;
-    ChunkCutter cutter(*in, options.chunkBytes, pool, chunks, merger);
+    ChunkCutter cutter(*in, options.chunkBytes, limits, pool, chunks, merger);
     std::atomic<std::uint64_t> events{0};
 
     std::jthread reader([&] {
@@ -466,12 +596,12 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
     std::vector<std::jthread> workers;
     for (unsigned w = 0; w < nWorkers; ++w) {
         workers.emplace_back([&, w] {
-            ChunkParser parser(source, file, options.collectOtherMembers);
+            ChunkParser parser(source, file, options.collectOtherMembers, limits.maxJsonDepth);
             std::uint64_t parsed = 0;
             while (auto c = chunks.pop()) {
                 if (ctx.stopRequested())
                     continue;
-                BuilderShard shard = parser.parse(c->buf.get(), c->len, c->fileOffset, *handlers[w], parsed);
+                BuilderShard shard = parser.parse(c->buf.get(), c->len, c->fileOffset, *handlers[w], parsed, c->checkDepth);
                 pool.put(std::move(c->buf), c->bufBytes);
                 merger.deliver(c->index, std::move(shard));
             }
@@ -491,7 +621,14 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
 
     if (!cutter.trailer().empty())
         reportMembers(cutter.trailer(), dialect);
-    if (cutter.truncated())
+    if (cutter.oversizeValues())
+        builder.diagnostics().add(DiagKind::InputLimit, file, cutter.oversizeAt(),
+                                  "a JSON value larger than " + std::to_string(limits.maxJsonValueBytes >> 20)
+                                      + " MiB (the limit on one JSON value) was skipped, not loaded",
+                                  cutter.oversizeValues());
+    if (!in->limitMessage().empty())
+        builder.diagnostics().add(DiagKind::InputLimit, file, in->position(), in->limitMessage());
+    else if (cutter.truncated())
         builder.diagnostics().add(DiagKind::TruncatedInput, file, cutter.truncatedAt(),
                                   in->error().empty() ? std::string("incomplete event at the end of the input")
                                                       : in->error());
