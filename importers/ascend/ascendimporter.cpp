@@ -200,6 +200,19 @@ private:
                         std::uint64_t(listed - onTimeline));
     }
 
+    /// analysis.db's StepTraceTime as the output's own step numbers, unless step_trace_time.csv gave them.
+    void fileStepsFromAnalysisDb()
+    {
+        if (!m_facts.fileStepsSource.empty())
+            return;
+        for (const auto &[key, table] : m_builder.source(m_source).metadata)
+            if (key == "ascend.table.step_trace_time") {
+                m_facts.fileSteps = fileStepsFromTable(table);
+                m_facts.fileStepsSource = m_rd.analysisDb.filename().string();
+                return;
+            }
+    }
+
     void tables(bool textFiles)
     {
         if (textFiles) {
@@ -335,6 +348,7 @@ private:
         if (!m_rd.analysisDb.empty()) {
             importAnalysisDb(m_rd.analysisDb, m_source, m_builder, m_diags);
             matrixFromAnalysisDb();
+            fileStepsFromAnalysisDb();
         }
         return Ok{};
     }

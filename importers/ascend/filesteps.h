@@ -6,6 +6,7 @@
 #include "model/diagnostics.h"
 
 #include <filesystem>
+#include <string_view>
 #include <vector>
 
 namespace accelscope::importers::ascend {
@@ -13,5 +14,9 @@ namespace accelscope::importers::ascend {
 /// step_trace_time.csv (any version: with or without Device_id / Preparing, empty Step for a run
 /// without schedule). Rows whose numbers do not parse are skipped with a diagnostic naming the line.
 std::vector<model::AscendFileStep> readStepTraceTime(const std::filesystem::path &csv, model::DiagnosticSink &diags);
+
+/// The same rows from analysis.db / communication_analyzer.db StepTraceTime, as the importer keeps
+/// it: a metadata table {"columns": [text headers], "rows": [[...]]} (values in µs).
+std::vector<model::AscendFileStep> fileStepsFromTable(std::string_view tableJson);
 
 } // namespace accelscope::importers::ascend
