@@ -2,6 +2,7 @@
 
 #include "unitformat.h"
 
+#include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -336,6 +337,21 @@ ChartSpec launchSpec(const Table &t, const std::vector<int> &rows)
         }
     if (!std::isfinite(lo))
         return {};
+    // Launch delays have a long tail: one stalled launch would squeeze every other into the
+    // first bin. Past 4× the 99th percentile the bins stop there and the last holds the tail.
+    std::vector<double> sorted;
+    for (int r : rows)
+        if (const double v = cell(delay, r); std::isfinite(v))
+            sorted.push_back(v);
+    std::sort(sorted.begin(), sorted.end());
+    const double p99 = sorted[std::size_t(double(sorted.size() - 1) * 0.99)];
+    if (hi > 4 * p99 && p99 > lo) {
+        s.note = tr("Histogram up to the 99th percentile (%1); its last bin also holds the %2 longer delays up to %3.")
+                     .arg(formatChartValue(p99, delay->unit))
+                     .arg(std::count_if(sorted.begin(), sorted.end(), [&](double v) { return v > p99; }))
+                     .arg(formatChartValue(hi, delay->unit));
+        hi = p99;
+    }
     constexpr int kBins = 24;
     const double width = hi > lo ? (hi - lo) / kBins : 1.0;
     ChartSeries counts;
@@ -352,6 +368,8 @@ ChartSpec launchSpec(const Table &t, const std::vector<int> &rows)
         if (counts.rows[std::size_t(bin)] < 0)
             counts.rows[std::size_t(bin)] = r; // a click shows the bin's first launch
     }
+    s.binStart = lo;
+    s.binWidth = width;
     for (int b = 0; b < kBins; ++b)
         s.categories << formatChartValue(lo + b * width, delay->unit);
     s.series.push_back(std::move(counts));
@@ -382,7 +400,7 @@ ChartSpec launchSpec(const Table &t, const std::vector<int> &rows)
             }
         }
         if (s.points.size() < normal)
-            s.note = tr("Scatter: %1 of %2 launches drawn (every outlier included).")
+            s.note += (s.note.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Scatter: %1 of %2 launches drawn (every outlier included).")
                          .arg(s.points.size() + s.outliers.size())
                          .arg(normal + s.outliers.size());
     }
@@ -816,9 +834,12 @@ void AnalysisChartView::buildBars()
     const auto at = [&](int i) { return horizontal ? int(cats.size()) - 1 - i : i; };
     if (horizontal)
         std::reverse(cats.begin(), cats.end());
+    // Qt Charts elides a long axis label to "…" altogether: shorten it ourselves (the tooltip
+    // has the full name)
     for (QString &c : cats)
-        if (c.size() > 48)
-            c = c.left(22) + QChar(0x2026) + c.right(22);
+        if (c.size() > 40)
+            c = c.left(24) + QChar(0x2026) + c.right(15);
+    uniqueLabels(cats); // shortening can make two names equal, and the axis would merge them
     int colour = 0;
     for (std::size_t k = 0; k < m_spec.series.size(); ++k) {
         const ChartSeries &src = m_spec.series[k];
@@ -855,9 +876,12 @@ void AnalysisChartView::buildBars()
     chart->addSeries(series);
     auto *catAxis = new QBarCategoryAxis;
     catAxis->append(cats);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    catAxis->setLabelsFont(small);
     auto *valAxis = new QValueAxis;
     valAxis->setTitleText(m_unitText.isEmpty() ? m_spec.valueTitle : QStringLiteral("%1 (%2)").arg(m_spec.valueTitle, m_unitText));
-    valAxis->setLabelFormat(QStringLiteral("%.3g"));
+    valAxis->setLabelFormat(QStringLiteral("%g"));
     if (!horizontal && cats.size() > 8)
         catAxis->setLabelsAngle(-60);
     chart->addAxis(catAxis, horizontal ? Qt::AlignLeft : Qt::AlignBottom);
@@ -881,7 +905,8 @@ void AnalysisChartView::buildBars()
         line->attachAxis(valAxis);
         valAxis->setMax(std::max(valAxis->max(), m_spec.marker / m_scale * 1.05));
     }
-    chart->legend()->setVisible(m_spec.series.size() > 1 || std::isfinite(m_spec.marker));
+    valAxis->applyNiceNumbers();
+    chart->legend()->setVisible(!horizontal);
     if (m_spec.highlighted >= 0 && m_spec.highlighted < m_spec.categories.size())
         chart->setTitle(QStringLiteral("%1 \u2014 %2: %3").arg(m_spec.title, m_spec.highlightReason, m_spec.categories[m_spec.highlighted]));
 }
@@ -921,54 +946,91 @@ void AnalysisChartView::buildDonut()
     chart->legend()->setAlignment(Qt::AlignRight);
 }
 
+namespace {
+
+/// Divisor and unit that show nanosecond values up to `maxNs` with readable numbers.
+std::pair<double, QString> durationAxis(double maxNs)
+{
+    if (maxNs >= 1e9)
+        return {1e9, QStringLiteral("s")};
+    if (maxNs >= 1e6)
+        return {1e6, QStringLiteral("ms")};
+    if (maxNs >= 1e3)
+        return {1e3, QStringLiteral("\u00b5s")};
+    return {1.0, QStringLiteral("ns")};
+}
+
+} // namespace
+
 void AnalysisChartView::buildHistogram()
 {
+    // A step-shaped area over the real delay axis: bar category labels would be too many to read.
     QChart *chart = m_main->chart();
-    auto *series = new QBarSeries;
-    series->setBarWidth(1.0);
     const ChartSeries &src = m_spec.series.front();
-    auto *set = new QBarSet(src.name);
-    for (double v : src.values)
-        set->append(v);
-    set->setColor(kCompute);
-    set->setBorderColor(kCompute.darker(130));
-    connect(set, &QBarSet::hovered, this, [this](bool state, int i) {
+    const double toNs = m_spec.unit == Unit::Microseconds ? 1000.0 : 1.0;
+    const int bins = int(src.values.size());
+    const auto [xDiv, xUnit] = durationAxis((m_spec.binStart + bins * m_spec.binWidth) * toNs);
+    auto *upper = new QLineSeries;
+    double maxCount = 1;
+    for (int b = 0; b < bins; ++b) {
+        const double x0 = (m_spec.binStart + b * m_spec.binWidth) * toNs / xDiv;
+        const double x1 = (m_spec.binStart + (b + 1) * m_spec.binWidth) * toNs / xDiv;
+        upper->append(x0, src.values[std::size_t(b)]);
+        upper->append(x1, src.values[std::size_t(b)]);
+        maxCount = std::max(maxCount, src.values[std::size_t(b)]);
+    }
+    auto *area = new QAreaSeries(upper);
+    area->setName(src.name);
+    area->setColor(kCompute);
+    area->setBorderColor(kCompute.darker(130));
+    chart->addSeries(area);
+    auto *x = new QValueAxis, *y = new QValueAxis;
+    x->setTitleText(tr("Launch delay (%1)").arg(xUnit));
+    x->setLabelFormat(QStringLiteral("%g"));
+    y->setTitleText(m_spec.valueTitle);
+    y->setLabelFormat(QStringLiteral("%d"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    area->attachAxis(x);
+    area->attachAxis(y);
+    x->setRange(m_spec.binStart * toNs / xDiv, (m_spec.binStart + bins * m_spec.binWidth) * toNs / xDiv);
+    x->applyNiceNumbers();
+    y->setRange(0, maxCount * 1.05);
+    y->applyNiceNumbers();
+    const auto binAt = [this, toNs, xDiv = xDiv, bins](const QPointF &p) {
+        return std::clamp(int((p.x() * xDiv / toNs - m_spec.binStart) / m_spec.binWidth), 0, bins - 1);
+    };
+    connect(area, &QAreaSeries::hovered, this, [this, binAt](const QPointF &p, bool state) {
+        const int i = binAt(p);
         const ChartSeries &s = m_spec.series.front();
-        const QString upper = i + 1 < m_spec.categories.size() ? m_spec.categories[i + 1] : QStringLiteral("\u2026");
-        hovered(s.rows[std::size_t(i)], tr("Launch delay %1 to %2\n%3 launches").arg(m_spec.categories[i], upper).arg(s.values[std::size_t(i)]), state);
+        const QString upperText = formatChartValue(m_spec.binStart + (i + 1) * m_spec.binWidth, m_spec.unit);
+        hovered(s.rows[std::size_t(i)], tr("Launch delay %1 to %2\n%3 launches").arg(m_spec.categories[i], upperText).arg(s.values[std::size_t(i)]), state);
     });
-    connect(set, &QBarSet::clicked, this, [this](int i) {
-        if (const int row = m_spec.series.front().rows[std::size_t(i)]; row >= 0)
+    connect(area, &QAreaSeries::clicked, this, [this, binAt](const QPointF &p) {
+        if (const int row = m_spec.series.front().rows[std::size_t(binAt(p))]; row >= 0)
             Q_EMIT rowClicked(row);
     });
-    series->append(set);
-    chart->addSeries(series);
-    auto *catAxis = new QBarCategoryAxis;
-    catAxis->append(m_spec.categories);
-    catAxis->setLabelsAngle(-60);
-    catAxis->setTitleText(tr("Launch delay (bin start)"));
-    auto *valAxis = new QValueAxis;
-    valAxis->setTitleText(m_spec.valueTitle);
-    valAxis->setLabelFormat(QStringLiteral("%d"));
-    chart->addAxis(catAxis, Qt::AlignBottom);
-    chart->addAxis(valAxis, Qt::AlignLeft);
-    series->attachAxis(catAxis);
-    series->attachAxis(valAxis);
     chart->legend()->setVisible(false);
     if (m_second->isHidden())
         return;
 
-    // the scatter, in µs (launch delays are µs to ms)
     QChart *sc = m_second->chart();
     sc->setTitle(m_spec.scatterTitle);
-    const double toUs = m_spec.scatterUnit == Unit::Microseconds ? 1.0 : 1e-3;
+    const double scatterToNs = m_spec.scatterUnit == Unit::Microseconds ? 1000.0 : 1.0;
+    double maxX = 1, maxY = 1;
+    for (const auto *list : {&m_spec.points, &m_spec.outliers})
+        for (const QPointF &p : *list)
+            maxX = std::max(maxX, p.x() * scatterToNs), maxY = std::max(maxY, p.y() * scatterToNs);
+    const auto [sxDiv, sxUnit] = durationAxis(maxX);
+    const auto [syDiv, syUnit] = durationAxis(maxY);
+    const auto shown = [=](const QPointF &p) { return QPointF(p.x() * scatterToNs / sxDiv, p.y() * scatterToNs / syDiv); };
     auto *normal = new QScatterSeries;
     normal->setName(tr("Launches"));
     normal->setMarkerSize(6);
     normal->setColor(kCompute);
     normal->setBorderColor(Qt::transparent);
     for (const QPointF &p : m_spec.points)
-        normal->append(p * toUs);
+        normal->append(shown(p));
     auto *outliers = new QScatterSeries;
     outliers->setName(tr("Outliers"));
     outliers->setMarkerSize(9);
@@ -976,45 +1038,47 @@ void AnalysisChartView::buildHistogram()
     outliers->setColor(kOutlier);
     outliers->setBorderColor(Qt::transparent);
     for (const QPointF &p : m_spec.outliers)
-        outliers->append(p * toUs);
+        outliers->append(shown(p));
     sc->addSeries(normal);
     sc->addSeries(outliers);
-    auto *x = new QValueAxis, *y = new QValueAxis;
-    x->setTitleText(m_spec.scatterXTitle + QStringLiteral(" (\u00b5s)"));
-    y->setTitleText(m_spec.scatterYTitle + QStringLiteral(" (\u00b5s)"));
-    x->setLabelFormat(QStringLiteral("%.3g"));
-    y->setLabelFormat(QStringLiteral("%.3g"));
-    sc->addAxis(x, Qt::AlignBottom);
-    sc->addAxis(y, Qt::AlignLeft);
-    double maxX = 1, maxY = 1;
-    for (const auto *list : {&m_spec.points, &m_spec.outliers})
-        for (const QPointF &p : *list)
-            maxX = std::max(maxX, p.x() * toUs), maxY = std::max(maxY, p.y() * toUs);
+    auto *sx = new QValueAxis, *sy = new QValueAxis;
+    sx->setTitleText(QStringLiteral("%1 (%2)").arg(m_spec.scatterXTitle, sxUnit));
+    sy->setTitleText(QStringLiteral("%1 (%2)").arg(m_spec.scatterYTitle, syUnit));
+    sx->setLabelFormat(QStringLiteral("%g"));
+    sy->setLabelFormat(QStringLiteral("%g"));
+    sc->addAxis(sx, Qt::AlignBottom);
+    sc->addAxis(sy, Qt::AlignLeft);
     for (QScatterSeries *s : {normal, outliers}) {
-        s->attachAxis(x);
-        s->attachAxis(y);
+        s->attachAxis(sx);
+        s->attachAxis(sy);
     }
-    x->setRange(0, maxX * 1.05);
-    y->setRange(0, maxY * 1.05);
-    const auto rowOf = [this, toUs](const QPointF &p, bool outlier) {
+    sx->setRange(0, maxX * 1.05 / sxDiv);
+    sy->setRange(0, maxY * 1.05 / syDiv);
+    sx->applyNiceNumbers();
+    sy->applyNiceNumbers();
+    const auto rowOf = [this, shown](const QPointF &p, bool outlier) {
         const auto &pts = outlier ? m_spec.outliers : m_spec.points;
-        const auto &rows = outlier ? m_spec.outlierRows : m_spec.pointRows;
         for (std::size_t i = 0; i < pts.size(); ++i)
-            if (pts[i] * toUs == p)
-                return rows[i];
+            if (shown(pts[i]) == p)
+                return int(i);
         return -1;
     };
     for (QScatterSeries *s : {normal, outliers}) {
         const bool isOutlier = s == outliers;
         connect(s, &QScatterSeries::hovered, this, [this, rowOf, isOutlier](const QPointF &p, bool state) {
-            hovered(rowOf(p, isOutlier),
+            const int i = rowOf(p, isOutlier);
+            if (i < 0)
+                return hovered(-1, QString(), false);
+            const QPointF v = (isOutlier ? m_spec.outliers : m_spec.points)[std::size_t(i)];
+            hovered((isOutlier ? m_spec.outlierRows : m_spec.pointRows)[std::size_t(i)],
                     tr("CPU duration %1\nLaunch delay %2%3")
-                        .arg(formatDurationNs(p.x() * 1000), formatDurationNs(p.y() * 1000), isOutlier ? tr("\noutlier") : QString()),
+                        .arg(formatChartValue(v.x(), m_spec.scatterUnit), formatChartValue(v.y(), m_spec.scatterUnit),
+                             isOutlier ? tr("\noutlier") : QString()),
                     state);
         });
         connect(s, &QScatterSeries::clicked, this, [this, rowOf, isOutlier](const QPointF &p) {
-            if (const int row = rowOf(p, isOutlier); row >= 0)
-                Q_EMIT rowClicked(row);
+            if (const int i = rowOf(p, isOutlier); i >= 0)
+                Q_EMIT rowClicked((isOutlier ? m_spec.outlierRows : m_spec.pointRows)[std::size_t(i)]);
         });
     }
 }
@@ -1045,18 +1109,43 @@ HeatMapView::HeatMapView(QWidget *parent) : QWidget(parent)
     setMinimumHeight(160);
 }
 
+namespace {
+
+/// Colour range of column `c`: percentages share 0–100 %; other quantities (times of different
+/// kinds) are scaled per column, or a small column would be one flat colour beside a large one.
+std::pair<double, double> columnRange(const ChartSpec &s, std::size_t c)
+{
+    if (s.unit == Unit::Percent)
+        return {0.0, 100.0};
+    double lo = INFINITY, hi = -INFINITY;
+    for (double v : s.series[c].values)
+        if (std::isfinite(v))
+            lo = std::min(lo, v), hi = std::max(hi, v);
+    if (!std::isfinite(lo))
+        return {0.0, 1.0};
+    lo = std::min(lo, 0.0);
+    return {lo, hi > lo ? hi : lo + 1};
+}
+
+bool sharedScale(const ChartSpec &s) { return s.unit == Unit::Percent; }
+
+} // namespace
+
 QRect HeatMapView::gridRect(const QRect &all) const
 {
     const QFontMetrics fm(font());
-    int labelWidth = 0;
-    if (m_spec)
+    int labelWidth = 0, legendWidth = 30;
+    if (m_spec) {
         for (const QString &c : m_spec->categories)
             labelWidth = std::max(labelWidth, fm.horizontalAdvance(c));
+        legendWidth = sharedScale(*m_spec) ? 24 + fm.horizontalAdvance(QStringLiteral("100.0 %")) : 24 + fm.horizontalAdvance(tr("high"));
+    }
     labelWidth = std::min(labelWidth + 8, all.width() / 3);
-    const int top = fm.height() * 2 + 8;    // title + column labels
-    const int right = 70;                   // colour legend
-    return QRect(all.left() + labelWidth, all.top() + top, std::max(10, all.width() - labelWidth - right),
-                 std::max(10, all.height() - top - 4));
+    const int top = fm.height() * 2 + 8; // title + column labels
+    // rows no taller than three lines of text: a single core does not fill the panel
+    const int rows = m_spec ? std::max<int>(1, int(m_spec->categories.size())) : 1;
+    const int height = std::min(std::max(10, all.height() - top - 4), rows * 3 * fm.height());
+    return QRect(all.left() + labelWidth, all.top() + top, std::max(10, all.width() - labelWidth - legendWidth), height);
 }
 
 void HeatMapView::paintTo(QPainter &p, const QRect &all) const
@@ -1068,30 +1157,25 @@ void HeatMapView::paintTo(QPainter &p, const QRect &all) const
     const QRect g = gridRect(all);
     const QFontMetrics fm(font());
     const int rows = int(s.categories.size()), cols = int(s.series.size());
-    double lo = INFINITY, hi = -INFINITY;
-    for (const ChartSeries &c : s.series)
-        for (double v : c.values)
-            if (std::isfinite(v))
-                lo = std::min(lo, v), hi = std::max(hi, v);
-    if (s.unit == Unit::Percent)
-        lo = 0, hi = std::max(hi, 100.0);
-    if (!std::isfinite(lo))
-        lo = 0, hi = 1;
-    if (hi <= lo)
-        hi = lo + 1;
     const double rh = double(g.height()) / rows, cw = double(g.width()) / cols;
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRect(all.left(), all.top(), all.width(), fm.height() + 4), Qt::AlignHCenter | Qt::AlignVCenter, s.title);
     for (int c = 0; c < cols; ++c) {
+        const auto [lo, hi] = columnRange(s, std::size_t(c));
+        QString header = s.series[std::size_t(c)].name;
+        if (!sharedScale(s))
+            header += QStringLiteral(" (\u2264 %1)").arg(formatChartValue(hi, s.unit));
+        p.setPen(palette().color(QPalette::Text));
         const QRectF cellTop(g.left() + c * cw, g.top() - fm.height() - 2, cw, fm.height());
-        p.drawText(cellTop, Qt::AlignCenter, fm.elidedText(s.series[std::size_t(c)].name, Qt::ElideRight, int(cw) - 2));
+        p.drawText(cellTop, Qt::AlignCenter, fm.elidedText(header, Qt::ElideRight, int(cw) - 2));
         for (int r = 0; r < rows; ++r) {
             const double v = s.series[std::size_t(c)].values[std::size_t(r)];
             const QRectF cell(g.left() + c * cw, g.top() + r * rh, cw, rh);
+            const double t = (v - lo) / (hi - lo);
             p.fillRect(cell.adjusted(0, 0, rh > 4 ? -1 : 0, rh > 4 ? -1 : 0),
-                       std::isfinite(v) ? heatColour((v - lo) / (hi - lo)) : palette().color(QPalette::AlternateBase));
-            if (rh >= fm.height() + 2 && cw > fm.horizontalAdvance(QStringLiteral("00.0 %")) + 4 && std::isfinite(v)) {
-                p.setPen((v - lo) / (hi - lo) > 0.6 ? Qt::black : Qt::white);
+                       std::isfinite(v) ? heatColour(t) : palette().color(QPalette::AlternateBase));
+            if (rh >= fm.height() + 2 && cw > fm.horizontalAdvance(QStringLiteral("000.000 ms")) + 4 && std::isfinite(v)) {
+                p.setPen(t > 0.6 ? Qt::black : Qt::white);
                 p.drawText(cell, Qt::AlignCenter, formatChartValue(v, s.unit));
             }
         }
@@ -1107,13 +1191,14 @@ void HeatMapView::paintTo(QPainter &p, const QRect &all) const
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(g.left(), g.top() + s.highlighted * rh, g.width(), std::max(rh, 2.0)));
     }
-    // colour legend
-    const QRect legend(g.right() + 12, g.top(), 14, g.height());
+    // colour legend: 0–100 % for shared percentages, low → high of each column otherwise
+    const QRect legend(g.right() + 8, g.top(), 12, g.height());
     for (int y = 0; y < legend.height(); ++y)
         p.fillRect(QRect(legend.left(), legend.bottom() - y, legend.width(), 1), heatColour(double(y) / std::max(1, legend.height() - 1)));
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QPoint(legend.right() + 3, legend.top() + fm.ascent()), formatChartValue(hi, s.unit));
-    p.drawText(QPoint(legend.right() + 3, legend.bottom()), formatChartValue(lo, s.unit));
+    const bool shared = sharedScale(s);
+    p.drawText(QPoint(legend.right() + 4, legend.top() + fm.ascent()), shared ? formatChartValue(100, s.unit) : tr("high"));
+    p.drawText(QPoint(legend.right() + 4, legend.bottom()), shared ? formatChartValue(0, s.unit) : tr("low"));
 }
 
 std::pair<int, int> HeatMapView::cellAt(const QPoint &pos) const

@@ -58,6 +58,8 @@ struct ChartSpec {
     QString highlightReason; ///< "slowest step"
     double marker = std::nan("");             ///< a horizontal value line (median step), NaN none
     QString markerLabel;
+    /// Histogram only: bin i covers [binStart + i·binWidth, binStart + (i+1)·binWidth) in `unit`.
+    double binStart = 0, binWidth = 0;
     /// Histogram only: the scatter beside it (x, y in the table's units) and its outliers.
     QString scatterTitle, scatterXTitle, scatterYTitle;
     model::analysis::Unit scatterUnit = model::analysis::Unit::None;
@@ -71,8 +73,9 @@ struct ChartSpec {
 
 /// Categories above which bar charts become a heat map (or a top-N), so that 1,000 ranks fit.
 inline constexpr int kMaxBarCategories = 48;
-/// Rows a top-N chart keeps.
-inline constexpr int kTopN = 20;
+/// Rows a top-N chart keeps (Qt Charts elides a category label to "…" when its row is lower
+/// than the text: ten rows stay readable in a dock-sized chart).
+inline constexpr int kTopN = 10;
 
 /// The chart of `table` (analysis `table.name`) over the table rows `rows`, in that order (the
 /// panel's filtered, sorted rows; empty = every row in table order). Kind::None when the

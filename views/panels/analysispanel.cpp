@@ -413,6 +413,11 @@ void AnalysisPanel::updateChart()
     }
     const bool show = !spec.isEmpty();
     m_chart->setSpec(std::move(spec));
+    if (show && !m_chartSized) {
+        // the first time: the chart gets three fifths, the table the rest (the user's drag wins after)
+        m_splitter->setSizes({600, 400});
+        m_chartSized = true;
+    }
     m_chart->setVisible(show);
 }
 

@@ -109,6 +109,7 @@ private:
     QSplitter *m_splitter;
     QTimer *m_chartDebounce;
     QAction *m_chartAction;
+    bool m_chartSized = false;
     QTimer *m_rangeDebounce;
     QStringList m_names;
     int m_rank = -1;

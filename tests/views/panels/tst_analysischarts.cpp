@@ -289,7 +289,12 @@ private slots:
         for (double c : s.series[0].values)
             launches += c;
         QCOMPARE(launches, 100.0); // every row counted once
-        QCOMPARE(s.series[0].values.back(), 1.0); // the 500 µs outlier alone in the last bin
+        // the 500 µs delay would squeeze the rest into one bin: bins stop at the 99th percentile
+        // (2.98 µs) and the last one also holds the tail
+        QCOMPARE(s.binStart, 2000.0);
+        QCOMPARE(s.binStart + 24 * s.binWidth, 2980.0);
+        QCOMPARE(s.series[0].values.front(), 5.0); // 2000 … 2040 in [2000, 2040.8)
+        QVERIFY(s.note.contains(QStringLiteral("99th percentile")));
         QCOMPARE(s.points.size(), std::size_t(98));
         QCOMPARE(s.outlierRows, (std::vector<int>{50, 99}));
         QCOMPARE(s.outliers[1], QPointF(1099, 500000));
