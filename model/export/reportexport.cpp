@@ -362,7 +362,7 @@ ExportResult writeCsvTables(const analysis::AnalysisContext &ctx, const std::str
         const std::string dest = destOf(names[i]);
         Done d{dest, {}};
         if (::access(dest.c_str(), F_OK) == 0) {
-            std::string b = dest + ".bak-" + std::to_string(::getpid()) + "-" + std::to_string(i);
+            std::string b = dest + std::string(kBackupMarker) + std::to_string(::getpid()) + "-" + std::to_string(i);
             if (::link(dest.c_str(), b.c_str()) == 0)
                 d.backup = b;
         }

@@ -3,6 +3,7 @@
 #include "model/export/reportexport.h"
 
 #include "model/analysis/tableformat.h"
+#include "model/export/atomicfile.h"
 #include "model/export/reportexport_p.h"
 
 #include <xlsxwriter.h>
@@ -136,6 +137,8 @@ public:
     std::vector<std::string> notes;
     std::string error;
     lxw_row_t lastRow = 0; ///< first free row after blockSheet()
+    /// Where blockSheet() put each table: its header row and the data rows written below it.
+    std::map<const Table *, std::pair<lxw_row_t, std::size_t>> blocks;
 
     /// A sheet holding one table: bold frozen header, autofilter, widths, formats.
     lxw_worksheet *tableSheet(const std::string &name, const Table &t)
@@ -172,6 +175,7 @@ public:
         for (const Table *t : tables) {
             worksheet_write_string(ws, row++, 0, t->title.c_str(), m_blockTitle);
             const std::size_t rows = std::min(t->rowCount(), kMaxDataRows - row - 2);
+            blocks[t] = {row, rows};
             if (rows < t->rowCount())
                 notes.push_back(t->title + ": only the first " + std::to_string(rows) + " of " + std::to_string(t->rowCount())
                                 + " rows fit in the sheet (the CSV export has them all)");
@@ -417,6 +421,104 @@ void engineChart(lxw_workbook *wb, lxw_worksheet *ws, const std::string &sheet, 
     worksheet_insert_chart_opt(ws, 1, lxw_col_t(t.columnCount() + 1), ch, &o);
 }
 
+/// Where a table lies in its sheet, for charts that refer to its cells.
+struct TablePlace {
+    std::string sheet;
+    lxw_row_t header = 0;  ///< the header row; data rows follow
+    std::size_t rows = 0;  ///< data rows written
+    lxw_col_t chartCol = 0; ///< where the chart goes (right of the table)
+};
+
+/// Column series of `ids` (the first id of each list found), categories from `categoryFirst` to
+/// `categoryLast` (multi-level labels when they differ), stacked or side by side, beside the table.
+/// Nothing when no value column is there.
+bool insertColumnChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t,
+                       const std::vector<std::vector<std::string_view>> &ids, int categoryFirst, int categoryLast,
+                       uint8_t type, const char *title, std::size_t maxRows)
+{
+    if (at.rows == 0 || categoryFirst < 0)
+        return false;
+    std::vector<int> values;
+    for (const auto &alternatives : ids)
+        for (std::string_view id : alternatives)
+            if (const int c = t.columnIndex(id); c >= 0) {
+                values.push_back(c);
+                break;
+            }
+    if (values.empty())
+        return false;
+    const std::size_t rows = std::min(at.rows, maxRows);
+    const lxw_row_t first = at.header + 1, last = lxw_row_t(at.header + rows);
+    lxw_chart *ch = workbook_add_chart(wb, type);
+    for (int v : values) {
+        lxw_chart_series *s = chart_add_series(ch, nullptr, nullptr);
+        chart_series_set_categories(s, at.sheet.c_str(), first, lxw_col_t(categoryFirst), last, lxw_col_t(categoryLast));
+        chart_series_set_values(s, at.sheet.c_str(), first, lxw_col_t(v), last, lxw_col_t(v));
+        chart_series_set_name_range(s, at.sheet.c_str(), at.header, lxw_col_t(v));
+    }
+    chart_title_set_name(ch, title);
+    chart_legend_set_position(ch, values.size() > 1 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    if (type == LXW_CHART_BAR)
+        chart_axis_set_reverse(ch->x_axis); // the first row (the largest) on top
+    chart_axis_set_name(ch->y_axis, headerText(t.columns[std::size_t(values.front())]).c_str());
+    lxw_chart_options o{};
+    o.x_scale = type == LXW_CHART_BAR ? 2.0 : std::clamp(double(rows) / 8.0, 1.5, 6.0);
+    o.y_scale = type == LXW_CHART_BAR ? std::max(1.4, double(rows) / 10.0) : 1.4;
+    o.x_offset = 10;
+    worksheet_insert_chart_opt(ws, at.header, at.chartCol, ch, &o);
+    return true;
+}
+
+/// Kernels sheet: the largest kernels by total time as horizontal bars (the table comes sorted
+/// by total time; if it is not, the chart says it shows the first rows).
+void kernelsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t)
+{
+    const Column *total = t.column("total_ns");
+    if (!total)
+        total = t.column("sum (us)");
+    const int name = t.columnIndex("name");
+    if (!total || name < 0)
+        return;
+    bool sorted = true;
+    for (std::size_t r = 1; r < t.rowCount() && sorted; ++r)
+        sorted = !(total->number(r) > total->number(r - 1));
+    constexpr std::size_t kTop = 20;
+    const std::size_t n = std::min(at.rows, kTop);
+    const std::string title = sorted ? "Top " + std::to_string(n) + " kernels by total time"
+                                     : "Total time of the first " + std::to_string(n) + " rows";
+    // rank beside the name when the rank column is just left of it and ranks vary
+    int first = name;
+    if (const int rank = t.columnIndex("rank"); rank == name - 1) {
+        const Column &rc = t.columns[std::size_t(rank)];
+        for (std::size_t r = 1; r < n && first == name; ++r)
+            if (rc.number(r) != rc.number(0))
+                first = rank;
+    }
+    insertColumnChart(wb, ws, at, t, {{total->id}}, first, name, LXW_CHART_BAR, title.c_str(), kTop);
+}
+
+/// Steps sheet: stacked columns per step (and rank): Ascend's Computing / Communication not
+/// overlapped / Free (which add up to the step), else the Kineto step's typed device time.
+void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t)
+{
+    const int rank = t.columnIndex("rank"), step = t.columnIndex("step");
+    const int first = rank >= 0 && rank < step ? rank : step;
+    if (t.column("computing_ns"))
+        insertColumnChart(wb, ws, at, t, {{"computing_ns"}, {"communication_not_overlapped_ns"}, {"free_ns"}}, first, step,
+                          LXW_CHART_COLUMN_STACKED, "Step breakdown", 256);
+    else
+        insertColumnChart(wb, ws, at, t, {{"compute"}, {"communication"}, {"memory"}, {"idle"}}, first, step,
+                          LXW_CHART_COLUMN_STACKED, "Step breakdown (kernel types may overlap)", 256);
+}
+
+/// HTA sheet: temporal breakdown as stacked columns per rank.
+void temporalChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t)
+{
+    const int rank = t.columnIndex("rank");
+    insertColumnChart(wb, ws, at, t, {{"idle_ns", "idle_time(us)"}, {"compute_ns", "compute_time(us)"}, {"non_compute_ns", "non_compute_time(us)"}},
+                      rank, rank, LXW_CHART_COLUMN_STACKED, "Temporal breakdown per rank", 256);
+}
+
 /// engine-commands split per engine, as PerfAI's workbook has a TIU_n / GDMA_n / SDMA_n sheet per
 /// core: (sheet name, the rows of that engine); rows keep their order.
 std::vector<std::pair<std::string, Table>> commandSheets(const Table &t)
@@ -460,19 +562,6 @@ std::vector<std::pair<std::string, Table>> commandSheets(const Table &t)
     return out;
 }
 
-/// A new empty file `path`.tmp-XXXXXX beside `path`; empty (errno set) when none can be made.
-std::string createTempBeside(const std::string &path)
-{
-    const std::string pattern = path + ".tmp-XXXXXX";
-    std::vector<char> b(pattern.begin(), pattern.end());
-    b.push_back('\0');
-    const int fd = ::mkstemp(b.data());
-    if (fd < 0)
-        return {};
-    ::close(fd);
-    return b.data();
-}
-
 /// The tables' caveats, each once, with the titles of the tables it concerns (HTA mode repeats
 /// the same ones).
 std::vector<std::string> notesWithTheirTables(const std::vector<Table> &tables)
@@ -496,7 +585,6 @@ std::vector<std::string> notesWithTheirTables(const std::vector<Table> &tables)
 
 ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::string &path, const ReportOptions &opt)
 {
-    namespace fs = std::filesystem;
     ExportResult res;
     std::string err;
     const std::vector<std::string> names = resolveTables(opt, ctx.trace(), err);
@@ -504,23 +592,15 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
         res.error = err;
         return res;
     }
-    // The temporary file sits next to the destination so that the rename is atomic; creating
-    // it first also tells early whether the folder is writable.
-    std::string tmp = createTempBeside(path);
-    if (tmp.empty()) {
-        const int createErrno = errno;
-        res.error = "cannot write " + path + ": cannot create a file in its folder: " + std::strerror(createErrno);
+    // The staged file sits next to the destination so that the rename is atomic; creating it
+    // first also tells early whether the folder is writable. libxlsxwriter wants a file name:
+    // it opens the staged file again through writablePath().
+    StagedFile staged(path);
+    if (!staged.ok()) {
+        res.error = "cannot write " + path + ": " + staged.error();
         return res;
     }
-    struct TmpGuard {
-        std::string path;
-        bool keep = false;
-        ~TmpGuard()
-        {
-            if (!keep)
-                ::unlink(path.c_str());
-        }
-    } guard{tmp};
+    const std::string tmp = staged.writablePath();
 
     std::vector<Table> tables = buildTables(ctx, names, opt, 0.6);
     if (opt.stop.stop_requested() || tables.size() != names.size()) {
@@ -597,8 +677,21 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
                 kernelTypeChart(wb, ws, name, *ts.front());
             if (ws && ts.front()->name == "engines")
                 engineChart(wb, ws, name, *ts.front());
+            const TablePlace at{name, 0, std::min(ts.front()->rowCount(), kMaxDataRows), lxw_col_t(ts.front()->columnCount() + 1)};
+            if (ws && ts.front()->name == "kernels")
+                kernelsChart(wb, ws, at, *ts.front());
+            if (ws && ts.front()->name == "steps")
+                stepsChart(wb, ws, at, *ts.front());
         } else {
             ws = w.blockSheet(name, ts, "");
+        }
+        if (ws && sheet == kSheetHta) {
+            std::size_t widest = 0;
+            for (const Table *t : ts)
+                widest = std::max(widest, t->columnCount());
+            for (const Table *t : ts)
+                if (t->name == "temporal" && w.blocks.count(t))
+                    temporalChart(wb, ws, {name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + 1)}, *t);
         }
         if (!ws) {
             if (w.stopped())
@@ -630,14 +723,12 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
         res.canceled = true;
         return res;
     }
-    std::error_code ec;
-    res.bytes = fs::file_size(tmp, ec);
-    ::chmod(tmp.c_str(), 0644);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        res.error = "cannot replace " + path + ": " + std::strerror(errno);
+    struct stat st {};
+    res.bytes = ::fstat(staged.fd(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
+    if (!staged.commit()) {
+        res.error = "cannot write " + path + ": " + staged.error();
         return res;
     }
-    guard.keep = true;
     res.files.push_back(path);
     if (opt.progress)
         opt.progress(1.0);
