@@ -4,6 +4,7 @@
 #include "model/export/reportexport.h"
 #include "views/document.h"
 #include "views/export/timelineimage.h"
+#include "views/jobrunner.h"
 #include "views/modeltext.h"
 #include "views/timeline/timelinewidget.h"
 
@@ -11,7 +12,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QProgressDialog>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace accelscope::app {
 
@@ -49,13 +49,12 @@ std::vector<bool> trackMask(const ExportRequest &req, const model::Trace &trace,
 
 } // namespace
 
-ExportRunner::ExportRunner(QWidget *dialogParent) : QObject(dialogParent), m_parent(dialogParent)
+ExportRunner::ExportRunner(QWidget *dialogParent)
+    : QObject(dialogParent)
+    , m_parent(dialogParent)
+    , m_jobs(new views::JobRunner(this))
 {
     qRegisterMetaType<ExportOutcome>();
-    connect(&m_watcher, &QFutureWatcher<ExportOutcome>::finished, this, [this] {
-        m_poll.stop();
-        finish(m_watcher.result());
-    });
     m_poll.setInterval(100);
     connect(&m_poll, &QTimer::timeout, this, [this] {
         if (m_dialog && m_progress)
@@ -63,15 +62,18 @@ ExportRunner::ExportRunner(QWidget *dialogParent) : QObject(dialogParent), m_par
     });
 }
 
-ExportRunner::~ExportRunner()
+// m_jobs is a child: its destructor asks the running writer to stop and drops its result.
+ExportRunner::~ExportRunner() = default;
+
+bool ExportRunner::isRunning() const
 {
-    m_stop.request_stop();
-    m_watcher.waitForFinished();
+    return m_jobs->isRunning();
 }
 
 void ExportRunner::cancel()
 {
-    m_stop.request_stop();
+    // The writer stops at its next check and answers "canceled"; that answer is still shown.
+    m_jobs->requestStop();
 }
 
 bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
@@ -105,11 +107,9 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
         return true;
     }
 
-    m_stop = std::stop_source();
     m_progress = std::make_shared<std::atomic<double>>(0.0);
     auto progress = m_progress;
-    const std::stop_token stop = m_stop.get_token();
-    std::function<ExportOutcome()> job;
+    std::function<ExportOutcome(std::stop_token)> job;
 
     if (req.format == ExportRequest::Format::ChromeJson) {
         ex::ChromeJsonOptions opt;
@@ -126,8 +126,8 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
             opt.analysis = ctx.get();
         }
         opt.progress = [progress](double f) { progress->store(f); };
-        opt.stop = stop;
-        job = [trace, ctx, path, opt, req]() { // ctx keeps opt.analysis alive
+        job = [trace, ctx, path, opt, req](std::stop_token stop) mutable { // ctx keeps opt.analysis alive
+            opt.stop = stop;
             const ex::ExportResult r = ex::writeChromeJson(*trace, path, opt);
             ExportOutcome o = fromResult(r, tr("Wrote %1 (%2 MB of JSON).")
                                                 .arg(QFileInfo(req.path).fileName())
@@ -145,12 +145,12 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
         opt.htaCompat = req.htaCompat;
         opt.categoryRules = in.categoryRules;
         opt.progress = [progress](double f) { progress->store(f); };
-        opt.stop = stop;
         auto ctx = in.context && &in.context->trace() == trace.get()
                        ? in.context
                        : std::make_shared<const model::analysis::AnalysisContext>(trace);
         const bool csv = req.format == ExportRequest::Format::Csv;
-        job = [ctx, path, opt, csv, req]() {
+        job = [ctx, path, opt, csv, req](std::stop_token stop) mutable {
+            opt.stop = stop;
             const ex::ExportResult r = csv ? ex::writeCsvTables(*ctx, path, opt) : ex::writeXlsxReport(*ctx, path, opt);
             const QString what = csv ? tr("Wrote %n CSV file(s) to %1.", nullptr, int(r.files.size())).arg(req.path)
                                      : tr("Wrote %1.").arg(QFileInfo(req.path).fileName());
@@ -171,7 +171,10 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
         m_dialog = dlg;
         m_poll.start();
     }
-    m_watcher.setFuture(QtConcurrent::run(std::move(job)));
+    m_jobs->run<ExportOutcome>(std::move(job), [this](ExportOutcome outcome) {
+        m_poll.stop();
+        finish(outcome);
+    });
     return true;
 }
 

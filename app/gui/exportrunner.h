@@ -1,22 +1,21 @@
 // ExportRunner: carries out an ExportRequest for a window. CSV, XLSX and Chrome JSON run on
-// the thread pool (model/export writers, the same functions `accelscope-cli export` calls)
+// the views' JobRunner (model/export writers, the same functions `accelscope-cli export` calls)
 // behind a progress dialog with Cancel; the PNG is drawn on the GUI thread (widgets). Every
 // writer replaces its destination only when complete, so a failed or canceled export leaves
-// nothing behind and an older file intact.
+// nothing behind and an older file intact. Nothing waits for a writer: destroying the runner
+// asks it to stop, and it ends on the pool with the trace and context it holds.
 #pragma once
 
 #include "app/gui/exportdialog.h"
 #include "model/analysis/context.h"
 #include "model/trace.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
 
 #include <atomic>
 #include <memory>
-#include <stop_token>
 
 class QProgressDialog;
 
@@ -26,6 +25,7 @@ struct CategoryRules;
 
 namespace accelscope::views {
 class Document;
+class JobRunner;
 class TimelineWidget;
 } // namespace accelscope::views
 
@@ -50,11 +50,11 @@ public:
     };
 
     explicit ExportRunner(QWidget *dialogParent);
-    ~ExportRunner() override; ///< stops a running export and waits
+    ~ExportRunner() override; ///< asks a running export to stop; does not wait for it
 
     /// Starts the export; false (and nothing started) while another export runs.
     bool start(const ExportRequest &request, const Inputs &inputs);
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const;
     void cancel();
     const ExportOutcome &lastOutcome() const { return m_last; }
     /// Show the progress dialog at all (tests switch it off).
@@ -67,8 +67,7 @@ private:
     void finish(const ExportOutcome &outcome);
 
     QPointer<QWidget> m_parent;
-    QFutureWatcher<ExportOutcome> m_watcher;
-    std::stop_source m_stop;
+    views::JobRunner *m_jobs = nullptr;
     std::shared_ptr<std::atomic<double>> m_progress;
     QPointer<QProgressDialog> m_dialog;
     QTimer m_poll;
