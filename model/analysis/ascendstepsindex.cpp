@@ -230,7 +230,8 @@ struct Builder {
             const bool joined = legacyOp || !core.empty() || blockDim || !type.empty();
             if (joined && !core.empty() && (commCore(core) || core == "N/A"))
                 continue;
-            if (!joined && nonComputeTaskType(taskType))
+            // without kernel information an hcom_* task is the collective itself (communication)
+            if (!joined && (nonComputeTaskType(taskType) || tr.str(sc.name[i]).starts_with("hcom_")))
                 continue;
             if (joined) {
                 ar.hasKernelInfo = true;

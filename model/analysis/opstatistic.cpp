@@ -157,6 +157,9 @@ Table coreStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt)
                 n = n.substr(0, n.find("__"));
                 add("HCCL", n, c.end - c.start, c.slice);
             }
+        if (r.guessedTasks)
+            t.notes.push_back("rank " + std::to_string(r.rank) + ": " + std::to_string(r.guessedTasks)
+                              + " device tasks without kernel information are listed under their Task Type, a guess");
         sortAggs(aggs);
         for (const Agg &a : aggs) {
             rank.push(std::int64_t(r.rank));

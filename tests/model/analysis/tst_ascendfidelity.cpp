@@ -126,6 +126,7 @@ std::string oldTraceView(bool withLanes)
     task(2, "Add", 600, 100, "Other");
     task(2, "MatMul", 1100, 200, "Other");
     task(2, "Mul", 1500, 100, "Other");
+    task(4, "hcom_allReduce__1_0_1", 420, 200, "Other"); // the collective's own task: communication
     ev.push_back("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(hccl)
                  + ",\"tid\":0,\"args\":{\"name\":\"Communication\"}}");
     x(hccl, 0, "hcom_allReduce__1_0_1", 400, 250, "{}");
@@ -341,6 +342,38 @@ private slots:
         QVERIFY(lanes);
         QCOMPARE(columnSum(t, "computing_ns"), comp);
         QCOMPARE(columnSum(t, "free_ns"), free);
+    }
+
+    void dbSampleAgreesWithItsStepTraceTime()
+    {
+        // analysis.db StepTraceTime is read as the rank's own numbers: equal to ours to the ns
+        const fs::path p = kShared / "ascend/pt_db_level2_2rank";
+        if (!fs::exists(p))
+            QSKIP("shared sample pt_db_level2_2rank is not here");
+        const Loaded l = load(p);
+        QVERIFY(l.ctx);
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(t.rowCount(), std::size_t(2));
+        for (std::size_t i = 0; i < t.rowCount(); ++i) {
+            QCOMPARE(ival(t, i, "file_computing_ns"), ival(t, i, "computing_ns"));
+            QCOMPARE(ival(t, i, "file_communication_ns"), ival(t, i, "communication_ns"));
+            QCOMPARE(ival(t, i, "file_free_ns"), ival(t, i, "free_ns"));
+            QCOMPARE(sval(t, i, "file_difference"), std::string());
+        }
+    }
+
+    void unreadableStepTraceTimeIsADiagnostic()
+    {
+        // a step_trace_time.csv without the columns: said at import, no file columns
+        QTemporaryDir tmp;
+        const fs::path rank = fs::path(tmp.path().toStdString()) / "rank0_ascend_pt";
+        writePartialRank(rank, 400.0, true);
+        writeFile(rank / "ASCEND_PROFILER_OUTPUT/step_trace_time.csv", "Step,Something\n1,2\n");
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        QVERIFY(anyDiagnostic(*l.trace, "step_trace_time.csv without Computing"));
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(ival(t, 0, "file_computing_ns"), kNullInt);
     }
 
     void mindSpore2xFollowsItsOwnViewer()
