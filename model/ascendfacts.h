@@ -7,11 +7,14 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace accelscope::model {
+
+struct AscendClusterOutput; // model/ascendcluster.h
 
 /// One HCCL communication group of profiler_metadata.json's parallel_group_info.
 struct AscendCommGroup {
@@ -25,8 +28,8 @@ struct AscendCommGroup {
 /// CommAnalyzerMatrix): the totals of one communicator over the profiled steps. The ranks are
 /// communicator-local; AscendFacts::commGroups maps them to global ranks.
 struct AscendMatrixLink {
-    std::string opKey;         ///< "allreduce-total@<hash>"
-    std::string hash;          ///< the communicator's Group Hash
+    std::string opKey;         ///< "allreduce-total@<hash>", "hcom_allReduce__586_0_1@<hash>", "Total Op Info"
+    std::string hash;          ///< the communicator's Group Hash; empty when the entry names none
     std::int64_t srcLocal = -1, dstLocal = -1;
     std::string transport;     ///< "HCCS", "SDMA", "RDMA", "LOCAL", ...
     double megabytes = 0;      ///< Transit Size(MB)
@@ -56,6 +59,10 @@ struct AscendFacts {
     /// Where matrixTotals came from: "communication_matrix.json" (preferred when present),
     /// "analysis.db", or empty when the output has neither.
     std::string matrixSource;
+    /// Which entries of the file the links were read from ("<op>-total", "per op", "Total Op Info"),
+    /// and what could not be read (an unreadable file, entries without a group): the link table's notes.
+    std::string matrixForm;
+    std::vector<std::string> matrixNotes;
     std::vector<AscendMatrixLink> matrixTotals;
     /// HCCL ops communication.json lists and how many of them the timeline holds (joined to a
     /// trace_view.json / kernel_details.csv op); both -1 when the output has no communication.json.
@@ -63,6 +70,8 @@ struct AscendFacts {
     /// Where fileSteps came from ("step_trace_time.csv", "analysis.db"); empty when absent.
     std::string fileStepsSource;
     std::vector<AscendFileStep> fileSteps;
+    /// msprof-analyze's cluster_analysis_output, on the source made for it (no timeline).
+    std::shared_ptr<const AscendClusterOutput> cluster;
 
     bool isMindSpore() const { return framework == Framework::MindSpore || framework == Framework::MindSporeLegacy; }
 

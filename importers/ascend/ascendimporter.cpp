@@ -1,6 +1,8 @@
 #include "ascendimporter.h"
 
 #include "ascendcommon.h"
+#include "clusteroutput.h"
+#include "commmatrix.h"
 #include "dbexport.h"
 #include "layout.h"
 #include "legacy.h"
@@ -165,14 +167,36 @@ private:
     /// analysis.db's CommAnalyzerMatrix totals, unless communication_matrix.json gave them.
     void matrixFromAnalysisDb()
     {
-        if (!m_facts.matrixSource.empty())
+        if (!m_facts.matrixTotals.empty())
             return;
         for (const auto &[key, table] : m_builder.source(m_source).metadata)
             if (key == "ascend.table.comm_analyzer_matrix") {
                 m_facts.matrixSource = "analysis.db";
+                m_facts.matrixForm = "<op>-total";
                 m_facts.matrixTotals = matrixTotalsFromTable(table);
+                if (m_facts.matrixTotals.empty())
+                    m_facts.matrixNotes.push_back("analysis.db CommAnalyzerMatrix has no readable \"-total\" rows: no links from it");
                 return;
             }
+    }
+
+    /// communication_matrix.json's links in any of its forms; what it lacks goes into the
+    /// facts' notes (the link table shows them); a file that cannot be read is also a diagnostic.
+    void matrixFromJson(const fs::path &path, const std::string &text)
+    {
+        m_facts.matrixSource = "communication_matrix.json";
+        MatrixRead read = text.empty() ? MatrixRead{{}, {}, {}, true, "empty or unreadable file"} : readCommMatrix(text);
+        if (read.unreadable) {
+            m_facts.matrixNotes.push_back("communication_matrix.json: " + read.error + ": no links from it");
+            m_diags.add(DiagKind::MalformedEvent, path.string(), 0, "communication_matrix.json " + read.error);
+            return;
+        }
+        // entries it could not use are said by the link table, for the ranks that need the matrix
+        // (a rank with plane tasks does not)
+        for (const std::string &p : read.problems)
+            m_facts.matrixNotes.push_back("communication_matrix.json: " + p);
+        m_facts.matrixForm = std::move(read.form);
+        m_facts.matrixTotals = std::move(read.links);
     }
 
     /// How many of the HCCL ops communication.json lists the timeline holds; a partial rank
@@ -228,13 +252,11 @@ private:
                 if (p.empty())
                     continue;
                 const std::string text = readSmallFile(p, 64u << 20);
+                if (std::string_view(name) == "communication_matrix.json")
+                    matrixFromJson(p, text);
                 if (text.empty())
                     continue;
                 std::string minified = minifyJson(text);
-                if (std::string_view(name) == "communication_matrix.json") {
-                    m_facts.matrixSource = name;
-                    m_facts.matrixTotals = matrixTotalsFromJson(minified);
-                }
                 meta(std::string("ascend.") + std::string(name).substr(0, std::string(name).size() - 5), std::move(minified));
             }
         }
@@ -418,8 +440,12 @@ std::optional<RankDir> rankForFile(const fs::path &p, std::string_view head)
 Confidence AscendImporter::probe(const Source &src) const
 {
     if (src.isDirectory)
-        return discoverLayout(src.path).empty() && discoverMsprof(src.path).empty() ? Confidence::No : Confidence::Certain;
+        return discoverLayout(src.path).empty() && findClusterOutput(src.path).empty() && discoverMsprof(src.path).empty()
+            ? Confidence::No
+            : Confidence::Certain;
     const std::string l = lower(src.path.filename().string());
+    if (isClusterOutputFileName(l))
+        return Confidence::Certain;
     if (isFrameworkDbName(l) && isSqlite(src.head))
         return Confidence::Certain;
     const std::string_view h = src.head;
@@ -434,19 +460,26 @@ Confidence AscendImporter::probe(const Source &src) const
 Status AscendImporter::import(const Source &src, TraceBuilder &builder, ImportContext &ctx)
 {
     Layout layout;
+    fs::path clusterOutput;
     std::vector<MsprofDevice> msprof; // CANN PROF_* folders not inside a rank folder found above
     if (src.isDirectory) {
         ctx.report(Stage::Scanning, 0);
         layout = discoverLayout(src.path);
+        clusterOutput = findClusterOutput(src.path);
         msprof = discoverMsprof(src.path, &layout);
-        if (layout.empty() && msprof.empty())
+        if (layout.empty() && clusterOutput.empty() && msprof.empty())
             return ImportError{src.path.string(), 0, false, "no Ascend profiler output found in this directory"};
+    } else if (isClusterOutputFileName(lower(src.path.filename().string()))) {
+        clusterOutput = src.path.parent_path(); // one file of a cluster output: the folder is read
     } else {
         auto rd = rankForFile(src.path, src.head);
         if (!rd)
             return ImportError{src.path.string(), 0, false, "not an Ascend profiler file"};
         layout.ranks.push_back(std::move(*rd));
     }
+    // msprof-analyze's cluster output: its own source; a large cluster's rank folders stay unloaded
+    if (!clusterOutput.empty() && importClusterOutput(clusterOutput, layout, builder))
+        layout.ranks.clear();
     const std::size_t n = layout.ranks.size();
     std::optional<ImportError> firstError;
     std::size_t loaded = 0;
@@ -478,7 +511,7 @@ Status AscendImporter::import(const Source &src, TraceBuilder &builder, ImportCo
             firstError = st.error();
         loaded += devices;
     }
-    if (loaded == 0 && firstError)
+    if (loaded == 0 && firstError && clusterOutput.empty())
         return *firstError;
     return Ok{};
 }

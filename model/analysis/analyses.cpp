@@ -2,6 +2,7 @@
 #include "reporttables.h"
 #include "sophgoengines.h"
 #include "aiuanalysis.h"
+#include "ascendcluster.h"
 
 #include <array>
 
@@ -21,8 +22,9 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"queue-length", "Queue length", "per stream: launched-but-not-started work, summary", &queueLengthSummary},
     AnalysisInfo{"queue-length-series", "Queue length over time", "per stream: queue length over time", &queueLengthSeries},
     AnalysisInfo{"queue-blocked", "Time blocked on a full queue", "per stream: time with at least 1024 queued launches", &timeBlockedOnFullQueue},
-    AnalysisInfo{"steps", "Step breakdown", "per ProfilerStep: host span, launched device work and its temporal breakdown (Ascend: torch_npu's step_trace_time columns)", &stepsAnalysis},
-    AnalysisInfo{"slow-rank", "Slow rank", "Ascend: per rank, the step breakdown summed over steps, deviation from the median, the slowest rank flagged", &slowRankAnalysis},
+    AnalysisInfo{"steps", "Step breakdown", "per ProfilerStep: host span, launched device work and its temporal breakdown (Ascend: torch_npu's step_trace_time columns; msprof-analyze cluster outputs: cluster_step_trace_time.csv rows)", &stepsWithClusterOutput},
+    AnalysisInfo{"slow-rank", "Slow rank", "Ascend: per rank, the step breakdown summed over steps, deviation from the median, the slowest rank flagged (from cluster_step_trace_time.csv when loaded)", &slowRankWithClusterOutput},
+    AnalysisInfo{"cluster-stages", "Pipeline stages (Ascend cluster)", "msprof-analyze cluster_step_trace_time.csv: per step and pipeline stage, the stage's maximum of each column and its slowest rank", &clusterStages},
     AnalysisInfo{"op-statistic", "Op statistic", "Ascend: per OP Type and Accelerator Core: count, total, min, avg, max, ratio (op_statistic.csv)", &opStatistic},
     AnalysisInfo{"core-statistic", "Accelerator core statistic", "Ascend: per Accelerator Core (AI_CORE, AI_VECTOR_CORE, MIX_*, AI_CPU, HCCL): count, time, ratio", &coreStatistic},
     AnalysisInfo{"categories", "Category breakdown", "device time by category rules (matmul, conv, attention, ...; --rules FILE)", &categoryBreakdown},

@@ -486,6 +486,7 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
         if (opt.stop.stop_requested())
             return {};
     }
+    addClusterOps(tr, opt, d);
     std::stable_sort(d.ops.begin(), d.ops.end(), [](const Op &a, const Op &b) { return std::tie(a.rank, a.start) < std::tie(b.rank, b.start); });
     if (ambiguous)
         d.notes.push_back(std::to_string(ambiguous) + " plane tasks lay in several overlapping HCCL ops; each went to the latest-starting one");
@@ -566,7 +567,7 @@ void addCommonNotes(Table &t, const Data &d)
     t.notes.insert(t.notes.end(), d.notes.begin(), d.notes.end());
     std::int64_t tasksOps = 0, argsOps = 0, bare = 0;
     for (const Op &o : d.ops)
-        (o.source == "tasks" ? tasksOps : o.source == "args" ? argsOps : bare)++;
+        (o.source == "tasks" ? tasksOps : o.source == "args" ? argsOps : o.source.empty() ? bare : tasksOps)++;
     if (argsOps)
         t.notes.push_back(std::to_string(argsOps) + " ops without plane tasks: numbers from communication.json / analysis.db as joined by the importer");
     if (bare)
@@ -602,7 +603,7 @@ Table communicationOps(const AnalysisContext &ctx, const AnalysisOptions &opt)
         step.push(o.step);
         group.push(o.group);
         type.push(o.type);
-        name.push(std::string(tr.str(o.name)));
+        name.push(o.ownName.empty() ? std::string(tr.str(o.name)) : o.ownName);
         start.push(o.start - tr.startNs());
         elapse.push(std::int64_t(std::llround(o.hasTimeInfo ? o.elapseNs : double(o.dur))));
         pushTime(transit, o.hasTimeInfo, o.transitNs);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -28,6 +29,7 @@ struct Op {
     int device = -1;
     TimeNs start = 0, dur = 0;
     StringId name = kEmptyString;
+    std::string ownName; ///< the op's name when it is not a trace string (cluster output ops)
     std::string type, group, groupHash, step, commType;
     std::vector<std::int64_t> globalRanks; ///< index = communicator-local rank
     /// "tasks" (plane tasks of the trace), "args" (communication.json / analysis.db joined by the
@@ -68,6 +70,13 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Adds the links of communication_matrix.json / analysis.db CommAnalyzerMatrix of the ranks that
 /// have no plane tasks (ascendcommlinks.cpp).
 void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::vector<int> &ranksWithTasks, Data &d);
+
+/// Adds the global-rank links of msprof-analyze's cluster_communication_matrix.json for the source
+/// ranks not in `ranksDone` (ascendcommcluster.cpp).
+void addClusterLinks(const Trace &trace, const AnalysisOptions &opt, const std::set<int> &ranksDone, Data &d);
+/// Adds the ops of cluster_communication.json for the ranks that have no HCCL process in the trace
+/// (ascendcommcluster.cpp).
+void addClusterOps(const Trace &trace, const AnalysisOptions &opt, Data &d);
 
 /// Parses a JSON number or numeric string; false otherwise.
 bool toDouble(std::string_view text, double &out);

@@ -9,6 +9,7 @@
 #include "analyses.h"
 #include "ascendcomm_p.h"
 #include "model/argstree.h"
+#include "model/ascendcluster.h"
 #include "model/ascendfacts.h"
 
 #include <algorithm>
@@ -27,30 +28,99 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 namespace ascendcomm {
 
+/// Communicator-local -> global ranks per Group Hash, from every source of the trace:
+/// profiler_metadata.json parallel_group_info (global_ranks, index = local rank), the cluster
+/// output's communication_group.json (comm_group_parallel_info rank sets), and, as msprof-analyze
+/// does, the self link "k-k" in rank R's own matrix (local k is R).
+struct GroupRankMap {
+    std::map<std::string, std::map<std::int64_t, std::int64_t>, std::less<>> byHash;
+    std::int64_t conflicts = 0;
+
+    void set(const std::string &hash, std::int64_t local, std::int64_t global)
+    {
+        auto [it, inserted] = byHash[hash].emplace(local, global);
+        if (!inserted && it->second != global)
+            ++conflicts;
+    }
+    bool map(const std::string &hash, std::int64_t local, std::int64_t &global) const
+    {
+        const auto g = byHash.find(hash);
+        if (g == byHash.end())
+            return false;
+        const auto r = g->second.find(local);
+        if (r == g->second.end())
+            return false;
+        global = r->second;
+        return true;
+    }
+};
+
+GroupRankMap groupRankMap(const Trace &trace)
+{
+    GroupRankMap m;
+    for (const SourceInfo &src : trace.sources()) {
+        if (!src.ascend)
+            continue;
+        for (const auto &[hash, g] : src.ascend->commGroups) {
+            // msprof-analyze sorts global_ranks before numbering them (cluster_analyse
+            // get_parallel_group_info): local rank i is the i-th smallest
+            std::vector<std::int64_t> sorted = g.globalRanks;
+            std::sort(sorted.begin(), sorted.end());
+            for (std::size_t i = 0; i < sorted.size(); ++i)
+                m.set(hash, std::int64_t(i), sorted[i]);
+        }
+        if (src.ascend->cluster)
+            for (const AscendClusterGroup &g : src.ascend->cluster->groups)
+                if (!g.hash.empty())
+                    for (std::size_t i = 0; i < g.ranks.size(); ++i)
+                        m.set(g.hash, std::int64_t(i), g.ranks[i]);
+    }
+    // self links after the explicit lists: they only fill what the lists leave open
+    for (const SourceInfo &src : trace.sources())
+        if (src.ascend && src.rank >= 0)
+            for (const AscendMatrixLink &e : src.ascend->matrixTotals)
+                if (e.srcLocal == e.dstLocal && !e.hash.empty()) {
+                    auto &g = m.byHash[e.hash];
+                    g.emplace(e.srcLocal, src.rank);
+                }
+    return m;
+}
+
 void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::vector<int> &ranksWithTasks, Data &d)
 {
-    std::int64_t unmapped = 0;
-    std::set<int> done;
+    std::int64_t unmapped = 0, noGroup = 0;
+    std::set<int> done(ranksWithTasks.begin(), ranksWithTasks.end());
+    const GroupRankMap groups = groupRankMap(trace);
+    std::set<std::string> forms;
     for (const SourceInfo &src : trace.sources()) {
+        if (!src.ascend || src.ascend->cluster)
+            continue;
         const int rank = rankOf(src);
+        const AscendFacts &facts = *src.ascend;
+        const std::string &from = facts.matrixSource;
+        if (!opt.wantsRank(rank))
+            continue;
         if (std::binary_search(ranksWithTasks.begin(), ranksWithTasks.end(), rank) || done.count(rank))
             continue;
-        if (!opt.ranks.empty() && std::find(opt.ranks.begin(), opt.ranks.end(), rank) == opt.ranks.end())
+        // what the matrix lacked matters only for the ranks whose links come from it
+        for (const std::string &n : facts.matrixNotes)
+            d.linkNotes.push_back("rank " + std::to_string(rank) + ": " + n);
+        // the links the importer read from communication_matrix.json or analysis.db
+        if (facts.matrixTotals.empty())
             continue;
-        // the "-total" links the importer read from communication_matrix.json or analysis.db
-        if (!src.ascend || src.ascend->matrixTotals.empty())
-            continue;
-        const std::vector<AscendMatrixLink> &entries = src.ascend->matrixTotals;
-        const std::string &from = src.ascend->matrixSource;
         done.insert(rank);
         d.any = true;
-        for (const AscendMatrixLink &e : entries) {
-            const AscendCommGroup *g = src.ascend ? src.ascend->group(e.hash) : nullptr;
+        if (!facts.matrixForm.empty())
+            forms.insert(from + " (" + facts.matrixForm + ")");
+        for (const AscendMatrixLink &e : facts.matrixTotals) {
+            const AscendCommGroup *g = facts.group(e.hash);
             const auto global = [&](std::int64_t local) {
-                if (g && local >= 0 && std::size_t(local) < g->globalRanks.size())
-                    return g->globalRanks[std::size_t(local)];
-                ++unmapped;
-                return local;
+                std::int64_t out = local;
+                if (e.hash.empty())
+                    ++noGroup;
+                else if (!groups.map(e.hash, local, out))
+                    ++unmapped;
+                return out;
             };
             Link &l = d.links[LinkKey{global(e.srcLocal), global(e.dstLocal), e.transport}];
             if (l.source.empty()) {
@@ -59,7 +129,7 @@ void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::v
             }
             l.bytes += e.megabytes * 1e6;
             l.timeNs += e.milliseconds * 1e6;
-            ++l.groups[g && !g->name.empty() ? g->name : e.hash];
+            ++l.groups[g && !g->name.empty() ? g->name : e.hash.empty() ? std::string("(no group)") : e.hash];
             if (l.source.find(from) == std::string::npos)
                 l.source += (l.source.empty() ? "" : "+") + from;
         }
@@ -67,10 +137,24 @@ void addMatrixLinks(const Trace &trace, const AnalysisOptions &opt, const std::v
             d.linkNotes.push_back("rank " + std::to_string(rank) + ": links from " + from
                                   + " (no plane tasks) cover the whole profiled step, not the selected range");
     }
+    addClusterLinks(trace, opt, done, d);
+    if (!forms.empty()) {
+        std::string f;
+        for (const std::string &s : forms)
+            f += (f.empty() ? "" : "; ") + s;
+        d.linkNotes.push_back("matrix links read from " + f);
+    }
     if (unmapped)
         d.linkNotes.push_back(std::to_string(unmapped)
-                              + " matrix link ends had no global rank (no parallel_group_info for their group): "
+                              + " matrix link ends had no global rank (their group is in no parallel_group_info, "
+                                "communication_group.json or self link): communicator-local ranks are shown as they are");
+    if (noGroup)
+        d.linkNotes.push_back(std::to_string(noGroup)
+                              + " matrix link ends came from \"Total Op Info\" entries that name no group: "
                                 "communicator-local ranks are shown as they are");
+    if (groups.conflicts)
+        d.linkNotes.push_back(std::to_string(groups.conflicts)
+                              + " group-local ranks were claimed by two global ranks; the first one was used");
 }
 
 } // namespace ascendcomm
