@@ -3,9 +3,8 @@
 #include "views/export/timelineimage.h"
 
 #include "analysishub.h"
-#include "analysisrunner.h"
-#include "model/analysis/analyses.h"
 #include "unitformat.h"
+#include "views/jobrunner.h"
 #include "views/document.h"
 
 #include <QChart>
@@ -23,7 +22,8 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
-#include <map>
+#include <algorithm>
+#include <functional>
 
 namespace accelscope::views {
 
@@ -43,68 +43,91 @@ QChartView *chartView(const QString &title, QWidget *parent)
     return v;
 }
 
-/// Fills `chart` with one step line per key of the series table; x in ms since the trace start.
+/// Samples drawn per line at most; above it each bucket of samples is drawn as its maximum, so
+/// peaks stay visible however far the view is zoomed out.
+constexpr std::size_t kMaxDrawnSamples = 4000;
+
+/// Appends the step line of `s` inside [lo, hi] (absolute ns) to `line`, x in ms since `t0`:
+/// the value in force at lo, every change inside, held to hi. Returns the largest value drawn.
+double appendVisibleSteps(QLineSeries *line, const DerivedSeries &s, model::TimeNs lo, model::TimeNs hi,
+                          model::TimeNs t0)
+{
+    const auto x = [t0](model::TimeNs t) { return double(t - t0) / 1e6; };
+    const auto first = std::upper_bound(s.ts.begin(), s.ts.end(), lo);
+    const auto last = std::upper_bound(s.ts.begin(), s.ts.end(), hi);
+    std::size_t b = std::size_t(first - s.ts.begin()), e = std::size_t(last - s.ts.begin());
+    double yMax = 0, held = 0;
+    bool any = false;
+    if (b > 0) { // the sample before the window sets the value at its left edge
+        held = s.values[b - 1];
+        line->append(x(lo), held);
+        yMax = std::max(yMax, held);
+        any = true;
+    }
+    const std::size_t stride = std::max<std::size_t>(1, (e - b + kMaxDrawnSamples - 1) / kMaxDrawnSamples);
+    for (std::size_t i = b; i < e; i += stride) {
+        double v = s.values[i];
+        for (std::size_t k = i + 1; k < std::min(e, i + stride); ++k)
+            v = std::max(v, s.values[k]);
+        if (any)
+            line->append(x(s.ts[i]), held); // hold the previous value until now
+        line->append(x(s.ts[i]), v);
+        held = v;
+        any = true;
+        yMax = std::max(yMax, v);
+    }
+    if (any)
+        line->append(x(hi), held);
+    return yMax;
+}
+
+/// Fills `chart` with one step line per series over [lo, hi] (absolute ns), x in ms since `t0`.
 /// Returns the number of lines.
-int fill(QChart *chart, const Table *t, const char *keyColumn, const char *timeColumn, const char *valueColumn,
-         const QString &keyPrefix, const QString &yTitle, double xLo, double xHi, QObject *ctx)
+int fill(QChart *chart, const std::vector<DerivedSeries> *series, const std::function<QString(const DerivedSeries &)> &name,
+         const QString &yTitle, model::TimeNs lo, model::TimeNs hi, model::TimeNs t0, QObject *ctx)
 {
     chart->removeAllSeries();
     for (QAbstractAxis *a : chart->axes()) {
         chart->removeAxis(a);
         delete a; // removeAxis hands the axis back to us
     }
-    if (!t || t->rowCount() == 0)
+    if (!series || series->empty())
         return 0;
-    const Column *key = t->column(keyColumn), *ts = t->column(timeColumn), *val = t->column(valueColumn),
-                 *rank = t->column("rank");
-    std::map<std::pair<std::int64_t, std::string>, QLineSeries *> lines;
-    double yMax = 0;
-    for (std::size_t r = 0; r < t->rowCount(); ++r) {
-        const std::string k = key->type == ColumnType::Text ? key->texts[r] : std::to_string(key->ints[r]);
-        auto &s = lines[{rank ? rank->ints[r] : 0, k}];
-        if (!s) {
-            s = new QLineSeries;
-            s->setName(keyPrefix + QString::fromStdString(k) + (rank && rank->ints[r] > 0 ? QCoreApplication::translate("CounterChartsPanel", " (rank %1)").arg(rank->ints[r]) : QString()));
-        }
-        const double x = double(ts->ints[r]) / 1e6, y = val->number(r);
-        if (s->count() > 0)
-            s->append(x, s->at(s->count() - 1).y()); // hold the previous value until now
-        s->append(x, y);
-        yMax = std::max(yMax, y);
-    }
     auto *ax = new QValueAxis;
     ax->setTitleText(QCoreApplication::translate("CounterChartsPanel", "ms since trace start"));
+    const double xLo = double(lo - t0) / 1e6, xHi = double(hi - t0) / 1e6;
     ax->setRange(xLo, xHi > xLo ? xHi : xLo + 1e-6);
     auto *ay = new QValueAxis;
     ay->setTitleText(yTitle);
-    ay->setRange(0, yMax > 0 ? yMax * 1.05 : 1.0);
     chart->addAxis(ax, Qt::AlignBottom);
     chart->addAxis(ay, Qt::AlignLeft);
-    for (auto &[k, s] : lines) {
-        // extend the last value to the right edge
-        if (s->count() > 0 && s->at(s->count() - 1).x() < xHi)
-            s->append(xHi, s->at(s->count() - 1).y());
-        chart->addSeries(s);
-        s->attachAxis(ax);
-        s->attachAxis(ay);
-        QObject::connect(s, &QLineSeries::hovered, ctx, [s, yTitle](const QPointF &p, bool state) {
+    double yMax = 0;
+    for (const DerivedSeries &s : *series) {
+        auto *line = new QLineSeries;
+        line->setName(name(s) + (s.rank > 0 ? QCoreApplication::translate("CounterChartsPanel", " (rank %1)").arg(s.rank)
+                                            : QString()));
+        yMax = std::max(yMax, appendVisibleSteps(line, s, lo, hi, t0));
+        chart->addSeries(line);
+        line->attachAxis(ax);
+        line->attachAxis(ay);
+        QObject::connect(line, &QLineSeries::hovered, ctx, [line, yTitle](const QPointF &p, bool state) {
             if (!state) {
                 QToolTip::hideText();
                 return;
             }
             QToolTip::showText(QCursor::pos(), QCoreApplication::translate("CounterChartsPanel", "%1: %2 %3 at %4")
-                                                   .arg(s->name(), QString::number(p.y(), 'g', 4), yTitle,
+                                                   .arg(line->name(), QString::number(p.y(), 'g', 4), yTitle,
                                                         formatDurationNs(p.x() * 1e6)));
         });
     }
-    return int(lines.size());
+    ay->setRange(0, yMax > 0 ? yMax * 1.05 : 1.0);
+    return int(series->size());
 }
 
 } // namespace
 
 CounterChartsPanel::CounterChartsPanel(AnalysisHub *hub, QWidget *parent)
-    : QWidget(parent), m_hub(hub), m_queueRunner(new AnalysisRunner(this)), m_bwRunner(new AnalysisRunner(this)),
-      m_debounce(new QTimer(this))
+    : QWidget(parent), m_hub(hub), m_jobs(new JobRunner(this)), m_debounce(new QTimer(this))
 {
     m_queueView = chartView(tr("Queue length"), this);
     m_queueView->setObjectName(QStringLiteral("queueChart"));
@@ -122,16 +145,9 @@ CounterChartsPanel::CounterChartsPanel(AnalysisHub *hub, QWidget *parent)
     lay->addWidget(m_bwView, 1);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
-    connect(m_debounce, &QTimer::timeout, this, &CounterChartsPanel::refresh);
+    // The series cover the whole trace: a zoom or pan only redraws.
+    connect(m_debounce, &QTimer::timeout, this, &CounterChartsPanel::rebuild);
     connect(save, &QPushButton::clicked, this, &CounterChartsPanel::savePngInteractive);
-    connect(m_queueRunner, &AnalysisRunner::finished, this, [this](std::shared_ptr<const Table> t) {
-        m_queue = std::move(t);
-        rebuild();
-    });
-    connect(m_bwRunner, &AnalysisRunner::finished, this, [this](std::shared_ptr<const Table> t) {
-        m_bandwidth = std::move(t);
-        rebuild();
-    });
     connect(m_hub, &AnalysisHub::contextChanged, this, &CounterChartsPanel::refresh);
     connect(m_hub->document(), &Document::visibleRangeChanged, m_debounce, qOverload<>(&QTimer::start));
     refresh();
@@ -141,52 +157,57 @@ CounterChartsPanel::~CounterChartsPanel() = default;
 
 QChart *CounterChartsPanel::queueChart() const { return m_queueView->chart(); }
 QChart *CounterChartsPanel::bandwidthChart() const { return m_bwView->chart(); }
-bool CounterChartsPanel::isBusy() const { return m_queueRunner->isRunning() || m_bwRunner->isRunning(); }
+bool CounterChartsPanel::isBusy() const { return m_jobs->isRunning(); }
 
 void CounterChartsPanel::refresh()
 {
     const auto ctx = m_hub->context();
+    m_queue.reset();
+    m_bandwidth.reset();
     if (!ctx) {
-        m_queueRunner->cancel();
-        m_bwRunner->cancel();
-        m_queue.reset();
-        m_bandwidth.reset();
+        m_jobs->cancel();
         rebuild();
         return;
     }
-    AnalysisOptions opt;
-    const TimeRange vis = m_hub->document()->visibleRange();
-    if (!vis.isEmpty())
-        opt.range = std::make_pair(vis.start, vis.end);
     m_status->setText(tr("Computing\u2026"));
-    m_queueRunner->run([ctx, opt](std::stop_token stop) mutable {
-        opt.stop = stop;
-        return queueLengthSeries(*ctx, opt);
-    });
-    m_bwRunner->run([ctx, opt](std::stop_token stop) mutable {
-        opt.stop = stop;
-        return memcpyBandwidthSeries(*ctx, opt);
-    });
+    using Pair = std::pair<std::shared_ptr<const SeriesList>, std::shared_ptr<const SeriesList>>;
+    m_jobs->run<Pair>(
+        [ctx](std::stop_token stop) {
+            auto queue = std::make_shared<const SeriesList>(derivedCounterSeries(*ctx, DerivedSeriesKind::QueueLength, stop));
+            auto bw = std::make_shared<const SeriesList>(derivedCounterSeries(*ctx, DerivedSeriesKind::MemcpyBandwidth, stop));
+            return Pair{std::move(queue), std::move(bw)};
+        },
+        [this](Pair series) {
+            m_queue = std::move(series.first);
+            m_bandwidth = std::move(series.second);
+            rebuild();
+        });
 }
 
 void CounterChartsPanel::rebuild()
 {
     const auto ctx = m_hub->context();
-    double lo = 0, hi = 1;
+    model::TimeNs t0 = 0, lo = 0, hi = 1;
     if (ctx) {
         const TimeRange vis = m_hub->document()->visibleRange();
-        const model::TimeNs t0 = ctx->trace().startNs();
-        lo = double((vis.isEmpty() ? ctx->trace().startNs() : vis.start) - t0) / 1e6;
-        hi = double((vis.isEmpty() ? ctx->trace().endNs() : vis.end) - t0) / 1e6;
+        t0 = ctx->trace().startNs();
+        lo = vis.isEmpty() ? ctx->trace().startNs() : vis.start;
+        hi = vis.isEmpty() ? ctx->trace().endNs() : vis.end;
     }
-    const int q = fill(m_queueView->chart(), m_queue.get(), "stream", "ts_ns", "queue_length", tr("stream "),
-                       tr("queued"), lo, hi, this);
-    const int b = fill(m_bwView->chart(), m_bandwidth.get(), "kind", "ts_ns", "bandwidth_gbps", QString(), tr("GB/s"), lo,
-                       hi, this);
-    m_status->setText(ctx ? tr("%1 stream(s), %2 copy kind(s)").arg(q).arg(b) : tr("No trace"));
+    const int q = fill(
+        m_queueView->chart(), m_queue.get(), [](const DerivedSeries &s) { return tr("stream %1").arg(s.stream); },
+        tr("queued"), lo, hi, t0, this);
+    const int b = fill(
+        m_bwView->chart(), m_bandwidth.get(), [](const DerivedSeries &s) { return QString::fromStdString(s.name); },
+        tr("GB/s"), lo, hi, t0, this);
+    if (!ctx)
+        m_status->setText(tr("No trace"));
+    else if (m_jobs->isRunning())
+        m_status->setText(tr("Computing\u2026"));
+    else
+        m_status->setText(tr("%1 stream(s), %2 copy kind(s)").arg(q).arg(b));
     Q_EMIT chartsUpdated();
 }
-
 bool CounterChartsPanel::savePng(const QString &path)
 {
     const QPixmap a = m_queueView->grab(), b = m_bwView->grab();

@@ -1,10 +1,12 @@
 // CounterChartsPanel: HTA's counter tracks (generate_trace_with_counters) as Qt Charts next to
-// the timeline: queue length per stream and memory-copy bandwidth per copy kind over the
-// timeline's visible range (recomputed 150 ms after the last zoom/pan), step lines, tooltips,
-// PNG export. The data are the queue-length-series and memcpy-bw-series tables.
+// the timeline: queue length per stream and memory-copy bandwidth per copy kind, step lines,
+// tooltips, PNG export. The series are the analysis layer's derived counter series
+// (model/analysis/derivedseries.h: the same grouping, samples and processes as the timeline's
+// derived tracks and the Chrome JSON export), computed once per trace on a JobRunner; zooming
+// and panning only redraw the part in the timeline's visible range (150 ms after the last move).
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/derivedseries.h"
 
 #include <QWidget>
 
@@ -18,7 +20,7 @@ class QTimer;
 namespace accelscope::views {
 
 class AnalysisHub;
-class AnalysisRunner;
+class JobRunner;
 
 class CounterChartsPanel : public QWidget {
     Q_OBJECT
@@ -28,8 +30,10 @@ public:
 
     QChart *queueChart() const;
     QChart *bandwidthChart() const;
-    std::shared_ptr<const model::analysis::Table> queueSeries() const { return m_queue; }
-    std::shared_ptr<const model::analysis::Table> bandwidthSeries() const { return m_bandwidth; }
+    using SeriesList = std::vector<model::analysis::DerivedSeries>;
+    /// The trace's series (whole trace, every rank); null until computed.
+    std::shared_ptr<const SeriesList> queueSeries() const { return m_queue; }
+    std::shared_ptr<const SeriesList> bandwidthSeries() const { return m_bandwidth; }
     bool isBusy() const;
 
 public Q_SLOTS:
@@ -44,13 +48,12 @@ private:
     void rebuild();
 
     AnalysisHub *m_hub;
-    AnalysisRunner *m_queueRunner;
-    AnalysisRunner *m_bwRunner;
+    JobRunner *m_jobs;
     QChartView *m_queueView;
     QChartView *m_bwView;
     QLabel *m_status;
     QTimer *m_debounce;
-    std::shared_ptr<const model::analysis::Table> m_queue, m_bandwidth;
+    std::shared_ptr<const SeriesList> m_queue, m_bandwidth;
 };
 
 } // namespace accelscope::views

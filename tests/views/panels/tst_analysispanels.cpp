@@ -4,6 +4,7 @@
 // category rules dialog, and the engine charts (series per core and engine, PNG export).
 #include "analysistesthelpers.h"
 
+#include "model/analysis/derivedseries.h"
 #include "views/derivedcounters.h"
 #include "views/document.h"
 #include "views/panels/analysishub.h"
@@ -21,6 +22,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
@@ -403,6 +405,29 @@ private slots:
         QTRY_VERIFY(panel.queueSeries() && panel.bandwidthSeries() && !panel.isBusy());
         QCOMPARE(panel.queueChart()->series().size(), 1);
         QCOMPARE(panel.bandwidthChart()->series().size(), 1);
+        // the lines are the analysis layer's derived series (one source with the timeline and exports)
+        const auto ctx = hub.context();
+        const std::vector<DerivedSeries> queue = derivedCounterSeries(*ctx, DerivedSeriesKind::QueueLength);
+        QCOMPARE(panel.queueSeries()->size(), queue.size());
+        QCOMPARE(panel.queueSeries()->front().ts, queue.front().ts);
+        QCOMPARE(panel.queueSeries()->front().values, queue.front().values);
+        QCOMPARE(panel.bandwidthSeries()->size(),
+                 derivedCounterSeries(*ctx, DerivedSeriesKind::MemcpyBandwidth).size());
+        // zooming in redraws from the same series: the value in force at the window's left edge
+        // is held from before it, and nothing is recomputed
+        const std::size_t steps = queue.front().ts.size();
+        QVERIFY(steps >= 2);
+        const TimeNs lo = queue.front().ts[steps / 2] + 1, hi = lo + 2 * us;
+        QSignalSpy redrawn(&panel, &CounterChartsPanel::chartsUpdated);
+        doc.setVisibleRange({lo, hi});
+        QVERIFY(redrawn.wait(5000));
+        QVERIFY(!panel.isBusy());
+        auto *line = qobject_cast<QLineSeries *>(panel.queueChart()->series().at(0));
+        QVERIFY(line && line->count() >= 2);
+        const TimeNs t0 = doc.trace()->startNs();
+        QCOMPARE(line->at(0).x(), double(lo - t0) / 1e6);
+        QCOMPARE(line->at(0).y(), queue.front().values[steps / 2]);
+        QCOMPARE(line->at(line->count() - 1).x(), double(hi - t0) / 1e6);
         QTemporaryDir dir;
         QVERIFY(panel.savePng(dir.filePath(QStringLiteral("counters.png"))));
     }
