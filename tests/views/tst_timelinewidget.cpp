@@ -3,6 +3,7 @@
 #include "synthtrace.h"
 
 #include "views/document.h"
+#include "model/tracebuilder.h"
 #include "views/timeline/timelinewidget.h"
 
 #include <QScrollBar>
@@ -241,6 +242,40 @@ private Q_SLOTS:
             f.click(QPointF(g.eventLeft + 50, emptyY));
             QVERIFY(!f.doc.selectedSlice().valid());
         }
+    }
+
+    void flowsIntoAZeroLengthSliceAreDrawn()
+    {
+        // Given a flow from a slice into a zero-length slice (what an importer makes of an
+        // instant that carries flows, as Perfetto's trace_processor stores instants)
+        using namespace model;
+        TraceBuilder builder;
+        builder.addSource(SourceInfo{"zero", "synthetic", -1, "ns", 0, {}});
+        BuilderShard s(0);
+        const LocalProcess p = s.process(EntityKey::number(1));
+        const LocalTrack a = s.thread(p, EntityKey::number(1)), b = s.thread(p, EntityKey::number(2));
+        const StringId send = s.intern("send"), mark = s.intern("mark");
+        s.addSlice(a, 100, 200, send, kEmptyString, kNoArgs);
+        s.addSlice(b, 600, 0, mark, kEmptyString, kNoArgs);
+        s.addSlice(b, 900, 100, s.intern("tail"), kEmptyString, kNoArgs);
+        s.addFlow(FlowPhase::Start, FlowBinding::ExactSlice, 1, kEmptyString, a, 100, send);
+        s.addFlow(FlowPhase::End, FlowBinding::ExactSlice, 1, kEmptyString, b, 600, mark);
+        builder.merge(std::move(s));
+        TracePtr trace = builder.build();
+        QCOMPARE(trace->flows().size(), std::size_t(1));
+        Fixture f(trace);
+        const std::size_t linesBefore = f.w.currentMainBatch().lines.size();
+        // When every flow in view is drawn
+        f.w.setDrawAllFlows(true);
+        const FrameBatch &main = f.w.currentMainBatch();
+        // Then one arrow more runs from the slice's end to the zero-length slice's time
+        QCOMPARE(main.lines.size(), linesBefore + 1);
+        const CanvasGeometry g = f.geo();
+        const auto arrow = std::find_if(main.lines.begin(), main.lines.end(), [&](const LineItem &l) {
+            return std::abs(l.x1 - g.xOf(300)) < 1.0f && std::abs(l.x2 - g.xOf(600)) < 1.0f;
+        });
+        QVERIFY(arrow != main.lines.end());
+        QVERIFY(arrow->arrow);
     }
 
     void doubleClickZoomsToTheSlice()

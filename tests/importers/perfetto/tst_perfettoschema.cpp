@@ -100,6 +100,8 @@ void TestPerfettoSchema::decoderFieldNumbersMatchTheProto_data()
     row("TrackEvent.LegacyEvent", "name_iid", F::LegacyEvent::name_iid);
     row("TrackEvent.LegacyEvent", "phase", F::LegacyEvent::phase, FD::TYPE_INT32);
     row("TrackEvent.LegacyEvent", "duration_us", F::LegacyEvent::duration_us, FD::TYPE_INT64);
+    row("TrackEvent.LegacyEvent", "bind_id", F::LegacyEvent::bind_id, FD::TYPE_UINT64);
+    row("TrackEvent.LegacyEvent", "flow_direction", F::LegacyEvent::flow_direction, FD::TYPE_ENUM);
     namespace A = F::DebugAnnotation;
     row("DebugAnnotation", "name_iid", A::name_iid, FD::TYPE_UINT64);
     row("DebugAnnotation", "name", A::name, FD::TYPE_STRING);
