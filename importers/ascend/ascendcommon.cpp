@@ -106,7 +106,9 @@ ProcessClass classifyProcess(std::string_view name)
     if (name == proc::kAiCoreFreq || name == "HBM" || name == "LLC" || name == proc::kNpuMem
         || name == "Stars Soc Info" || name == "Acc PMU" || name == "QoS" || name == proc::kMemory
         || name == proc::kModuleMemory || name == "DDR" || name == "PCIe" || name == "HCCS" || name == "NIC"
-        || name == "RoCE")
+        || name == "RoCE"
+        // MindSpore's TimelineLayerName spells PCIe "PCle" and adds these counter layers
+        || name == "PCle" || name == "Stars Chip Trans" || name == "SIO")
         return ProcessClass::Counters;
     return ProcessClass::Unknown;
 }

@@ -249,6 +249,9 @@ void writeMindSpore2x(const fs::path &dir)
     meta(hccl, "thread_name", 0, "Group 0 Communication");
     meta(hccl, "thread_name", 1, "Plane 0");
     meta(ov, "process_name", 0, "Overlap Analysis");
+    // MindSpore's own spelling of the PCIe counter layer, without process_labels
+    meta(7777, "process_name", 0, "PCle");
+    ev.push_back("{\"ph\":\"C\",\"name\":\"PCIe_post\",\"pid\":7777,\"tid\":0,\"ts\":" + ts(10) + ",\"args\":{\"value\":1.5}}");
     x(host, 1, "ProfilerStep#1", 0, 1000, ",\"cat\":\"cpu_op\"");
     x(host, 1, "ProfilerStep#2", 1000, 1000, ",\"cat\":\"cpu_op\"");
     x(hw, 2, "MatMul", 100, 200, ",\"args\":{\"Task Type\":\"AI_CORE\"}");
@@ -391,6 +394,13 @@ private slots:
                               "communication_not_overlapped_exclude_receive_ns", "preparing_ns"}),
                  std::string("1|200000|200000|500000|250000|100000|100000|100000;2|100000|50000|200000|0|50000|0|100000;"));
         QVERIFY(anyNote(t, "as MindSpore writes step_trace_time.csv"));
+        bool pcle = false;
+        for (const Process &p : l.trace->processes())
+            if (l.trace->str(p.name) == "PCle") {
+                pcle = true;
+                QCOMPARE(int(p.kind), int(ProcessKind::Device));
+            }
+        QVERIFY(pcle);
     }
 
     void mindSpore1xPlacedByMinCycleCounter_data()
