@@ -9,6 +9,7 @@
 #include "model/analysis/analyses.h"
 #include "model/analysis/categories.h"
 #include "model/analysis/tableformat.h"
+#include "model/export/atomicfile.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -265,10 +266,12 @@ int runAnalyzeCommand(const QStringList &arguments)
     }
     const std::string out = renderTables(toRun, ctx, opt, format);
     if (p.isSet(o.output)) {
-        std::ofstream f(p.value(o.output).toStdString(), std::ios::binary);
-        f << out;
-        if (!f) {
-            std::fprintf(stderr, "accelscope-cli analyze: cannot write %s\n", qPrintable(p.value(o.output)));
+        // Staged and renamed into place when complete: an interrupted run leaves the old file.
+        model::exportfmt::AtomicFile f(p.value(o.output).toStdString());
+        f.write(out);
+        if (!f.commit()) {
+            std::fprintf(stderr, "accelscope-cli analyze: cannot write %s: %s\n", qPrintable(p.value(o.output)),
+                         f.error().c_str());
             return 2;
         }
     } else {

@@ -229,7 +229,7 @@ void AtomicFile::write(std::string_view s)
     m_bytes += s.size();
     if (s.size() >= kBuffer / 4) { // large chunks go out without the copy into the buffer
         flushBuffer();
-        emit(s.data(), s.size());
+        writeOut(s.data(), s.size());
         return;
     }
     m_buf.append(s);
@@ -240,11 +240,11 @@ void AtomicFile::write(std::string_view s)
 void AtomicFile::flushBuffer()
 {
     if (!m_buf.empty())
-        emit(m_buf.data(), m_buf.size());
+        writeOut(m_buf.data(), m_buf.size());
     m_buf.clear();
 }
 
-void AtomicFile::emit(const char *data, std::size_t n)
+void AtomicFile::writeOut(const char *data, std::size_t n)
 {
     if (!ok() || n == 0)
         return;

@@ -79,7 +79,7 @@ public:
 
 private:
     void flushBuffer();
-    void emit(const char *data, std::size_t n);
+    void writeOut(const char *data, std::size_t n);
     void fail(const std::string &what);
 
     std::string m_path, m_error;

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QSaveFile>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -260,10 +261,12 @@ bool CategoryRulesDialog::loadFile(const QString &path)
 
 bool CategoryRulesDialog::saveFile(const QString &path) const
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    // Staged and renamed over the file only when complete: a failed save keeps the old rules.
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
         return false;
-    return f.write(QByteArray::fromStdString(categoryRulesToJson(rules()))) >= 0;
+    const QByteArray json = QByteArray::fromStdString(categoryRulesToJson(rules()));
+    return f.write(json) == json.size() && f.commit();
 }
 
 } // namespace accelscope::views
