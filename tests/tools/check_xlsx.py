@@ -19,6 +19,8 @@ EXPECT.json:
      "frozen": true, "autofilter": true}           # frozen header row and autofilter (sheet tables)
   ],
   "charts": {"Kernel types": ["pie", "bar"]},      # sheet -> acceptable chart kinds (one at least)
+  "chart_values": {"Kernels": ["Total (µs)"]},     # sheet -> headers of columns its charts plot
+                                                   # (the header cell right above each series' values)
   "key_values": {"Overview": {"Slices": "1234"}}   # column A label -> column B text
 }
 """
@@ -111,6 +113,19 @@ def check_table(wb, t):
             err(f"{where}: autofilter {ref!r}")
 
 
+CHART_VALUES = {}  # sheet -> value ranges of its charts ("'Kernels'!$E$2:$E$21"), filled by chart_kinds
+
+
+def chart_header(wb, ref):
+    """The header text above a chart's value range 'Sheet'!$E$2:$E$21 (the cell in row 1 there)."""
+    import re
+    m = re.match(r"'?(.*?)'?!\$([A-Z]+)\$(\d+):\$([A-Z]+)\$(\d+)$", ref)
+    if not m:
+        return None
+    sheet, col, row = m.group(1).replace("''", "'"), m.group(2), int(m.group(3))
+    return wb[sheet][f"{col}{row - 1}"].value
+
+
 def chart_kinds(path):
     """sheet name -> chart kinds, read from the package XML (openpyxl does not keep charts)."""
     import re
@@ -133,6 +148,8 @@ def chart_kinds(path):
                     continue
                 for chart in re.findall(r'Target="\.\./charts/([^"]+)"', z.read(drels).decode()):
                     xml = z.read(f"xl/charts/{chart}").decode()
+                    for ref in re.findall(r"<c:val>.*?<c:f>([^<]+)</c:f>", xml, re.S):
+                        CHART_VALUES.setdefault(sheet, []).append(ref.replace("&apos;", "'"))
                     for k in re.findall(r"<c:(pie|bar|line|area|scatter|doughnut)Chart>", xml):
                         if k == "bar":
                             k = "column" if '<c:barDir val="col"/>' in xml else "bar"
@@ -153,6 +170,11 @@ def main():
     for sheet, ok in expect.get("charts", {}).items():
         if not any(k in ok for k in kinds.get(sheet, [])):
             err(f"{sheet}: charts {kinds.get(sheet, [])}, expected one of {ok}")
+    for sheet, headers in expect.get("chart_values", {}).items():
+        plotted = [chart_header(wb, ref) for ref in CHART_VALUES.get(sheet, [])]
+        for h in headers:
+            if h not in plotted:
+                err(f"{sheet}: no chart plots the column {h!r} (charts plot {plotted})")
     for sheet, kv in expect.get("key_values", {}).items():
         ws = wb[sheet]
         have = {}

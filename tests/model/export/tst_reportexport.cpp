@@ -487,7 +487,20 @@ private slots:
         for (const char *name : {"temporal", "overlap", "idle", "idle-stats", "memcpy-bw", "queue-length"})
             tables.append(expectTable("HTA analyses", runAnalysis(name, ctx, ao), true));
         expect["tables"] = tables;
-        expect["charts"] = QJsonObject{{"Kernel types", QJsonArray{"pie", "bar"}}};
+        expect["charts"] = QJsonObject{{"Kernel types", QJsonArray{"pie", "bar"}},
+                                       {"Kernels", QJsonArray{"bar"}},
+                                       {"Steps", QJsonArray{"column"}},
+                                       {"HTA analyses", QJsonArray{"column"}}};
+        // the native charts plot the table's own cells: the header above each series' range
+        const auto header = [&](const char *analysis, const char *column) {
+            const Table t = runAnalysis(analysis, ctx, ao);
+            return QString::fromStdString(t.columns[std::size_t(t.columnIndex(column))].title) + QStringLiteral(" (\u00b5s)");
+        };
+        expect["chart_values"] = QJsonObject{
+            {"Kernels", QJsonArray{header("kernels", hta ? "sum (us)" : "total_ns")}},
+            {"Steps", QJsonArray{header("steps", "compute"), header("steps", "idle")}},
+            {"HTA analyses", QJsonArray{header("temporal", hta ? "idle_time(us)" : "idle_ns"),
+                                        header("temporal", hta ? "compute_time(us)" : "compute_ns")}}};
         expect["key_values"] = QJsonObject{{"Overview", QJsonObject{{"Slices", QString::number(m_sample->sliceCount())},
                                                                     {"Flows", QString::number(m_sample->flows().size())}}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
