@@ -2,14 +2,19 @@
 
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
+#include "model/analysis/ascendcluster.h"
+#include "views/document.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
+#include "views/panels/clusterpanel.h"
 #include "views/panels/commheatmappanel.h"
 #include "views/panels/counterchartspanel.h"
 #include "views/panels/enginechartspanel.h"
 #include "views/rangestats/rangestatspanel.h"
 
 #include <QAction>
+
+#include <algorithm>
 
 namespace accelscope::app {
 
@@ -64,7 +69,20 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
                           return new views::AnalysisPanel(
                               hub, list({"aiu-summary", "aiu-categories", "aiu-active", "aiu-ts", "aiu-collectives"}), p);
                       }),
+        // Ascend clusters: per-rank step bars, the rank x rank heat map and the stage / slow-rank
+        // tables, from msprof-analyze's cluster outputs or the loaded rank timelines.
+        new PanelDock(QStringLiteral("clusterDock"), [] { return PanelDock::tr("Cluster"); },
+                      [hub](QWidget *p) { return new views::ClusterPanel(hub, p); }),
     };
+    // A cluster output without rank timelines has nothing to show in the timeline: the Cluster
+    // dock is its view, so it opens by itself.
+    PanelDock *clusterDock = docks.back();
+    QObject::connect(document, &views::Document::traceChanged, clusterDock, [clusterDock](const model::TracePtr &trace) {
+        if (!trace || !model::analysis::clusterOutput(*trace))
+            return;
+        clusterDock->show();
+        clusterDock->raise();
+    });
     int key = Qt::Key_4;
     for (PanelDock *dock : docks) {
         window->addPanelDock(dock, Qt::BottomDockWidgetArea);
@@ -72,6 +90,25 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
             dock->toggleViewAction()->setShortcut(QKeySequence(Qt::ALT | Qt::Key(key++)));
     }
     return docks;
+}
+
+void showFirstStartDocks(MainWindow *window, const QList<PanelDock *> &docks)
+{
+    PanelDock *kernels = nullptr, *traceAnalysis = nullptr;
+    for (PanelDock *d : docks) {
+        if (d->objectName() == QLatin1String("kernelsDock"))
+            kernels = d;
+        else if (d->objectName() == QLatin1String("traceAnalysisDock"))
+            traceAnalysis = d;
+    }
+    if (!kernels || !traceAnalysis)
+        return;
+    window->splitDockWidget(kernels, traceAnalysis, Qt::Horizontal);
+    kernels->show();
+    traceAnalysis->show();
+    kernels->raise();
+    // charts need height: the bottom docks get about two fifths of the window
+    window->resizeDocks({kernels}, {std::max(320, window->height() * 2 / 5)}, Qt::Vertical);
 }
 
 } // namespace accelscope::app

@@ -1,0 +1,96 @@
+// The Cluster dock offscreen on generated msprof-analyze cluster outputs (tests/data/ascend,
+// written by tests/tools/gen_ascend_cluster.py): one bar per rank with the file's numbers, the
+// heat map from cluster_communication_matrix.json without any rank timeline, rank folders known
+// for opening, and the slowest rank kept visible when there are more ranks than pixels.
+#include "analysistesthelpers.h"
+
+#include "importers/registry.h"
+#include "views/document.h"
+#include "views/panels/analysishub.h"
+#include "views/panels/clusterpanel.h"
+#include "views/panels/commheatmappanel.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QTest>
+
+#include <filesystem>
+
+using namespace accelscope;
+using namespace accelscope::model;
+using namespace accelscope::views;
+namespace fs = std::filesystem;
+
+namespace {
+
+TracePtr load(const fs::path &p)
+{
+    importers::ImportContext ictx;
+    auto r = importers::loadTrace({p}, ictx);
+    if (!r.ok())
+        qFatal("cannot load %s", p.string().c_str());
+    return r.value().trace;
+}
+
+} // namespace
+
+class TestClusterPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void clusterOutputAlone()
+    {
+        Document doc;
+        doc.setTrace(load(fs::path(ASCEND_TEST_DATA) / "cluster_root_8" / "cluster_analysis_output"));
+        AnalysisHub hub(&doc);
+        ClusterPanel panel(&hub);
+        panel.resize(1000, 700);
+        panel.show();
+        QTRY_VERIFY(!panel.isBusy() && panel.stepsView()->bars().size() == 8);
+        // rank 5: Computing (10000 + 50) * 1.3 = 13065 µs, Free 1005 µs, Comm 2000 µs per step
+        const ClusterRankBar &b5 = panel.stepsView()->bars()[5];
+        QCOMPARE(b5.rank, std::int64_t(5));
+        QCOMPARE(b5.steps, 2);
+        QCOMPARE(b5.computingNs, 13065000.0);
+        QCOMPARE(b5.freeNs, 1005000.0);
+        QCOMPARE(b5.notOverlappedNs, 2000000.0);
+        QTRY_VERIFY(panel.heatmap()->links() != nullptr && !panel.heatmap()->isBusy());
+        QCOMPARE(panel.heatmap()->matrix().size(), std::size_t(8));
+        // no rank folder beside a cluster output opened alone: nothing to open
+        QVERIFY(!panel.stepsView()->barToolTip(0).contains(QStringLiteral("Double-click")));
+        QVERIFY(panel.stepsView()->barToolTip(5).contains(QStringLiteral("Rank 5")));
+    }
+
+    void clusterRootKnowsRankFolders()
+    {
+        Document doc;
+        doc.setTrace(load(fs::path(ASCEND_TEST_DATA) / "cluster_root_8"));
+        AnalysisHub hub(&doc);
+        ClusterPanel panel(&hub);
+        panel.resize(1000, 700);
+        panel.show();
+        QTRY_VERIFY(!panel.isBusy() && panel.stepsView()->bars().size() == 8);
+        QVERIFY(panel.stepsView()->barToolTip(1).contains(QStringLiteral("Double-click")));
+        QVERIFY(!panel.stepsView()->barToolTip(2).contains(QStringLiteral("Double-click")));
+    }
+
+    void slowRankVisibleAtThousandRanks()
+    {
+        std::vector<ClusterRankBar> bars(1000);
+        for (int i = 0; i < 1000; ++i)
+            bars[std::size_t(i)] = ClusterRankBar{i, 10e6, 2e6, 1e6, 2, true};
+        bars[737].computingNs = 14e6;
+        ClusterStepsView view;
+        view.resize(300, 200); // fewer pixel columns than ranks
+        view.setBars(bars);
+        bool seen = false;
+        for (int x = 0; x < view.width(); ++x)
+            seen = seen || view.barAt(QPoint(x, 100)) == 737;
+        QVERIFY(seen);
+        QImage img(300, 200, QImage::Format_ARGB32);
+        QPainter p(&img);
+        view.paintTo(p, img.size());
+    }
+};
+
+QTEST_MAIN(TestClusterPanel)
+#include "tst_clusterpanel.moc"
