@@ -358,6 +358,17 @@ private:
         Status st = importFrameworkDb(m_rd.frameworkDb, m_source, m_builder, m_ctx, opts, m_diags);
         if (!st.ok())
             return st;
+        if (!commJoin.empty()) {
+            // CommAnalyzerTime lists the HCCL ops; the db's COMMUNICATION_OP rows are the timeline's
+            m_facts.commOpsListed = static_cast<std::int64_t>(commJoin.size());
+            m_facts.commOpsOnTimeline = static_cast<std::int64_t>(commJoin.matched());
+            if (m_facts.commOpsOnTimeline < m_facts.commOpsListed)
+                m_diags.add(DiagKind::MissingField, m_rd.analysisDb.string(), 0,
+                            "CommAnalyzerTime lists " + std::to_string(m_facts.commOpsListed) + " HCCL ops; "
+                                + std::to_string(m_facts.commOpsListed - m_facts.commOpsOnTimeline)
+                                + " of them are not in the db's COMMUNICATION_OP: Communication counts only those present",
+                            std::uint64_t(m_facts.commOpsListed - m_facts.commOpsOnTimeline));
+        }
         if (opts.deviceOut >= 0) {
             meta("ascend.device", std::to_string(opts.deviceOut));
             m_facts.device = opts.deviceOut;

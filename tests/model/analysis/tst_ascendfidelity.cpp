@@ -9,6 +9,8 @@
 #include "importers/registry.h"
 #include "model/ascendfacts.h"
 
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -363,6 +365,34 @@ private slots:
             QCOMPARE(ival(t, i, "file_free_ns"), ival(t, i, "free_ns"));
             QCOMPARE(sval(t, i, "file_difference"), std::string());
         }
+        QVERIFY(!anyDiagnostic(*l.trace, "not in the db's COMMUNICATION_OP"));
+        QVERIFY(!anyNote(t, "HCCL ops, the timeline holds"));
+    }
+
+    void dbRankMissingOpsSaysSo()
+    {
+        // a copy of the db sample's rank 0 with two COMMUNICATION_OP rows deleted: analysis.db's
+        // CommAnalyzerTime still lists them
+        const fs::path src = kShared / "ascend/pt_db_level2_2rank/rank0_ascend_pt";
+        if (!fs::exists(src))
+            QSKIP("shared sample pt_db_level2_2rank is not here");
+        QTemporaryDir tmp;
+        const fs::path rank = fs::path(tmp.path().toStdString()) / "rank0_ascend_pt";
+        fs::copy(src, rank, fs::copy_options::recursive);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "cut");
+            db.setDatabaseName(QString::fromStdString((rank / "ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db").string()));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("DELETE FROM COMMUNICATION_OP WHERE rowid IN (SELECT rowid FROM COMMUNICATION_OP ORDER BY startNs LIMIT 2)"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("cut");
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        QVERIFY(anyDiagnostic(*l.trace, "of them are not in the db's COMMUNICATION_OP"));
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QVERIFY(anyNote(t, "HCCL ops, the timeline holds"));
     }
 
     void unreadableStepTraceTimeIsADiagnostic()
