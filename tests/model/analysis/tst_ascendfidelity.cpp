@@ -99,7 +99,7 @@ std::string ts(std::int64_t us) { return "\"" + std::to_string(kBaseUs + us) + "
 /// An early-2024 torch_npu trace_view.json: Ascend Hardware on pid 800 (no process_labels), the
 /// Overlap Analysis on hostpid*10000+1100, device tasks with Task Type "Other" (and one AI_CPU,
 /// one Notify Wait), two ProfilerStep#N without flows, HCCL ops; optionally msprof's lanes.
-std::string oldTraceView(bool withLanes)
+std::string oldTraceView(bool withLanes, bool lowerCaseLanes = false)
 {
     const int host = 4321;
     const long long hw = 800, hccl = 4321LL * 100 + 5, ov = 4321LL * 10000 + 1100;
@@ -135,19 +135,26 @@ std::string oldTraceView(bool withLanes)
     x(hccl, 0, "hcom_allReduce__2_0_1", 1250, 150, "{}");
     if (withLanes) {
         meta(ov, "Overlap Analysis");
+        // the 2023 msprof wrote its enum names in lower case
+        auto lane = [&](const std::string &n) -> std::string {
+            if (!lowerCaseLanes)
+                return n;
+            return n == "Computing" ? "compute_time" : n == "Communication" ? "communication_time" : n == "Free" ? "free_time"
+                                                                                                   : "communication_not_overlapped";
+        };
         // msprof's lanes over the device range [100, 1600): Free also covers the gap between the
         // steps, which starts in step 1 (torch_npu counts it there)
-        x(ov, 0, "Computing", 100, 250, "");
-        x(ov, 0, "Computing", 600, 100, "");
-        x(ov, 0, "Computing", 1100, 200, "");
-        x(ov, 0, "Computing", 1500, 100, "");
-        x(ov, 1, "Communication", 400, 250, "");
-        x(ov, 1, "Communication", 1250, 150, "");
-        x(ov, 2, "Communication(Not Overlapped)", 400, 200, "");
-        x(ov, 2, "Communication(Not Overlapped)", 1300, 100, "");
-        x(ov, 3, "Free", 350, 50, "");
-        x(ov, 3, "Free", 700, 400, "");
-        x(ov, 3, "Free", 1400, 100, "");
+        x(ov, 0, lane("Computing"), 100, 250, "");
+        x(ov, 0, lane("Computing"), 600, 100, "");
+        x(ov, 0, lane("Computing"), 1100, 200, "");
+        x(ov, 0, lane("Computing"), 1500, 100, "");
+        x(ov, 1, lane("Communication"), 400, 250, "");
+        x(ov, 1, lane("Communication"), 1250, 150, "");
+        x(ov, 2, lane("Communication(Not Overlapped)"), 400, 200, "");
+        x(ov, 2, lane("Communication(Not Overlapped)"), 1300, 100, "");
+        x(ov, 3, lane("Free"), 350, 50, "");
+        x(ov, 3, lane("Free"), 700, 400, "");
+        x(ov, 3, lane("Free"), 1400, 100, "");
     }
     std::string out = "[";
     for (std::size_t i = 0; i < ev.size(); ++i)
@@ -155,10 +162,10 @@ std::string oldTraceView(bool withLanes)
     return out + "]";
 }
 
-void writeOldRank(const fs::path &dir, bool withLanes)
+void writeOldRank(const fs::path &dir, bool withLanes, bool lowerCaseLanes = false)
 {
     writeFile(dir / "profiler_info_0.json", "{\"rank_id\": 0}");
-    writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json", oldTraceView(withLanes));
+    writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json", oldTraceView(withLanes, lowerCaseLanes));
 }
 
 /// A MindSpore 1.x profiler/ folder of rank 0: the relative timeline (AI Core stream 5) and two
@@ -282,12 +289,19 @@ void writeMindSpore2x(const fs::path &dir)
 class TstAscendFidelity : public QObject {
     Q_OBJECT
 private slots:
+    void oldTraceViewWithLanesSumsTheLanes_data()
+    {
+        QTest::addColumn<bool>("lowerCase");
+        QTest::newRow("lane names of 2024") << false;
+        QTest::newRow("lane names of 2023 (compute_time, ...)") << true;
+    }
     void oldTraceViewWithLanesSumsTheLanes()
     {
         // Where the trace has Overlap Analysis lanes, the steps' Computing / Communication / Free
         // are the lanes' sums per step (the inter-step Free gap [700, 1100) starts in step 1).
+        QFETCH(bool, lowerCase);
         QTemporaryDir tmp;
-        writeOldRank(fs::path(tmp.path().toStdString()) / "rank0_ascend_pt", true);
+        writeOldRank(fs::path(tmp.path().toStdString()) / "rank0_ascend_pt", true, lowerCase);
         const Loaded l = load(tmp.path().toStdString());
         QVERIFY(l.ctx);
         const Table t = runAnalysis("steps", *l.ctx, {});
