@@ -1,9 +1,15 @@
 // Chrome JSON import benchmark: throughput, events/s, model bytes per slice, peak RSS, and for
-// .gz inputs the throughput relative to plain zlib decompression of the same file.
+// compressed inputs the time of decompression alone (the importer's own InputStream: ISA-L or
+// zlib, zstd) and, for .gz, of plain zlib.
 //
-//   bench_chrome_import FILE.json|FILE.json.gz [--threads N] [--chunk-mb N]
+//   bench_chrome_import FILE.json|FILE.json.gz|FILE.json.zst [--threads N] [--chunk-mb N] [--repeat N]
+//
+// --repeat N imports N times in one process and prints each total and the best and median.
 #include "importers/chrome_json/chromejsonimporter.h"
+#include "importers/common/inputstream.h"
 #include "importers/common/jsonpipeline.h"
+
+#include <algorithm>
 
 #include <chrono>
 #include <cstdio>
@@ -69,6 +75,21 @@ double zlibSeconds(const char *path, std::uint64_t &outBytes)
     return seconds(t0, t1);
 }
 
+/// The importer's decompressor alone, into a reused 1 MiB buffer (what the reader thread does
+/// besides cutting).
+double inputStreamSeconds(const char *path, std::uint64_t &outBytes)
+{
+    const auto t0 = Clock::now();
+    auto opened = importers::InputStream::open(path);
+    outBytes = 0;
+    if (!opened.ok())
+        return 0;
+    std::vector<char> buf(1 << 20);
+    for (std::size_t got; (got = opened.value()->read(buf.data(), buf.size())) > 0;)
+        outBytes += got;
+    return seconds(t0, Clock::now());
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -80,7 +101,10 @@ int main(int argc, char **argv)
     const char *path = argv[1];
     unsigned threads = 0;
     std::size_t chunkMb = 0;
+    int repeat = 1;
     for (int i = 2; i + 1 < argc; ++i) {
+        if (!std::strcmp(argv[i], "--repeat"))
+            repeat = std::max(1, std::atoi(argv[i + 1]));
         if (!std::strcmp(argv[i], "--threads"))
             threads = static_cast<unsigned>(std::atoi(argv[i + 1]));
         if (!std::strcmp(argv[i], "--chunk-mb"))
@@ -92,18 +116,25 @@ int main(int argc, char **argv)
     imp.workerThreads = threads;
     if (chunkMb)
         imp.chunkBytes = chunkMb << 20;
-    model::TraceBuilder builder;
-    importers::ImportContext ctx;
-    const auto t0 = Clock::now();
-    auto st = imp.import(importers::Source::fromPath(path), builder, ctx);
-    const auto t1 = Clock::now();
-    if (!st.ok()) {
-        std::fprintf(stderr, "import failed: %s\n", st.error().toString().c_str());
-        return 2;
+    std::vector<double> totals;
+    std::shared_ptr<const model::Trace> trace;
+    double parse = 0, build = 0, total = 0;
+    for (int run = 0; run < repeat; ++run) {
+        trace.reset(); // the previous run's trace is freed before the next import, as in the GUI
+        model::TraceBuilder builder;
+        importers::ImportContext ctx;
+        const auto t0 = Clock::now();
+        auto st = imp.import(importers::Source::fromPath(path), builder, ctx);
+        const auto t1 = Clock::now();
+        if (!st.ok()) {
+            std::fprintf(stderr, "import failed: %s\n", st.error().toString().c_str());
+            return 2;
+        }
+        trace = builder.build();
+        const auto t2 = Clock::now();
+        parse = seconds(t0, t1), build = seconds(t1, t2), total = seconds(t0, t2);
+        totals.push_back(total);
     }
-    auto trace = builder.build();
-    const auto t2 = Clock::now();
-    const double parse = seconds(t0, t1), build = seconds(t1, t2), total = seconds(t0, t2);
 
     std::uint64_t sliceColumnBytes = 0;
     for (const auto &t : trace->tracks()) {
@@ -116,6 +147,7 @@ int main(int argc, char **argv)
     std::uint64_t inflated = 0;
     const bool gz = imp.lastEventCount && std::string(path).size() > 3
         && std::string(path).substr(std::string(path).size() - 3) == ".gz";
+
     const double mbIn = double(fileBytes) / 1e6;
     std::printf("chrome-json import: %s (parser: %s)\n", path, importers::json::chunkParserImplementation());
     std::printf("  file            %.1f MB\n", mbIn);
@@ -126,6 +158,14 @@ int main(int argc, char **argv)
     std::printf("  parse+merge     %.3f s\n", parse);
     std::printf("  build           %.3f s\n", build);
     std::printf("  total           %.3f s\n", total);
+    if (totals.size() > 1) {
+        std::printf("  totals          ");
+        for (double t : totals)
+            std::printf("%.3f ", t);
+        std::vector<double> sorted = totals;
+        std::sort(sorted.begin(), sorted.end());
+        std::printf("s\n  best / median   %.3f / %.3f s\n", sorted.front(), sorted[sorted.size() / 2]);
+    }
     std::printf("  throughput      %.0f MB/s of file, %.2f M events/s\n", mbIn / total,
                 double(imp.lastEventCount) / total / 1e6);
     std::printf("  slice columns   %.1f bytes/slice (all event storage %.1f bytes/slice; args text %.1f MB; strings %zu)\n",
@@ -133,6 +173,13 @@ int main(int argc, char **argv)
                 double(trace->args().textBytes()) / 1e6, trace->strings().size());
     std::printf("  peak RSS        %.1f MB (%.2fx file size)\n", peakRssKb() / 1024.0,
                 peakRssKb() * 1024.0 / double(fileBytes));
+    if (auto probe = importers::InputStream::open(path);
+        probe.ok() && probe.value()->compression() != importers::Compression::None) {
+        std::uint64_t out = 0;
+        const double d = inputStreamSeconds(path, out);
+        std::printf("  decompress alone %.3f s (%s, InputStream) for %.1f MB out\n", d,
+                    std::string(importers::compressionName(probe.value()->compression())).c_str(), out / 1e6);
+    }
     if (gz) {
         const double z = zlibSeconds(path, inflated);
         std::printf("  zlib alone      %.3f s for %.1f MB out (%.0f MB/s of output)\n", z, inflated / 1e6,
