@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AnalysisChart</name>
+    <message>
+        <source>%1 rows: drawn as a heat map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AnalysisColumns</name>
     <message>
         <source>Rank</source>
@@ -1015,6 +1022,46 @@
         <source>Direction</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks in stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest rank (Computing + Free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iteration interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP+BP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File Computing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Differs from the file</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1180,6 +1227,10 @@
     </message>
     <message>
         <source>AIU compute and collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline stages (Ascend cluster)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1397,6 +1448,179 @@
     </message>
 </context>
 <context>
+    <name>ExportErrors</name>
+    <message>
+        <source>cannot create a file in the destination folder: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no table to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ImportErrors</name>
+    <message>
+        <source>no AIU trace in this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no AIU trace given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an AIU compiler log needs its traces: open it together with the AIU trace files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no AIU trace could be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ASCEND_PROFILER_OUTPUT holds no profiler data (the offline analysis may not have run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Ascend profiler output found in this directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an Ascend profiler file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the CSV file has no header line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an Ascend profiler database (no TASK, PYTORCH_API or CANN_API table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Qt SQLite driver (QSQLITE) is not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the database: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a readable SQLite database: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a directory, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot initialise zlib</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON trace: expected &apos;[&apos; or &apos;{&apos; at the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON: expected a member name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON: expected &apos;:&apos; after a member name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such file or directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a regular file (a device, FIFO or socket is never read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a system folder (/proc, /sys, /dev) is never scanned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unrecognised file format. Supported formats: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no trace found in this directory. Supported formats: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iter0.profile is missing: the dump has no PMU data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iter0.profile cannot be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>net_stat.sim cannot be opened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BM1690 iter-file (static) dumps are not read yet: only cdmlib*.profile dumps are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no cdmlib*.profile file in this dump folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>global.profile has no arch= line, so the chip is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open global.profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a Sophgo profiler dump: no global.profile with a known arch= beside cdmlib*/cdma*/iter*.profile files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor_location.json is not valid JSON: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor_location.json is not a JSON array of ops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ImportScan</name>
+    <message>
+        <source>Many trace files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 trace files that would open as %3 separate ranks (%4 of them state no rank). Open them all?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TableNotes</name>
     <message>
         <source>no collective slices (args.CollGroup) in the selection: collective time is 0</source>
@@ -1484,6 +1708,34 @@
     </message>
     <message>
         <source>bandwidth = bytes / Asic cycles at the engine&apos;s clock (tpu-mlir&apos;s per-record DDR/L2M bandwidth)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster_step_trace_time.csv has no Preparing for some rows (older msprof-analyze): left empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster output has no cluster_step_trace_time.csv: no ranks to compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster_step_trace_time.csv has no rank rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no msprof-analyze cluster output in the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster output has no cluster_step_trace_time.csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster_step_trace_time.csv has no stage rows (msprof-analyze writes them only for pipeline-parallel jobs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each column is the maximum over the stage&apos;s ranks, as msprof-analyze writes it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2163,6 +2415,18 @@
         <source>Import Options…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user guide is not installed. It is in the docs/ folder of the source tree.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -2234,6 +2498,10 @@
     </message>
     <message>
         <source>AIU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2383,6 +2651,25 @@
     </message>
 </context>
 <context>
+    <name>accelscope::app::UserGuideWindow</name>
+    <message>
+        <source>Accelscope User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::app::WelcomeWidget</name>
     <message numerus="yes">
         <source>%1 + %n more</source>
@@ -2405,6 +2692,272 @@
     </message>
     <message>
         <source>Supported formats: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views</name>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 largest of %2 rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1 s%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device span: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels running at the same time count in each of their types: a bar can be taller than its step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Others (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1 stream %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Histogram up to the 99th percentile (%1); its last bin also holds the %2 longer delays up to %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launches by launch delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU duration vs launch delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU duration of the launch call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scatter: %1 of %2 launches drawn (every outlier included).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 peak at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak per component and metric; components that never held memory are left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1 core %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication overlapped by computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication hidden behind computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · r%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels by total time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time by kernel type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle time per stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time per rank, summed over steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time per category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count: %1
+Mean: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator types by total time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory per component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine utilization per core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::AnalysisChartView</name>
+    <message>
+        <source>Launch delay (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay %1 to %2
+%3 launches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outliers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU duration %1
+Launch delay %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+outlier</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2507,6 +3060,26 @@
     </message>
     <message>
         <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2641,6 +3214,101 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::ClusterPanel</name>
+    <message>
+        <source>No trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No per-rank step numbers (no Ascend step data or cluster_step_trace_time.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s); bars: mean per step. Hover a bar for its numbers; double-click a rank whose folder was found to open its timeline in a new window.</source>
+        <translation>
+            <numerusform>%n rank; bars: mean per step. Hover a bar for its numbers; double-click a rank whose folder was found to open its timeline in a new window.</numerusform>
+            <numerusform>%n ranks; bars: mean per step. Hover a bar for its numbers; double-click a rank whose folder was found to open its timeline in a new window.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open rank %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::ClusterStepsView</name>
+    <message numerus="yes">
+        <source>Rank %1 (%n step(s))</source>
+        <translation>
+            <numerusform>Rank %1 (%n step)</numerusform>
+            <numerusform>Rank %1 (%n steps)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing, Communication or Free not known for every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total vs median rank: %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click to open this rank&apos;s timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No per-rank step numbers in this trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>rank (%n rank(s))</source>
+        <translation>
+            <numerusform>rank (%n rank)</numerusform>
+            <numerusform>rank (%n ranks)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::CommHeatmapPanel</name>
     <message>
         <source>Transport shown in the heat map</source>
@@ -2768,10 +3436,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stream </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>queued</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2801,6 +3465,10 @@
     </message>
     <message>
         <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stream %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3100,6 +3768,17 @@
     </message>
     <message>
         <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::HeatMapView</name>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnalysisChart</name>
+    <message>
+        <source>%1 rows: drawn as a heat map.</source>
+        <translation>%1 行：以热力图显示。</translation>
+    </message>
+</context>
+<context>
     <name>AnalysisColumns</name>
     <message>
         <source>Rank</source>
@@ -1015,6 +1022,46 @@
         <source>Direction</source>
         <translation>方向</translation>
     </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
+    <message>
+        <source>Ranks in stage</source>
+        <translation>Stage 内 Rank 数</translation>
+    </message>
+    <message>
+        <source>Slowest rank (Computing + Free)</source>
+        <translation>最慢 Rank（计算 + 空闲）</translation>
+    </message>
+    <message>
+        <source>Iteration interval</source>
+        <translation>迭代间隔</translation>
+    </message>
+    <message>
+        <source>FP+BP</source>
+        <translation>FP+BP</translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation>拖尾</translation>
+    </message>
+    <message>
+        <source>File Computing</source>
+        <translation>文件中的计算</translation>
+    </message>
+    <message>
+        <source>File Communication</source>
+        <translation>文件中的通信</translation>
+    </message>
+    <message>
+        <source>File Free</source>
+        <translation>文件中的空闲</translation>
+    </message>
+    <message>
+        <source>Differs from the file</source>
+        <translation>与文件不一致</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1181,6 +1228,10 @@
     <message>
         <source>AIU compute and collectives</source>
         <translation>AIU 计算与集合通信</translation>
+    </message>
+    <message>
+        <source>Pipeline stages (Ascend cluster)</source>
+        <translation>流水线 Stage（昇腾集群）</translation>
     </message>
 </context>
 <context>
@@ -1397,6 +1448,179 @@
     </message>
 </context>
 <context>
+    <name>ExportErrors</name>
+    <message>
+        <source>cannot create a file in the destination folder: </source>
+        <translation>无法在目标文件夹中创建文件：</translation>
+    </message>
+    <message>
+        <source>unknown table</source>
+        <translation>未知的表格</translation>
+    </message>
+    <message>
+        <source>no table to export</source>
+        <translation>没有可导出的表格</translation>
+    </message>
+</context>
+<context>
+    <name>ImportErrors</name>
+    <message>
+        <source>no AIU trace in this folder</source>
+        <translation>此文件夹中没有 AIU 追踪</translation>
+    </message>
+    <message>
+        <source>no AIU trace given</source>
+        <translation>未指定 AIU 追踪</translation>
+    </message>
+    <message>
+        <source>an AIU compiler log needs its traces: open it together with the AIU trace files</source>
+        <translation>AIU 编译日志需要配合其追踪使用：请与 AIU 追踪文件一起打开</translation>
+    </message>
+    <message>
+        <source>no AIU trace could be read</source>
+        <translation>无法读取任何 AIU 追踪</translation>
+    </message>
+    <message>
+        <source>ASCEND_PROFILER_OUTPUT holds no profiler data (the offline analysis may not have run)</source>
+        <translation>ASCEND_PROFILER_OUTPUT 中没有性能数据（离线解析可能尚未运行）</translation>
+    </message>
+    <message>
+        <source>no Ascend profiler output found in this directory</source>
+        <translation>此目录中未找到昇腾性能数据输出</translation>
+    </message>
+    <message>
+        <source>not an Ascend profiler file</source>
+        <translation>不是昇腾性能数据文件</translation>
+    </message>
+    <message>
+        <source>cannot open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>cannot read the file</source>
+        <translation>无法读取文件</translation>
+    </message>
+    <message>
+        <source>the CSV file has no header line</source>
+        <translation>CSV 文件没有表头行</translation>
+    </message>
+    <message>
+        <source>not an Ascend profiler database (no TASK, PYTORCH_API or CANN_API table)</source>
+        <translation>不是昇腾性能数据库（没有 TASK、PYTORCH_API 或 CANN_API 表）</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>不是 JSON</translation>
+    </message>
+    <message>
+        <source>the Qt SQLite driver (QSQLITE) is not available</source>
+        <translation>Qt SQLite 驱动（QSQLITE）不可用</translation>
+    </message>
+    <message>
+        <source>cannot open the database: </source>
+        <translation>无法打开数据库：</translation>
+    </message>
+    <message>
+        <source>not a readable SQLite database: </source>
+        <translation>不是可读取的 SQLite 数据库：</translation>
+    </message>
+    <message>
+        <source>cannot open: </source>
+        <translation>无法打开：</translation>
+    </message>
+    <message>
+        <source>is a directory, not a file</source>
+        <translation>是目录，不是文件</translation>
+    </message>
+    <message>
+        <source>cannot initialise zlib</source>
+        <translation>无法初始化 zlib</translation>
+    </message>
+    <message>
+        <source>not a JSON trace: expected &apos;[&apos; or &apos;{&apos; at the start</source>
+        <translation>不是 JSON 追踪：开头应为 &apos;[&apos; 或 &apos;{&apos;</translation>
+    </message>
+    <message>
+        <source>malformed JSON: expected a member name</source>
+        <translation>JSON 格式错误：此处应为成员名</translation>
+    </message>
+    <message>
+        <source>malformed JSON: expected &apos;:&apos; after a member name</source>
+        <translation>JSON 格式错误：成员名之后应为 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>no such file or directory</source>
+        <translation>文件或目录不存在</translation>
+    </message>
+    <message>
+        <source>not a regular file (a device, FIFO or socket is never read)</source>
+        <translation>不是普通文件（设备、FIFO 或套接字不会被读取）</translation>
+    </message>
+    <message>
+        <source>a system folder (/proc, /sys, /dev) is never scanned</source>
+        <translation>系统文件夹（/proc、/sys、/dev）不会被扫描</translation>
+    </message>
+    <message>
+        <source>unrecognised file format. Supported formats: </source>
+        <translation>无法识别的文件格式。支持的格式：</translation>
+    </message>
+    <message>
+        <source>no trace found in this directory. Supported formats: </source>
+        <translation>此目录中未找到追踪。支持的格式：</translation>
+    </message>
+    <message>
+        <source>iter0.profile is missing: the dump has no PMU data.</source>
+        <translation>缺少 iter0.profile：该转储没有 PMU 数据。</translation>
+    </message>
+    <message>
+        <source>iter0.profile cannot be read: </source>
+        <translation>无法读取 iter0.profile：</translation>
+    </message>
+    <message>
+        <source>net_stat.sim cannot be opened.</source>
+        <translation>无法打开 net_stat.sim。</translation>
+    </message>
+    <message>
+        <source>BM1690 iter-file (static) dumps are not read yet: only cdmlib*.profile dumps are</source>
+        <translation>暂不支持读取 BM1690 iter 文件（静态）转储：仅支持 cdmlib*.profile 转储</translation>
+    </message>
+    <message>
+        <source>no cdmlib*.profile file in this dump folder</source>
+        <translation>此转储文件夹中没有 cdmlib*.profile 文件</translation>
+    </message>
+    <message>
+        <source>global.profile has no arch= line, so the chip is unknown</source>
+        <translation>global.profile 中没有 arch= 行，无法确定芯片型号</translation>
+    </message>
+    <message>
+        <source>cannot open global.profile</source>
+        <translation>无法打开 global.profile</translation>
+    </message>
+    <message>
+        <source>not a Sophgo profiler dump: no global.profile with a known arch= beside cdmlib*/cdma*/iter*.profile files</source>
+        <translation>不是 Sophgo 性能转储：cdmlib*/cdma*/iter*.profile 文件旁没有带已知 arch= 的 global.profile</translation>
+    </message>
+    <message>
+        <source>tensor_location.json is not valid JSON: </source>
+        <translation>tensor_location.json 不是有效的 JSON：</translation>
+    </message>
+    <message>
+        <source>tensor_location.json is not a JSON array of ops.</source>
+        <translation>tensor_location.json 不是由算子组成的 JSON 数组。</translation>
+    </message>
+</context>
+<context>
+    <name>ImportScan</name>
+    <message>
+        <source>Many trace files</source>
+        <translation>追踪文件过多</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 trace files that would open as %3 separate ranks (%4 of them state no rank). Open them all?</source>
+        <translation>%1 中有 %2 个追踪文件，将作为 %3 个独立的 Rank 打开（其中 %4 个未注明 Rank）。全部打开吗？</translation>
+    </message>
+</context>
+<context>
     <name>TableNotes</name>
     <message>
         <source>no collective slices (args.CollGroup) in the selection: collective time is 0</source>
@@ -1485,6 +1709,34 @@
     <message>
         <source>bandwidth = bytes / Asic cycles at the engine&apos;s clock (tpu-mlir&apos;s per-record DDR/L2M bandwidth)</source>
         <translation>带宽 = 字节数 / 以引擎时钟计的 Asic 周期（tpu-mlir 的逐记录 DDR/L2M 带宽）</translation>
+    </message>
+    <message>
+        <source>cluster_step_trace_time.csv has no Preparing for some rows (older msprof-analyze): left empty</source>
+        <translation>cluster_step_trace_time.csv 中部分行没有 Preparing（较旧的 msprof-analyze）：留空</translation>
+    </message>
+    <message>
+        <source>the cluster output has no cluster_step_trace_time.csv: no ranks to compare</source>
+        <translation>集群输出中没有 cluster_step_trace_time.csv：没有可比较的 Rank</translation>
+    </message>
+    <message>
+        <source>cluster_step_trace_time.csv has no rank rows</source>
+        <translation>cluster_step_trace_time.csv 中没有 Rank 行</translation>
+    </message>
+    <message>
+        <source>no msprof-analyze cluster output in the trace</source>
+        <translation>追踪中没有 msprof-analyze 集群输出</translation>
+    </message>
+    <message>
+        <source>the cluster output has no cluster_step_trace_time.csv</source>
+        <translation>集群输出中没有 cluster_step_trace_time.csv</translation>
+    </message>
+    <message>
+        <source>cluster_step_trace_time.csv has no stage rows (msprof-analyze writes them only for pipeline-parallel jobs)</source>
+        <translation>cluster_step_trace_time.csv 中没有 Stage 行（msprof-analyze 仅为流水线并行作业写入）</translation>
+    </message>
+    <message>
+        <source>each column is the maximum over the stage&apos;s ranks, as msprof-analyze writes it</source>
+        <translation>每列为该 Stage 内各 Rank 的最大值，与 msprof-analyze 的写法一致</translation>
     </message>
 </context>
 <context>
@@ -2161,6 +2413,18 @@
         <source>Import Options…</source>
         <translation>导入选项…</translation>
     </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>User Guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>The user guide is not installed. It is in the docs/ folder of the source tree.</source>
+        <translation>未安装用户指南。它位于源码树的 docs/ 文件夹中。</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -2232,6 +2496,10 @@
     <message>
         <source>AIU</source>
         <translation>AIU</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
     </message>
 </context>
 <context>
@@ -2379,6 +2647,25 @@
     </message>
 </context>
 <context>
+    <name>accelscope::app::UserGuideWindow</name>
+    <message>
+        <source>Accelscope User Guide</source>
+        <translation>Accelscope 用户指南</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前进</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::app::WelcomeWidget</name>
     <message numerus="yes">
         <source>%1 + %n more</source>
@@ -2401,6 +2688,276 @@
     <message>
         <source>Supported formats: %1</source>
         <translation>支持的格式：%1</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views</name>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>The %1 largest of %2 rows.</source>
+        <translation>%2 行中最大的 %1 行。</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>r%1 s%2</source>
+        <translation>r%1 s%2</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>Step %1</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Device span: %1</source>
+        <translation>设备跨度：%1</translation>
+    </message>
+    <message>
+        <source>Kernels running at the same time count in each of their types: a bar can be taller than its step.</source>
+        <translation>同时运行的 Kernel 计入各自的类型：柱条可能高于其所在 Step。</translation>
+    </message>
+    <message>
+        <source>slowest step</source>
+        <translation>最慢 Step</translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation>设备时间</translation>
+    </message>
+    <message>
+        <source>Others (%1)</source>
+        <translation>其他（%1）</translation>
+    </message>
+    <message>
+        <source>r%1 stream %2</source>
+        <translation>r%1 Stream %2</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation>Stream %1</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Histogram up to the 99th percentile (%1); its last bin also holds the %2 longer delays up to %3.</source>
+        <translation>直方图截至第 99 百分位（%1）；最后一个区间还包含另外 %2 个更长的延迟，最长 %3。</translation>
+    </message>
+    <message>
+        <source>Launches by launch delay</source>
+        <translation>按启动延迟统计的启动次数</translation>
+    </message>
+    <message>
+        <source>CPU duration vs launch delay</source>
+        <translation>CPU 耗时与启动延迟</translation>
+    </message>
+    <message>
+        <source>CPU duration of the launch call</source>
+        <translation>启动调用的 CPU 耗时</translation>
+    </message>
+    <message>
+        <source>Launch delay</source>
+        <translation>启动延迟</translation>
+    </message>
+    <message>
+        <source>Scatter: %1 of %2 launches drawn (every outlier included).</source>
+        <translation>散点图：绘制了 %2 次启动中的 %1 次（包含全部离群点）。</translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation>所有 Rank</translation>
+    </message>
+    <message>
+        <source>Peak (MB)</source>
+        <translation>峰值（MB）</translation>
+    </message>
+    <message>
+        <source>r%1 %2</source>
+        <translation>r%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 peak at %2</source>
+        <translation>%1 峰值位于 %2</translation>
+    </message>
+    <message>
+        <source>Peak per component and metric; components that never held memory are left out.</source>
+        <translation>每个组件和指标的峰值；从未占用内存的组件不显示。</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>r%1 core %2</source>
+        <translation>r%1 核心 %2</translation>
+    </message>
+    <message>
+        <source>Core %1</source>
+        <translation>核心 %1</translation>
+    </message>
+    <message>
+        <source>Non-compute</source>
+        <translation>非计算</translation>
+    </message>
+    <message>
+        <source>Device time per rank</source>
+        <translation>各 Rank 的设备时间</translation>
+    </message>
+    <message>
+        <source>Communication overlapped by computation</source>
+        <translation>被计算重叠的通信</translation>
+    </message>
+    <message>
+        <source>Communication hidden behind computation</source>
+        <translation>被计算掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation>总时间</translation>
+    </message>
+    <message>
+        <source>%1 · r%2</source>
+        <translation>%1 · r%2</translation>
+    </message>
+    <message>
+        <source>Count: %1</source>
+        <translation>次数：%1</translation>
+    </message>
+    <message>
+        <source>Mean: %1</source>
+        <translation>平均：%1</translation>
+    </message>
+    <message>
+        <source>Kernels by total time</source>
+        <translation>按总时间排序的 Kernel</translation>
+    </message>
+    <message>
+        <source>Device time by kernel type</source>
+        <translation>按 Kernel 类型统计的设备时间</translation>
+    </message>
+    <message>
+        <source>Idle time per stream</source>
+        <translation>各 Stream 的空闲时间</translation>
+    </message>
+    <message>
+        <source>Launch delays</source>
+        <translation>启动延迟</translation>
+    </message>
+    <message>
+        <source>Step breakdown</source>
+        <translation>Step 分解</translation>
+    </message>
+    <message>
+        <source>slowest rank</source>
+        <translation>最慢 Rank</translation>
+    </message>
+    <message>
+        <source>Step time per rank, summed over steps</source>
+        <translation>各 Rank 的 Step 时间（各 Step 之和）</translation>
+    </message>
+    <message>
+        <source>Device time per category</source>
+        <translation>各类别的设备时间</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Count: %1
+Mean: %2</source>
+        <translation>次数：%1
+平均：%2</translation>
+    </message>
+    <message>
+        <source>Operator types by total time</source>
+        <translation>按总时间排序的算子类型</translation>
+    </message>
+    <message>
+        <source>Peak memory per component</source>
+        <translation>各组件的峰值内存</translation>
+    </message>
+    <message>
+        <source>Engine utilization per core</source>
+        <translation>各核心的引擎利用率</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::AnalysisChartView</name>
+    <message>
+        <source>Launch delay (%1)</source>
+        <translation>启动延迟（%1）</translation>
+    </message>
+    <message>
+        <source>Launch delay %1 to %2
+%3 launches</source>
+        <translation>启动延迟 %1 至 %2
+%3 次启动</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Outliers</source>
+        <translation>离群点</translation>
+    </message>
+    <message>
+        <source>CPU duration %1
+Launch delay %2%3</source>
+        <translation>CPU 耗时 %1
+启动延迟 %2%3</translation>
+    </message>
+    <message>
+        <source>
+outlier</source>
+        <translation>
+离群点</translation>
     </message>
 </context>
 <context>
@@ -2502,6 +3059,26 @@
     <message>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation>保存 PNG…</translation>
+    </message>
+    <message>
+        <source>Show chart</source>
+        <translation>显示图表</translation>
+    </message>
+    <message>
+        <source>Save PNG</source>
+        <translation>保存 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
@@ -2635,6 +3212,98 @@
     </message>
 </context>
 <context>
+    <name>accelscope::views::ClusterPanel</name>
+    <message>
+        <source>No trace</source>
+        <translation>没有追踪</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>No per-rank step numbers (no Ascend step data or cluster_step_trace_time.csv)</source>
+        <translation>没有各 Rank 的 Step 数据（没有昇腾 Step 数据或 cluster_step_trace_time.csv）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s); bars: mean per step. Hover a bar for its numbers; double-click a rank whose folder was found to open its timeline in a new window.</source>
+        <translation>
+            <numerusform>%n 个 Rank；柱条：每个 Step 的平均值。悬停在柱条上查看数值；双击已找到文件夹的 Rank，在新窗口中打开其时间线。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open rank</source>
+        <translation>打开 Rank</translation>
+    </message>
+    <message>
+        <source>Could not open rank %1 (%2).</source>
+        <translation>无法打开 Rank %1（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::ClusterStepsView</name>
+    <message numerus="yes">
+        <source>Rank %1 (%n step(s))</source>
+        <translation>
+            <numerusform>Rank %1（%n 个 Step）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing, Communication or Free not known for every step</source>
+        <translation>并非每个 Step 都有计算、通信或空闲数据</translation>
+    </message>
+    <message>
+        <source>Computing: %1</source>
+        <translation>计算：%1</translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped): %1</source>
+        <translation>通信（未被掩盖）：%1</translation>
+    </message>
+    <message>
+        <source>Free: %1</source>
+        <translation>空闲：%1</translation>
+    </message>
+    <message>
+        <source>Total vs median rank: %1%</source>
+        <translation>总计相对中位数 Rank：%1%</translation>
+    </message>
+    <message>
+        <source>Double-click to open this rank&apos;s timeline</source>
+        <translation>双击打开此 Rank 的时间线</translation>
+    </message>
+    <message>
+        <source>No per-rank step numbers in this trace</source>
+        <translation>此追踪中没有各 Rank 的 Step 数据</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>mean per step</source>
+        <translation>每个 Step 的平均值</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message numerus="yes">
+        <source>rank (%n rank(s))</source>
+        <translation>
+            <numerusform>Rank（%n 个 Rank）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::CommHeatmapPanel</name>
     <message>
         <source>Transport shown in the heat map</source>
@@ -2761,10 +3430,6 @@
         <translation>正在计算…</translation>
     </message>
     <message>
-        <source>stream </source>
-        <translation>Stream </translation>
-    </message>
-    <message>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
@@ -2795,6 +3460,10 @@
     <message>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation>Stream %1</translation>
     </message>
 </context>
 <context>
@@ -3093,6 +3762,17 @@
     <message>
         <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
         <translation>* uArchURate 需要芯片代价模型（tpu-mlir 按算子给出的 Alg/uArch 运算量）；转储中的 TIU 命令不含这些数据。</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::HeatMapView</name>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "model/analysis/analyses.h"
+#include "views/modeltext.h"
 
 #include <QFile>
 #include <QTranslator>
@@ -70,6 +71,31 @@ private Q_SLOTS:
         }
         QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("rerun translations/extract_analysis_texts.py, then translate: ")
                                                + missing.join(QStringLiteral(", "))));
+    }
+
+    void importErrorsExportErrorsAndTableNotesAreTranslated()
+    {
+        // Model texts reach the catalogue through app/gui/analysistexts.cpp
+        // (translations/extract_analysis_texts.py) and are shown through views/modeltext.h.
+        app::language::apply(QStringLiteral("zh_CN"));
+        const auto shown = [](const char *context, const char *english) {
+            return views::translatedModelText(context, english);
+        };
+        // a fixed message
+        const QString missing = shown(views::kImportErrorContext, "no such file or directory");
+        QVERIFY2(missing != QLatin1String("no such file or directory"), qPrintable(missing));
+        QVERIFY(shown(views::kExportErrorContext, "no table to export") != QLatin1String("no table to export"));
+        QVERIFY(shown(views::kTableNoteContext, "no msprof-analyze cluster output in the trace")
+                != QLatin1String("no msprof-analyze cluster output in the trace"));
+        // a fixed lead-in and the system's reason after it: the lead-in translated, the rest kept
+        const QString open = shown(views::kImportErrorContext, "cannot open: Permission denied");
+        QVERIFY2(open.endsWith(QLatin1String("Permission denied")), qPrintable(open));
+        QVERIFY2(!open.startsWith(QLatin1String("cannot open")), qPrintable(open));
+        // a text with no entry is shown as written
+        QCOMPARE(shown(views::kImportErrorContext, "no entry: for this"), QStringLiteral("no entry: for this"));
+        app::language::apply(QStringLiteral("en"));
+        QCOMPARE(shown(views::kImportErrorContext, "cannot open: Permission denied"),
+                 QStringLiteral("cannot open: Permission denied"));
     }
 
     void stageNamesAreTranslated()
