@@ -59,14 +59,15 @@ void checkTrace(const model::TracePtr &trace, const fs::path &path)
 
 const fs::path &scratchDir()
 {
-    static const fs::path dir = [] {
+    // Never destroyed: the exit handler that removes the folder still needs its name.
+    static const fs::path *dir = [] {
         const char *tmp = std::getenv("TMPDIR");
-        fs::path d = fs::path(tmp && *tmp ? tmp : "/tmp") / ("accelscope-fuzz-" + std::to_string(::getpid()));
-        fs::create_directories(d);
+        auto *d = new fs::path(fs::path(tmp && *tmp ? tmp : "/tmp") / ("accelscope-fuzz-" + std::to_string(::getpid())));
+        fs::create_directories(*d);
         std::atexit(removeScratch);
         return d;
     }();
-    return dir;
+    return *dir;
 }
 
 fs::path freshDir(std::string_view name)
