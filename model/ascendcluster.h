@@ -81,6 +81,9 @@ struct AscendClusterOutput {
     /// What the files did not give and why (shown as table notes).
     std::vector<std::string> notes;
     bool hasStepFile = false, hasCommFile = false, hasMatrixFile = false, hasGroupFile = false;
+    /// The file each part came from: the text file, or cluster_analysis.db when only it had the table.
+    std::string stepsFrom = "cluster_step_trace_time.csv", opsFrom = "cluster_communication.json",
+                linksFrom = "cluster_communication_matrix.json";
 
     /// Global ranks of the rank rows, sorted and unique.
     std::vector<std::int64_t> stepRanks() const

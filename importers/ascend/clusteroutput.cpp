@@ -1,5 +1,6 @@
 #include "clusteroutput.h"
 
+#include "clusterdb.h"
 #include "commmatrix.h"
 #include "csvreader.h"
 #include "layout.h"
@@ -24,6 +25,7 @@ constexpr const char *kStepFile = "cluster_step_trace_time.csv";
 constexpr const char *kCommFile = "cluster_communication.json";
 constexpr const char *kMatrixFile = "cluster_communication_matrix.json";
 constexpr const char *kGroupFile = "communication_group.json";
+constexpr const char *kDbFile = "cluster_analysis.db";
 constexpr std::size_t kMaxFileBytes = std::size_t(2) << 30;
 
 std::string lower(std::string s)
@@ -424,7 +426,7 @@ struct Reader {
 
 bool isClusterOutputFileName(const std::string &l)
 {
-    return l == kStepFile || l == kCommFile || l == kMatrixFile || l == kGroupFile;
+    return l == kStepFile || l == kCommFile || l == kMatrixFile || l == kGroupFile || l == kDbFile;
 }
 
 bool isClusterOutputDir(const fs::path &dir)
@@ -434,7 +436,7 @@ bool isClusterOutputDir(const fs::path &dir)
     for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
          it.increment(ec)) {
         const std::string l = lower(it->path().filename().string());
-        primary = primary || l == kStepFile || l == kCommFile || l == kMatrixFile;
+        primary = primary || l == kStepFile || l == kCommFile || l == kMatrixFile || l == kDbFile;
         group = group || l == kGroupFile;
     }
     // communication_group.json alone is what the folder holds before the analysis ends (or
@@ -473,6 +475,9 @@ AscendClusterOutput readClusterOutput(const fs::path &dir, DiagnosticSink &diags
         r.communication(files[kCommFile]);
     if (files.count(kMatrixFile))
         r.matrix(files[kMatrixFile]);
+    // the db form: only for what the text files did not give
+    if (files.count(kDbFile))
+        readClusterDb(files[kDbFile], r.out, diags);
     return std::move(r.out);
 }
 

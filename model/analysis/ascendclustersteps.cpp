@@ -71,7 +71,8 @@ void addClusterStepRows(const AnalysisContext &ctx, const AnalysisOptions &opt, 
     if (!c)
         return;
     if (!c->hasStepFile) {
-        t.notes.push_back("the cluster output " + c->folder + " has no cluster_step_trace_time.csv: no step rows for ranks without a timeline");
+        t.notes.push_back("the cluster output " + c->folder
+                          + " has no cluster_step_trace_time.csv (nor a ClusterStepTraceTime table): no step rows for ranks without a timeline");
         return;
     }
     const Column *rankCol = t.column("rank");
@@ -118,7 +119,7 @@ void addClusterStepRows(const AnalysisContext &ctx, const AnalysisOptions &opt, 
         ++added;
     }
     if (!added && !skipped)
-        t.notes.push_back("cluster_step_trace_time.csv (" + c->folder + ") has no rank rows");
+        t.notes.push_back(c->stepsFrom + " (" + c->folder + ") has no rank rows");
     if (added) {
         // the timeline's "nothing found" note is about the timeline only
         std::erase(t.notes, std::string("no Ascend device tasks or HCCL ops in the trace"));
@@ -126,15 +127,15 @@ void addClusterStepRows(const AnalysisContext &ctx, const AnalysisOptions &opt, 
         if (t.columnIndex("step") >= 0)
             order.push_back({t.columnIndex("step")});
         t.sortBy(order);
-        t.notes.push_back(std::to_string(added) + " rows from msprof-analyze's cluster_step_trace_time.csv (" + c->folder
+        t.notes.push_back(std::to_string(added) + " rows from msprof-analyze's " + c->stepsFrom + " (" + c->folder
                           + ") for ranks without a timeline: the file's own numbers (µs), no device, task or op counts");
         if (missingPreparing)
             t.notes.push_back("cluster_step_trace_time.csv has no Preparing for some rows (older msprof-analyze): left empty");
     }
     if (skipped)
-        t.notes.push_back(std::to_string(skipped) + " cluster_step_trace_time.csv rows left out: their rank's timeline is loaded");
+        t.notes.push_back(std::to_string(skipped) + " " + c->stepsFrom + " rows left out: their rank's timeline is loaded");
     for (const std::string &n : c->notes)
-        if (n.find("cluster_step_trace_time.csv") != std::string::npos)
+        if (n.find("cluster_step_trace_time.csv") != std::string::npos || n.find("ClusterStepTraceTime") != std::string::npos)
             t.notes.push_back(n);
 }
 
@@ -246,7 +247,7 @@ Table clusterSlowRank(const AnalysisContext &ctx, const AnalysisOptions &opt)
                       static_cast<long long>(a.rank), dw, compared);
         t.notes.push_back(buf);
     }
-    t.notes.push_back("from msprof-analyze's cluster_step_trace_time.csv (" + c->folder + "): the file's own per-rank numbers");
+    t.notes.push_back("from msprof-analyze's " + c->stepsFrom + " (" + c->folder + "): the file's own per-rank numbers");
     if (!c->hasStepFile)
         t.notes.push_back("the cluster output has no cluster_step_trace_time.csv: no ranks to compare");
     else if (aggs.empty())
@@ -262,7 +263,7 @@ Table clusterSlowRank(const AnalysisContext &ctx, const AnalysisOptions &opt)
     if (timelineOnly)
         t.notes.push_back(std::to_string(timelineOnly) + " loaded rank timelines have no row in cluster_step_trace_time.csv: not compared");
     for (const std::string &n : c->notes)
-        if (n.find("cluster_step_trace_time.csv") != std::string::npos)
+        if (n.find("cluster_step_trace_time.csv") != std::string::npos || n.find("ClusterStepTraceTime") != std::string::npos)
             t.notes.push_back(n);
     return t;
 }

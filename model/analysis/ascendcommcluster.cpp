@@ -91,17 +91,19 @@ void addClusterOps(const Trace &trace, const AnalysisOptions &opt, Data &d)
             d.any = true;
         }
         if (!used.empty())
-            d.notes.push_back("ranks " + rankList(used) + ": ops from msprof-analyze's cluster_communication.json ("
-                              + c.folder + "); no timeline of them is loaded");
+            d.notes.push_back("ranks " + rankList(used) + ": ops from msprof-analyze's " + c.opsFrom + " (" + c.folder
+                              + "); no timeline of them is loaded");
         if (!skipped.empty())
             d.notes.push_back("ranks " + rankList(skipped)
-                              + ": cluster_communication.json left out, their timeline's HCCL ops are used");
+                              + ": " + c.opsFrom + " left out, their timeline's HCCL ops are used");
         if (c.hasCommFile && c.ops.empty())
-            d.notes.push_back("cluster_communication.json (" + c.folder + ") gave no ops");
+            d.notes.push_back(c.opsFrom + " (" + c.folder + ") gave no ops");
         if (!c.hasCommFile)
-            d.notes.push_back("the cluster output " + c.folder + " has no cluster_communication.json: no per-op numbers for ranks without a timeline");
+            d.notes.push_back("the cluster output " + c.folder
+                              + " has no cluster_communication.json (nor a ClusterCommunicationTime table): no per-op numbers for ranks without a timeline");
         for (const std::string &n : c.notes)
-            if (n.find("cluster_communication.json") != std::string::npos)
+            if (n.find("cluster_communication.json") != std::string::npos || n.find("CommunicationTime") != std::string::npos
+                || n.find("CommAnalyzerTime") != std::string::npos)
                 d.notes.push_back(n);
     }
 }
@@ -129,24 +131,26 @@ void addClusterLinks(const Trace &trace, const AnalysisOptions &opt, const std::
             l.bytes += cl.megabytes * 1e6;
             l.timeNs += cl.milliseconds * 1e6;
             ++l.groups[groupLabel(c, cl.group)];
-            if (l.source.find("cluster_communication_matrix.json") == std::string::npos)
-                l.source += std::string(l.source.empty() ? "" : "+") + "cluster_communication_matrix.json";
+            if (l.source.find(c.linksFrom) == std::string::npos)
+                l.source += (l.source.empty() ? "" : "+") + c.linksFrom;
             ++used;
             d.any = true;
         }
         if (used)
-            d.linkNotes.push_back(std::to_string(used) + " links from msprof-analyze's cluster_communication_matrix.json ("
+            d.linkNotes.push_back(std::to_string(used) + " links from msprof-analyze's " + c.linksFrom + " ("
                                   + (c.linksForm.empty() ? std::string() : c.linksForm + " entries, ")
                                   + "summed over its steps; ranks as the file gives them)");
         if (!skipped.empty())
             d.linkNotes.push_back("source ranks " + rankList(skipped)
-                                  + ": cluster_communication_matrix.json left out, their own timeline or matrix is used");
+                                  + ": " + c.linksFrom + " left out, their own timeline or matrix is used");
         if (opt.range && used)
-            d.linkNotes.push_back("links from cluster_communication_matrix.json cover every profiled step, not the selected range");
+            d.linkNotes.push_back("links from " + c.linksFrom + " cover every profiled step, not the selected range");
         if (!c.hasMatrixFile)
-            d.linkNotes.push_back("the cluster output " + c.folder + " has no cluster_communication_matrix.json: no links for ranks without a timeline");
+            d.linkNotes.push_back("the cluster output " + c.folder
+                                  + " has no cluster_communication_matrix.json (nor a ClusterCommunicationMatrix table): no links for ranks without a timeline");
         for (const std::string &n : c.notes)
-            if (n.find("cluster_communication_matrix.json") != std::string::npos || n.find("communication_group.json") != std::string::npos)
+            if (n.find("cluster_communication_matrix.json") != std::string::npos || n.find("communication_group.json") != std::string::npos
+                || n.find("Matrix") != std::string::npos || n.find("cluster_analysis.db: cannot") != std::string::npos)
                 d.linkNotes.push_back(n);
     }
 }

@@ -13,6 +13,9 @@
 #include "model/ascendcluster.h"
 #include "model/ascendfacts.h"
 
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -115,6 +118,8 @@ private slots:
     void clusterRootWithRankFolders();
     void clusterOutputMissingFiles();
     void clusterStepFileBroken();
+    void clusterAnalysisDb();
+    void clusterAnalysisDbBroken();
 };
 
 void TestAscendCluster::matrix2023WithGroups()
@@ -348,6 +353,73 @@ void TestAscendCluster::clusterStepFileBroken()
     QVERIFY2(hasNote(run(tr, "communication-links"), "2 step or group members"), notes(run(tr, "communication-links")).c_str());
     // no Stage/Bubble columns: those cells are empty, not zero
     QVERIFY(std::isnan(num(steps, 0, "stage_ns")));
+}
+
+void TestAscendCluster::clusterAnalysisDb()
+{
+    // cluster_analysis.db alone (msprof-analyze's db output), newer table names
+    QTemporaryDir tmp;
+    const fs::path out = fs::path(tmp.path().toStdString()) / "cluster_analysis_output";
+    fs::create_directories(out);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("mk"));
+        db.setDatabaseName(QString::fromStdString((out / "cluster_analysis.db").string()));
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        const char *sql[] = {
+            "CREATE TABLE ClusterStepTraceTime (step TEXT, type TEXT, \"index\" TEXT, computing NUMERIC, communication_not_overlapped NUMERIC, "
+            "overlapped NUMERIC, communication NUMERIC, free NUMERIC, stage NUMERIC, bubble NUMERIC, "
+            "communication_not_overlapped_and_exclude_receive NUMERIC, preparing NUMERIC)",
+            "INSERT INTO ClusterStepTraceTime VALUES ('1','rank','0',100,20,5,25,10,130,0,20,3)",
+            "INSERT INTO ClusterStepTraceTime VALUES ('1','rank','1',200,20,5,25,10,230,0,20,3)",
+            "INSERT INTO ClusterStepTraceTime VALUES ('1','stage','(0, 1)',200,20,5,25,10,230,0,20,3)",
+            "CREATE TABLE ClusterCommunicationTime (step TEXT, rank_id INTEGER, hccl_op_name TEXT, group_name TEXT, start_timestamp NUMERIC, "
+            "elapsed_time NUMERIC, transit_time NUMERIC, wait_time NUMERIC, synchronization_time NUMERIC, idle_time NUMERIC, "
+            "synchronization_time_ratio NUMERIC, wait_time_ratio NUMERIC)",
+            "INSERT INTO ClusterCommunicationTime VALUES ('step1',0,'hcom_allReduce__1_0_1','77',1700000000000000,2.0,1.0,0.5,0.1,0.5,0,0)",
+            "INSERT INTO ClusterCommunicationTime VALUES ('step1',0,'Total Op Info','77',0,2.0,1.0,0.5,0.1,0.5,0,0)",
+            "CREATE TABLE ClusterCommunicationBandwidth (step TEXT, rank_id INTEGER, hccl_op_name TEXT, group_name TEXT, band_type TEXT, "
+            "transit_size NUMERIC, transit_time NUMERIC, bandwidth NUMERIC, large_packet_ratio NUMERIC, package_size NUMERIC, count NUMERIC, "
+            "total_duration NUMERIC)",
+            "INSERT INTO ClusterCommunicationBandwidth VALUES ('step1',0,'hcom_allReduce__1_0_1','77','HCCS',6.0,1.0,6,1,2.0,1,0.3)",
+            "INSERT INTO ClusterCommunicationBandwidth VALUES ('step1',0,'hcom_allReduce__1_0_1','77','HCCS',6.0,1.0,6,1,4.0,1,0.7)",
+            "CREATE TABLE ClusterCommunicationMatrix (step TEXT, hccl_op_name TEXT, group_name TEXT, src_rank TEXT, dst_rank TEXT, "
+            "transit_size NUMERIC, transit_time NUMERIC, bandwidth NUMERIC, transport_type TEXT, op_name TEXT)",
+            "INSERT INTO ClusterCommunicationMatrix VALUES ('step1','allreduce-top1','77','0','1',9,1,9,'HCCS','')",
+            "INSERT INTO ClusterCommunicationMatrix VALUES ('step1','allreduce-total','77','0','1',3,0.5,6,'HCCS','')",
+            "INSERT INTO ClusterCommunicationMatrix VALUES ('step1','Total Op Info','77','0','1',3,0.5,6,'HCCS','')",
+            "CREATE TABLE CommunicationGroupMapping (type TEXT, rank_set TEXT, group_name TEXT, group_id TEXT, pg_name TEXT)",
+            "INSERT INTO CommunicationGroupMapping VALUES ('collective','(0, 1)','77','x','dp')",
+        };
+        for (const char *s : sql)
+            QVERIFY2(q.exec(QString::fromLatin1(s)), qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("mk"));
+    const TracePtr tr = load(out);
+    const Table steps = run(tr, "steps");
+    QCOMPARE(rowsText(steps, {"rank", "step", "computing_ns", "preparing_ns"}), std::string("0|1|100000|3000;1|1|200000|3000;"));
+    QVERIFY2(hasNote(steps, "2 rows from msprof-analyze's cluster_analysis.db"), notes(steps).c_str());
+    QCOMPARE(cell(run(tr, "slow-rank"), 1, "slowest"), std::string("1"));
+    QCOMPARE(run(tr, "cluster-stages").rowCount(), std::size_t(1));
+    const Table links = run(tr, "communication-links");
+    QCOMPARE(rowsText(links, {"src_rank", "dst_rank", "bytes", "time_ns", "groups", "source"}),
+             std::string("0|1|3000000|500000|dp|cluster_analysis.db;"));
+    const Table comm = run(tr, "communication");
+    QCOMPARE(comm.rowCount(), std::size_t(1)); // the Total Op Info row is not an op
+    QCOMPARE(num(comm, 0, "hccs_bytes"), 6000000.0); // the transport's total once, not per size bucket
+    QCOMPARE(num(comm, 0, "total_ns"), 2000000.0);
+    QCOMPARE(cell(comm, 0, "group"), std::string("dp"));
+}
+
+void TestAscendCluster::clusterAnalysisDbBroken()
+{
+    QTemporaryDir tmp;
+    const fs::path out = fs::path(tmp.path().toStdString());
+    write(out / "cluster_analysis.db", "this is not an SQLite database, just text long enough to be read");
+    const TracePtr tr = load(out);
+    QVERIFY(hasDiagnostic(*tr, "cluster_analysis.db"));
+    QVERIFY2(hasNote(run(tr, "steps"), "has no cluster_step_trace_time.csv"), notes(run(tr, "steps")).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestAscendCluster)
