@@ -9,7 +9,8 @@ libsimdjson-dev libprotobuf-dev protobuf-compiler libzstd-dev zlib1g-dev libxlsx
 libisal-dev
 qt6-translations-l10n fonts-wqy-microhei
 xvfb xauth python3 python3-openpyxl
-clang-14 libclang-rt-14-dev llvm-14"
+clang-14 libclang-rt-14-dev llvm-14
+lintian desktop-file-utils appstream shared-mime-info man-db"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
