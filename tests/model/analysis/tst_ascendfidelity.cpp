@@ -333,13 +333,24 @@ private slots:
         QVERIFY(anyNote(t, "Other x4"));
     }
 
+    void sharedSamplesStepsEqualTheirLanes_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const char *r : {"ascend/pt_text_level1_8card_cnn/rank0_ascend_pt", "ascend/pt_text_level1_8card_cnn/rank1_ascend_pt",
+                              "ascend/pt_db_level2_2rank/rank0_ascend_pt", "ascend/pt_db_level2_2rank/rank1_ascend_pt",
+                              "ascend/pt_text_level2_4rank_qwen3_cann83/rank_0_ascend_pt",
+                              "ascend/pt_text_level2_4rank_qwen3_cann83/rank_2_ascend_pt"})
+            QTest::newRow(r) << QString::fromStdString((kShared / r).string());
+    }
     void sharedSamplesStepsEqualTheirLanes()
     {
-        // On every shared rank whose trace has Overlap Analysis lanes, the steps' Computing and
-        // Free equal the lanes' sums over the steps.
-        const fs::path p = kShared / "ascend/pt_text_level1_8card_cnn/rank0_ascend_pt";
+        // On every shared rank with Overlap Analysis lanes (msprof's in trace_view.json, the
+        // importer's for kernel_details-only and db ranks), the steps' Computing and Free equal
+        // the lanes' sums (every lane slice of these samples lies in a step).
+        QFETCH(QString, path);
+        const fs::path p = path.toStdString();
         if (!fs::exists(p))
-            QSKIP("shared sample pt_text_level1_8card_cnn is not here");
+            QSKIP("shared sample is not here");
         const Loaded l = load(p);
         QVERIFY(l.ctx);
         const Table t = runAnalysis("steps", *l.ctx, {});
