@@ -258,27 +258,44 @@ void readClusterDb(const std::filesystem::path &path, AscendClusterOutput &out, 
                         op += "@" + group;
                     std::string &links = blocks[setKey.empty() ? "collective" : setKey][text(q.value(0))][op];
                     const double mb = real(q.value(5)), ms = real(q.value(6));
-                    links += (links.empty() ? "" : ",") + jsonQuote(text(q.value(3)) + "-" + text(q.value(4))) + ":{\"Transport Type\":"
-                        + jsonQuote(text(q.value(7))) + ",\"Transit Size(MB)\":" + (std::isfinite(mb) ? std::to_string(mb) : "null")
-                        + ",\"Transit Time(ms)\":" + (std::isfinite(ms) ? std::to_string(ms) : "null") + "}";
+                    if (!links.empty())
+                        links += ',';
+                    links += jsonQuote(text(q.value(3)) + "-" + text(q.value(4)));
+                    links += ":{\"Transport Type\":";
+                    links += jsonQuote(text(q.value(7)));
+                    links += ",\"Transit Size(MB)\":";
+                    links += std::isfinite(mb) ? std::to_string(mb) : std::string("null");
+                    links += ",\"Transit Time(ms)\":";
+                    links += std::isfinite(ms) ? std::to_string(ms) : std::string("null");
+                    links += '}';
                 }
                 std::string json = "{";
+                const auto member = [&json](bool first, const std::string &key) {
+                    if (!first)
+                        json += ',';
+                    json += jsonQuote(key);
+                    json += ":{";
+                };
+                bool firstGroup = true;
                 for (const auto &[g, steps] : blocks) {
-                    json += (json.size() > 1 ? "," : "") + jsonQuote(g) + ":{";
+                    member(firstGroup, g);
+                    firstGroup = false;
                     bool firstStep = true;
                     for (const auto &[s, ops] : steps) {
-                        json += (firstStep ? "" : ",") + jsonQuote(s) + ":{";
+                        member(firstStep, s);
                         firstStep = false;
                         bool firstOp = true;
                         for (const auto &[o, links] : ops) {
-                            json += (firstOp ? "" : ",") + jsonQuote(o) + ":{" + links + "}";
+                            member(firstOp, o);
                             firstOp = false;
+                            json += links;
+                            json += '}';
                         }
-                        json += "}";
+                        json += '}';
                     }
-                    json += "}";
+                    json += '}';
                 }
-                json += "}";
+                json += '}';
                 MatrixRead read = readCommMatrix(json);
                 for (const std::string &p : read.problems)
                     if (p != "the file holds no links")

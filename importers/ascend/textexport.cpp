@@ -866,37 +866,6 @@ bool isTotalKey(std::string_view opKey, std::string &hash)
 
 } // namespace
 
-std::vector<AscendMatrixLink> matrixTotalsFromJson(std::string_view json)
-{
-    std::vector<AscendMatrixLink> out;
-    const auto root = parseArgs(json);
-    if (!root)
-        return out;
-    for (const ArgNode &step : root->children)
-        for (const ArgNode &kind : step.children)
-            for (const ArgNode &op : kind.children) {
-                std::string hash;
-                if (!isTotalKey(op.key, hash))
-                    continue;
-                for (const ArgNode &link : op.children) {
-                    AscendMatrixLink e;
-                    e.opKey = op.key;
-                    e.hash = hash;
-                    const std::size_t dash = link.key.find('-');
-                    if (dash == std::string::npos || !matrixInt(std::string_view(link.key).substr(0, dash), e.srcLocal)
-                        || !matrixInt(std::string_view(link.key).substr(dash + 1), e.dstLocal))
-                        continue;
-                    const ArgNode *tt = link.child("Transport Type"), *mb = link.child("Transit Size(MB)"),
-                                  *ms = link.child("Transit Time(ms)");
-                    if (!tt || !mb || !ms || !matrixDouble(mb->value, e.megabytes) || !matrixDouble(ms->value, e.milliseconds))
-                        continue;
-                    e.transport = tt->value;
-                    out.push_back(std::move(e));
-                }
-            }
-    return out;
-}
-
 std::vector<AscendMatrixLink> matrixTotalsFromTable(std::string_view table)
 {
     std::vector<AscendMatrixLink> out;

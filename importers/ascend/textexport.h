@@ -102,10 +102,7 @@ std::map<std::uint64_t, CommGroup> readCommGroups(const std::string &profilerMet
 /// JSON object {"<hash>": {"group": "group_name_5", "name": "dp_cp", "global_ranks": [...]}}.
 std::string commGroupsJson(const std::map<std::uint64_t, CommGroup> &groups);
 
-/// The "-total" links of communication_matrix.json ({step: {p2p|collective: {op@hash: {"s-d": {...}}}}});
-/// the per-step and top-N entries are left out (msprof's cluster matrix reads the totals).
-std::vector<model::AscendMatrixLink> matrixTotalsFromJson(std::string_view communicationMatrixJson);
-/// The same links from analysis.db's CommAnalyzerMatrix as kept in the metadata table
+/// The "-total" links of communication_matrix.json (readCommMatrix, commmatrix.h) from analysis.db's CommAnalyzerMatrix as kept in the metadata table
 /// {"columns": [...], "rows": [...]} (hccl_op_name, group_name, src_rank, dst_rank, transport_type,
 /// transit_size, transit_time); empty when a column is missing.
 std::vector<model::AscendMatrixLink> matrixTotalsFromTable(std::string_view commAnalyzerMatrixTable);

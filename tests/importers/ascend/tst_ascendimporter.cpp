@@ -2,6 +2,7 @@
 // exports, every real sample against independent counts (tests/tools/ascend_expected.py),
 // engines, flows, ranks, the step breakdown against step_trace_time.csv, broken inputs.
 #include "importers/ascend/ascendimporter.h"
+#include "importers/ascend/commmatrix.h"
 #include "importers/ascend/textexport.h"
 #include "importers/registry.h"
 #include "model/argstree.h"
@@ -226,14 +227,17 @@ private slots:
 
     void matrixTotalsKeepOnlyTheTotalEntries()
     {
-        // communication_matrix.json: per-op and top-N entries are left out, quoted numbers and
-        // "3.0" ranks are read, a link without a size is skipped
-        const auto j = ascend::matrixTotalsFromJson(
+        // communication_matrix.json: with "-total" entries in a block, the top-N entries are left
+        // out; quoted numbers are read, a link without a size is skipped and said
+        const auto read = ascend::readCommMatrix(
             R"j({"step1":{"p2p":{},"collective":{"allreduce-top1@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":9,"Transit Time(ms)":1}},)j"
             R"j("allreduce-total@123":{"0-1":{"Transport Type":"HCCS","Transit Size(MB)":2,"Transit Time(ms)":0.5},)j"
             R"j("0-0":{"Transport Type":"LOCAL","Transit Size(MB)":"1","Transit Time(ms)":0.01},)j"
             R"j("1-0":{"Transport Type":"HCCS","Transit Time(ms)":0.01}}}}})j");
+        const auto &j = read.links;
         QCOMPARE(j.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(read.form), QStringLiteral("<op>-total"));
+        QCOMPARE(read.problems.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(j[0].hash), QStringLiteral("123"));
         QCOMPARE(j[0].srcLocal, qint64(0));
         QCOMPARE(j[0].dstLocal, qint64(1));
@@ -242,7 +246,7 @@ private slots:
         QCOMPARE(j[0].milliseconds, 0.5);
         QCOMPARE(j[1].dstLocal, qint64(0));
         QCOMPARE(j[1].megabytes, 1.0);
-        QVERIFY(ascend::matrixTotalsFromJson("not json").empty());
+        QVERIFY(ascend::readCommMatrix("not json").unreadable);
         // analysis.db CommAnalyzerMatrix as a metadata table: the op name and group make the key
         const auto t = ascend::matrixTotalsFromTable(
             R"j({"columns":["hccl_op_name","group_name","src_rank","dst_rank","transport_type","transit_size","transit_time"],)j"
