@@ -307,6 +307,7 @@ public:
 private:
     bool emit(std::size_t endExclusive);
     bool passBetweenEvents();
+    std::size_t leadingBlanks() const;
     void dropScanned(std::size_t endExclusive);
     void startSkipping();
     bool skipOversizeValue();
@@ -338,6 +339,8 @@ private:
 void ChunkCutter::run(std::string_view rest, std::uint64_t offset, const ImportContext &ctx,
                       const std::function<void(double)> &progress)
 {
+    // What the header scan read ahead (up to 64 KiB) must fit: below that, the limit on one
+    // value is that size.
     if (rest.size() + 1 > m_cap)
         m_cap = rest.size() + m_chunkBytes;
     m_buf = m_pool.get(m_cap + kPad + 1);
@@ -389,6 +392,8 @@ void ChunkCutter::run(std::string_view rest, std::uint64_t offset, const ImportC
             } else if (m_splitter.depth() == 0 && !m_splitter.inString()) {
                 if (!passBetweenEvents()) // a buffer of whitespace between events: never grow for it
                     break;
+            } else if (const std::size_t lead = leadingBlanks(); lead > 1) {
+                dropScanned(lead); // blanks before an event do not count towards its size
             } else if (m_maxValue && m_cap >= m_maxValue) {
                 startSkipping(); // one value larger than the limit
             } else {
@@ -449,6 +454,15 @@ bool ChunkCutter::passBetweenEvents()
             return emit(m_used);
     dropScanned(m_used);
     return true;
+}
+
+/// Index of the first byte in m_buf[1, m_used) that is not whitespace or a comma (1: none skipped).
+std::size_t ChunkCutter::leadingBlanks() const
+{
+    std::size_t k = 1;
+    while (k < m_used && (isWs(m_buf[k]) || m_buf[k] == ','))
+        ++k;
+    return k;
 }
 
 /// Drops m_buf[1, endExclusive) (already scanned) and keeps what follows.

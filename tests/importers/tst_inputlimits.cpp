@@ -378,6 +378,66 @@ private slots:
         }
     }
 
+    void randomDocumentsAgainstTheirRecipe()
+    {
+        // Given random documents of small events, runs of blanks and commas of any length, values
+        // far above a 128 KiB limit (strings, blank-padded objects, deep arrays) and events nested
+        // past a 6-level limit, read plain and gzip'd in chunks of 4-9 KiB (the limit stays above
+        // the 64 KiB the header scan reads ahead, which is the smallest limit the cutter keeps)
+        std::mt19937 rng(11);
+        QTemporaryDir dir;
+        for (int doc = 0; doc < 16; ++doc) {
+            std::string json = doc % 2 ? "[" : "{\"traceEvents\":[";
+            std::size_t small = 0, huge = 0, deep = 0;
+            for (int i = 0, n = 30 + int(rng() % 100); i < n; ++i) {
+                switch (rng() % 10) {
+                case 0: json += std::string(rng() % 300000, rng() % 2 ? ' ' : '\n') + ","; break;
+                case 1:
+                    json += "{\"ph\":\"X\",\"name\":\"" + std::string(300000 + rng() % 100000, 'q') + "\",\"ts\":1,\"dur\":1},";
+                    ++huge;
+                    break;
+                case 2:
+                    json += "{\"ph\":\"X\"," + std::string(300000 + rng() % 100000, ' ') + "\"ts\":1,\"dur\":1},";
+                    ++huge;
+                    break;
+                case 3:
+                    json += "{\"ph\":\"X\",\"ts\":1,\"args\":{\"a\":" + nested(150000 + int(rng() % 50000), "\"\\\"]\"") + "}},";
+                    ++huge;
+                    break;
+                case 4:
+                    json += "{\"ph\":\"X\",\"name\":\"d\",\"ts\":" + std::to_string(i) + ",\"dur\":1,\"pid\":1,\"tid\":1,\"args\":{\"a\":"
+                        + nested(5 + int(rng() % 20)) + "}},";
+                    ++deep;
+                    break;
+                default:
+                    json += "{\"ph\":\"X\",\"name\":\"s\\\"}\",\"ts\":" + std::to_string(i) + ",\"dur\":1,\"pid\":1,\"tid\":1,\"args\":{\"a\":"
+                        + nested(int(rng() % 4)) + "}},";
+                    ++small;
+                    break;
+                }
+            }
+            std::string end = lastEventAndEnd(1 << 20);
+            if (doc % 2)
+                end.pop_back(); // the array form ends at ']'
+            json += end;
+            ++small;
+            InputLimits limits;
+            limits.maxJsonValueBytes = 128u << 10;
+            limits.maxJsonDepth = 6;
+            for (bool gz : {false, true}) {
+                const fs::path p = fs::path(dir.path().toStdString()) / (gz ? "r.json.gz" : "r.json");
+                writeFile(p, gz ? gzipMember(json, 1) : json);
+                const Loaded l = load(p, limits, 4096 + rng() % 5000);
+                QVERIFY2(l.trace, l.error.c_str());
+                // Then exactly the small events load, each oversized value is one InputLimit and
+                // each deep event one malformed event
+                QCOMPARE(l.trace->sliceCount(), small);
+                QCOMPARE(countDiag(*l.trace, model::DiagKind::InputLimit), std::uint64_t(huge));
+                QCOMPARE(countDiag(*l.trace, model::DiagKind::MalformedEvent), std::uint64_t(deep));
+            }
+        }
+    }
+
     void damagedFramingNamesFileAndOffset_data()
     {
         QTest::addColumn<QString>("name");
