@@ -135,7 +135,8 @@ void addClusterStepRows(const AnalysisContext &ctx, const AnalysisOptions &opt, 
     if (skipped)
         t.notes.push_back(std::to_string(skipped) + " " + c->stepsFrom + " rows left out: their rank's timeline is loaded");
     for (const std::string &n : c->notes)
-        if (n.find("cluster_step_trace_time.csv") != std::string::npos || n.find("ClusterStepTraceTime") != std::string::npos)
+        if (n.find("cluster_step_trace_time.csv") != std::string::npos || n.find("ClusterStepTraceTime") != std::string::npos
+            || n.find("rank folders beside") != std::string::npos)
             t.notes.push_back(n);
 }
 
@@ -263,7 +264,8 @@ Table clusterSlowRank(const AnalysisContext &ctx, const AnalysisOptions &opt)
     if (timelineOnly)
         t.notes.push_back(std::to_string(timelineOnly) + " loaded rank timelines have no row in cluster_step_trace_time.csv: not compared");
     for (const std::string &n : c->notes)
-        if (n.find("cluster_step_trace_time.csv") != std::string::npos || n.find("ClusterStepTraceTime") != std::string::npos)
+        if (n.find("cluster_step_trace_time.csv") != std::string::npos || n.find("ClusterStepTraceTime") != std::string::npos
+            || n.find("rank folders beside") != std::string::npos)
             t.notes.push_back(n);
     return t;
 }

@@ -119,6 +119,7 @@ private slots:
     void clusterOutputMissingFiles();
     void clusterStepFileBroken();
     void clusterAnalysisDb();
+    void largeClusterRootLoadsOnlyTheOutput();
     void clusterAnalysisDbBroken();
 };
 
@@ -410,6 +411,27 @@ void TestAscendCluster::clusterAnalysisDb()
     QCOMPARE(num(comm, 0, "hccs_bytes"), 6000000.0); // the transport's total once, not per size bucket
     QCOMPARE(num(comm, 0, "total_ns"), 2000000.0);
     QCOMPARE(cell(comm, 0, "group"), std::string("dp"));
+}
+
+void TestAscendCluster::largeClusterRootLoadsOnlyTheOutput()
+{
+    // more than 32 rank folders beside the cluster output: only the output loads, the folders are
+    // kept for the cluster view and a note says so
+    QTemporaryDir tmp;
+    const fs::path root = tmp.path().toStdString();
+    fs::copy(kFixtures / "cluster_root_8" / "cluster_analysis_output", root / "cluster_analysis_output");
+    for (int r = 0; r < 33; ++r) {
+        const fs::path d = root / ("host_" + std::to_string(r) + "_ascend_pt");
+        write(d / ("profiler_info_" + std::to_string(r) + ".json"), "{\"rank_id\": " + std::to_string(r) + "}");
+        write(d / "ASCEND_PROFILER_OUTPUT" / "kernel_details.csv",
+              "Name,Type,Accelerator Core,Start Time(us),Duration(us)\n" "MatMul,MatMul,AI_CORE,1700000000000000.000,10\n");
+    }
+    const TracePtr tr = load(root);
+    QCOMPARE(tr->sources().size(), std::size_t(1));
+    QCOMPARE(tr->sources()[0].ascend->cluster->rankFolders.size(), std::size_t(33));
+    const Table steps = run(tr, "steps");
+    QCOMPARE(steps.rowCount(), std::size_t(16));
+    QVERIFY2(hasNote(steps, "33 rank folders beside the cluster output were not loaded"), notes(steps).c_str());
 }
 
 void TestAscendCluster::clusterAnalysisDbBroken()
