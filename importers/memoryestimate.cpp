@@ -216,4 +216,13 @@ std::string formatBytes(std::uint64_t bytes)
     return buf;
 }
 
+std::string memoryNote(const MemoryEstimate &estimate, std::optional<std::uint64_t> availableBytes)
+{
+    if (!exceedsAvailableMemory(estimate, availableBytes))
+        return {};
+    return "loading " + formatBytes(estimate.inputBytes) + " of input needs about " + formatBytes(estimate.bytes) +
+           " of memory, " + formatBytes(*availableBytes) +
+           " are available: the system may swap or stop the program";
+}
+
 } // namespace accelscope::importers

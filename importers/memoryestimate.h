@@ -62,7 +62,11 @@ std::optional<std::uint64_t> availableMemoryBytes();
 /// warns.
 bool exceedsAvailableMemory(const MemoryEstimate &estimate, std::optional<std::uint64_t> availableBytes);
 
-/// "about 3.2 GB" style figure for messages.
+/// "3.2 GiB" style figure for messages.
 std::string formatBytes(std::uint64_t bytes);
+
+/// The command line's note when the estimate exceeds the available memory ("loading needs
+/// about 12.0 GiB, 7.6 GiB are available: ..."); empty when it does not.
+std::string memoryNote(const MemoryEstimate &estimate, std::optional<std::uint64_t> availableBytes);
 
 } // namespace accelscope::importers

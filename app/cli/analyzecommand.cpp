@@ -243,6 +243,7 @@ int runAnalyzeCommand(const QStringList &arguments)
     std::vector<std::filesystem::path> paths;
     for (const QString &s : pos)
         paths.emplace_back(s.toStdString());
+    noteMemoryNeed(paths);
     auto loaded = importers::loadTrace(paths, ictx);
     if (!loaded.ok()) {
         std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());

@@ -1,5 +1,9 @@
 #include "importflags.h"
 
+#include "importers/memoryestimate.h"
+
+#include <cstdio>
+
 #include <cmath>
 
 namespace accelscope::app {
@@ -88,6 +92,13 @@ bool ImportFlags::read(const QCommandLineParser &parser, importers::ImportOption
     out.acelyzerCompat = parser.isSet(acelyzerCompat);
     out.aiuFlows = parser.isSet(flow);
     return true;
+}
+
+void noteMemoryNeed(const std::vector<std::filesystem::path> &inputs)
+{
+    const std::string note = importers::memoryNote(importers::estimateImportMemory(inputs), importers::availableMemoryBytes());
+    if (!note.empty())
+        std::fprintf(stderr, "accelscope-cli: note: %s\n", note.c_str());
 }
 
 } // namespace accelscope::app

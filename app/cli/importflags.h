@@ -8,7 +8,9 @@
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 
+#include <filesystem>
 #include <string>
+#include <vector>
 
 namespace accelscope::app {
 
@@ -27,6 +29,10 @@ public:
     const QCommandLineOption acelyzerCompat;
     const QCommandLineOption flow;
 };
+
+/// Prints a note to stderr when loading `inputs` is estimated to need more memory than the
+/// machine has available (importers/memoryestimate.h); the load goes on either way.
+void noteMemoryNeed(const std::vector<std::filesystem::path> &inputs);
 
 /// "560" or "560:800" → SoC MHz and optional core MHz; false with `error` on anything else.
 bool parseFrequencyPair(const QString &text, double &socMhz, double &coreMhz, std::string &error);

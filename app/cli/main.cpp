@@ -45,6 +45,7 @@ model::Result<importers::LoadResult> load(const QStringList &inputs, const impor
         paths.emplace_back(s.toStdString());
     importers::ImportContext ctx;
     ctx.options = options;
+    app::noteMemoryNeed(paths);
     return importers::loadTrace(paths, ctx);
 }
 

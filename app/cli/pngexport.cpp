@@ -92,6 +92,7 @@ int runPngExport(int argc, char **argv)
     std::vector<std::filesystem::path> paths;
     for (const QString &s : inputs)
         paths.emplace_back(s.toStdString());
+    noteMemoryNeed(paths);
     auto loaded = importers::loadTrace(paths, ctx);
     if (!loaded.ok()) {
         std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());

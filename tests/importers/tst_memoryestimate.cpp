@@ -171,6 +171,9 @@ private slots:
         QVERIFY(f.bytes > (1u << 20));
         QVERIFY(exceedsAvailableMemory(f, 1u << 20));
         QVERIFY(!exceedsAvailableMemory(f, 1ull << 34));
+        QVERIFY(memoryNote(f, 1ull << 34).empty());
+        const std::string note = memoryNote(f, 1u << 20);
+        QVERIFY2(note.find("1 MiB are available") != std::string::npos, note.c_str());
         QCOMPARE(formatBytes(3ull << 30), std::string("3.0 GiB"));
         QCOMPARE(formatBytes(5ull << 20), std::string("5 MiB"));
     }
