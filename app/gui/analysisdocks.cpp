@@ -103,7 +103,10 @@ void showFirstStartDocks(MainWindow *window, const QList<PanelDock *> &docks)
     }
     if (!kernels || !traceAnalysis)
         return;
-    window->splitDockWidget(kernels, traceAnalysis, Qt::Horizontal);
+    // splitDockWidget() would only add a tab to Kernels' tab group: take Trace Analysis out of
+    // the group and add it beside the whole bottom area instead
+    window->removeDockWidget(traceAnalysis);
+    window->addDockWidget(Qt::BottomDockWidgetArea, traceAnalysis, Qt::Horizontal);
     kernels->show();
     traceAnalysis->show();
     kernels->raise();

@@ -21,4 +21,9 @@ class PanelDock;
 /// window's analysis settings `analysis` (category rules, HTA switch).
 QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *analysis);
 
+/// The layout of a first start (no saved layout): Kernels and Trace Analysis side by side under
+/// the timeline, both shown, so that their charts answer "which kernels dominate, how busy is
+/// each rank" without opening a menu. The other analysis docks stay hidden, tabbed with Kernels.
+void showFirstStartDocks(MainWindow *window, const QList<PanelDock *> &docks);
+
 } // namespace accelscope::app

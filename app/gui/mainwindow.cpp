@@ -92,7 +92,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createMenus();
     createStatusBar();
     m_analysis = new views::AnalysisHub(m_doc, &m_settings->raw(), m_doc); // category rules kept in the app's settings
-    installAnalysisDocks(this, m_analysis);
+    const QList<PanelDock *> analysisDocks = installAnalysisDocks(this, m_analysis);
     retranslateUi();
 
     connect(m_import, &ImportController::started, this, &MainWindow::onImportStarted);
@@ -108,8 +108,13 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
 
     m_defaultState = saveState(kStateVersion);
     resize(1400, 900);
-    if (m_options.restoreLayout)
+    if (m_options.restoreLayout && m_settings->windowState().isEmpty()) {
+        // first start: the analysis charts in view and the whole screen to show them
+        showFirstStartDocks(this, analysisDocks);
+        setWindowState(windowState() | Qt::WindowMaximized);
+    } else if (m_options.restoreLayout) {
         restoreLayout();
+    }
     rebuildRecentMenu();
     updateTitle();
     updateStatusLabels();

@@ -393,7 +393,9 @@ private Q_SLOTS:
 
     void layoutAndGeometryPersistAcrossRuns()
     {
-        // Given a window whose user moved the Details dock left, showed Diagnostics and resized
+        // Given a window (opened maximized on this first start) whose user restored it to a
+        // normal window, moved the Details dock left, showed Diagnostics and resized
+        m_window->setWindowState(Qt::WindowNoState);
         m_window->resize(1111, 777);
         m_window->addDockWidget(Qt::LeftDockWidgetArea, m_window->detailsDock());
         m_window->diagnosticsDock()->show();
@@ -434,16 +436,24 @@ private Q_SLOTS:
 
     void analysisPanelsAreListedAndCreatedOnFirstShow()
     {
-        // The analysis docks are in View > Panels, hidden, without content until first shown
+        // The analysis docks are in View > Panels. A first start shows Kernels and Trace
+        // Analysis side by side (their charts in view); the others are hidden, without content
+        // until first shown.
         auto *kernels = m_window->findChild<app::PanelDock *>(QStringLiteral("kernelsDock"));
         QVERIFY(kernels);
         QVERIFY(m_window->panelsMenu()->actions().contains(kernels->toggleViewAction()));
-        for (const char *name : {"rangeStatsDock", "kernelsDock", "categoriesDock", "traceAnalysisDock", "enginesDock",
-                                 "communicationDock", "memoryDock", "countersDock"}) {
+        for (const char *name : {"rangeStatsDock", "categoriesDock", "enginesDock", "communicationDock", "memoryDock",
+                                 "countersDock"}) {
             auto *dock = m_window->findChild<app::PanelDock *>(QLatin1String(name));
             QVERIFY2(dock && !dock->isVisible() && !dock->content(), name);
         }
+        auto *traceAnalysis = m_window->findChild<app::PanelDock *>(QStringLiteral("traceAnalysisDock"));
+        QVERIFY(traceAnalysis && traceAnalysis->isVisible() && kernels->isVisible());
+        QVERIFY(m_window->tabifiedDockWidgets(kernels).indexOf(traceAnalysis) < 0); // beside, not behind
+        QVERIFY(m_window->windowState() & Qt::WindowMaximized);
         QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        kernels->toggleViewAction()->trigger();
+        QVERIFY(!kernels->isVisible());
         kernels->toggleViewAction()->trigger();
         QVERIFY(kernels->isVisible());
         QVERIFY(qobject_cast<views::AnalysisPanel *>(kernels->content()));

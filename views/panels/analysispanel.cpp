@@ -56,6 +56,10 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
         m_chooser->addItem(QCoreApplication::translate("AnalysisNames", std::string(a->title).c_str()), n);
     }
     m_chooser->setVisible(m_names.size() > 1);
+    // the longest analysis title would set the panel's minimum width; two panels side by side
+    // must fit a normal window
+    m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_chooser->setMinimumContentsLength(10);
     top->addWidget(m_chooser);
     m_rankBox = new QComboBox(this);
     m_rankBox->setObjectName(QStringLiteral("rankChooser"));
