@@ -9,6 +9,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <climits>
 #include <map>
 
 namespace accelscope::importers::ascend {
@@ -23,6 +24,9 @@ constexpr std::int64_t kLegacyAiCpuPid = 9000;
 
 /// 10 ns syscnt ticks (step_trace_raw) to ns.
 constexpr TimeNs kTickNs = 10;
+/// Larger tick counts (and origins beyond kMaxTicks * kTickNs) are damaged values, not times.
+constexpr std::int64_t kMaxTicks = INT64_MAX / 40;
+constexpr bool plausibleNs(TimeNs ns) { return ns <= kMaxTicks * kTickNs && ns >= -kMaxTicks * kTickNs; }
 
 /// The earliest ts (exact ns) of the timeline events `match(name, fullname, pid)` accepts.
 template <typename Match>
@@ -124,7 +128,7 @@ std::optional<TimelineOrigin> timelineOrigin(const RankDir &rd, const fs::path &
             const auto ts = earliestTimelineTs(timeline, [&](std::string_view n, std::string_view full, std::int64_t) {
                 return full == op || n == op;
             });
-            if (ts)
+            if (ts && plausibleNs(earliest) && plausibleNs(*ts))
                 return TimelineOrigin{earliest - *ts, "output_timeline_data"};
         }
     }
@@ -134,7 +138,7 @@ std::optional<TimelineOrigin> timelineOrigin(const RankDir &rd, const fs::path &
         TimeNs ns = 0;
         if (v == "inf")
             return TimelineOrigin{0, "min_cycle_counter (inf: absolute timestamps)"};
-        if (parseDecimalToNs(v, 10, ns))
+        if (parseDecimalToNs(v, 10, ns) && plausibleNs(ns))
             return TimelineOrigin{ns, "min_cycle_counter"};
         diags.add(DiagKind::MalformedEvent, mcc.string(), 0, "min_cycle_counter is not a number of 10 ns ticks");
     }
@@ -154,7 +158,7 @@ std::optional<TimelineOrigin> timelineOrigin(const RankDir &rd, const fs::path &
         const auto ts = earliestTimelineTs(timeline, [&](std::string_view n, std::string_view, std::int64_t pid) {
             return pid == kLegacyAiCpuPid && n == kernel;
         });
-        if (ts)
+        if (ts && plausibleNs(*runStart) && plausibleNs(*ts))
             return TimelineOrigin{*runStart - *ts, "aicpu_intermediate"};
     }
     return std::nullopt;
@@ -214,9 +218,11 @@ void emitStepTrace(TraceBuilder &builder, std::uint32_t source, int device, cons
     CsvParser parser = csv.value().records();
     std::vector<std::string_view> cells;
     std::uint64_t bad = 0, badLine = 0;
+    // 10 ns ticks; values far beyond any clock (their ns, differences and shifts must fit 64
+    // bits) are not times: a damaged row
     auto ticks = [&](int col) -> std::optional<TimeNs> {
         std::int64_t v = 0;
-        if (col < 0 || !parseInt64(cellAt(cells, col), v))
+        if (col < 0 || !parseInt64(cellAt(cells, col), v) || v > kMaxTicks || v < -kMaxTicks)
             return std::nullopt;
         return v;
     };

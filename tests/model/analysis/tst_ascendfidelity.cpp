@@ -493,6 +493,20 @@ private slots:
         QVERIFY(anyNote(t, "no steps in the trace"));
     }
 
+    void mindSpore1xDamagedTicksAreNotTimes()
+    {
+        // a tick count no clock reaches (its ns would overflow): the row is reported, not placed
+        QTemporaryDir tmp;
+        const fs::path dir = fs::path(tmp.path().toStdString()) / "profiler";
+        writeMindSpore1x(dir, MsOrigin::MinCycleCounter);
+        writeFile(dir / "step_trace_raw_0_detail_time.csv",
+                  "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+                  "1,9223372036854775000,9223372036854775800,800,0,0,0,0,0\n");
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        QVERIFY(anyDiagnostic(*l.trace, "step_trace_raw rows without start/end points"));
+    }
+
     void mindSpore1xSampleOriginAgreesWithAiCpu()
     {
         // The shared 1.x sample has both output_timeline_data and aicpu_intermediate: the first
