@@ -1,6 +1,7 @@
 // accelscope-cli: the headless face of Accelscope. Shares every line of model and importer
 // code with the GUI; scripts, CI, tests and benchmarks use it.
 #include "app/cli/analyzecommand.h"
+#include "app/cli/comparecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/importflags.h"
 #include "app/cli/infojson.h"
@@ -32,6 +33,9 @@ int usage(QCommandLineParser &p)
                "  export INPUT... --to csv|xlsx|chrome-json|png -o PATH [--tables NAME,...] [--range START_NS:END_NS]\n"
                "                            write analysis tables (CSV, XLSX report), the trace (Chrome JSON)\n"
                "                            or a picture of the timeline (PNG: --size WxH, --scale N)\n"
+               "  compare BASELINE... -- CANDIDATE... [--analysis NAME] [--steps all|median|A:B]\n"
+               "                            what changed between two runs: per kernel with a significance test,\n"
+               "                            or any breakdown cell by cell (compare --help lists them)\n"
                "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
                "  formats                   list the supported input formats\n",
                stderr);
@@ -63,6 +67,8 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
     if (argc > 1 && std::string_view(argv[1]) == "analyze")
         return app::runAnalyzeCommand(QCoreApplication::arguments());
+    if (argc > 1 && std::string_view(argv[1]) == "compare")
+        return app::runCompareCommand(QCoreApplication::arguments());
     if (argc > 1 && std::string_view(argv[1]) == "export")
         return app::runExportCommand(QCoreApplication::arguments());
 

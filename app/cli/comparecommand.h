@@ -1,0 +1,11 @@
+// accelscope-cli compare: a baseline run against a candidate run (model/analysis/compare.h).
+#pragma once
+
+#include <QStringList>
+
+namespace accelscope::app {
+
+/// `accelscope-cli compare [options] BASELINE... -- CANDIDATE...`; returns the exit code.
+int runCompareCommand(const QStringList &arguments);
+
+} // namespace accelscope::app
