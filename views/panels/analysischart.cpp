@@ -217,20 +217,33 @@ ChartSpec stepsSpec(const Table &t, const std::vector<int> &rows)
             s.details << d.join(QLatin1Char('\n'));
         }
     } else {
-        // Kineto ProfilerSteps: kernels of several types may run at once, so the typed
-        // segments can add up to more than the step's device span.
-        s = stackedColumns(t, rows, cats,
-                           {{t.column("compute"), {tr("Compute"), kCompute}},
-                            {t.column("communication"), {tr("Communication"), kCommunication}},
-                            {t.column("memory"), {tr("Memory"), kMemory}},
-                            {t.column("idle"), {tr("Idle"), kIdle}}});
+        // Kineto ProfilerSteps: kernels of several types may run at once, so compute,
+        // communication and memory overlap. What adds up to the step's device span is compute,
+        // the rest of the busy time (busy − compute: communication and copies no compute kernel
+        // hides) and idle; the per-type totals are in the tooltip.
+        const Column *compute = t.column("compute"), *busy = t.column("busy"), *idle = t.column("idle");
         const Column *span = t.column("gpu_span");
-        for (int r : rows) {
-            totals.push_back(cell(span, r));
-            s.details << tr("Device span: %1").arg(formatChartValue(cell(span, r), span ? span->unit : Unit::None));
+        if (compute && busy && idle) {
+            s = stackedColumns(t, rows, cats, {{compute, {tr("Compute"), kCompute}}});
+            ChartSeries rest;
+            rest.name = tr("Other kernels (not under compute)");
+            rest.color = kCommunication;
+            for (int r : rows) {
+                rest.values.push_back(cell(busy, r) - cell(compute, r));
+                rest.rows.push_back(r);
+            }
+            s.series.push_back(std::move(rest));
+            s.series.push_back(stackedColumns(t, rows, cats, {{idle, {tr("Idle"), kIdle}}}).series.front());
+            for (int r : rows) {
+                totals.push_back(cell(span, r));
+                QStringList d;
+                d << tr("Device span: %1").arg(formatChartValue(cell(span, r), compute->unit));
+                for (auto [id, title] : {std::pair{"communication", "Communication"}, {"memory", "Memory"}})
+                    if (const Column *c = t.column(id))
+                        d << tr("%1 (all): %2").arg(tr(title), formatChartValue(c->number(std::size_t(r)), c->unit));
+                s.details << d.join(QLatin1Char('\n'));
+            }
         }
-        if (!s.series.empty())
-            s.note = tr("Kernels running at the same time count in each of their types: a bar can be taller than its step.");
     }
     markSlowest(s, totals, tr("slowest step"), true);
     return s;

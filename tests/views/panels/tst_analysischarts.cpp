@@ -342,6 +342,38 @@ private slots:
         QCOMPARE(view.charts().front()->series().size(), 2); // bars + the median line
     }
 
+    void kinetoStepsAddUpToTheSpan()
+    {
+        // compute and communication overlap: the bars stack compute, busy − compute and idle,
+        // which add up to the step's device span
+        Table t;
+        t.name = "steps";
+        Column &step = t.addInt("step", "Step", Unit::Id);
+        Column &span = t.addInt("gpu_span", "Span", Unit::Nanoseconds);
+        Column &busy = t.addInt("busy", "Busy", Unit::Nanoseconds);
+        Column &compute = t.addInt("compute", "Compute", Unit::Nanoseconds);
+        Column &comm = t.addInt("communication", "Communication", Unit::Nanoseconds);
+        Column &idle = t.addInt("idle", "Idle", Unit::Nanoseconds);
+        const std::int64_t rows[][5] = {{1000, 900, 700, 400, 100}, {1300, 1250, 800, 600, 50}, {1100, 1000, 900, 300, 100}};
+        for (int i = 0; i < 3; ++i) {
+            step.push(std::int64_t(i + 1));
+            span.push(rows[i][0]);
+            busy.push(rows[i][1]);
+            compute.push(rows[i][2]);
+            comm.push(rows[i][3]);
+            idle.push(rows[i][4]);
+        }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.series.size(), std::size_t(3));
+        QCOMPARE(s.series[0].values, (std::vector<double>{700, 800, 900}));
+        QCOMPARE(s.series[1].values, (std::vector<double>{200, 450, 100}));
+        for (std::size_t i = 0; i < 3; ++i)
+            QCOMPARE(s.series[0].values[i] + s.series[1].values[i] + s.series[2].values[i], double(rows[i][0]));
+        QCOMPARE(s.highlighted, 1);
+        QCOMPARE(s.marker, 1100.0);
+        QVERIFY(s.details[1].contains(QStringLiteral("Communication (all)")));
+    }
+
     void categoriesGroupedPerRank()
     {
         Table t;
