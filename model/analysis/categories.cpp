@@ -6,9 +6,11 @@
 #include "model/argstree.h"
 #include "tableformat.h"
 
+#include <QRegularExpression>
+#include <QString>
+
 #include <algorithm>
 #include <map>
-#include <regex>
 #include <set>
 #include <unordered_map>
 
@@ -34,15 +36,26 @@ CategoryRules defaultCategoryRules()
     return r;
 }
 
+namespace {
+
+// Rule patterns come from files users load, so they are matched with PCRE2 (through
+// QRegularExpression), whose backtracking is bounded by its match limit: a pathological
+// pattern such as "(a+)+$" fails to match a long name instead of hanging the analysis, as
+// std::regex's unbounded backtracking did.
+QRegularExpression compilePattern(const std::string &pattern, bool caseSensitive)
+{
+    QRegularExpression re(QString::fromStdString(pattern), caseSensitive ? QRegularExpression::NoPatternOption
+                                                                         : QRegularExpression::CaseInsensitiveOption);
+    re.optimize(); // compile now, not on the first (possibly concurrent) match
+    return re;
+}
+
+} // namespace
+
 std::string validatePattern(const std::string &pattern, bool caseSensitive)
 {
-    try {
-        std::regex re(pattern, caseSensitive ? std::regex::ECMAScript : std::regex::ECMAScript | std::regex::icase);
-        (void)re;
-        return {};
-    } catch (const std::regex_error &e) {
-        return e.what();
-    }
+    const QRegularExpression re = compilePattern(pattern, caseSensitive);
+    return re.isValid() ? std::string() : re.errorString().toStdString();
 }
 
 std::optional<CategoryRules> parseCategoryRulesJson(std::string_view json, std::string *error)
@@ -114,7 +127,7 @@ std::string categoryRulesToJson(const CategoryRules &rules)
 }
 
 struct CategoryMatcher::Impl {
-    std::vector<std::regex> res;
+    std::vector<QRegularExpression> res; ///< an invalid one never matches
     std::vector<CategoryRule::Field> fields;
     std::vector<std::string> categories;
     std::string fallback;
@@ -123,12 +136,7 @@ struct CategoryMatcher::Impl {
 CategoryMatcher::CategoryMatcher(const CategoryRules &rules) : d(std::make_unique<Impl>())
 {
     for (const CategoryRule &r : rules.rules) {
-        try {
-            d->res.emplace_back(r.pattern, r.caseSensitive ? std::regex::ECMAScript | std::regex::optimize
-                                                           : std::regex::ECMAScript | std::regex::icase | std::regex::optimize);
-        } catch (const std::regex_error &) {
-            d->res.emplace_back("(?!)"); // never matches; the editor rejects such rules anyway
-        }
+        d->res.push_back(compilePattern(r.pattern, r.caseSensitive));
         d->fields.push_back(r.field);
         d->categories.push_back(r.category);
     }
@@ -141,7 +149,7 @@ int CategoryMatcher::match(std::string_view name, std::string_view category) con
 {
     for (std::size_t i = 0; i < d->res.size(); ++i) {
         const std::string_view s = d->fields[i] == CategoryRule::Field::Name ? name : category;
-        if (std::regex_search(s.begin(), s.end(), d->res[i]))
+        if (d->res[i].isValid() && d->res[i].match(QString::fromUtf8(s.data(), qsizetype(s.size()))).hasMatch())
             return int(i);
     }
     return -1;
