@@ -41,14 +41,14 @@ bool isZstd(std::string_view head)
 
 double memoryFactor(ContentKind kind)
 {
-    // Peak RSS growth per content byte of `accelscope-cli info` (release build), rounded up;
-    // measurements in docs/reliability.md ("Memory estimate before loading").
+    // Peak RSS growth per content byte of a load (accelscope-cli info and the GUI, release
+    // build, tests/benchmarks/memory_factors.py), rounded up; figures in docs/reliability.md.
     switch (kind) {
-    case ContentKind::Json: return 1.6;
-    case ContentKind::Protobuf: return 4.0;
-    case ContentKind::Csv: return 2.5;
-    case ContentKind::Sqlite: return 2.0;
-    case ContentKind::Binary: return 3.0;
+    case ContentKind::Json: return 1.5;     // Chrome JSON 0.67-0.71, AIU JSON 2.0 (GUI 0.64 / 1.9)
+    case ContentKind::Protobuf: return 3.0; // only small samples measured: a guess above JSON's
+    case ContentKind::Csv: return 1.4;      // Ascend text folder 1.07 (GUI 1.02)
+    case ContentKind::Sqlite: return 2.0;   // binary rows, denser than text; small samples only
+    case ContentKind::Binary: return 2.0;   // Sophgo cdm dump 1.52 (GUI 1.4)
     case ContentKind::Other: return 0.0;
     }
     return 1.0;

@@ -9,6 +9,7 @@
 #include "app/gui/exportdialog.h"
 #include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
+#include "app/gui/memorywarning.h"
 #include "app/gui/importoptionsdialog.h"
 #include "app/gui/language.h"
 #include "app/gui/searchresultsmodel.h"
@@ -596,6 +597,8 @@ void MainWindow::open(const QStringList &paths)
     const QFileInfo first(clean.first());
     // The folder holding the (first) input: the next dialog offers its siblings.
     m_settings->setLastDirectory(first.absolutePath());
+    if (!confirmMemoryForLoad(this, clean))
+        return;
     m_import->start(clean, m_importOptions);
 }
 
