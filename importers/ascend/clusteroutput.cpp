@@ -422,6 +422,38 @@ struct Reader {
     }
 };
 
+/// Link ends outside the rank set of their group are group-local ranks msprof-analyze could not map
+/// to global ones (it keeps them as written): counted in a note, the links are kept.
+void checkLinkEnds(AscendClusterOutput &out)
+{
+    std::map<std::string, std::vector<std::int64_t>> sets;
+    for (const AscendClusterGroup &g : out.groups)
+        if (!g.hash.empty())
+            sets.emplace(g.hash, g.ranks);
+    std::uint64_t checked = 0, outside = 0;
+    for (const AscendClusterLink &l : out.links) {
+        auto it = sets.find(l.group);
+        if (it == sets.end() && !l.group.empty() && l.group.front() == '(') {
+            std::vector<std::int64_t> ranks;
+            if (rankTuple(l.group, ranks)) {
+                std::sort(ranks.begin(), ranks.end());
+                it = sets.emplace(l.group, std::move(ranks)).first;
+            }
+        }
+        if (it == sets.end())
+            continue;
+        ++checked;
+        const auto &r = it->second;
+        if (!std::binary_search(r.begin(), r.end(), l.src) || !std::binary_search(r.begin(), r.end(), l.dst))
+            ++outside;
+    }
+    if (outside)
+        out.notes.push_back((out.linksFrom == kDbFile ? std::string("cluster_analysis.db ClusterCommunicationMatrix") : out.linksFrom)
+                            + ": " + std::to_string(outside) + " of " + std::to_string(checked)
+                            + " links have an end outside their group's ranks (a group-local rank msprof-analyze could not map to a "
+                              "global one): shown as written");
+}
+
 } // namespace
 
 bool isClusterOutputFileName(const std::string &l)
@@ -478,6 +510,7 @@ AscendClusterOutput readClusterOutput(const fs::path &dir, DiagnosticSink &diags
     // the db form: only for what the text files did not give
     if (files.count(kDbFile))
         readClusterDb(files[kDbFile], r.out, diags);
+    checkLinkEnds(r.out);
     return std::move(r.out);
 }
 

@@ -128,8 +128,8 @@ struct Reader {
         AscendMatrixLink e;
         e.opKey.assign(opKey);
         e.hash = groupHashOf(opKey);
-        if (e.hash.empty() && !groupKey.empty() && groupKey.front() == '(')
-            e.hash.assign(groupKey); // 2023 cluster files: the rank set stands for the group
+        if (!groupKey.empty() && groupKey.front() == '(')
+            e.hash.assign(groupKey); // 2023 cluster files: the block's rank set is the group (its ranks, not a hash)
         std::string_view tp;
         simdjson::dom::element size, time;
         double mb = 0, ms = 0;

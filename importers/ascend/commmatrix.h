@@ -21,6 +21,7 @@ namespace accelscope::importers::ascend {
 
 struct MatrixRead {
     /// One link per entry used; ranks as the file writes them (group-local in per-rank files).
+    /// `hash` is the entry's "@<hash>", or the block's rank set ("(0, 1, 2, 3)") in 2023 cluster files.
     std::vector<model::AscendMatrixLink> links;
     /// Which entries were used, "+"-joined when blocks differ ("<op>-total", "per op", "Total Op Info").
     std::string form;

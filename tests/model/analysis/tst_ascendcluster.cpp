@@ -120,6 +120,7 @@ private slots:
     void clusterStepFileBroken();
     void clusterAnalysisDb();
     void largeClusterRootLoadsOnlyTheOutput();
+    void clusterLinkOutsideItsGroup();
     void clusterAnalysisDbBroken();
 };
 
@@ -432,6 +433,22 @@ void TestAscendCluster::largeClusterRootLoadsOnlyTheOutput()
     const Table steps = run(tr, "steps");
     QCOMPARE(steps.rowCount(), std::size_t(16));
     QVERIFY2(hasNote(steps, "33 rank folders beside the cluster output were not loaded"), notes(steps).c_str());
+}
+
+void TestAscendCluster::clusterLinkOutsideItsGroup()
+{
+    // 2023 layout: the rank set is the group; "1-5" cannot be a link of group (0, 1), rank 5 is a
+    // group-local rank msprof-analyze left unmapped
+    QTemporaryDir tmp;
+    const fs::path out = tmp.path().toStdString();
+    write(out / "cluster_communication_matrix.json", "{\"(0, 1)\": {\"step1\": {\"hcom_allReduce__1_0_1@9\": {\"0-1\": " + link(2, 0.2)
+                                                          + ", \"1-5\": " + link(2, 0.2) + "}}}}");
+    const Table links = run(load(out), "communication-links");
+    QCOMPARE(links.rowCount(), std::size_t(2));
+    QVERIFY2(hasNote(links, "1 of 2 links have an end outside their group's ranks"), notes(links).c_str());
+    // the generated outputs have none
+    QVERIFY(!hasNote(run(load(kFixtures / "cluster_2023_8"), "communication-links"), "outside their group"));
+    QVERIFY(!hasNote(run(load(kFixtures / "cluster_root_8" / "cluster_analysis_output"), "communication-links"), "outside their group"));
 }
 
 void TestAscendCluster::clusterAnalysisDbBroken()
