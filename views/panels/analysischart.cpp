@@ -679,6 +679,24 @@ ChartSpec legibleSpec(ChartSpec spec)
     const bool bars = spec.kind == ChartSpec::Kind::StackedBars || spec.kind == ChartSpec::Kind::GroupedBars;
     if (bars && (spec.categories.size() > kMaxBarCategories || int(spec.series.size()) > kMaxBarCategories)) {
         spec.kind = ChartSpec::Kind::HeatMap;
+        if (int(spec.series.size()) > spec.categories.size()) {
+            // many series (a bar per rank in each category): ranks become the rows
+            std::vector<ChartSeries> columns(std::size_t(spec.categories.size()));
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                columns[c].name = spec.categories[int(c)];
+                for (const ChartSeries &s : spec.series) {
+                    columns[c].values.push_back(s.values[c]);
+                    columns[c].rows.push_back(s.rows[c]);
+                }
+            }
+            QStringList rows;
+            for (const ChartSeries &s : spec.series)
+                rows << s.name;
+            spec.categories = rows;
+            spec.series = std::move(columns);
+            spec.details.clear();
+            spec.highlighted = -1;
+        }
         spec.note = (spec.note.isEmpty() ? QString() : spec.note + QLatin1Char(' '))
                     + QCoreApplication::translate("AnalysisChart", "%1 rows: drawn as a heat map.").arg(spec.categories.size());
     }

@@ -169,7 +169,7 @@ private slots:
         QCOMPARE(clicked.size(), 1);
         QCOMPARE(clicked.front().front().toInt(), view.spec().series[std::size_t(col)].rows[std::size_t(row)]);
         if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty())
-            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/chart-temporal-1000-ranks.png")));
+            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/temporal-1000-ranks.png")));
     }
 
     void drawnBarsEqualTheSpec()
@@ -395,6 +395,28 @@ private slots:
         verifySeriesFromTable(s, t, "total_ns");
     }
 
+    void thousandRankCategoriesPutRanksInRows()
+    {
+        Table t;
+        t.name = "categories";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &cat = t.addText("category", "Category");
+        Column &total = t.addInt("total_ns", "Total", Unit::Nanoseconds);
+        for (int r = 0; r < 1000; ++r)
+            for (const char *c : {"matmul", "attention", "communication"}) {
+                rank.push(std::int64_t(r));
+                cat.push(std::string(c));
+                total.push(std::int64_t(r * 10 + c[0]));
+            }
+        const ChartSpec shown = legibleSpec(chartSpecFor(t));
+        QCOMPARE(shown.kind, ChartSpec::Kind::HeatMap);
+        QCOMPARE(shown.categories.size(), 1000); // a row per rank
+        QCOMPARE(shown.series.size(), std::size_t(3)); // a column per category
+        QCOMPARE(shown.series[1].name, QStringLiteral("attention"));
+        verifySeriesFromTable(shown, t, "total_ns");
+        QCOMPARE(shown.series[1].values[999], double(9990 + 'a'));
+    }
+
     void enginesHeatMap()
     {
         Table t;
@@ -418,7 +440,7 @@ private slots:
             view.resize(700, 900);
             view.setSpec(s);
             view.show();
-            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/chart-engines-64-cores.png")));
+            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/engines-64-cores.png")));
         }
     }
 
@@ -494,21 +516,22 @@ private slots:
         struct Shot {
             std::filesystem::path input;
             const char *analysis;
+            const char *label; ///< file name prefix
         };
         const Shot shots[] = {
-            {sample, "temporal"},
-            {sample, "kernel-types"},
-            {sample, "kernels"},
-            {sample, "overlap"},
-            {sample, "idle"},
-            {sample, "launch"},
-            {sample, "steps"},
-            {sample, "categories"},
-            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "steps"},
-            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "slow-rank"},
-            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "op-statistic"},
-            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "memory"},
-            {shared / "sophgo" / "cdm_profile_data_dev0_bm1690", "engines"},
+            {sample, "temporal", "sample"},
+            {sample, "kernel-types", "sample"},
+            {sample, "kernels", "sample"},
+            {sample, "overlap", "sample"},
+            {sample, "idle", "sample"},
+            {sample, "launch", "sample"},
+            {sample, "steps", "sample"},
+            {sample, "categories", "sample"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "steps", "ascend"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "slow-rank", "ascend"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "op-statistic", "ascend"},
+            {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "memory", "ascend"},
+            {shared / "sophgo" / "cdm_profile_data_dev0_bm1690", "engines", "sophgo"},
         };
         std::map<std::string, TracePtr> loaded;
         for (const Shot &shot : shots) {
@@ -530,8 +553,8 @@ private slots:
                 panel.show();
                 QTRY_VERIFY_WITH_TIMEOUT(panel.table() != nullptr && !panel.isBusy(), 60000);
                 QTRY_VERIFY(panel.chartView()->isVisible());
-                const QString name = QStringLiteral("%1/chart-%2-%3%4.png")
-                                         .arg(QString::fromLocal8Bit(out), QString::fromStdString(shot.input.filename().string()),
+                const QString name = QStringLiteral("%1/%2-%3%4.png")
+                                         .arg(QString::fromLocal8Bit(out), QString::fromLatin1(shot.label),
                                               QString::fromLatin1(shot.analysis), dark ? QStringLiteral("-dark") : QString());
                 QVERIFY(panel.chartView()->renderImage().save(name));
             }
