@@ -107,8 +107,11 @@ Instances collectInstances(const AnalysisContext &ctx, const CompareOptions &opt
         windows[w.rank].emplace_back(w.start, w.end);
     for (auto &[rank, v] : windows)
         std::sort(v.begin(), v.end());
-    Instances out;
-    const Trace &trace = ctx.trace();
+    // Grouped by string id first (an integer key), named once per name at the end: the
+    // per-event work stays a lookup in a small map.
+    std::unordered_map<StringId, std::size_t> slotOf;
+    std::vector<std::vector<double>> durations;
+    std::vector<KernelType> types;
     for (const Ev &e : set.gpu) {
         if (!steps.windows.empty()) {
             auto it = windows.find(e.rank);
@@ -120,9 +123,24 @@ Instances collectInstances(const AnalysisContext &ctx, const CompareOptions &opt
             if (w == v.begin() || e.ts >= std::prev(w)->second)
                 continue;
         }
-        const std::string_view name = trace.str(e.name);
-        out.byName[name].push_back(double(e.dur));
-        out.typeOf.emplace(name, kernelTypeName(e.type));
+        auto [slot, inserted] = slotOf.emplace(e.name, durations.size());
+        if (inserted) {
+            durations.emplace_back();
+            types.push_back(e.type);
+        }
+        durations[slot->second].push_back(double(e.dur));
+    }
+    Instances out;
+    const Trace &trace = ctx.trace();
+    for (const auto &[id, slot] : slotOf) {
+        // Different ids with the same text (several sources) pool under one name.
+        const std::string_view name = trace.str(id);
+        auto &dst = out.byName[name];
+        if (dst.empty())
+            dst = std::move(durations[slot]);
+        else
+            dst.insert(dst.end(), durations[slot].begin(), durations[slot].end());
+        out.typeOf.emplace(name, kernelTypeName(types[slot]));
     }
     return out;
 }
@@ -168,13 +186,30 @@ double mannWhitneyP(std::vector<double> a, std::vector<double> b)
     return std::min(1.0, std::erfc(std::max(z, 0.0) / std::sqrt(2.0)));
 }
 
+namespace {
+
+/// The run's `steps` table (native mode, whole run, every rank), computed once per context: the
+/// kernels and the steps comparisons both need it, and it is the costly part of a comparison.
+const Table &stepsTableOf(const AnalysisContext &ctx)
+{
+    auto cached = ctx.cached("compare.steps", [&ctx] {
+        AnalysisOptions all;
+        return std::static_pointer_cast<const void>(std::make_shared<const Table>(runAnalysis("steps", ctx, all)));
+    });
+    return *static_cast<const Table *>(cached.get());
+}
+
+} // namespace
+
 StepSelection selectSteps(const AnalysisContext &ctx, const CompareOptions &opt)
 {
     StepSelection sel;
-    AnalysisOptions a = opt.analysis;
-    a.htaCompat = false;
-    a.range.reset();
-    const Table steps = runAnalysis("steps", ctx, a);
+    if (opt.steps == StepChoice::All) {
+        // Every step, and whatever runs between them: the whole run, as HTA's TraceDiff compares.
+        sel.description = "the whole run";
+        return sel;
+    }
+    const Table &steps = stepsTableOf(ctx);
     const Column *rank = steps.column("rank");
     const Column *step = steps.column("step");
     const Column *start = steps.column("gpu_start") ? steps.column("gpu_start")
@@ -194,8 +229,6 @@ StepSelection selectSteps(const AnalysisContext &ctx, const CompareOptions &opt)
     }
     switch (opt.steps) {
     case StepChoice::All:
-        sel.windows = std::move(all);
-        sel.description = "all " + std::to_string(sel.windows.size()) + " step windows (rank × step)";
         break;
     case StepChoice::Range:
         for (const auto &w : all)
@@ -557,6 +590,12 @@ Table runComparison(std::string_view name, const AnalysisContext &baseline, cons
     AnalysisOptions a = opt.analysis;
     a.htaCompat = false;
     a.range.reset();
+    if (name == "steps" && a.ranks.empty()) {
+        const StepSelection bs = selectSteps(baseline, opt), cs = selectSteps(candidate, opt);
+        Table t = compareTables(keepSelectedSteps(stepsTableOf(baseline), bs), keepSelectedSteps(stepsTableOf(candidate), cs), opt);
+        t.notes.insert(t.notes.begin(), "Baseline: " + bs.description + "; candidate: " + cs.description + ".");
+        return t;
+    }
     Table base = runAnalysis(name, baseline, a);
     Table cand = runAnalysis(name, candidate, a);
     if (name == "steps") {
