@@ -115,7 +115,10 @@ StagedFile::StagedFile(std::string dest) : m_dest(std::move(dest))
 {
     removeStaleTemporaries(m_dest);
 #ifdef O_TMPFILE
-    m_fd = ::open(folderOf(m_dest).c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
+    // The anonymous file is named later through /proc/self/fd: without /proc (some
+    // containers) the named temporary below is used from the start.
+    if (::access("/proc/self/fd", X_OK) == 0)
+        m_fd = ::open(folderOf(m_dest).c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
     if (m_fd >= 0) {
         m_anonymous = true;
         return;
