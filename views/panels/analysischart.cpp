@@ -420,10 +420,10 @@ ChartSpec launchSpec(const Table &t, const std::vector<int> &rows)
     return s;
 }
 
-ChartSpec categoriesSpec(const Table &t, const std::vector<int> &rows)
+/// Bars per category (the text column `categoryId`), one per rank, of `value`.
+ChartSpec groupedPerRank(const Table &t, const std::vector<int> &rows, const char *categoryId, const Column *value)
 {
-    const Column *value = findColumn(t, {"total_ns"});
-    const Column *category = t.column("category");
+    const Column *category = t.column(categoryId);
     ChartSpec s;
     if (!value || !category)
         return s;
@@ -454,6 +454,11 @@ ChartSpec categoriesSpec(const Table &t, const std::vector<int> &rows)
         s.series[k].rows[c] = r;
     }
     return s;
+}
+
+ChartSpec categoriesSpec(const Table &t, const std::vector<int> &rows)
+{
+    return groupedPerRank(t, rows, "category", t.column("total_ns"));
 }
 
 ChartSpec memorySpec(const Table &t, const std::vector<int> &rows)
@@ -661,6 +666,23 @@ ChartSpec chartSpecFor(const Table &t, const std::vector<int> &rowsIn)
                 return tr("Count: %1\nMean: %2").arg(cellText(t.column("count"), r), formatChartValue(cell(t.column("avg_ns"), r), Unit::Nanoseconds));
             });
         s.title = tr("Operator types by total time");
+    } else if (name == "core-statistic") {
+        s = groupedPerRank(t, rows, "core_type", t.column("total_ns"));
+        s.title = tr("Device time per core type");
+    } else if (name == "memcpy-bw") {
+        s = groupedPerRank(t, rows, "kind", t.column("avg_bandwidth_gbps"));
+        s.valueTitle = tr("Mean bandwidth (GB/s)");
+        s.title = tr("Copy bandwidth per kind");
+    } else if (name == "annotations") {
+        const Column *aname = t.column("name");
+        const bool multi = severalRanks(t, rows);
+        s = topN(
+            t, rows, t.column("total_ns"), tr("Total time"),
+            [&](int r) { return multi ? tr("%1 \u00b7 r%2").arg(cellText(aname, r), cellText(t.column("rank"), r)) : cellText(aname, r); },
+            [&](int r) {
+                return tr("Count: %1\nMean: %2").arg(cellText(t.column("count"), r), formatChartValue(cell(t.column("mean_ns"), r), Unit::Nanoseconds));
+            });
+        s.title = tr("Annotations by total time");
     } else if (name == "memory") {
         s = memorySpec(t, rows);
         s.title = tr("Peak memory per component");

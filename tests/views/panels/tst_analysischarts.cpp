@@ -417,6 +417,49 @@ private slots:
         QCOMPARE(shown.series[1].values[999], double(9990 + 'a'));
     }
 
+    void moreTablesGroupedOrTopN()
+    {
+        Table core;
+        core.name = "core-statistic";
+        Column &rank = core.addInt("rank", "Rank", Unit::Id);
+        Column &type = core.addText("core_type", "Core type");
+        Column &total = core.addInt("total_ns", "Total", Unit::Nanoseconds);
+        for (int r = 0; r < 2; ++r)
+            for (const char *c : {"AI_CORE", "HCCL"}) {
+                rank.push(std::int64_t(r));
+                type.push(std::string(c));
+                total.push(std::int64_t(100 * r + c[0]));
+            }
+        const ChartSpec cs = chartSpecFor(core);
+        QCOMPARE(cs.kind, ChartSpec::Kind::GroupedBars);
+        QCOMPARE(cs.categories, (QStringList{QStringLiteral("AI_CORE"), QStringLiteral("HCCL")}));
+        QCOMPARE(cs.series[1].values, (std::vector<double>{100 + 'A', 100 + 'H'}));
+        verifySeriesFromTable(cs, core, "total_ns");
+
+        Table bw;
+        bw.name = "memcpy-bw";
+        bw.addInt("rank", "Rank", Unit::Id).push(std::int64_t(0));
+        bw.addText("kind", "Kind").push(std::string("Memcpy HtoD"));
+        bw.addReal("avg_bandwidth_gbps", "Mean", Unit::GBps).push(187.5);
+        const ChartSpec bs = chartSpecFor(bw);
+        QCOMPARE(bs.series[0].values, std::vector<double>{187.5});
+        QCOMPARE(bs.unit, Unit::GBps);
+
+        Table ann;
+        ann.name = "annotations";
+        Column &name = ann.addText("name", "Name");
+        Column &atotal = ann.addInt("total_ns", "Total", Unit::Nanoseconds);
+        for (int i = 0; i < 12; ++i) {
+            name.push("step" + std::to_string(i));
+            atotal.push(std::int64_t(1000 + i));
+        }
+        const ChartSpec as = chartSpecFor(ann);
+        QCOMPARE(as.kind, ChartSpec::Kind::HorizontalBars);
+        QCOMPARE(as.categories.size(), kTopN);
+        QCOMPARE(as.categories.front(), QStringLiteral("step11"));
+        verifySeriesFromTable(as, ann, "total_ns");
+    }
+
     void enginesHeatMap()
     {
         Table t;
