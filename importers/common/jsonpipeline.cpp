@@ -130,9 +130,16 @@ public:
             m_head.resize(old + (1 << 16));
             const std::size_t got = m_in.read(m_head.data() + old, 1 << 16);
             m_head.resize(old + got);
-            if (Status st = step(); !st.ok() || m_done)
-                return st;
+            // A member value that is still incomplete is scanned again from its start: wait
+            // until the text has doubled, so a long header costs linear time, not quadratic.
+            if (got == 0 || m_head.size() >= m_rescanAt) {
+                if (Status st = step(); !st.ok() || m_done)
+                    return st;
+                m_rescanAt = 2 * m_head.size();
+            }
             if (got == 0) {
+                if (!m_in.limitMessage().empty())
+                    return ImportError{m_file, m_head.size(), false, m_in.limitMessage()};
                 if (!m_sawStart && !m_in.error().empty())
                     return ImportError{m_file, m_head.size(), false, m_in.error()};
                 if (!m_sawStart)
@@ -235,7 +242,7 @@ private:
     Dialect &m_dialect;
     const std::uint64_t m_maxHead;
     std::string m_head;
-    std::size_t m_scanned = 0, m_keysBegin = 0, m_arrayStart = 0;
+    std::size_t m_scanned = 0, m_keysBegin = 0, m_arrayStart = 0, m_rescanAt = 0;
     bool m_sawStart = false, m_objectForm = false, m_done = false;
 };
 

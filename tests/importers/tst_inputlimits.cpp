@@ -438,6 +438,18 @@ private slots:
         }
     }
 
+    void limitReachedBeforeTheEventArray()
+    {
+        // A bomb before the array: nothing to keep, so the import fails with the limit's words.
+        QTemporaryDir dir;
+        const fs::path p = fs::path(dir.path().toStdString()) / "early.json.gz";
+        writeFile(p, gzipMember("{\"a\":\"" + std::string(100u << 20, 'x') + "\",\"traceEvents\":[" + lastEventAndEnd(1)));
+        const Loaded l = load(p, InputLimits{});
+        QVERIFY(!l.trace);
+        QVERIFY2(l.error.find("early.json.gz") != std::string::npos && l.error.find("compression ratio") != std::string::npos,
+                 l.error.c_str());
+    }
+
     void damagedFramingNamesFileAndOffset_data()
     {
         QTest::addColumn<QString>("name");
