@@ -5,6 +5,7 @@
 #include "analysisrunner.h"
 #include "commheatmappanel.h"
 #include "model/analysis/analyses.h"
+#include "model/analysis/ascendcluster.h"
 #include "model/ascendcluster.h"
 #include "model/ascendfacts.h"
 #include "unitformat.h"
@@ -38,6 +39,25 @@ const QColor kComputing(0x4e, 0x79, 0xa7), kComm(0xe1, 0x57, 0x59), kFree(0xba, 
 QString ms(double ns) { return QString::number(ns / 1e6, 'f', ns < 1e7 ? 3 : 1) + QStringLiteral(" ms"); }
 
 } // namespace
+
+std::vector<ClusterStageBand> clusterStageBands(const model::AscendClusterOutput &cluster)
+{
+    std::map<std::vector<std::int64_t>, std::pair<double, int>> sums; // ranks -> (Σ total, steps)
+    for (const model::AscendClusterStepRow &r : cluster.steps) {
+        if (!r.stage || !std::isfinite(r.computing) || !std::isfinite(r.free))
+            continue;
+        std::vector<std::int64_t> ranks = r.stageRanks;
+        std::sort(ranks.begin(), ranks.end());
+        auto &[sum, n] = sums[ranks];
+        sum += (r.computing + (std::isfinite(r.notOverlapped) ? r.notOverlapped : 0) + r.free) * 1e3;
+        ++n;
+    }
+    std::vector<ClusterStageBand> out;
+    for (auto &[ranks, acc] : sums)
+        out.push_back(ClusterStageBand{ranks, acc.second ? acc.first / acc.second : 0});
+    std::sort(out.begin(), out.end(), [](const ClusterStageBand &a, const ClusterStageBand &b) { return a.ranks < b.ranks; });
+    return out;
+}
 
 std::vector<ClusterRankBar> clusterRankBars(const Table &steps)
 {
@@ -89,12 +109,20 @@ void ClusterStepsView::setBars(std::vector<ClusterRankBar> bars)
             m_max = std::max(m_max, b.total());
             totals.push_back(b.total());
         }
+    for (const ClusterStageBand &st : m_stages)
+        m_max = std::max(m_max, st.totalNs);
     m_median = 0;
     if (!totals.empty()) {
         std::nth_element(totals.begin(), totals.begin() + std::ptrdiff_t(totals.size() / 2), totals.end());
         m_median = totals[totals.size() / 2];
     }
     update();
+}
+
+void ClusterStepsView::setStages(std::vector<ClusterStageBand> stages)
+{
+    m_stages = std::move(stages);
+    setBars(std::move(m_bars)); // the scale covers the stage marks too
 }
 
 void ClusterStepsView::setRankFolders(std::map<std::int64_t, QString> folders) { m_folders = std::move(folders); }
@@ -179,6 +207,32 @@ void ClusterStepsView::paintTo(QPainter &p, QSize size) const
     const double scale = m_max > 0 ? plot.height() / m_max : 0;
     p.drawText(QRect(0, plot.top() - fm.height() / 2, kAxis - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter, ms(m_max));
     p.drawText(QRect(0, plot.bottom() - fm.height() / 2, kAxis - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));
+    // pipeline stages: a band behind the bars of each stage's ranks, its stage row marked
+    const double barW = double(plot.width()) / double(m_bars.size());
+    for (std::size_t k = 0; k < m_stages.size(); ++k) {
+        const ClusterStageBand &st = m_stages[k];
+        std::size_t lo = m_bars.size(), hi = 0;
+        for (std::int64_t r : st.ranks) {
+            const auto it = std::lower_bound(m_bars.begin(), m_bars.end(), r,
+                                             [](const ClusterRankBar &b, std::int64_t v) { return b.rank < v; });
+            if (it == m_bars.end() || it->rank != r)
+                continue;
+            const std::size_t i = std::size_t(it - m_bars.begin());
+            lo = std::min(lo, i);
+            hi = std::max(hi, i);
+        }
+        if (lo > hi)
+            continue;
+        const int x0 = plot.left() + int(double(lo) * barW), x1 = plot.left() + int(double(hi + 1) * barW);
+        if (k % 2)
+            p.fillRect(QRect(x0, plot.top(), std::max(1, x1 - x0), plot.height()), palette().color(QPalette::AlternateBase));
+        const int y = plot.bottom() - int(std::lround(st.totalNs * (m_max > 0 ? plot.height() / m_max : 0)));
+        p.setPen(QPen(palette().color(QPalette::Text), 2));
+        p.drawLine(x0, y, x1 - 1, y);
+        if (x1 - x0 > fm.horizontalAdvance(QStringLiteral("stage 00")) + 4)
+            p.drawText(QRect(x0 + 2, plot.top(), x1 - x0 - 4, fm.height()), Qt::AlignLeft | Qt::AlignTop,
+                       tr("stage %1").arg(k));
+    }
     // bars: one pass over the pixel columns (bounded by the width, whatever the rank count)
     const std::vector<int> cols = columns(plot.width());
     const bool gaps = double(plot.width()) / double(m_bars.size()) >= 4;
@@ -308,6 +362,8 @@ void ClusterPanel::refresh()
                 for (const auto &[rank, folder] : s.ascend->cluster->rankFolders)
                     folders.emplace(rank, QString::fromStdString(folder));
     m_bars->setRankFolders(std::move(folders));
+    const model::AscendClusterOutput *cluster = ctx ? model::analysis::clusterOutput(ctx->trace()) : nullptr;
+    m_bars->setStages(cluster ? clusterStageBands(*cluster) : std::vector<ClusterStageBand>{});
     if (!ctx) {
         m_runner->cancel();
         m_bars->setBars({});

@@ -19,6 +19,10 @@
 
 class QLabel;
 
+namespace accelscope::model {
+struct AscendClusterOutput;
+}
+
 namespace accelscope::views {
 
 class AnalysisHub;
@@ -35,6 +39,16 @@ struct ClusterRankBar {
     double total() const { return computingNs + notOverlappedNs + freeNs; }
 };
 
+/// One pipeline stage of cluster_step_trace_time.csv: its ranks and the stage row's Computing +
+/// Communication(Not Overlapped) + Free (the maximum over its ranks), mean per step.
+struct ClusterStageBand {
+    std::vector<std::int64_t> ranks; ///< sorted
+    double totalNs = 0;
+};
+
+/// The stage rows of a cluster output, averaged over steps, in first-rank order.
+std::vector<ClusterStageBand> clusterStageBands(const model::AscendClusterOutput &cluster);
+
 /// Per-rank bars from an Ascend `steps` table (rank rows averaged over their steps), sorted by rank.
 std::vector<ClusterRankBar> clusterRankBars(const model::analysis::Table &steps);
 
@@ -46,6 +60,8 @@ public:
 
     void setBars(std::vector<ClusterRankBar> bars);
     const std::vector<ClusterRankBar> &bars() const { return m_bars; }
+    /// Pipeline stages drawn as bands behind the bars, with the stage row's height marked.
+    void setStages(std::vector<ClusterStageBand> stages);
     /// Ranks that can be opened (global rank -> rank folder).
     void setRankFolders(std::map<std::int64_t, QString> folders);
     /// Index into bars() under `pos` (the slowest rank of the pixel column), or -1.
@@ -72,6 +88,7 @@ private:
     std::vector<int> columns(int width) const;
 
     std::vector<ClusterRankBar> m_bars;
+    std::vector<ClusterStageBand> m_stages;
     std::map<std::int64_t, QString> m_folders;
     double m_max = 0, m_median = 0;
 };

@@ -11,6 +11,7 @@
 // well under a 16 ms frame, whatever the rank count.
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
+#include "model/analysis/ascendcluster.h"
 #include "model/analysis/ascendcomm.h"
 #include "views/panels/clusterpanel.h"
 #include "views/panels/commheatmappanel.h"
@@ -93,6 +94,8 @@ int main(int argc, char **argv)
 
         views::ClusterStepsView bars;
         bars.setBars(views::clusterRankBars(tables["steps"]));
+        if (const model::AscendClusterOutput *c = clusterOutput(ctx.trace()))
+            bars.setStages(views::clusterStageBands(*c));
         views::CommHeatmapView heat;
         heat.setMatrix(m, QStringLiteral("HCCS"));
         QImage img(width, height / 2, QImage::Format_ARGB32);

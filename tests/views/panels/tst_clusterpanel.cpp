@@ -5,6 +5,8 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
+#include "model/ascendcluster.h"
+#include "model/ascendfacts.h"
 #include "views/document.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/clusterpanel.h"
@@ -53,6 +55,13 @@ private slots:
         QCOMPARE(b5.computingNs, 13065000.0);
         QCOMPARE(b5.freeNs, 1005000.0);
         QCOMPARE(b5.notOverlappedNs, 2000000.0);
+        // stage bands from the stage rows: the maximum of each column over the stage's ranks
+        const TracePtr &tr = doc.trace();
+        const auto bands = clusterStageBands(*tr->sources()[0].ascend->cluster);
+        QCOMPARE(bands.size(), std::size_t(2));
+        QCOMPARE(bands[0].ranks, (std::vector<std::int64_t>{0, 1, 2, 3}));
+        QCOMPARE(bands[0].totalNs, 13033000.0); // 10030 + 2000 + 1003 µs
+        QCOMPARE(bands[1].totalNs, 16071000.0); // 13065 + 2000 + 1006 µs
         QTRY_VERIFY(panel.heatmap()->links() != nullptr && !panel.heatmap()->isBusy());
         QCOMPARE(panel.heatmap()->matrix().size(), std::size_t(8));
         // no rank folder beside a cluster output opened alone: nothing to open
