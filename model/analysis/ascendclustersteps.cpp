@@ -129,6 +129,8 @@ void addClusterStepRows(const AnalysisContext &ctx, const AnalysisOptions &opt, 
         t.sortBy(order);
         t.notes.push_back(std::to_string(added) + " rows from msprof-analyze's " + c->stepsFrom + " (" + c->folder
                           + ") for ranks without a timeline: the file's own numbers (µs), no device, task or op counts");
+        if (opt.range)
+            t.notes.push_back("rows from " + c->stepsFrom + " cover whole steps: the selected range does not apply to them");
         if (missingPreparing)
             t.notes.push_back("cluster_step_trace_time.csv has no Preparing for some rows (older msprof-analyze): left empty");
     }
@@ -249,6 +251,8 @@ Table clusterSlowRank(const AnalysisContext &ctx, const AnalysisOptions &opt)
         t.notes.push_back(buf);
     }
     t.notes.push_back("from msprof-analyze's " + c->stepsFrom + " (" + c->folder + "): the file's own per-rank numbers");
+    if (opt.range)
+        t.notes.push_back("the file's rows cover whole steps: the selected range does not apply to them");
     if (!c->hasStepFile)
         t.notes.push_back("the cluster output has no cluster_step_trace_time.csv: no ranks to compare");
     else if (aggs.empty())

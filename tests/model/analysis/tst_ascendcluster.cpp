@@ -232,6 +232,10 @@ void TestAscendCluster::clusterOutputAlone()
     QVERIFY2(hasNote(steps, "16 rows from msprof-analyze's cluster_step_trace_time.csv"), notes(steps).c_str());
     QVERIFY(!hasNote(steps, "no Ascend device tasks"));
 
+    AnalysisOptions ranged;
+    ranged.range = std::make_pair(TimeNs(0), TimeNs(1000));
+    QVERIFY(hasNote(run(tr, "steps", ranged), "the selected range does not apply to them"));
+    QVERIFY(hasNote(run(tr, "slow-rank", ranged), "the selected range does not apply to them"));
     const Table slow = run(tr, "slow-rank");
     QCOMPARE(slow.rowCount(), std::size_t(8));
     const int s5 = findRow(slow, {{"rank", "5"}});
