@@ -51,7 +51,7 @@ struct AnalyzeOptions
 {
     const QCommandLineOption analysis{QStringLiteral("analysis"), QStringLiteral("Analysis to run (instead of NAME)."),
                                       QStringLiteral("NAME")};
-    const QCommandLineOption format{QStringLiteral("format"), QStringLiteral("Output format: table, csv or json."),
+    const QCommandLineOption format{QStringLiteral("format"), QStringLiteral("Output format: table, csv, json, or folded (call-tree: folded stacks, self time in ns)."),
                                     QStringLiteral("FORMAT"), QStringLiteral("table")};
     const QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Same as --format json.")};
     const QCommandLineOption csv{QStringLiteral("csv"), QStringLiteral("Same as --format csv.")};
@@ -93,7 +93,8 @@ QString outputFormat(const QCommandLineParser &p, const AnalyzeOptions &o)
         format = QStringLiteral("json");
     if (p.isSet(o.csv))
         format = QStringLiteral("csv");
-    if (format != QLatin1String("table") && format != QLatin1String("csv") && format != QLatin1String("json"))
+    if (format != QLatin1String("table") && format != QLatin1String("csv") && format != QLatin1String("json")
+        && format != QLatin1String("folded"))
         return {};
     return format;
 }
@@ -155,6 +156,21 @@ std::optional<int> readAnalysisOptions(const QCommandLineParser &p, const Analyz
     return std::nullopt;
 }
 
+// Brendan Gregg's folded stacks ("a;b;c 1234" per line, the weight being the path's self time in
+// ns), which flamegraph.pl, speedscope and inferno read.
+std::string toFoldedStacks(const Table &t)
+{
+    const Column *stack = t.column("stack");
+    const Column *self = t.column("self_ns");
+    std::string out;
+    if (!stack || !self)
+        return out;
+    for (std::size_t r = 0; r < t.rowCount(); ++r)
+        if (self->ints[r] > 0)
+            out += stack->texts[r] + ' ' + std::to_string(self->ints[r]) + '\n';
+    return out;
+}
+
 // Runs the analyses and renders their tables one after another; several CSV tables are
 // separated by a "# name" line so a script can split them.
 std::string renderTables(const std::vector<const AnalysisInfo *> &toRun, AnalysisContext &ctx, const AnalysisOptions &opt,
@@ -163,7 +179,9 @@ std::string renderTables(const std::vector<const AnalysisInfo *> &toRun, Analysi
     std::string out;
     for (std::size_t i = 0; i < toRun.size(); ++i) {
         const Table t = toRun[i]->run(ctx, opt);
-        if (format == QLatin1String("csv")) {
+        if (format == QLatin1String("folded")) {
+            out += toFoldedStacks(t);
+        } else if (format == QLatin1String("csv")) {
             if (toRun.size() > 1)
                 out += "# " + t.name + "\n";
             out += toCsv(t);
@@ -222,7 +240,9 @@ int runAnalyzeCommand(const QStringList &arguments)
 
     const QString format = outputFormat(p, o);
     if (format.isEmpty())
-        return usage(p, "--format must be table, csv or json");
+        return usage(p, "--format must be table, csv, json or folded");
+    if (format == QLatin1String("folded") && nameStd != "call-tree")
+        return usage(p, "--format folded is for call-tree");
 
     AnalysisOptions opt;
     if (const std::optional<int> exitCode = readAnalysisOptions(p, o, opt))
