@@ -65,6 +65,14 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("accelscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
+    // A folder scan about to load many files as separate ranks: say so before loading.
+    importers::setManyFilesPolicy([](const importers::FolderScanNotice &n) {
+        std::fprintf(stderr,
+                     "accelscope-cli: %s: %zu trace files found, loading them as %zu separate ranks (%zu state no rank; "
+                     "pass the files of one run, or a folder holding only them, to load fewer)\n",
+                     n.folder.string().c_str(), n.candidates, n.ranks, n.unranked);
+        return true;
+    });
     if (argc > 1 && std::string_view(argv[1]) == "analyze")
         return app::runAnalyzeCommand(QCoreApplication::arguments());
     if (argc > 1 && std::string_view(argv[1]) == "compare")

@@ -13,12 +13,15 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/theme.h"
 #include "app/gui/versions.h"
+#include "importers/registry.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QImage>
+#include <QMessageBox>
 #include <QScreen>
+#include <QThread>
 #include <QTimer>
 
 #include <cstdio>
@@ -118,6 +121,29 @@ int main(int argc, char **argv)
         return 1;
     }
     window.setImportOptions(importOptions);
+    // A folder scan about to load many files as separate ranks asks first (imports run on a
+    // worker thread: the question is put to the GUI thread, which the import waits for).
+    if (!screenshot)
+        importers::setManyFilesPolicy([&window](const importers::FolderScanNotice &n) {
+            bool go = true;
+            auto ask = [&] {
+                go = QMessageBox::question(
+                         &window, QCoreApplication::translate("ImportScan", "Many trace files"),
+                         QCoreApplication::translate("ImportScan",
+                                                     "%1 holds %2 trace files that would open as %3 separate ranks (%4 of them "
+                                                     "state no rank). Open them all?")
+                             .arg(QString::fromStdString(n.folder.string()))
+                             .arg(n.candidates)
+                             .arg(n.ranks)
+                             .arg(n.unranked))
+                    == QMessageBox::Yes;
+            };
+            if (QThread::currentThread() == qApp->thread())
+                ask();
+            else
+                QMetaObject::invokeMethod(&window, ask, Qt::BlockingQueuedConnection);
+            return go;
+        });
 
     const QStringList inputs = parser.positionalArguments();
     // Errors also go to stderr: a command line that fails should say why where it was typed.

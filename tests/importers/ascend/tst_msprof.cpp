@@ -472,6 +472,20 @@ private slots:
         QCOMPARE(slices.at({5, "Ascend Hardware"}), std::size_t(2 * kIterations));
     }
 
+    /// With ACCELSCOPE_MSPROF_OUT set, the generated folders are also written there (older
+    /// generation with and without msprof_*, newer generation) to try the CLI and GUI on.
+    void writeSamplesWhenAsked()
+    {
+        const QByteArray out = qgetenv("ACCELSCOPE_MSPROF_OUT");
+        if (out.isEmpty())
+            QSKIP("ACCELSCOPE_MSPROF_OUT not set");
+        const fs::path root(out.toStdString());
+        writeOlderProf(root / "older" / "PROF_000001_20231114221320123_ABCDEFGH", true);
+        writeOlderProf(root / "older_per_kind" / "PROF_000001_20231114221320123_ABCDEFGH", false);
+        writeNewerProf(root / "newer" / "PROF_000001_20231114221320123_ABCDEFGH");
+        QVERIFY(ascend::isMsprofFolder(root / "newer" / "PROF_000001_20231114221320123_ABCDEFGH"));
+    }
+
     void notAProfFolder()
     {
         QTemporaryDir tmp;
