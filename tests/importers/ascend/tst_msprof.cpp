@@ -472,6 +472,64 @@ private slots:
         QCOMPARE(slices.at({5, "Ascend Hardware"}), std::size_t(2 * kIterations));
     }
 
+    void stepsFromSummaryCsvWithoutStepTraceViews()
+    {
+        // older CANN without step_trace_*.json views: the iterations come from summary/step_trace_*.csv
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_1";
+        const Generated g = writeOlderProf(prof, false);
+        for (int d : {0, 1}) {
+            const std::int64_t boot = 100000000 + std::int64_t(d) * 1000000000;
+            std::string csv = "Iteration ID,FP Start(us),BP End(us),Iteration End(us),Iteration Time(us),FP to BP Time(us),"
+                              "Iteration Refresh(us),Data Aug Bound(us),Model ID\n";
+            for (int it = 1; it <= kIterations; ++it) {
+                const std::int64_t x = boot + (it - 1) * 1000;
+                csv += std::to_string(it) + "," + std::to_string(x + 50) + "," + std::to_string(x + 850) + "," + std::to_string(x + 1000)
+                    + ",1000,800,150," + (it > 1 ? "50" : "N/A") + ",1\n";
+            }
+            const fs::path dev = prof / ("device_" + std::to_string(d));
+            writeFile(dev / "summary" / ("step_trace_" + std::to_string(d) + "_1.csv"), csv);
+            for (int it = 1; it <= kIterations; ++it)
+                fs::remove(dev / "timeline" / ("step_trace_" + std::to_string(d) + "_1_" + std::to_string(it) + ".json"));
+        }
+        auto t = load(prof);
+        QVERIFY(t);
+        for (const auto &[device, rank] : g.rankOfDevice) {
+            const auto steps = stepSlices(*t, rank);
+            QCOMPARE(steps.size(), std::size_t(kIterations));
+            for (int i = 0; i < kIterations; ++i)
+                QCOMPARE(steps[std::size_t(i)].first, g.epochNs + std::int64_t(i) * 1000000);
+        }
+        model::analysis::AnalysisContext ctx(t);
+        const auto table = model::analysis::runAnalysis("steps", ctx, model::analysis::AnalysisOptions{});
+        QCOMPARE(table.rowCount(), std::size_t(2 * kIterations));
+        QCOMPARE(table.column("fp_and_bp_ns")->ints[0], std::int64_t(800000));
+        QCOMPARE(table.column("computing_ns")->ints[0], std::int64_t(300000));
+    }
+
+    void mindsporeProfilerFolder()
+    {
+        // MindSpore 2.0-2.2: profiler/ holds PROF_* beside loose JSON / CSV files that are no
+        // rank of their own; the legacy files of a rank, when present, win over its PROF device
+        QTemporaryDir tmp;
+        const fs::path profiler = fs::path(tmp.path().toStdString()) / "profiler";
+        writeOlderProf(profiler / "PROF_000001_1_A", true);
+        writeFile(profiler / "dataset_iterator_profiling_4.txt", "x");
+        writeFile(profiler / "step_trace_point_info.json", "{\"fp_start\": \"a\", \"bp_end\": \"b\"}");
+        auto t = load(profiler);
+        QVERIFY(t);
+        QCOMPARE(t->sources().size(), std::size_t(2));
+        ascend::Layout layout;
+        ascend::RankDir legacy;
+        legacy.root = profiler;
+        legacy.flavor = ascend::Flavor::MindSporeLegacy;
+        legacy.rank = 4;
+        layout.ranks.push_back(legacy);
+        const auto devs = ascend::discoverMsprof(profiler, &layout);
+        QCOMPARE(devs.size(), std::size_t(1));
+        QCOMPARE(devs.front().rank, 5);
+    }
+
     /// With ACCELSCOPE_MSPROF_OUT set, the generated folders are also written there (older
     /// generation with and without msprof_*, newer generation) to try the CLI and GUI on.
     void writeSamplesWhenAsked()
