@@ -361,7 +361,8 @@ ExportResult writeCsvTables(const analysis::AnalysisContext &ctx, const std::str
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string dest = destOf(names[i]);
         Done d{dest, {}};
-        if (::access(dest.c_str(), F_OK) == 0) {
+        // One file needs no way back: its rename is the whole commit.
+        if (files.size() > 1 && ::access(dest.c_str(), F_OK) == 0) {
             std::string b = dest + std::string(kBackupMarker) + std::to_string(::getpid()) + "-" + std::to_string(i);
             if (::link(dest.c_str(), b.c_str()) == 0)
                 d.backup = b;
