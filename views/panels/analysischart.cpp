@@ -805,8 +805,52 @@ void AnalysisChartView::hovered(int row, const QString &text, bool state)
 
 QImage AnalysisChartView::renderImage() { return grab().toImage(); }
 
+void AnalysisChartView::setSelectedRow(int row)
+{
+    m_selectedRow = row;
+    applySelection();
+}
+
+void AnalysisChartView::applySelection()
+{
+    const int row = m_selectedRow;
+    m_heat->setSelectedRow(row);
+    // bars: the selected row's bars drawn in the selection colour (the slowest keeps its own)
+    const QColor sel = palette().color(QPalette::Highlight);
+    for (int k = 0; k < m_sets.size() && k < int(m_spec.series.size()); ++k) {
+        QBarSet *set = m_sets[k];
+        const ChartSeries &src = m_spec.series[std::size_t(k)];
+        const int n = int(src.rows.size());
+        const bool horizontal = m_spec.kind == ChartSpec::Kind::HorizontalBars;
+        for (int i = 0; i < n; ++i) {
+            const int index = horizontal ? n - 1 - i : i;
+            const bool selected = row >= 0 && src.rows[std::size_t(i)] == row;
+            if (selected || i == m_spec.highlighted)
+                set->selectBar(index);
+            else
+                set->deselectBar(index);
+        }
+        if (row >= 0 && std::find(src.rows.begin(), src.rows.end(), row) != src.rows.end())
+            set->setSelectedColor(sel);
+        else if (m_spec.highlighted >= 0)
+            set->setSelectedColor(isDark() ? set->color().lighter(150) : set->color().darker(160));
+    }
+    for (int i = 0; i < m_slices.size() && !m_spec.series.empty(); ++i)
+        m_slices[i]->setExploded(row >= 0 && m_spec.series.front().rows[std::size_t(i)] == row);
+    if (m_selectedPoint) {
+        m_selectedPoint->clear();
+        for (const auto &[pts, rows] : {std::pair{&m_spec.points, &m_spec.pointRows}, {&m_spec.outliers, &m_spec.outlierRows}})
+            for (std::size_t i = 0; i < pts->size(); ++i)
+                if (row >= 0 && (*rows)[i] == row)
+                    m_selectedPoint->append(m_selectedPointScale((*pts)[i]));
+    }
+}
+
 void AnalysisChartView::rebuild()
 {
+    m_sets.clear();
+    m_slices.clear();
+    m_selectedPoint = nullptr;
     for (QChartView *v : {m_main, m_second}) {
         QChart *c = v->chart();
         c->removeAllSeries();
@@ -873,6 +917,7 @@ void AnalysisChartView::rebuild()
         buildHistogram();
     else
         buildBars();
+    applySelection();
 }
 
 void AnalysisChartView::buildBars()
@@ -925,6 +970,7 @@ void AnalysisChartView::buildBars()
                 Q_EMIT rowClicked(row);
         });
         series->append(set);
+        m_sets << set;
     }
     chart->addSeries(series);
     auto *catAxis = new QBarCategoryAxis;
@@ -977,6 +1023,7 @@ void AnalysisChartView::buildDonut()
     for (int i = 0; i < m_spec.categories.size(); ++i) {
         const double v = src.values[std::size_t(i)];
         QPieSlice *slice = pie->append(m_spec.categories[i], v);
+        m_slices << slice;
         const bool others = src.rows[std::size_t(i)] < 0;
         slice->setColor(others ? kIdle : kPalette[i % std::size(kPalette)]);
         slice->setBorderColor(palette().color(QPalette::Base));
@@ -1092,8 +1139,16 @@ void AnalysisChartView::buildHistogram()
     outliers->setBorderColor(Qt::transparent);
     for (const QPointF &p : m_spec.outliers)
         outliers->append(shown(p));
+    m_selectedPoint = new QScatterSeries;
+    m_selectedPoint->setName(tr("Selected"));
+    m_selectedPoint->setMarkerSize(16);
+    m_selectedPoint->setColor(Qt::transparent);
+    m_selectedPoint->setBorderColor(palette().color(QPalette::Highlight));
+    m_selectedPoint->setPen(QPen(palette().color(QPalette::Highlight), 2.5));
+    m_selectedPointScale = shown;
     sc->addSeries(normal);
     sc->addSeries(outliers);
+    sc->addSeries(m_selectedPoint);
     auto *sx = new QValueAxis, *sy = new QValueAxis;
     sx->setTitleText(QStringLiteral("%1 (%2)").arg(m_spec.scatterXTitle, sxUnit));
     sy->setTitleText(QStringLiteral("%1 (%2)").arg(m_spec.scatterYTitle, syUnit));
@@ -1101,7 +1156,7 @@ void AnalysisChartView::buildHistogram()
     sy->setLabelFormat(QStringLiteral("%g"));
     sc->addAxis(sx, Qt::AlignBottom);
     sc->addAxis(sy, Qt::AlignLeft);
-    for (QScatterSeries *s : {normal, outliers}) {
+    for (QScatterSeries *s : {normal, outliers, m_selectedPoint}) {
         s->attachAxis(sx);
         s->attachAxis(sy);
     }
@@ -1244,6 +1299,16 @@ void HeatMapView::paintTo(QPainter &p, const QRect &all) const
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(g.left(), g.top() + s.highlighted * rh, g.width(), std::max(rh, 2.0)));
     }
+    for (int r = 0; r < rows && m_selectedRow >= 0; ++r)
+        for (const ChartSeries &c : s.series)
+            if (c.rows[std::size_t(r)] == m_selectedRow) {
+                QPen pen(palette().color(QPalette::Highlight), 2, Qt::DashLine);
+                p.setPen(pen);
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(QRectF(g.left(), g.top() + r * rh, g.width(), std::max(rh, 2.0)));
+                r = rows; // one row
+                break;
+            }
     // colour legend: 0–100 % for shared percentages, low → high of each column otherwise
     const QRect legend(g.right() + 8, g.top(), 12, g.height());
     for (int y = 0; y < legend.height(); ++y)

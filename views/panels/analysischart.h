@@ -18,6 +18,7 @@
 #include <QWidget>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -25,8 +26,11 @@ class QLabel;
 class QStackedLayout;
 
 QT_BEGIN_NAMESPACE
+class QBarSet;
 class QChart;
 class QChartView;
+class QPieSlice;
+class QScatterSeries;
 QT_END_NAMESPACE
 
 namespace accelscope::views {
@@ -99,6 +103,10 @@ public:
 
     /// Draws `spec` (through legibleSpec()).
     void setSpec(ChartSpec spec);
+    /// Marks the value(s) of this table row as selected (-1: none): bars and heat-map rows are
+    /// outlined in the selection colour, a donut slice pulled out, a scatter point ringed.
+    void setSelectedRow(int row);
+    int selectedRow() const { return m_selectedRow; }
     /// The spec drawn (after legibleSpec()).
     const ChartSpec &spec() const { return m_spec; }
     bool isDark() const;
@@ -127,7 +135,14 @@ private:
     void buildHistogram();
     void hovered(int row, const QString &text, bool state);
 
+    void applySelection();
+
     ChartSpec m_spec;
+    int m_selectedRow = -1;
+    QList<QBarSet *> m_sets;
+    QList<QPieSlice *> m_slices;
+    QScatterSeries *m_selectedPoint = nullptr;
+    std::function<QPointF(const QPointF &)> m_selectedPointScale; ///< table units → scatter axes
     double m_scale = 1.0;
     QString m_unitText;
     QStackedLayout *m_stack;
@@ -145,6 +160,7 @@ class HeatMapView : public QWidget {
 public:
     explicit HeatMapView(QWidget *parent = nullptr);
     void setSpec(const ChartSpec *spec) { m_spec = spec; update(); }
+    void setSelectedRow(int row) { m_selectedRow = row; update(); }
     /// Paints the map into `size` (also used for PNG export).
     void paintTo(QPainter &p, const QRect &rect) const;
     /// The (category, series) cell under `pos`, {-1,-1} outside.
@@ -161,6 +177,7 @@ protected:
 private:
     QRect gridRect(const QRect &all) const;
     const ChartSpec *m_spec = nullptr;
+    int m_selectedRow = -1;
 };
 
 } // namespace accelscope::views

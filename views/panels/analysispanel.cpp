@@ -170,6 +170,11 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     connect(m_proxy, &QAbstractItemModel::rowsInserted, m_chartDebounce, qOverload<>(&QTimer::start));
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, m_chartDebounce, qOverload<>(&QTimer::start));
     connect(m_chart, &AnalysisChartView::rowClicked, this, &AnalysisPanel::onChartRowClicked);
+    // the row selected in the table (by a click, the keyboard, the chart or the timeline) is
+    // marked in the chart
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &cur) {
+        m_chart->setSelectedRow(cur.isValid() ? m_proxy->mapToSource(cur).row() : -1);
+    });
     connect(m_chartAction, &QAction::toggled, this, &AnalysisPanel::updateChart);
     connect(m_runner, &AnalysisRunner::started, this, &AnalysisPanel::updateStatus);
     connect(m_hub, &AnalysisHub::contextChanged, this, [this] {
@@ -416,7 +421,9 @@ void AnalysisPanel::updateChart()
             spec = chartSpecFor(*t, rows);
     }
     const bool show = !spec.isEmpty();
+    const QModelIndex cur = m_view->selectionModel()->currentIndex();
     m_chart->setSpec(std::move(spec));
+    m_chart->setSelectedRow(cur.isValid() ? m_proxy->mapToSource(cur).row() : -1);
     if (show && !m_chartSized) {
         // the first time: the chart gets three fifths, the table the rest (the user's drag wins after)
         m_splitter->setSizes({600, 400});

@@ -525,6 +525,15 @@ private slots:
         const QModelIndex cur = panel.view()->selectionModel()->currentIndex();
         QCOMPARE(panel.proxy()->mapToSource(cur).row(), row);
         QCOMPARE(doc.selectedSlice(), panel.tableModel()->rowKey(row).slice);
+        QCOMPARE(panel.chartView()->selectedRow(), row); // and the chart marks it
+        auto *bars = qobject_cast<QAbstractBarSeries *>(panel.chartView()->charts().front()->series().front());
+        QCOMPARE(bars->barSets().front()->selectedBars(), QList<int>{0}); // row 1 of 2 is drawn at the bottom
+        // a row selected in the table is marked in the chart too
+        const int other = panel.chartView()->spec().series[0].rows[0];
+        panel.view()->selectionModel()->setCurrentIndex(panel.proxy()->mapFromSource(panel.tableModel()->index(other, 0)),
+                                                        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(panel.chartView()->selectedRow(), other);
+        QCOMPARE(bars->barSets().front()->selectedBars(), QList<int>{1});
         // hidden on request, back again
         panel.setChartShown(false);
         QVERIFY(!panel.chartView()->isVisible());
