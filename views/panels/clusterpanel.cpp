@@ -125,6 +125,12 @@ void ClusterStepsView::setStages(std::vector<ClusterStageBand> stages)
     setBars(std::move(m_bars)); // the scale covers the stage marks too
 }
 
+QString ClusterStepsView::rankFolder(std::int64_t rank) const
+{
+    const auto it = m_folders.find(rank);
+    return it == m_folders.end() ? QString() : it->second;
+}
+
 void ClusterStepsView::setRankFolders(std::map<std::int64_t, QString> folders) { m_folders = std::move(folders); }
 
 QRect ClusterStepsView::plotRect(QSize size) const
@@ -343,6 +349,12 @@ ClusterPanel::ClusterPanel(AnalysisHub *hub, QWidget *parent)
     lay->addWidget(split);
 
     connect(m_bars, &ClusterStepsView::openRankRequested, this, &ClusterPanel::openRank);
+    // a heat map cell opens its source rank, when that rank's folder was found
+    connect(m_heatmap->view(), &CommHeatmapView::cellActivated, this, [this](qint64 src, qint64) {
+        const QString folder = m_bars->rankFolder(src);
+        if (!folder.isEmpty())
+            openRank(src, folder);
+    });
     connect(m_runner, &AnalysisRunner::finished, this, &ClusterPanel::onSteps);
     connect(m_hub, &AnalysisHub::contextChanged, this, &ClusterPanel::refresh);
     refresh();

@@ -4,7 +4,7 @@
 // step, from the `steps` table) with the median rank's height marked; a rank whose folder sits
 // beside the cluster output opens in a new window on double-click. Below: the rank × rank heat
 // map (CommHeatmapPanel) beside the stage, slow-rank and step tables. Works without any rank
-// timeline. Drawing stays bounded by the widget's width: above one rank per pixel, each pixel
+// timeline. A heat map cell opens its source rank the same way. Drawing stays bounded by the widget's width: above one rank per pixel, each pixel
 // column shows the slowest rank it covers, so a slow rank never disappears at 1,000 ranks.
 #pragma once
 
@@ -64,6 +64,8 @@ public:
     void setStages(std::vector<ClusterStageBand> stages);
     /// Ranks that can be opened (global rank -> rank folder).
     void setRankFolders(std::map<std::int64_t, QString> folders);
+    /// The folder of `rank`, empty when none was found.
+    QString rankFolder(std::int64_t rank) const;
     /// Index into bars() under `pos` (the slowest rank of the pixel column), or -1.
     int barAt(QPoint pos) const;
     QString barToolTip(int index) const;

@@ -16,6 +16,7 @@
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
@@ -241,6 +242,13 @@ bool CommHeatmapView::event(QEvent *e)
         return true;
     }
     return QWidget::event(e);
+}
+
+void CommHeatmapView::mouseDoubleClickEvent(QMouseEvent *e)
+{
+    const auto [s, d] = cellAt(e->position().toPoint());
+    if (s >= 0 && d >= 0 && std::size_t(s) < m_matrix.size() && std::size_t(d) < m_matrix.size())
+        Q_EMIT cellActivated(m_matrix.ranks[std::size_t(s)], m_matrix.ranks[std::size_t(d)]);
 }
 
 // --- CommHeatmapPanel ------------------------------------------------------------------------

@@ -48,9 +48,14 @@ public:
     QSize sizeHint() const override { return {480, 360}; }
     QSize minimumSizeHint() const override { return {200, 160}; }
 
+Q_SIGNALS:
+    /// A cell was double-clicked (global source and destination ranks).
+    void cellActivated(qint64 srcRank, qint64 dstRank);
+
 protected:
     void paintEvent(QPaintEvent *) override;
     bool event(QEvent *e) override;
+    void mouseDoubleClickEvent(QMouseEvent *e) override;
 
 private:
     struct Layout {

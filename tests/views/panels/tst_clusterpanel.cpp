@@ -80,6 +80,16 @@ private slots:
         QTRY_VERIFY(!panel.isBusy() && panel.stepsView()->bars().size() == 8);
         QVERIFY(panel.stepsView()->barToolTip(1).contains(QStringLiteral("Double-click")));
         QVERIFY(!panel.stepsView()->barToolTip(2).contains(QStringLiteral("Double-click")));
+        QVERIFY(panel.stepsView()->rankFolder(1).endsWith(QStringLiteral("host_1_ascend_pt")));
+        QVERIFY(panel.stepsView()->rankFolder(2).isEmpty());
+        // a double-clicked heat map cell names its ranks (the panel opens the source rank's folder)
+        QTRY_VERIFY(panel.heatmap()->links() != nullptr && !panel.heatmap()->isBusy());
+        CommHeatmapView *view = panel.heatmap()->view();
+        qint64 src = -1, dst = -1;
+        connect(view, &CommHeatmapView::cellActivated, this, [&](qint64 s, qint64 d) { src = s, dst = d; });
+        QTest::mouseDClick(view, Qt::LeftButton, Qt::NoModifier, view->cellRect(view->size(), 2, 3).center());
+        QCOMPARE(src, qint64(2));
+        QCOMPARE(dst, qint64(3));
     }
 
     void slowRankVisibleAtThousandRanks()
