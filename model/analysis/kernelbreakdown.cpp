@@ -205,8 +205,10 @@ Table kernelBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt)
             res.resize(std::size_t(topN));
             haveOthers = true;
         }
-        auto emit = [&](std::string n, KernelType kt, const DurationStats::Result &st, RowKey key) {
-            rank.push(std::int64_t(r));
+        // A copy of the structured binding: lambdas may not capture one before C++20 compilers
+        // caught up (clang < 16 rejects it).
+        auto emit = [&, rankOfRows = r](std::string n, KernelType kt, const DurationStats::Result &st, RowKey key) {
+            rank.push(std::int64_t(rankOfRows));
             name.push(std::move(n));
             type.push(std::string(kernelTypeName(kt)));
             count.push(st.count);

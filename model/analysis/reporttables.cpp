@@ -200,7 +200,10 @@ Table launchSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
     std::map<std::int64_t, std::vector<std::size_t>> rows;
     for (std::size_t r = 0; r < l.rowCount(); ++r)
         rows[rankCol ? rankCol->ints[r] : 0].push_back(r);
-    for (const auto &[rk, idx] : rows) {
+    for (const auto &[rk, rowsOfRank] : rows) {
+        // A reference, not the structured binding itself: clang < 16 rejects lambdas that
+        // capture a structured binding.
+        const std::vector<std::size_t> &idx = rowsOfRank;
         auto mean = [&](const Column &c) {
             double s = 0;
             std::size_t n = 0;

@@ -1,11 +1,13 @@
 #!/bin/sh
 # The sanitizer and fuzz part of the test command, run after the release suite:
-#  1. the whole test suite built with the `asan` preset (clang: ASan + UBSan + LeakSanitizer;
-#     the same build links the fuzz targets with libFuzzer, so one build serves both);
-#  2. every fuzz target over its corpus, then FUZZ_SECONDS (default 20) of fresh inputs each.
+#  1. the whole test suite built with the `asan` preset (ASan + UBSan + LeakSanitizer);
+#  2. the fuzz targets built with the `fuzz` preset (clang, libFuzzer, ASan + UBSan; no GUI),
+#     each run over its corpus, then on FUZZ_SECONDS (default 20) of fresh inputs.
 set -eu
 cd "$(dirname "$0")/../.."
 cmake --preset asan
 cmake --build --preset asan
 ctest --preset asan
-tests/fuzz/run-fuzz.sh build/asan "${FUZZ_SECONDS:-20}"
+cmake --preset fuzz
+cmake --build --preset fuzz
+tests/fuzz/run-fuzz.sh build/fuzz "${FUZZ_SECONDS:-20}"
