@@ -4,6 +4,7 @@
 #include "app/gui/paneldock.h"
 #include "model/analysis/ascendcluster.h"
 #include "views/document.h"
+#include "views/flamegraph/flamegraphpanel.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
 #include "views/panels/clusterpanel.h"
@@ -11,8 +12,10 @@
 #include "views/panels/counterchartspanel.h"
 #include "views/panels/enginechartspanel.h"
 #include "views/rangestats/rangestatspanel.h"
+#include "views/search/searchbar.h"
 
 #include <QAction>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -73,10 +76,27 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
         // tables, from msprof-analyze's cluster outputs or the loaded rank timelines.
         new PanelDock(QStringLiteral("clusterDock"), [] { return PanelDock::tr("Cluster"); },
                       [hub](QWidget *p) { return new views::ClusterPanel(hub, p); }),
+        // Where the time of the selected range went, as nested frames; a click on a frame finds its
+        // instances in the timeline (the search bar, matching the whole name).
+        new PanelDock(QStringLiteral("flameGraphDock"), [] { return PanelDock::tr("Flame Graph"); },
+                      [document, window](QWidget *p) {
+                          auto *panel = new views::FlameGraphPanel(document, p);
+                          QObject::connect(panel, &views::FlameGraphPanel::frameActivated, window, [window](const QString &name) {
+                              views::SearchQuery q;
+                              q.text = QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$');
+                              q.regex = true;
+                              q.caseSensitive = true;
+                              window->searchBar()->setQuery(q);
+                              window->searchBar()->activate();
+                          });
+                          return panel;
+                      }),
     };
     // A cluster output without rank timelines has nothing to show in the timeline: the Cluster
     // dock is its view, so it opens by itself.
-    PanelDock *clusterDock = docks.back();
+    PanelDock *clusterDock = *std::find_if(docks.begin(), docks.end(), [](PanelDock *d) {
+        return d->objectName() == QLatin1String("clusterDock");
+    });
     QObject::connect(document, &views::Document::traceChanged, clusterDock, [clusterDock](const model::TracePtr &trace) {
         if (!trace || !model::analysis::clusterOutput(*trace))
             return;

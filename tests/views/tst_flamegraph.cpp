@@ -1,0 +1,86 @@
+// The flame graph of a selection: frames placed from the call-tree table (children inside their
+// parent, widths by total time), icicle and flame orientation, the click that names a frame,
+// the folded stacks copied, and the empty states.
+#include "synthtrace.h"
+
+#include "model/analysis/calltree.h"
+#include "views/document.h"
+#include "views/flamegraph/flamegraphpanel.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace accelscope;
+using namespace accelscope::views;
+
+class TstFlameGraph : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void framesFollowTheCallTree()
+    {
+        Document doc;
+        FlameGraphPanel panel(&doc);
+        panel.resize(1000, 300);
+        panel.show();
+        doc.setTrace(test::makeTinyTrace());
+        QVERIFY(QTest::qWaitFor([&] { return !panel.isComputing(); }, 10000));
+        QVERIFY(panel.view()->frames().empty()); // no range selected yet
+        QVERIFY(panel.summaryText().contains(QStringLiteral("Shift+drag")));
+
+        doc.setSelectedRange({0, 100});
+        QVERIFY(QTest::qWaitFor([&] { return !panel.isComputing(); }, 10000));
+        // outer > {inner B > leaf, inner A}: four frames
+        const auto &frames = panel.view()->frames();
+        QCOMPARE(frames.size(), std::size_t(4));
+        QCOMPARE(frames[0].depth, 0);
+        QCOMPARE(frames[0].x0, 0.0);
+        QCOMPARE(frames[0].x1, 1.0); // the only root takes the whole width
+        // inner B (40 ns of outer's 100) first, then its leaf (10 ns) under it, then inner A (30 ns)
+        QCOMPARE(frames[1].depth, 1);
+        QVERIFY(qFuzzyCompare(frames[1].x1 - frames[1].x0, 0.4));
+        QCOMPARE(frames[2].depth, 2);
+        QVERIFY(frames[2].x0 >= frames[1].x0 && frames[2].x1 <= frames[1].x1 + 1e-12);
+        QVERIFY(qFuzzyCompare(frames[2].x1 - frames[2].x0, 0.1));
+        QCOMPARE(frames[3].depth, 1);
+        QVERIFY(qFuzzyCompare(frames[3].x0, frames[1].x1));
+        QVERIFY(qFuzzyCompare(frames[3].x1 - frames[3].x0, 0.3));
+
+        // icicle: the root row on top; flame: at the bottom
+        const QRectF topRoot = panel.view()->frameRect(frames[0]);
+        panel.view()->setFlame(true);
+        const QRectF bottomRoot = panel.view()->frameRect(frames[0]);
+        QVERIFY(bottomRoot.top() > topRoot.top());
+        panel.view()->setFlame(false);
+
+        // a click on a frame names it
+        QSignalSpy activated(&panel, &FlameGraphPanel::frameActivated);
+        const QRectF leaf = panel.view()->frameRect(frames[2]);
+        QTest::mouseClick(panel.view(), Qt::LeftButton, {}, leaf.center().toPoint());
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.first().first().toString(), QStringLiteral("leaf"));
+        QCOMPARE(panel.view()->frameAt(leaf.center().toPoint()), 2);
+
+        // folded stacks as the CLI prints them (self time > 0 only)
+        const QString folded = panel.foldedStacks();
+        QVERIFY2(folded.contains(QStringLiteral("outer;inner B;leaf 10\n")), qPrintable(folded));
+        QVERIFY(folded.contains(QStringLiteral("outer 30\n")));
+
+        // the picture: something other than the background is drawn
+        const QImage image = panel.view()->grab().toImage();
+        QVERIFY(image.pixel(int(leaf.center().x()), int(leaf.center().y())) != image.pixel(image.width() - 1, image.height() - 1));
+    }
+
+    void emptySelectionSaysSo()
+    {
+        Document doc;
+        FlameGraphPanel panel(&doc);
+        doc.setTrace(test::makeTinyTrace());
+        doc.setSelectedRange({500, 600}); // after the last slice
+        QVERIFY(QTest::qWaitFor([&] { return !panel.isComputing(); }, 10000));
+        QVERIFY(panel.view()->frames().empty());
+        QVERIFY(panel.summaryText().startsWith(QStringLiteral("0 call paths")));
+    }
+};
+
+QTEST_MAIN(TstFlameGraph)
+#include "tst_flamegraph.moc"
