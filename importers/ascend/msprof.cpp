@@ -687,14 +687,16 @@ public:
                                            + " were loaded");
         }
         m_base = buf->data();
-        // Pass 1: process metadata (names, labels, sort indices) to route pids to devices.
+        // Pass 1: the first timestamp (the clock), and, when the view holds several devices, the
+        // process metadata (names, labels, sort indices) that routes pids to devices.
         ProcessMeta meta;
         TimeNs firstTs = 0;
         bool haveFirst = false;
+        const bool routing = m_shared && m_sinks.size() > 1;
         forEachEvent(doc, file, [&](RawEv &e, std::uint64_t) {
             if (e.ph == "M") {
                 if (!e.hasPid || e.args.empty())
-                    return;
+                    return true;
                 if (e.name == "process_name" || e.name == "process_labels")
                     (e.name == "process_name" ? meta.names : meta.labels)[e.pid] = argString(e.args, e.name == "process_name" ? "name" : "labels");
                 else if (e.name == "process_sort_index")
@@ -703,6 +705,7 @@ public:
             } else if (!haveFirst && e.hasTs) {
                 haveFirst = parseMicrosToNs(e.tsText, firstTs);
             }
+            return routing || !haveFirst;
         }, false);
         if (parser.iterate(*buf).get(doc))
             return ImportError{file.string(), 0, false, "not JSON"};
@@ -710,6 +713,8 @@ public:
             if (!s->offsetDecided && haveFirst)
                 decideOffset(*s, firstTs, file);
         // Pass 2: events.
+        m_file = file.string();
+        m_cacheSink = nullptr;
         std::map<DeviceSink *, BuilderShard> shards;
         auto shardOf = [&](DeviceSink *s) -> BuilderShard & {
             auto it = shards.find(s);
@@ -738,12 +743,13 @@ public:
             return out;
         };
         std::uint64_t badTs = 0, badTsPos = 0, skipped = 0, skippedPos = 0;
-        forEachEvent(doc, file, [&](RawEv &e, std::uint64_t pos) {
+        auto handleEvent = [&](RawEv &e, std::uint64_t pos) {
             if (!e.hasPid)
                 return;
             DeviceSink &s = *sinkFor(e.pid);
             BuilderShard &sh = shardOf(&s);
             if (e.ph == "M") {
+                m_cacheSink = nullptr;
                 metadata(s, sh, e);
                 return;
             }
@@ -760,8 +766,9 @@ public:
             }
             const TimeNs rawTs = ts;
             ts += s.offset;
-            s.summary.pids.insert(e.pid);
-            const LocalProcess p = sh.process(EntityKey::number(e.pid));
+            if (m_cacheSink != &s || m_cachePid != e.pid)
+                s.summary.pids.insert(e.pid);
+            const LocalProcess p = process(s, sh, e.pid);
             const char ph = e.ph.empty() ? 0 : e.ph.front();
             switch (ph) {
             case 'X':
@@ -778,15 +785,14 @@ public:
                 key.append(flowBaseName(e.name));
                 const FlowPhase fp = ph == 's' ? FlowPhase::Start : ph == 't' ? FlowPhase::Step : FlowPhase::End;
                 const FlowBinding b = (ph == 's' || e.bp == "e") ? FlowBinding::Enclosing : FlowBinding::Next;
-                sh.addFlow(fp, b, flowIdFromText(e.id), sh.intern(key), sh.thread(p, EntityKey::number(e.tid)), ts,
-                           kEmptyString, true);
+                sh.addFlow(fp, b, flowIdFromText(e.id), sh.intern(key), thread(sh, e.tid), ts, kEmptyString, true);
                 break;
             }
             case 'i':
             case 'I':
                 sh.addInstant(e.scope == "g" ? sh.globalInstantTrack()
                               : e.scope == "p" ? sh.processInstantTrack(p)
-                                               : sh.thread(p, EntityKey::number(e.tid)),
+                                               : thread(sh, e.tid),
                               ts, sh.intern(e.name), e.cat.empty() ? kEmptyString : sh.intern(e.cat),
                               e.args.empty() ? kNoArgs : sh.addArgs(minifyJson(e.args)));
                 break;
@@ -795,7 +801,14 @@ public:
                     skippedPos = pos;
                 break;
             }
-        }, true);
+        };
+        forEachEvent(
+            doc, file,
+            [&](RawEv &e, std::uint64_t pos) {
+                handleEvent(e, pos);
+                return true;
+            },
+            true);
         for (auto &[s, sh] : shards) {
             sh.diagnostics().add(DiagKind::BadTimestamp, file.string(), badTsPos, {}, badTs);
             sh.diagnostics().add(DiagKind::SkippedPhase, file.string(), skippedPos, {}, skipped);
@@ -843,7 +856,8 @@ private:
                 return;
             }
             ++index;
-            f(e, pos);
+            if (!f(e, pos))
+                return;
         }
     }
 
@@ -926,18 +940,18 @@ private:
     {
         TimeNs dur = 0;
         if (e.ph == "X" && e.hasDur && !parseMicrosToNs(e.durText, dur)) {
-            s.diags.add(DiagKind::BadTimestamp, "", pos, "dur");
+            s.diags.add(DiagKind::BadTimestamp, m_file, pos, "dur");
             return;
         }
-        const LocalTrack t = sh.thread(p, EntityKey::number(e.tid));
+        (void)p;
+        const LocalTrack t = thread(sh, e.tid);
         std::string args = e.args.empty() || e.args == "{}" ? std::string() : minifyJson(e.args);
-        const auto pn = s.summary.processNames.find(e.pid);
-        const std::string_view pname = pn == s.summary.processNames.end() ? std::string_view() : std::string_view(pn->second);
+        const std::string_view pname = m_cacheName;
         if (e.ph == "X" && e.cat.empty() && !args.empty()) {
             // Device tasks: the Task Type mix classifies the stream, op_summary adds kernel members.
             const std::string_view type = findStringMember(args, "Task Type");
             if (!type.empty()) {
-                TrackStats &st = s.summary.tracks[{e.pid, e.tid}];
+                TrackStats &st = stats(s, e.pid, e.tid);
                 ++st.slices;
                 switch (classifyTaskType(type)) {
                 case TaskClass::Compute: ++st.compute; break;
@@ -1010,6 +1024,45 @@ private:
     const ImportContext &m_ctx;
     const char *m_base = nullptr;
     std::string m_key;
+    std::string m_file;
+    // The process and track of the previous event (events come in runs of one stream): valid for
+    // the shards of one read(), cleared by metadata, which may rename the process.
+    DeviceSink *m_cacheSink = nullptr;
+    std::int64_t m_cachePid = 0, m_cacheTid = 0;
+    bool m_cacheTrack = false;
+    LocalProcess m_cacheProcess = 0;
+    LocalTrack m_cacheThread = 0;
+    std::string_view m_cacheName;
+    TrackStats *m_cacheStats = nullptr;
+
+    LocalProcess process(DeviceSink &s, BuilderShard &sh, std::int64_t pid)
+    {
+        if (m_cacheSink != &s || m_cachePid != pid) {
+            m_cacheSink = &s;
+            m_cachePid = pid;
+            m_cacheTrack = false;
+            m_cacheProcess = sh.process(EntityKey::number(pid));
+            const auto pn = s.summary.processNames.find(pid);
+            m_cacheName = pn == s.summary.processNames.end() ? std::string_view() : std::string_view(pn->second);
+        }
+        return m_cacheProcess;
+    }
+    LocalTrack thread(BuilderShard &sh, std::int64_t tid)
+    {
+        if (!m_cacheTrack || m_cacheTid != tid) {
+            m_cacheTrack = true;
+            m_cacheTid = tid;
+            m_cacheThread = sh.thread(m_cacheProcess, EntityKey::number(tid));
+            m_cacheStats = nullptr;
+        }
+        return m_cacheThread;
+    }
+    TrackStats &stats(DeviceSink &s, std::int64_t pid, std::int64_t tid)
+    {
+        if (!m_cacheStats)
+            m_cacheStats = &s.summary.tracks[{pid, tid}];
+        return *m_cacheStats;
+    }
 };
 
 /// "Step N" slices on a "Steps" track of the Step Trace process: the iterations the Ascend
