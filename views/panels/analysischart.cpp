@@ -58,6 +58,27 @@ const QColor kMemory = kPalette[4];
 const QColor kIdle = QColor(0x9a, 0x9a, 0x9a);
 const QColor kOutlier = QColor(0xe1, 0x57, 0x59);
 
+/// Distinct keys in first-seen order, each found in O(log n): tables of 1,000 ranks have tens
+/// of thousands of rows.
+template <typename Key>
+class Distinct {
+public:
+    void add(const Key &k)
+    {
+        if (m_index.emplace(k, m_keys.size()).second)
+            m_keys.push_back(k);
+    }
+    std::size_t at(const Key &k) const { return m_index.at(k); }
+    std::size_t size() const { return m_keys.size(); }
+    const Key &operator[](std::size_t i) const { return m_keys[i]; }
+    auto begin() const { return m_keys.begin(); }
+    auto end() const { return m_keys.end(); }
+
+private:
+    std::vector<Key> m_keys;
+    std::map<Key, std::size_t> m_index;
+};
+
 const Column *findColumn(const Table &t, std::initializer_list<std::string_view> ids)
 {
     for (std::string_view id : ids)
@@ -298,15 +319,13 @@ ChartSpec idleSpec(const Table &t, const std::vector<int> &rows)
         return s;
     s.kind = ChartSpec::Kind::StackedBars;
     s.unit = value->unit;
-    std::vector<std::pair<QString, QString>> streams; // (rank, stream)
-    std::vector<QString> kinds;
+    Distinct<std::pair<QString, QString>> streams; // (rank, stream)
+    Distinct<QString> kinds;
     for (int r : rows) {
         const std::pair key{cellText(t.column("rank"), r), cellText(t.column("stream"), r)};
-        if (std::find(streams.begin(), streams.end(), key) == streams.end())
-            streams.push_back(key);
+        streams.add(key);
         const QString k = cellText(category, r);
-        if (std::find(kinds.begin(), kinds.end(), k) == kinds.end())
-            kinds.push_back(k);
+        kinds.add(k);
     }
     const bool multi = severalRanks(t, rows);
     for (const auto &[rank, stream] : streams)
@@ -324,8 +343,8 @@ ChartSpec idleSpec(const Table &t, const std::vector<int> &rows)
     }
     for (int r : rows) {
         const std::pair key{cellText(t.column("rank"), r), cellText(t.column("stream"), r)};
-        const auto c = std::size_t(std::find(streams.begin(), streams.end(), key) - streams.begin());
-        const auto k = std::size_t(std::find(kinds.begin(), kinds.end(), cellText(category, r)) - kinds.begin());
+        const auto c = streams.at(key);
+        const auto k = kinds.at(cellText(category, r));
         s.series[k].values[c] = cell(value, r);
         s.series[k].rows[c] = r;
     }
@@ -356,8 +375,9 @@ ChartSpec launchSpec(const Table &t, const std::vector<int> &rows)
     for (int r : rows)
         if (const double v = cell(delay, r); std::isfinite(v))
             sorted.push_back(v);
-    std::sort(sorted.begin(), sorted.end());
-    const double p99 = sorted[std::size_t(double(sorted.size() - 1) * 0.99)];
+    const auto p99At = sorted.begin() + std::ptrdiff_t(double(sorted.size() - 1) * 0.99);
+    std::nth_element(sorted.begin(), p99At, sorted.end());
+    const double p99 = *p99At;
     if (hi > 4 * p99 && p99 > lo) {
         s.note = tr("Histogram up to the 99th percentile (%1); its last bin also holds the %2 longer delays up to %3.")
                      .arg(formatChartValue(p99, delay->unit))
@@ -392,8 +412,9 @@ ChartSpec launchSpec(const Table &t, const std::vector<int> &rows)
         s.scatterYTitle = tr("Launch delay");
         s.scatterUnit = delay->unit;
         const Column *delayOut = t.column("delay_outlier"), *runOut = t.column("runtime_outlier");
-        // Qt Charts draws every point: beyond this many, draw an even sample (outliers always).
-        constexpr std::size_t kMaxPoints = 20000;
+        // Qt Charts draws every point (about 70 µs each in software): beyond this many, draw an
+        // even sample (outliers always), so that the chart draws in a fraction of a second.
+        constexpr std::size_t kMaxPoints = 3000;
         const std::size_t stride = std::max<std::size_t>(1, rows.size() / kMaxPoints);
         std::size_t i = 0, normal = 0;
         for (int r : rows) {
@@ -429,13 +450,11 @@ ChartSpec groupedPerRank(const Table &t, const std::vector<int> &rows, const cha
         return s;
     s.kind = ChartSpec::Kind::GroupedBars;
     s.unit = value->unit;
-    std::vector<QString> cats, ranks;
+    Distinct<QString> cats, ranks;
     for (int r : rows) {
         const QString c = cellText(category, r), k = cellText(t.column("rank"), r);
-        if (std::find(cats.begin(), cats.end(), c) == cats.end())
-            cats.push_back(c);
-        if (std::find(ranks.begin(), ranks.end(), k) == ranks.end())
-            ranks.push_back(k);
+        cats.add(c);
+        ranks.add(k);
     }
     for (const QString &c : cats)
         s.categories << c;
@@ -448,8 +467,8 @@ ChartSpec groupedPerRank(const Table &t, const std::vector<int> &rows, const cha
         s.series.push_back(std::move(series));
     }
     for (int r : rows) {
-        const auto c = std::size_t(std::find(cats.begin(), cats.end(), cellText(category, r)) - cats.begin());
-        const auto k = std::size_t(std::find(ranks.begin(), ranks.end(), cellText(t.column("rank"), r)) - ranks.begin());
+        const auto c = cats.at(cellText(category, r));
+        const auto k = ranks.at(cellText(t.column("rank"), r));
         s.series[k].values[c] = cell(value, r);
         s.series[k].rows[c] = r;
     }
@@ -472,17 +491,15 @@ ChartSpec memorySpec(const Table &t, const std::vector<int> &rows)
     s.kind = ChartSpec::Kind::GroupedBars;
     s.valueTitle = tr("Peak (MB)");
     const bool multi = severalRanks(t, rows);
-    std::vector<QString> cats, metrics;
+    Distinct<QString> cats, metrics;
     const auto catOf = [&](int r) {
         return multi ? tr("r%1 %2").arg(cellText(t.column("rank"), r), cellText(component, r)) : cellText(component, r);
     };
     for (int r : rows) {
         if (!(cell(peak, r) > 0))
             continue; // components that never held memory would crowd the axis
-        if (std::find(cats.begin(), cats.end(), catOf(r)) == cats.end())
-            cats.push_back(catOf(r));
-        if (std::find(metrics.begin(), metrics.end(), cellText(metric, r)) == metrics.end())
-            metrics.push_back(cellText(metric, r));
+        cats.add(catOf(r));
+        metrics.add(cellText(metric, r));
     }
     for (const QString &c : cats)
         s.categories << c;
@@ -499,8 +516,8 @@ ChartSpec memorySpec(const Table &t, const std::vector<int> &rows)
     for (int r : rows) {
         if (!(cell(peak, r) > 0))
             continue;
-        const auto c = std::size_t(std::find(cats.begin(), cats.end(), catOf(r)) - cats.begin());
-        const auto k = std::size_t(std::find(metrics.begin(), metrics.end(), cellText(metric, r)) - metrics.begin());
+        const auto c = cats.at(catOf(r));
+        const auto k = metrics.at(cellText(metric, r));
         s.series[k].values[c] = cell(peak, r);
         s.series[k].rows[c] = r;
         if (when)
@@ -524,16 +541,14 @@ ChartSpec enginesSpec(const Table &t, const std::vector<int> &rows)
     s.unit = Unit::Percent;
     s.valueTitle = tr("Utilization");
     const bool multi = severalRanks(t, rows);
-    std::vector<QString> cores, engines;
+    Distinct<QString> cores, engines;
     const auto coreOf = [&](int r) {
         return multi ? tr("r%1 core %2").arg(cellText(t.column("rank"), r), cellText(core, r))
                      : tr("Core %1").arg(cellText(core, r));
     };
     for (int r : rows) {
-        if (std::find(cores.begin(), cores.end(), coreOf(r)) == cores.end())
-            cores.push_back(coreOf(r));
-        if (std::find(engines.begin(), engines.end(), cellText(engine, r)) == engines.end())
-            engines.push_back(cellText(engine, r));
+        cores.add(coreOf(r));
+        engines.add(cellText(engine, r));
     }
     for (const QString &c : cores)
         s.categories << c;
@@ -545,8 +560,8 @@ ChartSpec enginesSpec(const Table &t, const std::vector<int> &rows)
         s.series.push_back(std::move(series));
     }
     for (int r : rows) {
-        const auto c = std::size_t(std::find(cores.begin(), cores.end(), coreOf(r)) - cores.begin());
-        const auto k = std::size_t(std::find(engines.begin(), engines.end(), cellText(engine, r)) - engines.begin());
+        const auto c = cores.at(coreOf(r));
+        const auto k = engines.at(cellText(engine, r));
         s.series[k].values[c] = cell(util, r);
         s.series[k].rows[c] = r;
     }
