@@ -102,6 +102,21 @@ def complete(fmt, path):
     return data.endswith(b"\n")
 
 
+def writing_into(pid, folder):
+    """True when the process holds a file of `folder` open: the export is writing its staged
+    file (an anonymous O_TMPFILE shows as "<folder>/#<inode> (deleted)")."""
+    try:
+        for fd in os.listdir("/proc/%d/fd" % pid):
+            try:
+                if os.readlink("/proc/%d/fd/%s" % (pid, fd)).startswith(folder + "/"):
+                    return True
+            except OSError:
+                pass
+    except OSError:
+        pass
+    return False
+
+
 def place_old(old_copy, dest):
     """Puts the old version back in place, atomically, as the starting point of a kill."""
     tmp = dest + ".setup"
@@ -155,7 +170,7 @@ def main():
             if not complete(fmt, new_copy):
                 failures.append("%s: the undisturbed export does not parse" % fmt)
             dest = os.path.join(out_dir, name)
-            outcome = {"old": 0, "new": 0, "named-temporary-left": 0}
+            outcome = {"old": 0, "new": 0, "named-temporary-left": 0, "during-write": 0}
             # Kill moments from a little before the load ends (the writers start as the load
             # ends) to a little after the whole export normally finishes.
             lo, hi = 0.8 * t_load, 1.02 * t_export
@@ -165,6 +180,8 @@ def main():
                 p = subprocess.Popen([a.cli, "export", big, "-o", dest] + FORMATS[fmt][1],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 time.sleep(delay)
+                if writing_into(p.pid, out_dir):
+                    outcome["during-write"] += 1
                 p.send_signal(signal.SIGKILL)
                 p.wait()
                 h = content_id(fmt, dest) if os.path.exists(dest) else None
@@ -196,9 +213,10 @@ def main():
             print("%s: %s" % (fmt, json.dumps(summary[fmt])))
 
         total = sum(s["kills"] for s in summary.values())
-        print("kills: %d, destination old: %d, complete new: %d, failures: %d" %
-              (total, sum(s["old"] for s in summary.values()), sum(s["new"] for s in summary.values()),
-               len(failures)))
+        print("kills: %d (%d while the staged file was open), destination old: %d, complete new: %d, "
+              "failures: %d" % (total, sum(s["during-write"] for s in summary.values()),
+                                sum(s["old"] for s in summary.values()), sum(s["new"] for s in summary.values()),
+                                len(failures)))
         for f in failures:
             print("FAIL: " + f)
         return 1 if failures else 0
