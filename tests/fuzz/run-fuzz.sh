@@ -8,8 +8,9 @@
 # sample data ($ACCELSCOPE_SHARED_DATA, default ../shared/data beside the checkout): trace files
 # as they are, folders packed into folder images (pack_folder.py). New interesting inputs are
 # kept in WORK_DIR/corpus/<target> (default: a temporary folder), so a campaign continues where
-# it stopped when given the same WORK_DIR. A crash, a hang (-timeout=10 s) or an input that
-# needs more than 2 GB (-rss_limit_mb) fails the run; the input is left in WORK_DIR/findings.
+# it stopped when given the same WORK_DIR. A crash, a hang (-timeout, FUZZ_TIMEOUT seconds,
+# default 10; wall-clock, so raise it on a loaded machine) or an input that needs more than 2 GB
+# (-rss_limit_mb) fails the run; the input is left in WORK_DIR/findings.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
@@ -81,7 +82,7 @@ for t in $targets; do
   dict_arg=; [ -n "$dict" ] && dict_arg="-dict=$here/dicts/$dict.dict"
   echo "run-fuzz: $t for ${seconds}s"
   # -timeout: an input running > 10 s is a hang; -rss_limit_mb: > 2 GB is a blow-up.
-  if ! (cd "$work/findings/$t" && "$build/tests/fuzz/$t" $dict_arg -max_len=$max_len -timeout=10 \
+  if ! (cd "$work/findings/$t" && "$build/tests/fuzz/$t" $dict_arg -max_len=$max_len -timeout="${FUZZ_TIMEOUT:-10}" \
         -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1 -close_fd_mask=1 \
         "$@" > "$work/logs/$t.log" 2>&1); then
     tail -60 "$work/logs/$t.log" >&2
