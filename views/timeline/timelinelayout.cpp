@@ -22,6 +22,7 @@ void TimelineLayout::setTrace(const model::Trace *trace)
     m_derived.reset();
     m_collapsed.clear();
     m_hidden.clear();
+    m_filter.reset();
     m_pinned.clear();
     // Many processes (a 64-rank run): start collapsed so the user sees the whole list.
     if (trace && trace->processes().size() > 40) {
@@ -79,6 +80,13 @@ void TimelineLayout::setPinned(model::TrackId t, bool pinned)
     else if (!pinned && it != m_pinned.end())
         m_pinned.erase(it);
     relayout();
+}
+
+void TimelineLayout::setTrackFilter(std::shared_ptr<const std::vector<bool>> passes)
+{
+    if (passes && m_trace && passes->size() != m_trace->tracks().size())
+        passes.reset(); // made for another trace
+    m_filter = std::move(passes);
 }
 
 void TimelineLayout::setHidden(model::TrackId t, bool hidden)
@@ -179,16 +187,17 @@ void TimelineLayout::relayout()
     y = 0;
     auto addGroup = [&](model::ProcessId pid, const QString &title, const std::vector<model::TrackId> &ts) {
         int derived = 0;
-        if (m_derived) {
+        const bool anyPasses = !m_filter || std::any_of(ts.begin(), ts.end(), [&](model::TrackId t) { return passesFilter(t); });
+        if (m_derived && anyPasses) {
             for (model::TrackId t : ts)
-                if (auto a = afterTrack.find(t); a != afterTrack.end())
+                if (auto a = afterTrack.find(t); a != afterTrack.end() && passesFilter(t))
                     derived += static_cast<int>(a->second.size());
             if (auto e = atGroupEnd.find(pid); e != atGroupEnd.end())
                 derived += static_cast<int>(e->second.size());
         }
         int visible = derived, hidden = 0;
         for (model::TrackId t : ts) {
-            if (t >= tracks.size() || tracks[t].isEmpty() || isPinned(t))
+            if (t >= tracks.size() || tracks[t].isEmpty() || isPinned(t) || !passesFilter(t))
                 continue;
             if (m_hidden.contains(t))
                 ++hidden;
@@ -223,7 +232,7 @@ void TimelineLayout::relayout()
             }
         };
         for (model::TrackId t : ts) {
-            if (t < tracks.size() && !tracks[t].isEmpty() && !isPinned(t) && !m_hidden.contains(t)) {
+            if (t < tracks.size() && !tracks[t].isEmpty() && !isPinned(t) && !m_hidden.contains(t) && passesFilter(t)) {
                 Item it = makeTrackItem(t);
                 it.group = gi;
                 it.y = y;
@@ -231,7 +240,7 @@ void TimelineLayout::relayout()
                 m_trackItem[t] = static_cast<int>(m_items.size());
                 m_items.push_back(std::move(it));
             }
-            if (derived > 0)
+            if (derived > 0 && passesFilter(t))
                 if (auto a = afterTrack.find(t); a != afterTrack.end())
                     addDerived(a->second); // stays in place when its track is pinned or hidden
         }

@@ -83,6 +83,16 @@ public:
     void setHidden(model::TrackId t, bool hidden);
     void showAllTracks();
     int hiddenCount() const { return static_cast<int>(m_hidden.size()); }
+    /// The track filter: tracks whose entry is false are left out of the scrolling list (not
+    /// hidden: they come back when the filter is cleared). Pinned tracks always show. Null, or a
+    /// mask made for another trace: no filter. Call relayout() afterwards.
+    void setTrackFilter(std::shared_ptr<const std::vector<bool>> passes);
+    bool isFiltering() const { return m_filter != nullptr; }
+    /// True when track t passes the filter (always without one).
+    bool passesFilter(model::TrackId t) const
+    {
+        return !m_filter || (t < m_filter->size() && (*m_filter)[t]);
+    }
 
     const std::vector<Item> &items() const { return m_items; }
     const std::vector<Item> &pinnedItems() const { return m_pinnedItems; }
@@ -112,6 +122,7 @@ private:
     std::shared_ptr<const DerivedCounterSet> m_derived;
     std::unordered_set<model::ProcessId> m_collapsed;
     std::unordered_set<model::TrackId> m_hidden;
+    std::shared_ptr<const std::vector<bool>> m_filter; // per TrackId; null = no filter
     std::vector<model::TrackId> m_pinned; // in pin order
     std::vector<Item> m_items;
     std::vector<Item> m_pinnedItems;

@@ -430,6 +430,12 @@ void TimelineWidget::setTrackHidden(model::TrackId track, bool hidden)
     relayout();
 }
 
+void TimelineWidget::setTrackFilter(std::shared_ptr<const std::vector<bool>> passes)
+{
+    m_layout.setTrackFilter(std::move(passes));
+    relayout();
+}
+
 void TimelineWidget::setGroupExpanded(model::ProcessId process, bool expanded)
 {
     m_layout.setExpanded(process, expanded);

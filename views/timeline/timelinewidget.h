@@ -80,6 +80,9 @@ public:
     const TimelineLayout &trackLayout() const { return m_layout; }
     void setTrackPinned(model::TrackId track, bool pinned);
     void setTrackHidden(model::TrackId track, bool hidden);
+    /// The track filter (trackfilter.h): tracks whose entry is false are not listed; pinned
+    /// tracks stay. Null: no filter.
+    void setTrackFilter(std::shared_ptr<const std::vector<bool>> passes);
     void setGroupExpanded(model::ProcessId process, bool expanded);
     void setAllGroupsExpanded(bool expanded);
     void showAllTracks();
