@@ -25,6 +25,7 @@
 #include "views/document.h"
 #include "views/panels/analysishub.h"
 #include "views/search/searchbar.h"
+#include "views/timeline/trackfilterbar.h"
 #include "views/timeline/timeaxis.h"
 
 #include <QAction>
@@ -246,6 +247,16 @@ void MainWindow::createCentre()
     m_searchBar->setObjectName(QStringLiteral("searchBar"));
     addAction(m_searchBar->findAction());
 
+    // Narrows the listed tracks by name (Ctrl+Shift+F focuses it); shown with a trace.
+    m_trackFilterBar = new views::TrackFilterBar(m_doc, m_timeline, this);
+    m_trackFilterBar->setObjectName(QStringLiteral("trackFilterBar"));
+    m_trackFilterBar->hide();
+    auto *filterTracks = new QAction(this);
+    filterTracks->setObjectName(QStringLiteral("actionFilterTracks"));
+    filterTracks->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(filterTracks, &QAction::triggered, m_trackFilterBar, &views::TrackFilterBar::activate);
+    addAction(filterTracks);
+
     auto *centre = new QWidget(this);
     auto *layout = new QVBoxLayout(centre);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -253,6 +264,7 @@ void MainWindow::createCentre()
     layout->addWidget(m_progress);
     layout->addWidget(m_banner);
     layout->addWidget(m_searchBar);
+    layout->addWidget(m_trackFilterBar);
     layout->addWidget(m_stack, 1);
     m_searchBar->hide(); // shown with a trace (Ctrl+F brings it back after closing it)
     setCentralWidget(centre);
@@ -635,6 +647,7 @@ void MainWindow::closeTrace()
     m_banner->hide();
     m_stack->setCurrentWidget(m_welcome);
     m_searchBar->hide();
+    m_trackFilterBar->hide();
     updateTitle();
     updateStatusLabels();
     updateActions();
@@ -663,6 +676,7 @@ void MainWindow::onLoaded(const model::TracePtr &trace, const QString &format, c
     m_diagPanel->setTrace(trace);
     m_stack->setCurrentWidget(m_timeline);
     m_searchBar->show();
+    m_trackFilterBar->show();
     m_timeline->setFocus();
     m_settings->addRecent(paths);
     showWarningsBanner(*trace);

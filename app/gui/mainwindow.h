@@ -35,6 +35,7 @@ class AnalysisHub;
 class Document;
 class DetailsPanel;
 class SearchBar;
+class TrackFilterBar;
 } // namespace accelscope::views
 
 namespace accelscope::app {
@@ -80,6 +81,7 @@ public:
     ImportController *importController() const { return m_import; }
     views::TimelineWidget *timeline() const { return m_timeline; }
     views::SearchBar *searchBar() const { return m_searchBar; }
+    views::TrackFilterBar *trackFilterBar() const { return m_trackFilterBar; }
     ImportProgressPanel *progressPanel() const { return m_progress; }
     MessageBanner *messageBanner() const { return m_banner; }
     QDockWidget *detailsDock() const { return m_detailsDock; }
@@ -181,6 +183,7 @@ private:
     WelcomeWidget *m_welcome = nullptr;
     views::TimelineWidget *m_timeline = nullptr;
     views::SearchBar *m_searchBar = nullptr;
+    views::TrackFilterBar *m_trackFilterBar = nullptr;
     ImportProgressPanel *m_progress = nullptr;
     MessageBanner *m_banner = nullptr;
 
