@@ -2,6 +2,7 @@
 
 #include "app/gui/aboutdialog.h"
 #include "app/gui/analysisdocks.h"
+#include "app/gui/comparedock.h"
 #include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
 #include "app/gui/diagnosticsmodel.h"
@@ -95,6 +96,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createStatusBar();
     m_analysis = new views::AnalysisHub(m_doc, &m_settings->raw(), m_doc); // category rules kept in the app's settings
     const QList<PanelDock *> analysisDocks = installAnalysisDocks(this, m_analysis);
+    m_comparePanel = installCompareDock(this, m_analysis, m_fileMenu, m_actImportOptions);
     retranslateUi();
 
     connect(m_import, &ImportController::started, this, &MainWindow::onImportStarted);
@@ -760,7 +762,11 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    open(paths);
+    // Shift held: the dropped run becomes the baseline the open trace is compared with
+    if ((event->modifiers() & Qt::ShiftModifier) && m_doc->trace())
+        compareWith(m_comparePanel, paths, m_importOptions);
+    else
+        open(paths);
 }
 
 // --- menus, title, status -----------------------------------------------------------------

@@ -41,6 +41,7 @@ class TrackFilterBar;
 namespace accelscope::app {
 
 class AppSettings;
+class ComparePanel;
 class DiagnosticsModel;
 class DiagnosticsPanel;
 class ImportController;
@@ -103,6 +104,8 @@ public:
     /// dock needs a stable, unique objectName.
     void addPanelDock(QDockWidget *dock, Qt::DockWidgetArea area = Qt::BottomDockWidgetArea);
     QMenu *panelsMenu() const { return m_panelsMenu; }
+    /// The Compare dock's panel: File ▸ Compare With and a drop with Shift held load its baseline.
+    ComparePanel *comparePanel() const { return m_comparePanel; }
     /// File ▸ Export… (Ctrl+E): the Export dialog; enabled while a trace is open.
     QAction *exportAction() const { return m_actExport; }
     /// Opens the Export dialog (File ▸ Export…) and runs what the user chose.
@@ -197,6 +200,7 @@ private:
     DiagnosticsPanel *m_diagPanel = nullptr;
     DiagnosticsModel *m_diagModel = nullptr;
     QList<QDockWidget *> m_panelDocks;
+    ComparePanel *m_comparePanel = nullptr;
 
     // status bar
     QLabel *m_spanLabel = nullptr;

@@ -1,0 +1,556 @@
+#include "app/gui/comparedock.h"
+
+#include "app/gui/importcontroller.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/paneldock.h"
+#include "model/analysis/context.h"
+#include "model/analysis/tableformat.h"
+#include "model/export/atomicfile.h"
+#include "views/document.h"
+#include "views/modeltext.h"
+#include "views/panels/analysishub.h"
+#include "views/panels/analysisrunner.h"
+#include "views/panels/analysistablemodel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QEvent>
+#include <QMenu>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace accelscope::app {
+
+using namespace model::analysis;
+
+namespace {
+
+/// Bars per side of the kernels chart: the largest regressions and the largest improvements.
+constexpr int kChartBarsPerSide = 10;
+
+QString elided(const std::string &name)
+{
+    const QString s = QString::fromStdString(name);
+    return s.size() > 48 ? s.left(47) + QChar(0x2026) : s;
+}
+
+} // namespace
+
+ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
+    : QWidget(parent), m_hub(hub), m_import(new ImportController(this)), m_runner(new views::AnalysisRunner(this)),
+      m_model(new views::AnalysisTableModel(this)), m_proxy(new views::AnalysisSortFilterProxy(this))
+{
+    m_proxy->setSourceModel(m_model);
+
+    m_baselineLabel = new QLabel(this);
+    m_baselineLabel->setObjectName(QStringLiteral("baselineLabel"));
+    m_baselineLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    m_chooser = new QComboBox(this);
+    m_chooser->setObjectName(QStringLiteral("comparisonChooser"));
+    for (const ComparisonInfo &c : comparisons())
+        m_chooser->addItem(QCoreApplication::translate("AnalysisNames", std::string(c.title).c_str()),
+                           QString::fromUtf8(c.name.data(), qsizetype(c.name.size())));
+    m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_chooser->setMinimumContentsLength(12);
+    top->addWidget(m_chooser);
+    m_stepBox = new QComboBox(this);
+    m_stepBox->setObjectName(QStringLiteral("stepChooser"));
+    m_stepBox->setToolTip(tr("The steps of each run that take part"));
+    m_stepBox->addItem(tr("All steps"), int(StepChoice::All));
+    m_stepBox->addItem(tr("Median step"), int(StepChoice::Median));
+    m_stepBox->addItem(tr("Steps from\u2013to"), int(StepChoice::Range));
+    top->addWidget(m_stepBox);
+    m_firstStep = new QSpinBox(this);
+    m_firstStep->setObjectName(QStringLiteral("firstStep"));
+    m_firstStep->setRange(0, 1'000'000'000);
+    m_firstStep->setToolTip(tr("First step (as each run numbers them)"));
+    top->addWidget(m_firstStep);
+    m_lastStep = new QSpinBox(this);
+    m_lastStep->setObjectName(QStringLiteral("lastStep"));
+    m_lastStep->setRange(0, 1'000'000'000);
+    m_lastStep->setToolTip(tr("Last step, inclusive"));
+    top->addWidget(m_lastStep);
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("filter"));
+    m_filter->setPlaceholderText(tr("Filter rows"));
+    m_filter->setClearButtonEnabled(true);
+    top->addWidget(m_filter, 1);
+    m_prev = new QToolButton(this);
+    m_prev->setObjectName(QStringLiteral("previousOccurrence"));
+    m_prev->setArrowType(Qt::LeftArrow);
+    m_prev->setToolTip(tr("Previous instance of the selected kernel in the open trace"));
+    top->addWidget(m_prev);
+    m_next = new QToolButton(this);
+    m_next->setObjectName(QStringLiteral("nextOccurrence"));
+    m_next->setArrowType(Qt::RightArrow);
+    m_next->setToolTip(tr("Next instance of the selected kernel in the open trace"));
+    top->addWidget(m_next);
+    auto *save = new QToolButton(this);
+    save->setObjectName(QStringLiteral("saveCsv"));
+    save->setText(tr("Save as CSV\u2026"));
+    top->addWidget(save);
+
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("compareTable"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->horizontalHeader()->setSortIndicatorShown(false);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->verticalHeader()->hide();
+    m_view->setAlternatingRowColors(true);
+
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setTitle(tr("Largest changes of total time (ms)"));
+    m_chart = new QChartView(chart, this);
+    m_chart->setObjectName(QStringLiteral("compareChart"));
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(220);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_chart);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("compareNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("compareStatus"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_baselineLabel);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_notes);
+    layout->addWidget(m_status);
+
+    connect(m_chooser, &QComboBox::currentIndexChanged, this, &ComparePanel::refresh);
+    connect(m_stepBox, &QComboBox::currentIndexChanged, this, [this] {
+        updateStepWidgets();
+        refresh();
+    });
+    connect(m_firstStep, &QSpinBox::valueChanged, this, [this] {
+        if (stepChoice() == StepChoice::Range)
+            refresh();
+    });
+    connect(m_lastStep, &QSpinBox::valueChanged, this, [this] {
+        if (stepChoice() == StepChoice::Range)
+            refresh();
+    });
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setFilterText(text);
+        updateStatus();
+    });
+    connect(m_prev, &QToolButton::clicked, this, &ComparePanel::previousOccurrence);
+    connect(m_next, &QToolButton::clicked, this, &ComparePanel::nextOccurrence);
+    connect(save, &QToolButton::clicked, this, &ComparePanel::saveCsvInteractive);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePanel::onCurrentRowChanged);
+    connect(m_runner, &views::AnalysisRunner::finished, this, &ComparePanel::onResult);
+    connect(m_hub, &views::AnalysisHub::contextChanged, this, &ComparePanel::refresh);
+    connect(m_import, &ImportController::loaded, this,
+            [this](const model::TracePtr &trace, const QString &, const QStringList &paths, qint64) {
+                onBaselineLoaded(trace, paths);
+            });
+    connect(m_import, &ImportController::failed, this,
+            [this](const ImportFailure &failure, const QStringList &) { onBaselineFailed(failure); });
+    connect(m_import, &ImportController::canceled, this, [this] { updateStatus(); });
+    connect(m_import, &ImportController::started, this, [this] { updateStatus(); });
+
+    updateStepWidgets();
+    updateChart();
+    updateStatus();
+}
+
+ComparePanel::~ComparePanel() = default;
+
+void ComparePanel::loadBaseline(const QStringList &paths, const importers::ImportOptions &options)
+{
+    m_loadError.clear();
+    m_import->start(paths, options);
+    updateStatus();
+}
+
+bool ComparePanel::isLoadingBaseline() const { return m_import->isRunning(); }
+
+void ComparePanel::onBaselineLoaded(const model::TracePtr &trace, const QStringList &paths)
+{
+    setBaseline(trace, paths);
+    Q_EMIT baselineLoaded(paths);
+}
+
+void ComparePanel::onBaselineFailed(const ImportFailure &failure)
+{
+    QString where = failure.file;
+    if (failure.position > 0)
+        where += failure.positionIsLine ? tr(", line %1").arg(failure.position) : tr(", byte %1").arg(failure.position);
+    m_loadError = tr("The baseline could not be loaded: %1: %2").arg(where, failure.message);
+    updateStatus();
+    Q_EMIT baselineFailed(m_loadError);
+}
+
+void ComparePanel::setBaseline(model::TracePtr trace, const QStringList &paths)
+{
+    m_baseline = std::move(trace);
+    m_baselineCtx = m_baseline ? std::make_shared<const AnalysisContext>(m_baseline) : nullptr;
+    m_baselinePaths = paths;
+    m_loadError.clear();
+    QStringList names;
+    for (const QString &p : paths)
+        names << QFileInfo(p).fileName();
+    m_baselineLabel->setText(m_baseline ? tr("Baseline: %1 \u00b7 candidate: the open trace").arg(names.join(QStringLiteral(", ")))
+                                        : QString());
+    refresh();
+}
+
+void ComparePanel::clearBaseline() { setBaseline(nullptr); }
+
+QString ComparePanel::currentComparison() const { return m_chooser->currentData().toString(); }
+
+void ComparePanel::setCurrentComparison(const QString &name)
+{
+    const int i = m_chooser->findData(name);
+    if (i >= 0)
+        m_chooser->setCurrentIndex(i);
+}
+
+StepChoice ComparePanel::stepChoice() const { return StepChoice(m_stepBox->currentData().toInt()); }
+
+void ComparePanel::setStepChoice(StepChoice choice, std::int64_t first, std::int64_t last)
+{
+    {
+        const QSignalBlocker b1(m_firstStep), b2(m_lastStep), b3(m_stepBox);
+        m_firstStep->setValue(int(first));
+        m_lastStep->setValue(int(last));
+        m_stepBox->setCurrentIndex(m_stepBox->findData(int(choice)));
+    }
+    updateStepWidgets();
+    refresh();
+}
+
+void ComparePanel::updateStepWidgets()
+{
+    const bool range = stepChoice() == StepChoice::Range;
+    m_firstStep->setVisible(range);
+    m_lastStep->setVisible(range);
+}
+
+CompareOptions ComparePanel::currentOptions() const
+{
+    CompareOptions o;
+    o.analysis.htaCompat = m_hub->htaCompat();
+    o.analysis.categoryRules = m_hub->categoryRules();
+    o.steps = stepChoice();
+    o.firstStep = m_firstStep->value();
+    o.lastStep = m_lastStep->value();
+    return o;
+}
+
+std::shared_ptr<const Table> ComparePanel::table() const { return m_model->table(); }
+
+bool ComparePanel::isBusy() const { return m_runner->isRunning(); }
+
+void ComparePanel::refresh()
+{
+    const auto candidate = m_hub->context();
+    const auto baseline = m_baselineCtx;
+    const QString name = currentComparison();
+    if (!candidate || !baseline || name.isEmpty()) {
+        m_runner->cancel();
+        onResult(nullptr);
+        return;
+    }
+    CompareOptions opt = currentOptions();
+    m_runner->run([candidate, baseline, opt, name = name.toStdString()](std::stop_token stop) mutable {
+        opt.analysis.stop = stop;
+        return runComparison(name, *baseline, *candidate, opt);
+    });
+    updateStatus();
+}
+
+void ComparePanel::onResult(std::shared_ptr<const Table> table)
+{
+    m_occurrences.clear();
+    m_occurrence = -1;
+    m_model->setTable(std::move(table));
+    // the comparison's own order: the largest absolute change of total time first
+    m_proxy->sort(-1);
+    m_view->resizeColumnsToContents();
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        if (m_view->columnWidth(c) > 360)
+            m_view->setColumnWidth(c, 360);
+    QStringList notes;
+    if (const auto t = m_model->table())
+        for (const std::string &n : t->notes)
+            notes << views::translatedModelText(views::kTableNoteContext, n);
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    updateChart();
+    updateStatus();
+    Q_EMIT tableChanged();
+}
+
+void ComparePanel::updateChart()
+{
+    QChart *chart = m_chart->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes())
+        chart->removeAxis(axis), delete axis;
+    const auto t = m_model->table();
+    const Column *names = t ? t->column("name") : nullptr;
+    const Column *delta = t ? t->column("delta_total_ns") : nullptr;
+    if (!t || t->name != "compare-kernels" || !names || !delta || t->rowCount() == 0) {
+        m_chart->setVisible(false);
+        return;
+    }
+    // Rows by signed delta: the largest regressions (positive) and improvements (negative).
+    std::vector<std::size_t> rows(t->rowCount());
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        rows[r] = r;
+    std::stable_sort(rows.begin(), rows.end(), [delta](std::size_t a, std::size_t b) { return delta->number(a) > delta->number(b); });
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < rows.size() && int(shown.size()) < kChartBarsPerSide && delta->number(rows[i]) > 0; ++i)
+        shown.push_back(rows[i]);
+    const std::size_t regressions = shown.size();
+    for (std::size_t i = rows.size(), n = 0; i-- > 0 && int(n) < kChartBarsPerSide && delta->number(rows[i]) < 0; ++n)
+        shown.push_back(rows[i]);
+    if (shown.empty()) {
+        m_chart->setVisible(false);
+        return;
+    }
+    // Horizontal bars draw bottom-up: reverse so that the largest regression is on top.
+    std::reverse(shown.begin(), shown.end());
+    auto *slower = new QBarSet(tr("Slower"));
+    auto *faster = new QBarSet(tr("Faster"));
+    slower->setColor(QColor(0xd6, 0x4f, 0x3f));
+    faster->setColor(QColor(0x3f, 0x8f, 0x5a));
+    QStringList categories;
+    double extent = 0;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const std::size_t r = shown[i];
+        const double ms = delta->number(r) / 1e6;
+        const bool isRegression = (shown.size() - 1 - i) < regressions;
+        *slower << (isRegression ? ms : 0.0);
+        *faster << (isRegression ? 0.0 : ms);
+        extent = std::max(extent, std::abs(ms));
+        // categories must be unique: a repeated (elided) name gets a zero-width suffix
+        QString label = elided(names->texts[r]);
+        while (categories.contains(label))
+            label += QChar(0x200b);
+        categories << label;
+    }
+    auto *series = new QHorizontalStackedBarSeries;
+    series->append(slower);
+    series->append(faster);
+    chart->addSeries(series);
+    auto *axisY = new QBarCategoryAxis;
+    axisY->append(categories);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    series->attachAxis(axisY);
+    auto *axisX = new QValueAxis;
+    axisX->setRange(-extent * 1.05, extent * 1.05);
+    axisX->setLabelFormat(QStringLiteral("%.3g"));
+    chart->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(axisX);
+    m_chart->setVisible(true);
+}
+
+void ComparePanel::onCurrentRowChanged()
+{
+    const QModelIndex cur = m_view->selectionModel()->currentIndex();
+    m_occurrences.clear();
+    m_occurrence = -1;
+    const auto t = m_model->table();
+    const auto ctx = m_hub->context();
+    const Column *names = t ? t->column("name") : nullptr;
+    if (cur.isValid() && ctx && t && t->name == "compare-kernels" && names) {
+        const std::size_t row = std::size_t(m_proxy->mapToSource(cur).row());
+        const model::StringId id = ctx->trace().strings().find(names->texts[row]);
+        if (id != model::kInvalidId)
+            m_occurrences = model::analysis::occurrences(*ctx, id);
+        if (!m_occurrences.empty())
+            showOccurrence(0);
+    }
+    updateStatus();
+}
+
+void ComparePanel::showOccurrence(int index)
+{
+    if (m_occurrences.empty())
+        return;
+    const int n = int(m_occurrences.size());
+    m_occurrence = ((index % n) + n) % n;
+    m_hub->document()->revealSlice(m_occurrences[std::size_t(m_occurrence)]);
+    updateStatus();
+}
+
+void ComparePanel::nextOccurrence() { showOccurrence(m_occurrence + 1); }
+void ComparePanel::previousOccurrence() { showOccurrence(m_occurrence < 0 ? -1 : m_occurrence - 1); }
+
+bool ComparePanel::saveCsv(const QString &path, QString *error) const
+{
+    const auto t = m_model->table();
+    if (!t) {
+        if (error)
+            *error = tr("There is no comparison to save.");
+        return false;
+    }
+    model::exportfmt::AtomicFile f(path.toStdString());
+    f.write(toCsv(*t));
+    if (!f.commit()) {
+        if (error)
+            *error = QString::fromStdString(f.error());
+        return false;
+    }
+    return true;
+}
+
+void ComparePanel::saveCsvInteractive()
+{
+    if (!m_model->table())
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save comparison as CSV"),
+                                                      QStringLiteral("compare-%1.csv").arg(currentComparison()),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveCsv(path, &error))
+        QMessageBox::warning(this, tr("Save comparison as CSV"), tr("Could not write %1: %2").arg(path, error));
+}
+
+void ComparePanel::updateStatus()
+{
+    QStringList parts;
+    if (m_import->isRunning())
+        parts << tr("Loading the baseline\u2026");
+    else if (!m_loadError.isEmpty())
+        parts << m_loadError;
+    else if (!m_baseline)
+        parts << tr("No baseline: File \u25b8 Compare With\u2026, or drop a run with Shift held");
+    if (!m_hub->context())
+        parts << tr("No trace open (the candidate)");
+    if (m_runner->isRunning())
+        parts << tr("Computing\u2026");
+    if (const auto t = m_model->table()) {
+        const int shown = m_proxy->rowCount(), all = m_model->rowCount();
+        parts << (shown == all ? tr("%n row(s)", nullptr, all) : tr("%1 of %2 rows").arg(shown).arg(all));
+    }
+    if (!m_occurrences.empty())
+        parts << tr("instance %1 of %2 in the open trace").arg(m_occurrence + 1).arg(m_occurrences.size());
+    m_prev->setEnabled(!m_occurrences.empty());
+    m_next->setEnabled(!m_occurrences.empty());
+    m_status->setText(parts.join(QStringLiteral(" \u00b7 ")));
+}
+
+} // namespace accelscope::app
+
+namespace accelscope::app {
+
+namespace {
+
+/// File ▸ Compare With: its title and entries follow a language switch.
+class CompareMenu : public QMenu {
+public:
+    CompareMenu(MainWindow *window, ComparePanel *panel, QWidget *parent) : QMenu(parent)
+    {
+        setObjectName(QStringLiteral("menuCompareWith"));
+        m_files = addAction(QString());
+        m_files->setObjectName(QStringLiteral("actionCompareWithFiles"));
+        m_folder = addAction(QString());
+        m_folder->setObjectName(QStringLiteral("actionCompareWithFolder"));
+        connect(m_files, &QAction::triggered, this, [window, panel] {
+            const QStringList files = QFileDialog::getOpenFileNames(
+                window, ComparePanel::tr("Open the Baseline Run"), {},
+                ComparePanel::tr("Traces (*.json *.json.gz *.pftrace *.perfetto-trace *.pb *.db *.csv *.log *.txt);;All files (*)"));
+            if (!files.isEmpty())
+                compareWith(panel, files, window->importOptions());
+        });
+        connect(m_folder, &QAction::triggered, this, [window, panel] {
+            const QString dir = QFileDialog::getExistingDirectory(window, ComparePanel::tr("Open the Baseline Profile Folder"));
+            if (!dir.isEmpty())
+                compareWith(panel, {dir}, window->importOptions());
+        });
+        retranslate();
+    }
+
+protected:
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::LanguageChange)
+            retranslate();
+        QMenu::changeEvent(event);
+    }
+
+private:
+    void retranslate()
+    {
+        setTitle(ComparePanel::tr("Compare &With"));
+        menuAction()->setToolTip(ComparePanel::tr("Open a baseline run beside the open trace and compare them"));
+        m_files->setText(ComparePanel::tr("Baseline &Files\u2026"));
+        m_folder->setText(ComparePanel::tr("Baseline F&older\u2026"));
+    }
+
+    QAction *m_files;
+    QAction *m_folder;
+};
+
+} // namespace
+
+ComparePanel *installCompareDock(MainWindow *window, views::AnalysisHub *hub, QMenu *fileMenu, QAction *before)
+{
+    auto *dock = new PanelDock(QStringLiteral("compareDock"), [] { return PanelDock::tr("Compare"); },
+                               [hub](QWidget *p) { return new ComparePanel(hub, p); });
+    window->addPanelDock(dock);
+    auto *panel = static_cast<ComparePanel *>(dock->ensureContent());
+    auto *menu = new CompareMenu(window, panel, fileMenu);
+    fileMenu->insertMenu(before, menu);
+    const auto enable = [menu, hub] { menu->setEnabled(hub->context() != nullptr); };
+    QObject::connect(hub, &views::AnalysisHub::contextChanged, menu, enable);
+    enable();
+    return panel;
+}
+
+void compareWith(ComparePanel *panel, const QStringList &paths, const importers::ImportOptions &options)
+{
+    QStringList absolute;
+    for (const QString &p : paths)
+        if (!p.isEmpty())
+            absolute << QFileInfo(p).absoluteFilePath();
+    if (absolute.isEmpty())
+        return;
+    panel->loadBaseline(absolute, options);
+    for (QWidget *w = panel->parentWidget(); w; w = w->parentWidget())
+        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+            dock->show();
+            dock->raise();
+            break;
+        }
+}
+
+} // namespace accelscope::app

@@ -1,0 +1,148 @@
+// ComparePanel: the Compare dock's content — a baseline run loaded beside the open trace (the
+// candidate) and the comparison tables of model/analysis/compare.h between them.
+//
+//   baseline   loadBaseline(paths) imports through an ImportController of its own (the same
+//              importers::loadTrace path and options as File ▸ Open, off the GUI thread); the
+//              open trace is never touched, and a failed or canceled load keeps the previous
+//              baseline
+//   chooser    the comparison (comparisons()), the steps (all, the median step, a range) and a
+//              filter; every change recomputes through an AnalysisRunner (the views' JobRunner)
+//   table      the shared AnalysisTableModel / AnalysisSortFilterProxy of the analysis panels,
+//              in the comparison's order (largest absolute change of total time first), with
+//              the table's notes below it
+//   chart      for the kernels comparison: the ten largest regressions and the ten largest
+//              improvements of total time as horizontal bars (Qt Charts)
+//   timeline   a kernels row selects the name's first instance in the open trace; Previous /
+//              Next step through its instances (model::analysis::occurrences)
+//   export     Save as CSV… writes toCsv(table) atomically (model/export/atomicfile.h)
+#pragma once
+
+#include "importers/importer.h"
+#include "model/analysis/compare.h"
+#include "model/trace.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QAction;
+class QChartView;
+class QMenu;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableView;
+class QToolButton;
+
+namespace accelscope::views {
+class AnalysisHub;
+class AnalysisRunner;
+class AnalysisSortFilterProxy;
+class AnalysisTableModel;
+} // namespace accelscope::views
+
+namespace accelscope::app {
+
+class ImportController;
+class MainWindow;
+struct ImportFailure;
+
+class ComparePanel : public QWidget {
+    Q_OBJECT
+public:
+    /// The candidate is `hub`'s document (the open trace).
+    explicit ComparePanel(views::AnalysisHub *hub, QWidget *parent = nullptr);
+    ~ComparePanel() override;
+
+    /// Loads `paths` (files and/or folders, as File ▸ Open takes them) as the baseline, in the
+    /// background; baselineLoaded() or baselineFailed() follows.
+    void loadBaseline(const QStringList &paths, const importers::ImportOptions &options = {});
+    /// Uses an already loaded trace as the baseline (recomputes at once).
+    void setBaseline(model::TracePtr trace, const QStringList &paths = {});
+    void clearBaseline();
+    model::TracePtr baseline() const { return m_baseline; }
+    QStringList baselinePaths() const { return m_baselinePaths; }
+    bool isLoadingBaseline() const;
+
+    /// "kernels", "kernel-types", ... (comparisons()).
+    QString currentComparison() const;
+    void setCurrentComparison(const QString &name);
+    model::analysis::StepChoice stepChoice() const;
+    void setStepChoice(model::analysis::StepChoice choice, std::int64_t first = 0, std::int64_t last = 0);
+    model::analysis::CompareOptions currentOptions() const;
+
+    /// The comparison shown (null before the first result or without a baseline).
+    std::shared_ptr<const model::analysis::Table> table() const;
+    bool isBusy() const;
+    QTableView *view() const { return m_view; }
+    views::AnalysisSortFilterProxy *proxy() const { return m_proxy; }
+    QChartView *chartView() const { return m_chart; }
+    QLabel *notesLabel() const { return m_notes; }
+    /// Instances of the selected kernels row's name in the open trace, and the one shown.
+    const std::vector<model::SliceRef> &occurrences() const { return m_occurrences; }
+    int currentOccurrence() const { return m_occurrence; }
+
+    /// Writes the table as `accelscope-cli compare --format csv` does, atomically; false with
+    /// `error` set when it cannot.
+    bool saveCsv(const QString &path, QString *error = nullptr) const;
+
+public Q_SLOTS:
+    /// Recomputes (off the GUI thread); clears the table without a baseline or a trace.
+    void refresh();
+    void nextOccurrence();
+    void previousOccurrence();
+    void saveCsvInteractive();
+
+Q_SIGNALS:
+    void tableChanged();
+    void baselineLoaded(const QStringList &paths);
+    void baselineFailed(const QString &message);
+
+private:
+    void onResult(std::shared_ptr<const model::analysis::Table> table);
+    void onBaselineLoaded(const model::TracePtr &trace, const QStringList &paths);
+    void onBaselineFailed(const ImportFailure &failure);
+    void onCurrentRowChanged();
+    void showOccurrence(int index);
+    void updateChart();
+    void updateStatus();
+    void updateStepWidgets();
+
+    views::AnalysisHub *m_hub;
+    ImportController *m_import;
+    views::AnalysisRunner *m_runner;
+    views::AnalysisTableModel *m_model;
+    views::AnalysisSortFilterProxy *m_proxy;
+    model::TracePtr m_baseline;
+    std::shared_ptr<const model::analysis::AnalysisContext> m_baselineCtx;
+    QStringList m_baselinePaths;
+
+    QLabel *m_baselineLabel;
+    QComboBox *m_chooser;
+    QComboBox *m_stepBox;
+    QSpinBox *m_firstStep;
+    QSpinBox *m_lastStep;
+    QLineEdit *m_filter;
+    QToolButton *m_prev;
+    QToolButton *m_next;
+    QTableView *m_view;
+    QChartView *m_chart;
+    QLabel *m_notes;
+    QLabel *m_status;
+    QString m_loadError;
+    std::vector<model::SliceRef> m_occurrences;
+    int m_occurrence = -1;
+};
+
+/// Adds the Compare dock (objectName "compareDock", listed under View ▸ Panels) to `window` and a
+/// "Compare With" submenu (a file chooser and a folder chooser) to `fileMenu` before `before`;
+/// the submenu is enabled while a trace is open. Returns the dock's panel.
+ComparePanel *installCompareDock(MainWindow *window, views::AnalysisHub *hub, QMenu *fileMenu, QAction *before);
+
+/// Loads `paths` as the baseline of `panel` and brings its dock to the front.
+void compareWith(ComparePanel *panel, const QStringList &paths, const importers::ImportOptions &options);
+
+} // namespace accelscope::app
