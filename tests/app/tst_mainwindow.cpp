@@ -17,6 +17,7 @@
 #include "app/gui/welcomewidget.h"
 #include "testhelpers.h"
 #include "views/document.h"
+#include "views/panels/analysischart.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
 #include "views/search/searchbar.h"
@@ -452,6 +453,15 @@ private Q_SLOTS:
         QVERIFY(m_window->tabifiedDockWidgets(kernels).indexOf(traceAnalysis) < 0); // beside, not behind
         QVERIFY(m_window->windowState() & Qt::WindowMaximized);
         QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        // both show their chart once the sample is loaded
+        for (app::PanelDock *dock : {kernels, traceAnalysis}) {
+            auto *panel = qobject_cast<views::AnalysisPanel *>(dock->content());
+            QVERIFY(panel);
+            QTRY_VERIFY(panel->table() && !panel->isBusy() && panel->chartView()->isVisible());
+            QVERIFY(!panel->chartView()->spec().isEmpty());
+        }
+        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty())
+            QVERIFY(m_window->grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/mainwindow-first-start.png")));
         kernels->toggleViewAction()->trigger();
         QVERIFY(!kernels->isVisible());
         kernels->toggleViewAction()->trigger();
