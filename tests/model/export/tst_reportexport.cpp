@@ -496,11 +496,14 @@ private slots:
             const Table t = runAnalysis(analysis, ctx, ao);
             return QString::fromStdString(t.columns[std::size_t(t.columnIndex(column))].title) + QStringLiteral(" (\u00b5s)");
         };
+        const Table overlap = runAnalysis("overlap", ctx, ao);
+        const QString overlapHeader = QString::fromStdString(overlap.columns[std::size_t(overlap.columnCount() - 1)].title);
         expect["chart_values"] = QJsonObject{
             {"Kernels", QJsonArray{header("kernels", hta ? "sum (us)" : "total_ns")}},
             {"Steps", QJsonArray{header("steps", "compute"), header("steps", "idle")}},
             {"HTA analyses", QJsonArray{header("temporal", hta ? "idle_time(us)" : "idle_ns"),
-                                        header("temporal", hta ? "compute_time(us)" : "compute_ns")}}};
+                                        header("temporal", hta ? "compute_time(us)" : "compute_ns"),
+                                        overlapHeader}}};
         expect["key_values"] = QJsonObject{{"Overview", QJsonObject{{"Slices", QString::number(m_sample->sliceCount())},
                                                                     {"Flows", QString::number(m_sample->flows().size())}}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
