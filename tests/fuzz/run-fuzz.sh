@@ -85,7 +85,7 @@ for t in $targets; do
   if ! (cd "$work/findings/$t" && "$build/tests/fuzz/$t" $dict_arg -max_len=$max_len -timeout="${FUZZ_TIMEOUT:-10}" \
         -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1 -close_fd_mask=1 \
         "$@" > "$work/logs/$t.log" 2>&1); then
-    tail -60 "$work/logs/$t.log" >&2
+    grep -E "ERROR|SUMMARY|^    #[0-9] |^    #[1-3][0-9] |Test unit written" "$work/logs/$t.log" | head -50 >&2
     echo "run-fuzz: $t FAILED; input kept in $work/findings/$t" >&2
     trap - EXIT
     exit 1
