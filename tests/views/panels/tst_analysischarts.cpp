@@ -168,8 +168,11 @@ private slots:
         QTest::mouseClick(view.heatMap(), Qt::LeftButton, {}, QPoint(r.width() / 2, r.height() - 6));
         QCOMPARE(clicked.size(), 1);
         QCOMPARE(clicked.front().front().toInt(), view.spec().series[std::size_t(col)].rows[std::size_t(row)]);
-        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty())
+        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty()) {
             QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/temporal-1000-ranks.png")));
+            view.setPalette(darkPalette());
+            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/temporal-1000-ranks-dark.png")));
+        }
     }
 
     void drawnBarsEqualTheSpec()
@@ -484,6 +487,8 @@ private slots:
             view.setSpec(s);
             view.show();
             QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/engines-64-cores.png")));
+            view.setPalette(darkPalette());
+            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/engines-64-cores-dark.png")));
         }
     }
 
