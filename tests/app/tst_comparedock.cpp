@@ -1,0 +1,278 @@
+// The Compare dock: a baseline loaded beside the open trace (the public API, File ▸ Compare With's
+// entries and a Shift-drop) gives the kernels comparison of model/analysis/compare.h; the bundled
+// sample against itself shows no change, a generated run with one kernel 50 % slower shows that
+// kernel first, a kernels row steps through the name's instances in the open trace, and Save as
+// CSV writes exactly toCsv of the table.
+#include "app/gui/appsettings.h"
+#include "app/gui/comparedock.h"
+#include "app/gui/importcontroller.h"
+#include "app/gui/language.h"
+#include "app/gui/mainwindow.h"
+#include "model/analysis/tableformat.h"
+#include "views/document.h"
+#include "views/panels/analysistablemodel.h"
+
+#include <QChartView>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QMenu>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QtTest>
+
+using namespace accelscope;
+using model::analysis::Table;
+
+namespace {
+
+/// A Chrome JSON (Kineto-style) run: 30 instances of each of six kernels on one GPU stream, with
+/// a deterministic ±3 % jitter; `slowFactor` multiplies the duration of "gemm_slow" only.
+QByteArray chromeRun(double slowFactor, unsigned seed)
+{
+    QByteArray out = "{\"traceEvents\":[\n"
+                     "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"GPU 0\"}}";
+    unsigned state = seed;
+    const auto jitter = [&state] {
+        state = state * 1103515245u + 12345u;
+        return 0.97 + 0.06 * double((state >> 8) % 1000) / 1000.0; // 0.97 .. 1.03
+    };
+    double ts = 1000;
+    const char *names[] = {"gemm_slow", "kernel_a", "kernel_b", "kernel_c", "kernel_d", "kernel_e"};
+    const double meanUs[] = {100, 40, 55, 70, 25, 85};
+    for (int rep = 0; rep < 30; ++rep)
+        for (int k = 0; k < 6; ++k) {
+            const double dur = meanUs[k] * (k == 0 ? slowFactor : 1.0) * jitter();
+            out += QStringLiteral(",\n{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":7,\"ts\":%2,\"dur\":%3,"
+                                  "\"args\":{\"device\":0,\"stream\":7,\"correlation\":%4}}")
+                       .arg(QLatin1String(names[k]))
+                       .arg(ts, 0, 'f', 3)
+                       .arg(dur, 0, 'f', 3)
+                       .arg(rep * 6 + k + 1)
+                       .toUtf8();
+            ts += dur + 5;
+        }
+    out += "\n]}\n";
+    return out;
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+std::string cell(const Table &t, std::size_t row, std::string_view column)
+{
+    const auto *c = t.column(column);
+    return c && row < c->texts.size() ? c->texts[row] : std::string();
+}
+
+/// Row of the first "significant: yes" (-1 when none).
+int firstSignificantRow(const Table &t)
+{
+    for (std::size_t r = 0; r < t.rowCount(); ++r)
+        if (cell(t, r, "significant") == "yes")
+            return int(r);
+    return -1;
+}
+
+} // namespace
+
+class TestCompareDock : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    std::unique_ptr<app::AppSettings> m_settings;
+    std::unique_ptr<app::MainWindow> m_window;
+
+    app::ComparePanel *panel() const { return m_window->comparePanel(); }
+
+    void openCandidate(const QStringList &paths)
+    {
+        QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
+        m_window->open(paths);
+        QVERIFY(idle.wait(60000));
+        QVERIFY(m_window->trace());
+    }
+
+    /// Waits for the comparison of the current baseline and candidate.
+    void waitForTable()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isLoadingBaseline() && panel()->baseline() && !panel()->isBusy() && panel()->table(),
+                                 60000);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        app::language::apply(QStringLiteral("en"));
+        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini"))));
+        app::MainWindow::Options opt;
+        opt.renderer = QStringLiteral("raster");
+        opt.restoreLayout = false;
+        m_window = std::make_unique<app::MainWindow>(m_settings.get(), opt);
+        m_window->resize(1300, 800);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(panel());
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("base.json")), chromeRun(1.0, 7)));
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("cand.json")), chromeRun(1.5, 11)));
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+        m_settings.reset();
+    }
+
+    void compareWithIsOnlyOfferedWithATrace()
+    {
+        auto *menu = m_window->findChild<QMenu *>(QStringLiteral("menuCompareWith"));
+        QVERIFY(menu);
+        QVERIFY(!menu->isEnabled());
+        QCOMPARE(menu->actions().size(), 2);
+        QCOMPARE(menu->actions().at(0)->objectName(), QStringLiteral("actionCompareWithFiles"));
+        QCOMPARE(menu->actions().at(1)->objectName(), QStringLiteral("actionCompareWithFolder"));
+        // the dock is listed with the panels
+        bool listed = false;
+        for (QAction *a : m_window->panelsMenu()->actions())
+            listed |= a == m_window->findChild<QDockWidget *>(QStringLiteral("compareDock"))->toggleViewAction();
+        QVERIFY(listed);
+    }
+
+    void sampleAgainstItselfHasNoSignificantRow()
+    {
+        // Given the bundled sample open and loaded again as the baseline
+        const QString sample = QStringLiteral(ACCELSCOPE_SOURCE_DIR "/resources/sample");
+        openCandidate({sample});
+        QVERIFY(m_window->findChild<QMenu *>(QStringLiteral("menuCompareWith"))->isEnabled());
+        app::compareWith(panel(), {sample}, {});
+        // Then the dock is shown with the kernels comparison, every name unchanged
+        waitForTable();
+        QVERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("compareDock"))->isVisible());
+        QCOMPARE(panel()->currentComparison(), QStringLiteral("kernels"));
+        const auto t = panel()->table();
+        QCOMPARE(t->name, std::string("compare-kernels"));
+        QVERIFY(t->rowCount() > 5);
+        QCOMPARE(firstSignificantRow(*t), -1);
+        QCOMPARE(panel()->view()->model()->rowCount(), int(t->rowCount()));
+        QVERIFY(panel()->notesLabel()->text().contains(QStringLiteral("0 of ")));
+        // identical runs: no change of total time, so no bar to draw
+        QVERIFY(!panel()->chartView()->isVisible());
+    }
+
+    void slowerKernelIsTheFirstSignificantRow()
+    {
+        // Given a candidate whose gemm_slow is 50 % slower than the baseline's
+        openCandidate({m_tmp.filePath(QStringLiteral("cand.json"))});
+        QSignalSpy loaded(panel(), &app::ComparePanel::baselineLoaded);
+        app::compareWith(panel(), {m_tmp.filePath(QStringLiteral("base.json"))}, {});
+        QVERIFY(loaded.wait(60000));
+        waitForTable();
+        const auto t = panel()->table();
+        // Then it is the first significant row, slower, and the only significant one
+        const int row = firstSignificantRow(*t);
+        QCOMPARE(row, 0);
+        QCOMPARE(cell(*t, 0, "name"), std::string("gemm_slow"));
+        QCOMPARE(cell(*t, 0, "duration_change"), std::string("slower"));
+        int significant = 0;
+        for (std::size_t r = 0; r < t->rowCount(); ++r)
+            significant += cell(*t, r, "significant") == "yes";
+        QCOMPARE(significant, 1);
+        // the view shows the table in its order: the first row is gemm_slow
+        QCOMPARE(panel()->view()->model()->index(0, 0).data().toString(), QStringLiteral("gemm_slow"));
+        // and the chart shows the regression
+        QVERIFY(panel()->chartView()->isVisible());
+        QVERIFY(!panel()->chartView()->chart()->series().isEmpty());
+    }
+
+    void selectingARowStepsThroughItsInstances()
+    {
+        // When the gemm_slow row is selected
+        QTableView *view = panel()->view();
+        view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
+                                                QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // Then its 30 instances in the open trace are stepped through, the first one selected
+        QCOMPARE(int(panel()->occurrences().size()), 30);
+        QCOMPARE(panel()->currentOccurrence(), 0);
+        const model::SliceRef first = m_window->document()->selectedSlice();
+        QVERIFY(first == panel()->occurrences().front());
+        const model::Track &track = m_window->trace()->track(first.track);
+        QCOMPARE(m_window->trace()->strings().view(track.slices.name[first.index]), std::string_view("gemm_slow"));
+        panel()->nextOccurrence();
+        QVERIFY(m_window->document()->selectedSlice() == panel()->occurrences()[1]);
+    }
+
+    void csvExportEqualsTheTable()
+    {
+        const QString path = m_tmp.filePath(QStringLiteral("compare.csv"));
+        QString error;
+        QVERIFY2(panel()->saveCsv(path, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().toStdString(), model::analysis::toCsv(*panel()->table()));
+        // an unwritable destination fails with a message and leaves nothing
+        const QString bad = m_tmp.filePath(QStringLiteral("missing/dir/compare.csv"));
+        QVERIFY(!panel()->saveCsv(bad, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!QFile::exists(bad));
+    }
+
+    void stepChoiceAndOtherComparisonsRecompute()
+    {
+        // a run without steps takes part as a whole; the note says which steps were compared
+        panel()->setStepChoice(model::analysis::StepChoice::Median);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy(), 60000);
+        QVERIFY(panel()->table());
+        QVERIFY(!panel()->notesLabel()->text().isEmpty());
+        panel()->setStepChoice(model::analysis::StepChoice::All);
+        panel()->setCurrentComparison(QStringLiteral("kernel-types"));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && panel()->table() && panel()->table()->name != "compare-kernels", 60000);
+        QVERIFY(!panel()->chartView()->isVisible()); // the chart is the kernels comparison's
+        panel()->setCurrentComparison(QStringLiteral("kernels"));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && panel()->table()->name == "compare-kernels", 60000);
+    }
+
+    void shiftDropLoadsTheBaseline()
+    {
+        // Given the candidate open, a drop with Shift held replaces the baseline, not the trace
+        const model::TracePtr candidate = m_window->trace();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(m_tmp.filePath(QStringLiteral("cand.json")))});
+        QSignalSpy loaded(panel(), &app::ComparePanel::baselineLoaded);
+        const QPointF pos(m_window->width() / 2.0, m_window->height() / 2.0);
+        QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        QCoreApplication::sendEvent(m_window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        QCoreApplication::sendEvent(m_window.get(), &drop);
+        QVERIFY(drop.isAccepted());
+        QVERIFY(!m_window->isLoading());
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(panel()->baselinePaths(), QStringList{m_tmp.filePath(QStringLiteral("cand.json"))});
+        QCOMPARE(m_window->trace(), candidate);
+        // the same run on both sides: nothing significant
+        waitForTable();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && firstSignificantRow(*panel()->table()) == -1, 60000);
+    }
+
+    void failedBaselineKeepsThePreviousOne()
+    {
+        const QString bad = m_tmp.filePath(QStringLiteral("broken.json"));
+        QVERIFY(writeFile(bad, "this is not a trace\n"));
+        const model::TracePtr before = panel()->baseline();
+        QSignalSpy failed(panel(), &app::ComparePanel::baselineFailed);
+        app::compareWith(panel(), {bad}, {});
+        QVERIFY(failed.wait(60000));
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("broken.json")));
+        QCOMPARE(panel()->baseline(), before);
+    }
+};
+
+QTEST_MAIN(TestCompareDock)
+#include "tst_comparedock.moc"
