@@ -477,7 +477,7 @@ ChartSpec groupedPerRank(const Table &t, const std::vector<int> &rows, const cha
 
 ChartSpec categoriesSpec(const Table &t, const std::vector<int> &rows)
 {
-    return groupedPerRank(t, rows, "category", t.column("total_ns"));
+    return groupedPerRank(t, rows, "category", findColumn(t, {"total_ns", "total_us"}));
 }
 
 ChartSpec memorySpec(const Table &t, const std::vector<int> &rows)
@@ -685,17 +685,24 @@ ChartSpec chartSpecFor(const Table &t, const std::vector<int> &rowsIn)
         s = groupedPerRank(t, rows, "core_type", t.column("total_ns"));
         s.title = tr("Device time per core type");
     } else if (name == "memcpy-bw") {
-        s = groupedPerRank(t, rows, "kind", t.column("avg_bandwidth_gbps"));
+        // HTA's columns: name and memory_bw_gbps_mean
+        s = groupedPerRank(t, rows, t.column("kind") ? "kind" : "name", findColumn(t, {"avg_bandwidth_gbps", "memory_bw_gbps_mean"}));
         s.valueTitle = tr("Mean bandwidth (GB/s)");
         s.title = tr("Copy bandwidth per kind");
     } else if (name == "annotations") {
         const Column *aname = t.column("name");
         const bool multi = severalRanks(t, rows);
         s = topN(
-            t, rows, t.column("total_ns"), tr("Total time"),
+            t, rows, findColumn(t, {"total_ns", "sum (us)"}), tr("Total time"),
             [&](int r) { return multi ? tr("%1 \u00b7 r%2").arg(cellText(aname, r), cellText(t.column("rank"), r)) : cellText(aname, r); },
             [&](int r) {
-                return tr("Count: %1\nMean: %2").arg(cellText(t.column("count"), r), formatChartValue(cell(t.column("mean_ns"), r), Unit::Nanoseconds));
+                const Column *mean = findColumn(t, {"mean_ns", "mean (us)"});
+                QStringList d;
+                if (const Column *count = t.column("count"))
+                    d << tr("Count: %1").arg(cellText(count, r));
+                if (mean)
+                    d << tr("Mean: %1").arg(formatChartValue(cell(mean, r), mean->unit));
+                return d.join(QLatin1Char('\n'));
             });
         s.title = tr("Annotations by total time");
     } else if (name == "memory") {

@@ -5,6 +5,8 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
+#include "model/analysis/analyses.h"
+#include "model/analysis/context.h"
 #include "views/document.h"
 #include "views/panels/analysischart.h"
 #include "views/panels/analysishub.h"
@@ -489,6 +491,52 @@ private slots:
             QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/engines-64-cores.png")));
             view.setPalette(darkPalette());
             QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/engines-64-cores-dark.png")));
+        }
+    }
+
+    void realTablesHaveTheirCharts_data()
+    {
+        QTest::addColumn<bool>("hta");
+        QTest::newRow("Accelscope columns") << false;
+        QTest::newRow("HTA-compatible columns") << true;
+    }
+
+    void realTablesHaveTheirCharts()
+    {
+        // the analyses' own tables on the bundled sample, in both column dialects: every chart
+        // finds its columns, and its values are the tables' cells
+        QFETCH(bool, hta);
+        const TracePtr trace = loadOrNull(std::filesystem::path(ACCELSCOPE_SOURCE_DIR) / "resources" / "sample");
+        QVERIFY(trace);
+        const AnalysisContext ctx(trace);
+        AnalysisOptions opt;
+        opt.htaCompat = hta;
+        const std::pair<const char *, const char *> charts[] = {
+            {"temporal", hta ? "compute_time(us)" : "compute_ns"},
+            {"overlap", hta ? "comp_comm_overlap_pctg" : "comp_comm_overlap_pct"},
+            {"kernels", hta ? "sum (us)" : "total_ns"},
+            {"kernel-types", hta ? "sum" : "time_ns"},
+            {"idle", hta ? "idle_time" : "idle_ns"},
+            {"categories", hta ? "total_us" : "total_ns"},
+            {"annotations", hta ? "sum (us)" : "total_ns"},
+            {"memcpy-bw", hta ? "memory_bw_gbps_mean" : "avg_bandwidth_gbps"},
+            {"launch", nullptr},
+            {"steps", nullptr},
+        };
+        for (const auto &[name, column] : charts) {
+            const Table t = findAnalysis(name)->run(ctx, opt);
+            const ChartSpec s = chartSpecFor(t);
+            QVERIFY2(!s.isEmpty(), name);
+            if (!column)
+                continue;
+            const Column *c = t.column(column);
+            QVERIFY2(c, column);
+            bool any = false;
+            for (const ChartSeries &series : s.series)
+                for (std::size_t i = 0; i < series.values.size(); ++i)
+                    if (series.rows[i] >= 0 && series.values[i] == c->number(std::size_t(series.rows[i])))
+                        any = true;
+            QVERIFY2(any, name);
         }
     }
 
