@@ -70,6 +70,34 @@ private Q_SLOTS:
         QVERIFY(image.pixel(int(leaf.center().x()), int(leaf.center().y())) != image.pixel(image.width() - 1, image.height() - 1));
     }
 
+    void pictureOfASyntheticTrace()
+    {
+        // A synthetic trace with call trees four deep: what docs/images/flamegraph.png shows
+        // (ACCELSCOPE_FLAMEGRAPH_PNG=path writes it).
+        test::SynthOptions o;
+        o.processes = 1;
+        o.threadsPerProcess = 2;
+        o.depth = 4;
+        o.fanout = 3;
+        o.slicesPerTrack = 400;
+        o.distinctNames = 12;
+        Document doc;
+        FlameGraphPanel panel(&doc);
+        panel.resize(1100, 260);
+        panel.show();
+        const auto trace = test::makeSyntheticTrace(o);
+        doc.setTrace(trace);
+        doc.setSelectedRange({trace->startNs(), trace->endNs()});
+        QVERIFY(QTest::qWaitFor([&] { return !panel.isComputing(); }, 10000));
+        QVERIFY(panel.view()->frames().size() > 10);
+        int deepest = 0;
+        for (const auto &f : panel.view()->frames())
+            deepest = std::max(deepest, f.depth);
+        QCOMPARE(deepest, 3);
+        if (const QByteArray out = qgetenv("ACCELSCOPE_FLAMEGRAPH_PNG"); !out.isEmpty())
+            QVERIFY(panel.grab().save(QString::fromLocal8Bit(out)));
+    }
+
     void emptySelectionSaysSo()
     {
         Document doc;
