@@ -540,6 +540,34 @@ private slots:
         }
     }
 
+    void ascendAndSophgoTablesHaveTheirCharts()
+    {
+        const std::filesystem::path shared(ACCELSCOPE_SHARED_DATA);
+        const TracePtr ascend = loadOrNull(shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83");
+        const TracePtr sophgo = loadOrNull(shared / "sophgo" / "cdm_profile_data_dev0_bm1690");
+        if (!ascend || !sophgo)
+            QSKIP("shared samples not present");
+        const std::tuple<TracePtr, const char *, const char *> charts[] = {
+            {ascend, "steps", "computing_ns"},           {ascend, "slow-rank", "computing_ns"},
+            {ascend, "op-statistic", "total_ns"},       {ascend, "core-statistic", "total_ns"},
+            {ascend, "memory", "peak_mb"},              {sophgo, "engines", "utilization_pct"},
+        };
+        for (const auto &[trace, name, column] : charts) {
+            const AnalysisContext ctx(trace);
+            const Table t = findAnalysis(name)->run(ctx, AnalysisOptions{});
+            const ChartSpec s = chartSpecFor(t);
+            QVERIFY2(!s.isEmpty(), name);
+            const Column *c = t.column(column);
+            QVERIFY2(c, column);
+            for (const ChartSeries &series : s.series)
+                for (std::size_t i = 0; i < series.values.size(); ++i)
+                    if (series.rows[i] >= 0 && series.name == s.series.front().name) {
+                        const double cellValue = c->number(std::size_t(series.rows[i]));
+                        QVERIFY2(series.values[i] == cellValue || (std::isnan(cellValue) && std::isnan(series.values[i])), name);
+                    }
+        }
+    }
+
     void unknownAnalysisHasNoChart()
     {
         Table t;
