@@ -60,6 +60,15 @@ QByteArray chromeRun(double slowFactor, unsigned seed)
     return out;
 }
 
+/// With ACCELSCOPE_TEST_SHOTS=DIR set, saves a picture of `w` as DIR/NAME.png (the user guide's
+/// picture of the dock; nothing is compared).
+void maybeSaveShot(QWidget *w, const char *name)
+{
+    const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS");
+    if (!dir.isEmpty())
+        w->grab().save(QDir(dir).filePath(QLatin1String(name) + QStringLiteral(".png")));
+}
+
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile f(path);
@@ -206,6 +215,10 @@ private Q_SLOTS:
         QCOMPARE(m_window->trace()->strings().view(track.slices.name[first.index]), std::string_view("gemm_slow"));
         panel()->nextOccurrence();
         QVERIFY(m_window->document()->selectedSlice() == panel()->occurrences()[1]);
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("compareDock"));
+        m_window->resizeDocks({dock}, {430}, Qt::Vertical);
+        QTest::qWait(200); // let the timeline paint the selection before a picture is taken
+        maybeSaveShot(m_window.get(), "compare-dock");
     }
 
     void csvExportEqualsTheTable()
