@@ -112,10 +112,10 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
     return docks;
 }
 
-void showFirstStartDocks(MainWindow *window, const QList<PanelDock *> &docks)
+void showFirstStartDocks(MainWindow *window, const QList<QDockWidget *> &docks)
 {
-    PanelDock *kernels = nullptr, *traceAnalysis = nullptr;
-    for (PanelDock *d : docks) {
+    QDockWidget *kernels = nullptr, *traceAnalysis = nullptr;
+    for (QDockWidget *d : docks) {
         if (d->objectName() == QLatin1String("kernelsDock"))
             kernels = d;
         else if (d->objectName() == QLatin1String("traceAnalysisDock"))

@@ -7,6 +7,8 @@
 
 #include <QList>
 
+class QDockWidget;
+
 namespace accelscope::views {
 class AnalysisHub;
 }
@@ -24,6 +26,7 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
 /// The layout of a first start (no saved layout): Kernels and Trace Analysis side by side under
 /// the timeline, both shown, so that their charts answer "which kernels dominate, how busy is
 /// each rank" without opening a menu. The other analysis docks stay hidden, tabbed with Kernels.
-void showFirstStartDocks(MainWindow *window, const QList<PanelDock *> &docks);
+/// Also what View ▸ Reset Layout brings back.
+void showFirstStartDocks(MainWindow *window, const QList<QDockWidget *> &docks);
 
 } // namespace accelscope::app

@@ -95,7 +95,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createMenus();
     createStatusBar();
     m_analysis = new views::AnalysisHub(m_doc, &m_settings->raw(), m_doc); // category rules kept in the app's settings
-    const QList<PanelDock *> analysisDocks = installAnalysisDocks(this, m_analysis);
+    installAnalysisDocks(this, m_analysis);
     m_comparePanel = installCompareDock(this, m_analysis, m_fileMenu, m_actImportOptions);
     retranslateUi();
 
@@ -114,7 +114,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     resize(1400, 900);
     if (m_options.restoreLayout && m_settings->windowState().isEmpty()) {
         // first start: the analysis charts in view and the whole screen to show them
-        showFirstStartDocks(this, analysisDocks);
+        showFirstStartDocks(this, m_panelDocks);
         setWindowState(windowState() | Qt::WindowMaximized);
     } else if (m_options.restoreLayout) {
         restoreLayout();
@@ -176,6 +176,7 @@ void MainWindow::createActions()
         restoreState(m_defaultState, kStateVersion);
         for (QDockWidget *d : m_panelDocks)
             d->hide();
+        showFirstStartDocks(this, m_panelDocks);
     });
     m_actShortcuts = make("actionShortcuts");
     m_actShortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));

@@ -464,6 +464,14 @@ private Q_SLOTS:
             QVERIFY(m_window->grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/mainwindow-first-start.png")));
         kernels->toggleViewAction()->trigger();
         QVERIFY(!kernels->isVisible());
+        // View > Reset Layout brings the first start's docks back
+        auto *reset = m_window->findChild<QAction *>(QStringLiteral("actionResetLayout"));
+        QVERIFY(reset);
+        reset->trigger();
+        QVERIFY(kernels->isVisible() && traceAnalysis->isVisible());
+        QVERIFY(m_window->tabifiedDockWidgets(kernels).indexOf(traceAnalysis) < 0);
+        kernels->toggleViewAction()->trigger();
+        QVERIFY(!kernels->isVisible());
         kernels->toggleViewAction()->trigger();
         QVERIFY(kernels->isVisible());
         QVERIFY(qobject_cast<views::AnalysisPanel *>(kernels->content()));
