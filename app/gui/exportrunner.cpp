@@ -149,6 +149,8 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
                        ? in.context
                        : std::make_shared<const model::analysis::AnalysisContext>(trace);
         const bool csv = req.format == ExportRequest::Format::Csv;
+        if (!csv)
+            opt.extraTables = in.extraTables;
         job = [ctx, path, opt, csv, req](std::stop_token stop) mutable {
             opt.stop = stop;
             const ex::ExportResult r = csv ? ex::writeCsvTables(*ctx, path, opt) : ex::writeXlsxReport(*ctx, path, opt);

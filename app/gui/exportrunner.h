@@ -16,11 +16,13 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 class QProgressDialog;
 
 namespace accelscope::model::analysis {
 struct CategoryRules;
+class Table;
 }
 
 namespace accelscope::views {
@@ -47,6 +49,8 @@ public:
         /// The window's analysis context (shared with the panels); null: one is made for the export.
         std::shared_ptr<const model::analysis::AnalysisContext> context;
         std::shared_ptr<const model::analysis::CategoryRules> categoryRules;
+        /// Extra sheets of an XLSX report (the Compare dock's comparison while a baseline is loaded).
+        std::vector<std::shared_ptr<const model::analysis::Table>> extraTables;
     };
 
     explicit ExportRunner(QWidget *dialogParent);

@@ -891,6 +891,10 @@ bool MainWindow::startExport(const ExportRequest &request)
     in.timeline = m_timeline;
     in.context = m_doc->analysisContext();
     in.categoryRules = m_analysis->categoryRules();
+    // the comparison with a loaded baseline joins the XLSX report as a sheet of its own
+    if (m_comparePanel->baseline())
+        if (auto comparison = m_comparePanel->table())
+            in.extraTables.push_back(std::move(comparison));
     const bool started = m_exportRunner->start(request, in);
     updateActions();
     return started;

@@ -32,6 +32,10 @@ struct ReportOptions {
     std::vector<int> ranks; ///< empty = all
     bool htaCompat = false;
     std::shared_ptr<const analysis::CategoryRules> categoryRules; ///< null = default rules
+    /// Tables computed outside the report — the comparison of a baseline run with this trace
+    /// (model/analysis/compare.h) — each written to the XLSX report after its own sheets, on a
+    /// sheet named by the table's title, with its notes on the Overview. CSV exports ignore them.
+    std::vector<std::shared_ptr<const analysis::Table>> extraTables;
     std::function<void(double)> progress; ///< fraction 0..1, called from the exporting thread
     std::stop_token stop;                 ///< a stopped export returns canceled and leaves nothing
 };

@@ -651,6 +651,8 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
     std::size_t totalRows = 0;
     for (const Table &t : tables)
         totalRows += t.rowCount();
+    for (const auto &t : opt.extraTables)
+        totalRows += t ? t->rowCount() : 0;
     const bool constantMemory = totalRows > kConstantMemoryRows || std::getenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY");
     wo.constant_memory = constantMemory ? LXW_TRUE : LXW_FALSE;
     lxw_workbook *wb = workbook_new_opt(tmp.c_str(), &wo);
@@ -678,6 +680,10 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
     }
     for (std::string &note : notesWithTheirTables(tables))
         w.notes.push_back(std::move(note));
+    for (const auto &t : opt.extraTables)
+        if (t)
+            for (const std::string &note : t->notes)
+                w.notes.push_back(note + " (" + t->title + ")");
 
     std::set<std::string> used;
     lxw_worksheet *overview = nullptr;
@@ -742,6 +748,14 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
         }
         if (opt.progress)
             opt.progress(0.6 + 0.3 * double(si + 1) / double(sheets.size()));
+    }
+    // tables from outside the report (a comparison with a baseline run), after the report's own
+    for (const auto &t : opt.extraTables) {
+        if (!t || w.stopped())
+            continue;
+        const std::string name = sheetName(t->title.empty() ? t->name : t->title, used);
+        if (!w.tableSheet(name, *t) && !w.stopped())
+            return fail(w.error.empty() ? "cannot add the sheet " + name : w.error);
     }
     if (w.stopped()) {
         lxw_workbook_free(wb);

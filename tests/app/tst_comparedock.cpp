@@ -5,6 +5,7 @@
 // CSV writes exactly toCsv of the table.
 #include "app/gui/appsettings.h"
 #include "app/gui/comparedock.h"
+#include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMimeData>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -234,6 +236,39 @@ private Q_SLOTS:
         QVERIFY(!panel()->saveCsv(bad, &error));
         QVERIFY(!error.isEmpty());
         QVERIFY(!QFile::exists(bad));
+    }
+
+    void xlsxReportHasTheComparisonSheet()
+    {
+        // Given a baseline loaded, the XLSX report carries the comparison as a sheet of its own
+        app::ExportRequest r;
+        r.format = app::ExportRequest::Format::Xlsx;
+        r.tables = {QStringLiteral("overview"), QStringLiteral("kernels")};
+        r.path = m_tmp.filePath(QStringLiteral("report.xlsx"));
+        m_window->exportRunner()->setShowProgress(false);
+        QSignalSpy done(m_window->exportRunner(), &app::ExportRunner::finished);
+        QVERIFY(m_window->startExport(r));
+        if (done.isEmpty())
+            QVERIFY(done.wait(60000));
+        QVERIFY2(m_window->exportRunner()->lastOutcome().ok, qPrintable(m_window->exportRunner()->lastOutcome().message));
+        // the workbook's sheet list and the comparison's cells, read back with Python's zipfile
+        QProcess py;
+        py.start(QStringLiteral("python3"),
+                 {QStringLiteral("-c"),
+                  QStringLiteral("import sys,zipfile\n"
+                                 "z=zipfile.ZipFile(sys.argv[1])\n"
+                                 "print(z.read('xl/workbook.xml').decode())\n"
+                                 "print(''.join(z.read(n).decode() for n in z.namelist() if n.startswith('xl/')))"),
+                  r.path});
+        if (!py.waitForStarted(10000))
+            QSKIP("python3 is not available to read the workbook back");
+        QVERIFY(py.waitForFinished(60000));
+        QCOMPARE(py.exitCode(), 0);
+        const QString xml = QString::fromUtf8(py.readAllStandardOutput());
+        QVERIFY(xml.contains(QStringLiteral("name=\"Kernel comparison\"")));
+        QVERIFY(xml.contains(QStringLiteral("Kernel breakdown")) || xml.contains(QStringLiteral("name=\"Kernels\"")));
+        QVERIFY(xml.contains(QStringLiteral("gemm_slow")));
+        QVERIFY(xml.contains(QStringLiteral("delta_total")) || xml.contains(QStringLiteral("Δ total")));
     }
 
     void stepChoiceAndOtherComparisonsRecompute()
