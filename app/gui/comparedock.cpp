@@ -106,6 +106,12 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     m_next->setArrowType(Qt::RightArrow);
     m_next->setToolTip(tr("Next instance of the selected kernel in the open trace"));
     top->addWidget(m_next);
+    m_cancelLoad = new QToolButton(this);
+    m_cancelLoad->setObjectName(QStringLiteral("cancelBaselineLoad"));
+    m_cancelLoad->setText(tr("Cancel Loading"));
+    m_cancelLoad->setToolTip(tr("Stop loading the baseline; the previous one stays"));
+    m_cancelLoad->hide();
+    top->addWidget(m_cancelLoad);
     auto *save = new QToolButton(this);
     save->setObjectName(QStringLiteral("saveCsv"));
     save->setText(tr("Save as CSV\u2026"));
@@ -182,6 +188,9 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
             [this](const ImportFailure &failure, const QStringList &) { onBaselineFailed(failure); });
     connect(m_import, &ImportController::canceled, this, [this] { updateStatus(); });
     connect(m_import, &ImportController::started, this, [this] { updateStatus(); });
+    connect(m_import, &ImportController::progressChanged, this, [this] { updateStatus(); });
+    connect(m_import, &ImportController::idle, this, [this] { updateStatus(); });
+    connect(m_cancelLoad, &QToolButton::clicked, this, &ComparePanel::cancelBaselineLoad);
 
     updateStepWidgets();
     updateChart();
@@ -198,6 +207,8 @@ void ComparePanel::loadBaseline(const QStringList &paths, const importers::Impor
 }
 
 bool ComparePanel::isLoadingBaseline() const { return m_import->isRunning(); }
+
+void ComparePanel::cancelBaselineLoad() { m_import->cancel(); }
 
 void ComparePanel::onBaselineLoaded(const model::TracePtr &trace, const QStringList &paths)
 {
@@ -447,8 +458,9 @@ void ComparePanel::saveCsvInteractive()
 void ComparePanel::updateStatus()
 {
     QStringList parts;
+    m_cancelLoad->setVisible(m_import->isRunning() && !m_import->isCanceling());
     if (m_import->isRunning())
-        parts << tr("Loading the baseline\u2026");
+        parts << tr("Loading the baseline: %1 %2 %").arg(ImportController::stageText(m_import->stage())).arg(int(m_import->fraction() * 100));
     else if (!m_loadError.isEmpty())
         parts << m_loadError;
     else if (!m_baseline)

@@ -66,6 +66,8 @@ public:
     model::TracePtr baseline() const { return m_baseline; }
     QStringList baselinePaths() const { return m_baselinePaths; }
     bool isLoadingBaseline() const;
+    /// Stops a running baseline load; the previous baseline stays.
+    void cancelBaselineLoad();
 
     /// "kernels", "kernel-types", ... (comparisons()).
     QString currentComparison() const;
@@ -128,6 +130,7 @@ private:
     QLineEdit *m_filter;
     QToolButton *m_prev;
     QToolButton *m_next;
+    QToolButton *m_cancelLoad;
     QTableView *m_view;
     QChartView *m_chart;
     QLabel *m_notes;

@@ -9,6 +9,7 @@
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
+#include "testhelpers.h"
 #include "model/analysis/tableformat.h"
 #include "views/document.h"
 #include "views/panels/analysistablemodel.h"
@@ -23,6 +24,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
@@ -307,6 +309,28 @@ private Q_SLOTS:
         // the same run on both sides: nothing significant
         waitForTable();
         QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && firstSignificantRow(*panel()->table()) == -1, 60000);
+    }
+
+    void canceledBaselineLoadKeepsThePreviousOne()
+    {
+        // Given a big baseline being loaded (two ranks of 1 M events)
+        const QString big = m_tmp.filePath(QStringLiteral("big"));
+        QVERIFY(QDir().mkpath(big));
+        for (int rank = 0; rank < 2; ++rank)
+            QVERIFY(testing::writeBigChromeTrace(QDir(big).filePath(QStringLiteral("rank%1.json").arg(rank)), 1'000'000, rank + 1));
+        const model::TracePtr before = panel()->baseline();
+        QVERIFY(before);
+        app::compareWith(panel(), {big}, {});
+        QVERIFY(panel()->isLoadingBaseline());
+        auto *cancel = panel()->findChild<QToolButton *>(QStringLiteral("cancelBaselineLoad"));
+        QTRY_VERIFY(cancel->isVisible());
+        // the GUI thread keeps running while it loads
+        QTRY_VERIFY_WITH_TIMEOUT(panel()->findChild<QLabel *>(QStringLiteral("compareStatus"))->text().contains(QStringLiteral("%")), 20000);
+        // When the user cancels, the load stops and the previous baseline stays
+        cancel->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isLoadingBaseline(), 60000);
+        QCOMPARE(panel()->baseline(), before);
+        QVERIFY(!cancel->isVisible());
     }
 
     void failedBaselineKeepsThePreviousOne()
