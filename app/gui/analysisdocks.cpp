@@ -130,8 +130,8 @@ void showFirstStartDocks(MainWindow *window, const QList<QDockWidget *> &docks)
     kernels->show();
     traceAnalysis->show();
     kernels->raise();
-    // charts need height: the bottom docks get about two fifths of the window
-    window->resizeDocks({kernels}, {std::max(320, window->height() * 2 / 5)}, Qt::Vertical);
+    // a chart above a table needs height: the bottom docks get almost half of the window
+    window->resizeDocks({kernels}, {std::max(420, window->height() * 9 / 20)}, Qt::Vertical);
 }
 
 } // namespace accelscope::app

@@ -460,8 +460,10 @@ private Q_SLOTS:
             QTRY_VERIFY(panel->table() && !panel->isBusy() && panel->chartView()->isVisible());
             QVERIFY(!panel->chartView()->spec().isEmpty());
         }
-        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty())
+        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty()) {
+            QTest::qWait(200); // Qt Charts lays its axes out on a posted event
             QVERIFY(m_window->grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/mainwindow-first-start.png")));
+        }
         kernels->toggleViewAction()->trigger();
         QVERIFY(!kernels->isVisible());
         // View > Reset Layout brings the first start's docks back

@@ -772,7 +772,7 @@ AnalysisChartView::AnalysisChartView(QWidget *parent) : QWidget(parent)
     lay->setSpacing(0);
     lay->addWidget(stackHolder, 1);
     lay->addWidget(m_note);
-    setMinimumHeight(200);
+    // no minimum of its own: the layout's (chart view + note) keeps the note from overlapping
     connect(m_heat, &HeatMapView::rowClicked, this, &AnalysisChartView::rowClicked);
 }
 
@@ -785,7 +785,7 @@ QChartView *AnalysisChartView::makeView()
     chart->setMargins(QMargins(4, 4, 4, 4));
     auto *view = new QChartView(chart, this);
     view->setRenderHint(QPainter::Antialiasing, true);
-    view->setMinimumHeight(160);
+    view->setMinimumHeight(120);
     return view;
 }
 
@@ -812,6 +812,27 @@ void AnalysisChartView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        rebuild();
+}
+
+namespace {
+
+/// Horizontal bars whose labels stay readable in a chart of this height: Qt Charts elides a
+/// category label to "…" when its row is lower than the text.
+int barsThatFit(int chartHeight, const QFontMetrics &fm)
+{
+    return std::max(1, (chartHeight - 4 * fm.height() - 30) / (fm.height() + 10));
+}
+
+} // namespace
+
+void AnalysisChartView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_spec.kind != ChartSpec::Kind::HorizontalBars)
+        return;
+    const int fit = std::min<int>(int(m_spec.categories.size()), barsThatFit(m_main->height(), fontMetrics()));
+    if (fit != m_barsShown)
         rebuild();
 }
 
@@ -842,8 +863,8 @@ void AnalysisChartView::applySelection()
     for (int k = 0; k < m_sets.size() && k < int(m_spec.series.size()); ++k) {
         QBarSet *set = m_sets[k];
         const ChartSeries &src = m_spec.series[std::size_t(k)];
-        const int n = int(src.rows.size());
         const bool horizontal = m_spec.kind == ChartSpec::Kind::HorizontalBars;
+        const int n = horizontal ? std::min<int>(m_barsShown, int(src.rows.size())) : int(src.rows.size());
         for (int i = 0; i < n; ++i) {
             const int index = horizontal ? n - 1 - i : i;
             const bool selected = row >= 0 && src.rows[std::size_t(i)] == row;
@@ -884,8 +905,15 @@ void AnalysisChartView::rebuild()
         c->legend()->setVisible(true);
         c->legend()->setAlignment(Qt::AlignBottom);
     }
-    m_note->setText(m_spec.note);
-    m_note->setVisible(!m_spec.note.isEmpty());
+    m_barsShown = m_spec.kind == ChartSpec::Kind::HorizontalBars
+        ? std::min<int>(int(m_spec.categories.size()), barsThatFit(m_main->height(), fontMetrics()))
+        : 0;
+    QString note = m_spec.note;
+    if (m_spec.kind == ChartSpec::Kind::HorizontalBars && m_barsShown < m_spec.categories.size())
+        note = tr("The %1 largest shown (a taller chart shows up to %2).").arg(m_barsShown).arg(m_spec.categories.size())
+               + QLatin1Char(' ') + note;
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
     // durations on the axis in one readable unit, chosen by the largest value
     m_scale = 1.0;
     m_unitText.clear();
@@ -950,8 +978,12 @@ void AnalysisChartView::buildBars()
                                  : m_spec.kind == ChartSpec::Kind::StackedBars ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries)
                                                                                 : static_cast<QAbstractBarSeries *>(new QBarSeries);
     QStringList cats = m_spec.categories;
-    // top-N reads top to bottom: Qt draws the first category at the bottom
-    const auto at = [&](int i) { return horizontal ? int(cats.size()) - 1 - i : i; };
+    if (horizontal)
+        cats = cats.mid(0, m_barsShown);
+    // top-N reads top to bottom: Qt draws the first category at the bottom (by value: the
+    // hover and click handlers call it long after this function returned)
+    const int shown = int(cats.size());
+    const auto at = [horizontal, shown](int i) { return horizontal ? shown - 1 - i : i; };
     if (horizontal)
         std::reverse(cats.begin(), cats.end());
     // Qt Charts elides a long axis label to "…" altogether: shorten it ourselves (the tooltip
@@ -1236,7 +1268,7 @@ HeatMapView::HeatMapView(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("heatMap"));
     setMouseTracking(true);
-    setMinimumHeight(160);
+    setMinimumHeight(120);
 }
 
 namespace {

@@ -126,6 +126,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
@@ -143,6 +144,7 @@ private:
     QList<QPieSlice *> m_slices;
     QScatterSeries *m_selectedPoint = nullptr;
     std::function<QPointF(const QPointF &)> m_selectedPointScale; ///< table units → scatter axes
+    int m_barsShown = 0; ///< horizontal bars drawn: those of the spec that fit the height
     double m_scale = 1.0;
     QString m_unitText;
     QStackedLayout *m_stack;

@@ -424,12 +424,14 @@ void AnalysisPanel::updateChart()
     const QModelIndex cur = m_view->selectionModel()->currentIndex();
     m_chart->setSpec(std::move(spec));
     m_chart->setSelectedRow(cur.isValid() ? m_proxy->mapToSource(cur).row() : -1);
+    m_chart->setVisible(show);
     if (show && !m_chartSized) {
-        // the first time: the chart gets three fifths, the table the rest (the user's drag wins after)
-        m_splitter->setSizes({600, 400});
+        // the first time (once visible: a hidden widget's size is dropped): the chart gets three
+        // fifths, the table the rest; the user's drag wins after
+        const int h = std::max(m_splitter->height(), 500);
+        m_splitter->setSizes({h * 3 / 5, h * 2 / 5});
         m_chartSized = true;
     }
-    m_chart->setVisible(show);
 }
 
 void AnalysisPanel::onChartRowClicked(int sourceRow)
