@@ -1364,7 +1364,8 @@ void HeatMapView::paintTo(QPainter &p, const QRect &all) const
                 break;
             }
     // colour legend: 0–100 % for shared percentages, low → high of each column otherwise
-    const QRect legend(g.right() + 8, g.top(), 12, g.height());
+    // at least four lines tall, so that its two labels stay apart when there are few rows
+    const QRect legend(g.right() + 8, g.top(), 12, std::min(std::max(g.height(), 4 * fm.height()), all.bottom() - g.top()));
     for (int y = 0; y < legend.height(); ++y)
         p.fillRect(QRect(legend.left(), legend.bottom() - y, legend.width(), 1), heatColour(double(y) / std::max(1, legend.height() - 1)));
     p.setPen(palette().color(QPalette::Text));
