@@ -81,6 +81,10 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     m_stepBox->addItem(tr("Median step"), int(StepChoice::Median));
     m_stepBox->addItem(tr("Steps from\u2013to"), int(StepChoice::Range));
     top->addWidget(m_stepBox);
+    m_rankBox = new QComboBox(this);
+    m_rankBox->setObjectName(QStringLiteral("rankChooser"));
+    m_rankBox->setToolTip(tr("Rank, in both runs"));
+    top->addWidget(m_rankBox);
     m_firstStep = new QSpinBox(this);
     m_firstStep->setObjectName(QStringLiteral("firstStep"));
     m_firstStep->setRange(0, 1'000'000'000);
@@ -162,6 +166,7 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
         updateStepWidgets();
         refresh();
     });
+    connect(m_rankBox, &QComboBox::currentIndexChanged, this, &ComparePanel::refresh);
     connect(m_firstStep, &QSpinBox::valueChanged, this, [this] {
         if (stepChoice() == StepChoice::Range)
             refresh();
@@ -179,7 +184,10 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     connect(save, &QToolButton::clicked, this, &ComparePanel::saveCsvInteractive);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePanel::onCurrentRowChanged);
     connect(m_runner, &views::AnalysisRunner::finished, this, &ComparePanel::onResult);
-    connect(m_hub, &views::AnalysisHub::contextChanged, this, &ComparePanel::refresh);
+    connect(m_hub, &views::AnalysisHub::contextChanged, this, [this] {
+        rebuildRankChoices();
+        refresh();
+    });
     connect(m_import, &ImportController::loaded, this,
             [this](const model::TracePtr &trace, const QString &, const QStringList &paths, qint64) {
                 onBaselineLoaded(trace, paths);
@@ -193,6 +201,7 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     connect(m_cancelLoad, &QToolButton::clicked, this, &ComparePanel::cancelBaselineLoad);
 
     updateStepWidgets();
+    rebuildRankChoices();
     updateChart();
     updateStatus();
 }
@@ -232,6 +241,7 @@ void ComparePanel::setBaseline(model::TracePtr trace, const QStringList &paths)
     m_baselineCtx = m_baseline ? std::make_shared<const AnalysisContext>(m_baseline) : nullptr;
     m_baselinePaths = paths;
     m_loadError.clear();
+    rebuildRankChoices();
     QStringList names;
     for (const QString &p : paths)
         names << QFileInfo(p).fileName();
@@ -272,9 +282,43 @@ void ComparePanel::updateStepWidgets()
     m_lastStep->setVisible(range);
 }
 
+int ComparePanel::rank() const { return m_rankBox->currentIndex() < 0 ? -1 : m_rankBox->currentData().toInt(); }
+
+void ComparePanel::setRank(int rank)
+{
+    const int i = m_rankBox->findData(rank);
+    if (i >= 0)
+        m_rankBox->setCurrentIndex(i);
+}
+
+void ComparePanel::rebuildRankChoices()
+{
+    const int chosen = rank();
+    std::vector<int> ranks;
+    const auto collect = [&ranks](const AnalysisContext *ctx) {
+        if (ctx)
+            for (const model::Process &p : ctx->trace().processes())
+                ranks.push_back(rankOf(p));
+    };
+    collect(m_hub->context().get());
+    collect(m_baselineCtx.get());
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    const QSignalBlocker block(m_rankBox);
+    m_rankBox->clear();
+    m_rankBox->addItem(tr("All ranks"), -1);
+    for (int r : ranks)
+        m_rankBox->addItem(tr("Rank %1").arg(r), r);
+    m_rankBox->setVisible(ranks.size() > 1);
+    const int i = m_rankBox->findData(chosen);
+    m_rankBox->setCurrentIndex(i < 0 ? 0 : i);
+}
+
 CompareOptions ComparePanel::currentOptions() const
 {
     CompareOptions o;
+    if (rank() >= 0)
+        o.analysis.ranks = {rank()};
     o.analysis.htaCompat = m_hub->htaCompat();
     o.analysis.categoryRules = m_hub->categoryRules();
     o.steps = stepChoice();

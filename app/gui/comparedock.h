@@ -74,6 +74,9 @@ public:
     void setCurrentComparison(const QString &name);
     model::analysis::StepChoice stepChoice() const;
     void setStepChoice(model::analysis::StepChoice choice, std::int64_t first = 0, std::int64_t last = 0);
+    /// Restricts both runs to one rank (-1: all ranks).
+    void setRank(int rank);
+    int rank() const;
     model::analysis::CompareOptions currentOptions() const;
 
     /// The comparison shown (null before the first result or without a baseline).
@@ -112,6 +115,8 @@ private:
     void updateChart();
     void updateStatus();
     void updateStepWidgets();
+    /// The ranks of both runs ("All ranks" first); keeps the chosen one when it still exists.
+    void rebuildRankChoices();
 
     views::AnalysisHub *m_hub;
     ImportController *m_import;
@@ -125,6 +130,7 @@ private:
     QLabel *m_baselineLabel;
     QComboBox *m_chooser;
     QComboBox *m_stepBox;
+    QComboBox *m_rankBox;
     QSpinBox *m_firstStep;
     QSpinBox *m_lastStep;
     QLineEdit *m_filter;

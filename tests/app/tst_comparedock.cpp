@@ -177,6 +177,24 @@ private Q_SLOTS:
         QVERIFY(panel()->notesLabel()->text().contains(QStringLiteral("0 of ")));
         // identical runs: no change of total time, so no bar to draw
         QVERIFY(!panel()->chartView()->isVisible());
+
+        // one rank of both runs: fewer instances, still no change
+        const auto countsOf = [](const Table &tab) {
+            double n = 0;
+            for (std::size_t r = 0; r < tab.rowCount(); ++r)
+                n += tab.column("baseline_count")->number(r);
+            return n;
+        };
+        const double allRanks = countsOf(*t);
+        auto *ranks = panel()->findChild<QComboBox *>(QStringLiteral("rankChooser"));
+        QCOMPARE(ranks->count(), 3); // all ranks, rank 0, rank 1
+        panel()->setRank(1);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && panel()->table() != t, 60000);
+        const double oneRank = countsOf(*panel()->table());
+        QVERIFY(oneRank > 0 && oneRank < allRanks);
+        QCOMPARE(firstSignificantRow(*panel()->table()), -1);
+        panel()->setRank(-1);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && countsOf(*panel()->table()) == allRanks, 60000);
     }
 
     void slowerKernelIsTheFirstSignificantRow()
