@@ -1062,6 +1062,110 @@
         <source>Differs from the file</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p (Holm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Significant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1231,6 +1335,10 @@
     </message>
     <message>
         <source>Pipeline stages (Ascend cluster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call tree</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1621,6 +1729,21 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>Loading %1 of input is estimated to need about %2 of memory, but only %3 are available. The system may become slow while it swaps, or stop the program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not Enough Memory?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load Anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TableNotes</name>
     <message>
         <source>no collective slices (args.CollGroup) in the selection: collective time is 0</source>
@@ -1738,6 +1861,42 @@
         <source>each column is the maximum over the stage&apos;s ranks, as msprof-analyze writes it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the file&apos;s rows cover whole steps: the selected range does not apply to them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No slices on the selected tracks in the range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Neither run has device slices in the selected steps: nothing to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows that differ only by step are pooled: the values are means over the steps, and p is Mann–Whitney U over the steps&apos; values (shown when both runs have 3 or more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown analysis: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator: </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -1774,6 +1933,172 @@
     </message>
     <message>
         <source>&amp;Copy Versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ComparePanel</name>
+    <message>
+        <source>The steps of each run that take part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps from–to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank, in both runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First step (as each run numbers them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last step, inclusive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous instance of the selected kernel in the open trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next instance of the selected kernel in the open trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel Loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop loading the baseline; the previous one stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest changes of total time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, byte %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The baseline could not be loaded: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · candidate: the open trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no comparison to save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save comparison as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the baseline: %1 %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No baseline: File ▸ Compare With…, or drop a run with Shift held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace open (the candidate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instance %1 of %2 in the open trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Baseline Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.pftrace *.perfetto-trace *.pb *.db *.csv *.log *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Baseline Profile Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare &amp;With</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a baseline run beside the open trace and compare them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline &amp;Files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline F&amp;older…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2504,6 +2829,14 @@
         <source>Cluster</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::SearchResultsModel</name>
@@ -2738,23 +3071,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Communication</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Device span: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kernels running at the same time count in each of their types: a bar can be taller than its step.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2930,6 +3251,30 @@ Mean: %2</source>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Other kernels (not under compute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (all): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device time per core type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy bandwidth per kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Annotations by total time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::AnalysisChartView</name>
@@ -2958,6 +3303,14 @@ Launch delay %2%3</source>
     <message>
         <source>
 outlier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 largest shown (a taller chart shows up to %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3306,6 +3659,10 @@ outlier</source>
             <numerusform>rank (%n rank)</numerusform>
             <numerusform>rank (%n ranks)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3772,6 +4129,59 @@ outlier</source>
     </message>
 </context>
 <context>
+    <name>accelscope::views::FlameGraphPanel</name>
+    <message>
+        <source>Icicle (roots on top)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flame graph (roots below)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy Folded Stacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the tree as folded stacks (flamegraph.pl, speedscope, inferno)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift+drag in the timeline to select a time range; select tracks to narrow it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected track(s)</source>
+        <translation>
+            <numerusform>%n selected track</numerusform>
+            <numerusform>%n selected tracks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 call paths on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::FlameGraphView</name>
+    <message>
+        <source>No nested slices in the selection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 calls · total %3 (%4 %) · self %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::HeatMapView</name>
     <message>
         <source>high</source>
@@ -4010,6 +4420,33 @@ outlier</source>
     </message>
     <message>
         <source>No memory copy bandwidth: this trace has no memory copies or memsets</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::TrackFilterBar</name>
+    <message>
+        <source>Filter tracks: process, rank, thread, stream or engine name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only Tracks with Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List only the tracks holding matches of the slice search (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid expression: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 tracks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

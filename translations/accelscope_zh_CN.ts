@@ -1062,6 +1062,110 @@
         <source>Differs from the file</source>
         <translation>与文件不一致</translation>
     </message>
+    <message>
+        <source>Stack</source>
+        <translation>调用栈</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>% of all</source>
+        <translation>占全部 %</translation>
+    </message>
+    <message>
+        <source>Kernel type</source>
+        <translation>Kernel 类型</translation>
+    </message>
+    <message>
+        <source>Baseline count</source>
+        <translation>基线次数</translation>
+    </message>
+    <message>
+        <source>Candidate count</source>
+        <translation>对比次数</translation>
+    </message>
+    <message>
+        <source>Baseline total</source>
+        <translation>基线总计</translation>
+    </message>
+    <message>
+        <source>Candidate total</source>
+        <translation>对比总计</translation>
+    </message>
+    <message>
+        <source>Δ total</source>
+        <translation>总计差值 Δ</translation>
+    </message>
+    <message>
+        <source>Baseline mean</source>
+        <translation>基线平均</translation>
+    </message>
+    <message>
+        <source>Candidate mean</source>
+        <translation>对比平均</translation>
+    </message>
+    <message>
+        <source>Baseline median</source>
+        <translation>基线中位数</translation>
+    </message>
+    <message>
+        <source>Candidate median</source>
+        <translation>对比中位数</translation>
+    </message>
+    <message>
+        <source>Median ratio</source>
+        <translation>中位数比值</translation>
+    </message>
+    <message>
+        <source>p (Holm)</source>
+        <translation>p（Holm 校正）</translation>
+    </message>
+    <message>
+        <source>Count change</source>
+        <translation>次数变化</translation>
+    </message>
+    <message>
+        <source>Duration change</source>
+        <translation>耗时变化</translation>
+    </message>
+    <message>
+        <source>Significant</source>
+        <translation>显著</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Baseline rows</source>
+        <translation>基线行数</translation>
+    </message>
+    <message>
+        <source>Candidate rows</source>
+        <translation>对比行数</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Δ</source>
+        <translation>差值 Δ</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1232,6 +1336,10 @@
     <message>
         <source>Pipeline stages (Ascend cluster)</source>
         <translation>流水线 Stage（昇腾集群）</translation>
+    </message>
+    <message>
+        <source>Call tree</source>
+        <translation>调用树</translation>
     </message>
 </context>
 <context>
@@ -1621,6 +1729,21 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>Loading %1 of input is estimated to need about %2 of memory, but only %3 are available. The system may become slow while it swaps, or stop the program.</source>
+        <translation>加载 %1 的输入预计需要约 %2 内存，但只有 %3 可用。系统可能因交换而变慢，或终止本程序。</translation>
+    </message>
+    <message>
+        <source>Not Enough Memory?</source>
+        <translation>内存不足？</translation>
+    </message>
+    <message>
+        <source>Load Anyway</source>
+        <translation>仍然加载</translation>
+    </message>
+</context>
+<context>
     <name>TableNotes</name>
     <message>
         <source>no collective slices (args.CollGroup) in the selection: collective time is 0</source>
@@ -1738,6 +1861,42 @@
         <source>each column is the maximum over the stage&apos;s ranks, as msprof-analyze writes it</source>
         <translation>每列为该 Stage 内各 Rank 的最大值，与 msprof-analyze 的写法一致</translation>
     </message>
+    <message>
+        <source>the file&apos;s rows cover whole steps: the selected range does not apply to them</source>
+        <translation>文件中的行覆盖整个 Step：所选范围对其不适用</translation>
+    </message>
+    <message>
+        <source>No slices on the selected tracks in the range.</source>
+        <translation>所选轨道在该范围内没有切片。</translation>
+    </message>
+    <message>
+        <source>Neither run has device slices in the selected steps: nothing to compare.</source>
+        <translation>两次运行在所选 Step 中都没有设备切片：没有可比较的内容。</translation>
+    </message>
+    <message>
+        <source>Rows that differ only by step are pooled: the values are means over the steps, and p is Mann–Whitney U over the steps&apos; values (shown when both runs have 3 or more).</source>
+        <translation>仅 Step 不同的行已合并：数值为各 Step 的平均值，p 为对各 Step 数值做的 Mann–Whitney U 检验（两次运行都有 3 个或更多 Step 时显示）。</translation>
+    </message>
+    <message>
+        <source>unknown analysis: </source>
+        <translation>未知的分析：</translation>
+    </message>
+    <message>
+        <source>Baseline: </source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <source>Candidate: </source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>window: </source>
+        <translation>窗口：</translation>
+    </message>
+    <message>
+        <source>operator: </source>
+        <translation>算子：</translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -1775,6 +1934,171 @@
     <message>
         <source>&amp;Copy Versions</source>
         <translation>复制版本信息(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ComparePanel</name>
+    <message>
+        <source>The steps of each run that take part</source>
+        <translation>每次运行中参与比较的 Step</translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>所有 Step</translation>
+    </message>
+    <message>
+        <source>Median step</source>
+        <translation>中位数 Step</translation>
+    </message>
+    <message>
+        <source>Steps from–to</source>
+        <translation>Step 范围</translation>
+    </message>
+    <message>
+        <source>Rank, in both runs</source>
+        <translation>Rank（两次运行相同）</translation>
+    </message>
+    <message>
+        <source>First step (as each run numbers them)</source>
+        <translation>起始 Step（按各次运行自己的编号）</translation>
+    </message>
+    <message>
+        <source>Last step, inclusive</source>
+        <translation>结束 Step（含）</translation>
+    </message>
+    <message>
+        <source>Filter rows</source>
+        <translation>筛选行</translation>
+    </message>
+    <message>
+        <source>Previous instance of the selected kernel in the open trace</source>
+        <translation>已打开追踪中所选 Kernel 的上一个实例</translation>
+    </message>
+    <message>
+        <source>Next instance of the selected kernel in the open trace</source>
+        <translation>已打开追踪中所选 Kernel 的下一个实例</translation>
+    </message>
+    <message>
+        <source>Cancel Loading</source>
+        <translation>取消加载</translation>
+    </message>
+    <message>
+        <source>Stop loading the baseline; the previous one stays</source>
+        <translation>停止加载基线；保留之前的基线</translation>
+    </message>
+    <message>
+        <source>Save as CSV…</source>
+        <translation>另存为 CSV…</translation>
+    </message>
+    <message>
+        <source>Largest changes of total time (ms)</source>
+        <translation>总时间变化最大的项（ms）</translation>
+    </message>
+    <message>
+        <source>, line %1</source>
+        <translation>，第 %1 行</translation>
+    </message>
+    <message>
+        <source>, byte %1</source>
+        <translation>，第 %1 字节</translation>
+    </message>
+    <message>
+        <source>The baseline could not be loaded: %1: %2</source>
+        <translation>无法加载基线：%1：%2</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · candidate: the open trace</source>
+        <translation>基线：%1 · 对比：已打开的追踪</translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation>所有 Rank</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation>更慢</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <source>There is no comparison to save.</source>
+        <translation>没有可保存的比较结果。</translation>
+    </message>
+    <message>
+        <source>Save comparison as CSV</source>
+        <translation>将比较结果保存为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Loading the baseline: %1 %2 %</source>
+        <translation>正在加载基线：%1 %2 %</translation>
+    </message>
+    <message>
+        <source>No baseline: File ▸ Compare With…, or drop a run with Shift held</source>
+        <translation>没有基线：使用“文件 ▸ 对比”，或按住 Shift 拖入一次运行</translation>
+    </message>
+    <message>
+        <source>No trace open (the candidate)</source>
+        <translation>没有打开的追踪（对比方）</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation>%2 行中的 %1 行</translation>
+    </message>
+    <message>
+        <source>instance %1 of %2 in the open trace</source>
+        <translation>已打开追踪中的第 %1 个实例（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>Open the Baseline Run</source>
+        <translation>打开基线运行</translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.pftrace *.perfetto-trace *.pb *.db *.csv *.log *.txt);;All files (*)</source>
+        <translation>追踪文件 (*.json *.json.gz *.pftrace *.perfetto-trace *.pb *.db *.csv *.log *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open the Baseline Profile Folder</source>
+        <translation>打开基线性能数据文件夹</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With</source>
+        <translation>对比(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Open a baseline run beside the open trace and compare them</source>
+        <translation>在已打开的追踪旁打开一次基线运行并进行比较</translation>
+    </message>
+    <message>
+        <source>Baseline &amp;Files…</source>
+        <translation>基线文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Baseline F&amp;older…</source>
+        <translation>基线文件夹(&amp;O)…</translation>
     </message>
 </context>
 <context>
@@ -2501,6 +2825,14 @@
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation>火焰图</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::SearchResultsModel</name>
@@ -2733,24 +3065,12 @@
         <translation>计算</translation>
     </message>
     <message>
-        <source>Communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
         <source>Device span: %1</source>
         <translation>设备跨度：%1</translation>
-    </message>
-    <message>
-        <source>Kernels running at the same time count in each of their types: a bar can be taller than its step.</source>
-        <translation>同时运行的 Kernel 计入各自的类型：柱条可能高于其所在 Step。</translation>
     </message>
     <message>
         <source>slowest step</source>
@@ -2926,6 +3246,30 @@ Mean: %2</source>
         <source>Time</source>
         <translation>时间</translation>
     </message>
+    <message>
+        <source>Other kernels (not under compute)</source>
+        <translation>其他 Kernel（不属于计算）</translation>
+    </message>
+    <message>
+        <source>%1 (all): %2</source>
+        <translation>%1（全部）：%2</translation>
+    </message>
+    <message>
+        <source>Device time per core type</source>
+        <translation>各核心类型的设备时间</translation>
+    </message>
+    <message>
+        <source>Mean bandwidth (GB/s)</source>
+        <translation>平均带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Copy bandwidth per kind</source>
+        <translation>各拷贝类型的带宽</translation>
+    </message>
+    <message>
+        <source>Annotations by total time</source>
+        <translation>按总时间排序的标注</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::AnalysisChartView</name>
@@ -2958,6 +3302,14 @@ Launch delay %2%3</source>
 outlier</source>
         <translation>
 离群点</translation>
+    </message>
+    <message>
+        <source>The %1 largest shown (a taller chart shows up to %2).</source>
+        <translation>显示最大的 %1 项（图表更高时最多显示 %2 项）。</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选中</translation>
     </message>
 </context>
 <context>
@@ -3301,6 +3653,10 @@ outlier</source>
         <translation>
             <numerusform>Rank（%n 个 Rank）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>Stage %1</translation>
     </message>
 </context>
 <context>
@@ -3765,6 +4121,58 @@ outlier</source>
     </message>
 </context>
 <context>
+    <name>accelscope::views::FlameGraphPanel</name>
+    <message>
+        <source>Icicle (roots on top)</source>
+        <translation>冰柱图（根在上方）</translation>
+    </message>
+    <message>
+        <source>Flame graph (roots below)</source>
+        <translation>火焰图（根在下方）</translation>
+    </message>
+    <message>
+        <source>Copy Folded Stacks</source>
+        <translation>复制折叠调用栈</translation>
+    </message>
+    <message>
+        <source>Copy the tree as folded stacks (flamegraph.pl, speedscope, inferno)</source>
+        <translation>将调用树复制为折叠调用栈格式（flamegraph.pl、speedscope、inferno）</translation>
+    </message>
+    <message>
+        <source>Shift+drag in the timeline to select a time range; select tracks to narrow it.</source>
+        <translation>在时间线上按住 Shift 拖动以选择时间范围；选择轨道可进一步缩小范围。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>all tracks</source>
+        <translation>所有轨道</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected track(s)</source>
+        <translation>
+            <numerusform>%n 条所选轨道</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 call paths on %2</source>
+        <translation>%2 上的 %1 条调用路径</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::FlameGraphView</name>
+    <message>
+        <source>No nested slices in the selection.</source>
+        <translation>所选内容中没有嵌套的切片。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 calls · total %3 (%4 %) · self %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 次调用 · 总计 %3（%4 %）· 自身 %5</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::HeatMapView</name>
     <message>
         <source>high</source>
@@ -4004,6 +4412,33 @@ outlier</source>
     <message>
         <source>No memory copy bandwidth: this trace has no memory copies or memsets</source>
         <translation>无内存拷贝带宽：此追踪中没有内存拷贝或 memset</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::TrackFilterBar</name>
+    <message>
+        <source>Filter tracks: process, rank, thread, stream or engine name</source>
+        <translation>筛选轨道：进程、Rank、线程、Stream 或引擎名称</translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>Only Tracks with Matches</source>
+        <translation>仅显示有匹配的轨道</translation>
+    </message>
+    <message>
+        <source>List only the tracks holding matches of the slice search (Ctrl+F)</source>
+        <translation>仅列出包含切片搜索（Ctrl+F）匹配项的轨道</translation>
+    </message>
+    <message>
+        <source>Invalid expression: %1</source>
+        <translation>无效的表达式：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tracks</source>
+        <translation>%2 条轨道中的 %1 条</translation>
     </message>
 </context>
 </TS>

@@ -64,7 +64,8 @@ def message_texts(expr):
     rest = m.group(2).strip()
     if not rest:
         return [text]
-    if rest.startswith("+") and text.endswith(": "):
+    # A lead-in is found at run time by the first ": " of the text, so it may hold no other.
+    if rest.startswith("+") and text.endswith(": ") and text.find(": ") == len(text) - 2:
         return [text]
     return []
 
@@ -107,6 +108,16 @@ for src in sorted(list(importers.rglob("*.cpp")) + list(importers.rglob("*.h")))
             for t in message_texts(args[3]):
                 if t not in import_errors:
                     import_errors.append(t)
+# Table notes that start with a fixed lead-in ("...: " + names or numbers).
+NOTE_CALL = re.compile(r'\bnotes\.(?:push_back|emplace_back)\(')
+for src in sorted(analysis.glob("*.cpp")):
+    text = src.read_text()
+    for m in NOTE_CALL.finditer(text):
+        args = split_args(text[m.end():])
+        if len(args) == 1:
+            for t in message_texts(args[0]):
+                if t.endswith(": ") and t not in notes:
+                    notes.append(t)
 ERROR_ASSIGN = re.compile(r'\b(?:res\.error|error|m_error)\s*=\s*([^;]+);')
 for src in sorted(export.glob("*.cpp")):
     for m in ERROR_ASSIGN.finditer(src.read_text(errors="replace")):
