@@ -374,6 +374,7 @@ void ComparePanel::updateChart()
 {
     QChart *chart = m_chart->chart();
     chart->removeAllSeries();
+    m_chartRows.clear();
     for (QAbstractAxis *axis : chart->axes())
         chart->removeAxis(axis), delete axis;
     const auto t = m_model->table();
@@ -400,6 +401,7 @@ void ComparePanel::updateChart()
     }
     // Horizontal bars draw bottom-up: reverse so that the largest regression is on top.
     std::reverse(shown.begin(), shown.end());
+    m_chartRows = shown;
     auto *slower = new QBarSet(tr("Slower"));
     auto *faster = new QBarSet(tr("Faster"));
     slower->setColor(QColor(0xd6, 0x4f, 0x3f));
@@ -420,6 +422,8 @@ void ComparePanel::updateChart()
         categories << label;
     }
     auto *series = new QHorizontalStackedBarSeries;
+    // a click on a bar selects its row (and so its first instance in the timeline)
+    connect(series, &QAbstractBarSeries::clicked, this, [this](int index, QBarSet *) { selectChartBar(index); });
     series->append(slower);
     series->append(faster);
     chart->addSeries(series);
@@ -433,6 +437,17 @@ void ComparePanel::updateChart()
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
     m_chart->setVisible(true);
+}
+
+void ComparePanel::selectChartBar(int index)
+{
+    if (index < 0 || std::size_t(index) >= m_chartRows.size())
+        return;
+    const QModelIndex pi = m_proxy->mapFromSource(m_model->index(int(m_chartRows[std::size_t(index)]), 0));
+    if (!pi.isValid())
+        return; // filtered out
+    m_view->selectionModel()->setCurrentIndex(pi, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(pi);
 }
 
 void ComparePanel::onCurrentRowChanged()

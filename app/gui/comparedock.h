@@ -86,6 +86,8 @@ public:
     views::AnalysisSortFilterProxy *proxy() const { return m_proxy; }
     QChartView *chartView() const { return m_chart; }
     QLabel *notesLabel() const { return m_notes; }
+    /// Selects the table row of bar `index` (bottom to top), as a click on the bar does.
+    void selectChartBar(int index);
     /// Instances of the selected kernels row's name in the open trace, and the one shown.
     const std::vector<model::SliceRef> &occurrences() const { return m_occurrences; }
     int currentOccurrence() const { return m_occurrence; }
@@ -144,6 +146,7 @@ private:
     QString m_loadError;
     std::vector<model::SliceRef> m_occurrences;
     int m_occurrence = -1;
+    std::vector<std::size_t> m_chartRows; ///< the table row of each bar, bottom to top
 };
 
 /// Adds the Compare dock (objectName "compareDock", listed under View ▸ Panels) to `window` and a

@@ -14,6 +14,8 @@
 #include "views/document.h"
 #include "views/panels/analysistablemodel.h"
 
+#include <QAbstractBarSeries>
+#include <QBarSet>
 #include <QChartView>
 #include <QComboBox>
 #include <QDockWidget>
@@ -224,6 +226,15 @@ private Q_SLOTS:
 
     void selectingARowStepsThroughItsInstances()
     {
+        // A click on the top bar (the largest regression) selects gemm_slow's row
+        const auto *series = qobject_cast<QAbstractBarSeries *>(panel()->chartView()->chart()->series().value(0));
+        QVERIFY(series && !series->barSets().isEmpty());
+        const int bars = int(series->barSets().first()->count());
+        QCOMPARE(bars, 6); // one regression and five noise changes, each on its side
+        panel()->selectChartBar(bars - 1);
+        QCOMPARE(panel()->view()->currentIndex().row(), 0);
+        QCOMPARE(int(panel()->occurrences().size()), 30);
+
         // When the gemm_slow row is selected
         QTableView *view = panel()->view();
         view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
