@@ -2,7 +2,7 @@
 # The sanitizer and fuzz part of the test command, run after the release suite:
 #  1. the whole test suite built with the `asan` preset (ASan + UBSan + LeakSanitizer);
 #  2. the fuzz targets built with the `fuzz` preset (clang, libFuzzer, ASan + UBSan; no GUI),
-#     each run over its corpus, then on FUZZ_SECONDS (default 20) of fresh inputs.
+#     each run over its corpus, then on FUZZ_SECONDS (default 10) of fresh inputs.
 set -eu
 cd "$(dirname "$0")/../.."
 cmake --preset asan
@@ -10,4 +10,4 @@ cmake --build --preset asan
 ctest --preset asan
 cmake --preset fuzz
 cmake --build --preset fuzz
-tests/fuzz/run-fuzz.sh build/fuzz "${FUZZ_SECONDS:-20}"
+tests/fuzz/run-fuzz.sh build/fuzz "${FUZZ_SECONDS:-10}"
