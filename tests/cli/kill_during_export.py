@@ -131,9 +131,11 @@ def main():
     ap.add_argument("--events", type=int, default=600000)
     ap.add_argument("--seed", type=int, default=16)
     ap.add_argument("--workdir")
+    ap.add_argument("--gen-trace", help="path of gen_trace.py (default: ../shared/tools beside the checkout)")
     a = ap.parse_args()
 
-    gen = next((p for p in GEN_TRACE_CANDIDATES if os.path.exists(p)), None)
+    candidates = ([a.gen_trace] if a.gen_trace else []) + GEN_TRACE_CANDIDATES
+    gen = next((p for p in candidates if os.path.exists(p)), None)
     if gen is None:
         print("SKIP: gen_trace.py not found")
         return 0
