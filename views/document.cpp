@@ -2,6 +2,7 @@
 
 #include "model/analysis/context.h"
 #include "views/derivedcounters.h"
+#include "views/flags/flags.h"
 #include "views/search/searchengine.h"
 
 #include <QAction>
@@ -40,6 +41,8 @@ Document::Document(QObject *parent)
     for (QAction *a : {m_zoomBack, m_showAll, m_zoomToSel, m_clear})
         a->setShortcutContext(Qt::WindowShortcut);
     m_derived = new DerivedCounters(this);
+    m_flags = new FlagSet(this);
+    connect(m_flags, &FlagSet::flagsChanged, this, &Document::flagsChanged);
     updateActions();
 }
 
@@ -65,6 +68,7 @@ void Document::setTrace(model::TracePtr trace)
     m_tracks.clear();
     m_search.reset();
     m_currentMatch = -1;
+    m_flags->clear();
     m_derived->setTrace(m_trace, m_context); // before traceChanged: views read it then
     m_visible = traceRange();
     if (m_visible.isEmpty() && m_trace)

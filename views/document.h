@@ -32,6 +32,7 @@ namespace accelscope::views {
 
 struct SearchResults;
 class DerivedCounters;
+class FlagSet;
 enum class DerivedCounterKind : std::uint8_t;
 
 /// A half-open time interval [start, end) in trace nanoseconds.
@@ -123,6 +124,9 @@ public:
     /// Checkable "Queue Length Tracks" / "Memory Copy Bandwidth Tracks" for a View menu.
     QAction *derivedCountersAction(DerivedCounterKind kind) const;
 
+    // --- flags (views/flags/flags.h): point and range marks with notes; setTrace() clears them ---
+    FlagSet *flags() const { return m_flags; }
+
 public Q_SLOTS:
     void zoomBack();
     void zoomToAll();
@@ -142,6 +146,8 @@ Q_SIGNALS:
     void currentMatchChanged(int index);
     /// Views that scroll vertically should bring the slice's track into view.
     void revealRequested(accelscope::model::SliceRef slice);
+    /// A flag was added, edited or removed (forwarded from flags()).
+    void flagsChanged();
 
 private:
     void updateActions();
@@ -162,6 +168,7 @@ private:
     QAction *m_zoomToSel = nullptr;
     QAction *m_clear = nullptr;
     DerivedCounters *m_derived = nullptr;
+    FlagSet *m_flags = nullptr;
 };
 
 } // namespace accelscope::views

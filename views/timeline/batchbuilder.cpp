@@ -1,5 +1,6 @@
 #include "views/timeline/batchbuilder.h"
 
+#include "views/flags/flags.h"
 #include "views/search/searchengine.h"
 #include "views/timeline/palette.h"
 #include "views/timeline/timeaxis.h"
@@ -534,6 +535,50 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
         y1 = std::min(g.y + g.h, geo.height);
         return x1 > x0 && y1 > y0;
     };
+
+    // flags: a band (range flags) or a line (point flags) over the tracks, a marker with the
+    // note on the axis; drawn first so the selected range and the selection stay on top
+    if (st.flags) {
+        for (const Flag &f : st.flags->flags()) {
+            const Rgba rgb = f.colour.rgb() & 0x00ffffffu;
+            const float fx0 = geo.xOf(f.start), fx1 = geo.xOf(f.end);
+            if (fx1 < xl - 6 || fx0 > xr + 6)
+                continue;
+            if (f.isRange()) {
+                const float x0 = std::clamp(fx0, xl, xr), x1 = std::clamp(fx1, xl, xr);
+                if (x1 > x0)
+                    out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, 0x28000000u | rgb,
+                                         RectKind::Highlight});
+                if (x1 > x0)
+                    out.rects.push_back({x0, geo.axisTop + CanvasGeometry::kAxisHeight - 5, x1 - x0, 4,
+                                         0xff000000u | rgb, RectKind::Highlight});
+            }
+            for (float x : {fx0, fx1}) {
+                if (x >= xl && x < xr)
+                    out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, 0xc0000000u | rgb,
+                                         RectKind::Highlight});
+                if (!f.isRange())
+                    break;
+            }
+            if (fx0 >= xl - 5 && fx0 < xr + 5) {
+                RectItem marker{fx0 - 5, geo.axisTop + 1, 10, 10, 0xff000000u | rgb, RectKind::Highlight};
+                marker.shape = RectShape::Diamond;
+                out.rects.push_back(marker);
+            }
+            if (!f.note.isEmpty()) {
+                TextItem t;
+                t.text = f.note;
+                t.x = std::max(fx0, xl) + 7;
+                t.y = geo.axisTop + 6;
+                t.maxWidth = std::clamp((f.isRange() ? std::min(fx1, xr) : xr) - t.x, 40.0f, 200.0f);
+                t.small = true;
+                t.bold = true;
+                t.color = 0xff000000u | rgb;
+                if (t.x < xr)
+                    out.texts.push_back(std::move(t));
+            }
+        }
+    }
 
     // selected range: shading, edges, and its duration on the axis
     if (!st.selectedRange.isEmpty()) {

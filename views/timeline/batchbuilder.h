@@ -22,6 +22,7 @@
 namespace accelscope::views {
 
 class TraceCache;
+class FlagSet;
 struct SearchResults;
 
 enum class ColorMode : std::uint8_t { ByName, ByCategory };
@@ -42,6 +43,7 @@ struct ViewState {
     const SearchResults *search = nullptr;
     int currentMatch = -1;
     std::vector<model::TrackId> selectedTracks;
+    const FlagSet *flags = nullptr; ///< point and range flags (views/flags/flags.h)
     const palette::Theme *theme = &palette::lightTheme();
 };
 

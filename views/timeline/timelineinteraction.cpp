@@ -2,6 +2,7 @@
 #include "views/timeline/timelinewidget.h"
 
 #include "views/derivedcounters.h"
+#include "views/flags/flags.h"
 #include "views/timeline/timeaxis.h"
 #include "views/timeline/tracecache.h"
 
@@ -46,6 +47,7 @@ bool handledKey(const QKeyEvent *e)
     case Qt::Key_S:
     case Qt::Key_D:
     case Qt::Key_F:
+    case Qt::Key_M:
     case Qt::Key_Backspace:
     case Qt::Key_Home:
     case Qt::Key_Escape:
@@ -409,6 +411,28 @@ bool TimelineWidget::keyPress(QKeyEvent *e)
     case Qt::Key_F:
         m_doc->zoomToSelection();
         break;
+    case Qt::Key_M: {
+        // Shift+M: a range flag over the selected range; M: a point flag at the time under the
+        // mouse, else at the start of the selected slice or range, else in the middle of the view
+        const TimeRange range = m_doc->selectedRange();
+        if ((e->modifiers() & Qt::ShiftModifier) && !range.isEmpty()) {
+            m_doc->flags()->addRange(range.start, range.end);
+        } else if (!(e->modifiers() & Qt::ShiftModifier)) {
+            model::TimeNs t = m_doc->visibleRange().start + m_doc->visibleRange().duration() / 2;
+            if (m_cursor)
+                t = *m_cursor;
+            else if (const model::SliceRef sel = m_doc->selectedSlice();
+                     sel.valid() && sel.track < m_doc->trace()->tracks().size() &&
+                     sel.index < m_doc->trace()->track(sel.track).slices.size())
+                t = m_doc->trace()->track(sel.track).slices.start[sel.index];
+            else if (!range.isEmpty())
+                t = range.start;
+            m_doc->flags()->addPoint(t);
+        } else {
+            Q_EMIT statusTextChanged(tr("Shift+M adds a range flag: select a time range first (Shift+drag)"));
+        }
+        break;
+    }
     case Qt::Key_Backspace:
         m_doc->zoomBack();
         break;

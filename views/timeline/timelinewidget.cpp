@@ -81,6 +81,7 @@ void TimelineWidget::init(Renderer renderer)
     connect(m_doc, &Document::selectedSliceChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::selectedRangeChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::currentMatchChanged, this, &TimelineWidget::invalidateOverlay);
+    connect(m_doc, &Document::flagsChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::revealRequested, this, &TimelineWidget::onReveal);
     connect(m_doc->derivedCounters(), &DerivedCounters::changed, this, &TimelineWidget::onDerivedChanged);
     connect(m_doc->derivedCounters(), &DerivedCounters::computed, this, [this](DerivedCounterKind kind, int tracks) {
@@ -346,6 +347,7 @@ ViewState TimelineWidget::viewState() const
     st.search = m_doc->searchResults().get();
     st.currentMatch = m_doc->currentMatch();
     st.selectedTracks = m_doc->selectedTracks();
+    st.flags = m_doc->flags();
     st.theme = &palette::themeFor((c ? c->palette() : palette()).color(QPalette::Window).rgba());
     return st;
 }

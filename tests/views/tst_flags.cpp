@@ -1,0 +1,187 @@
+// Flags: the FlagSet model (add, edit, remove, sort by time, distance), the Document owning it,
+// the M / Shift+M keys of the timeline, the flag markers in the overlay batch, and the Flags
+// panel (list order, note editing, delete, distance, jump-to).
+#include "synthtrace.h"
+
+#include "views/document.h"
+#include "views/flags/flags.h"
+#include "views/flags/flagspanel.h"
+#include "views/timeline/batchbuilder.h"
+#include "views/timeline/timelinewidget.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace accelscope;
+using namespace accelscope::views;
+using accelscope::views::test::makeTinyTrace;
+
+class TstFlags : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void addSortsByTime()
+    {
+        FlagSet set;
+        QSignalSpy spy(&set, &FlagSet::flagsChanged);
+        const quint64 late = set.addPoint(500, QStringLiteral("late"));
+        const quint64 range = set.addRange(300, 100, QStringLiteral("reversed range"));
+        const quint64 early = set.addPoint(50);
+        QCOMPARE(spy.count(), 3);
+        QCOMPARE(set.size(), 3);
+        QCOMPARE(set.flags()[0].id, early);
+        QCOMPARE(set.flags()[1].id, range);
+        QCOMPARE(set.flags()[2].id, late);
+        // a reversed range is stored start < end
+        QCOMPARE(set.flags()[1].start, 100);
+        QCOMPARE(set.flags()[1].end, 300);
+        QVERIFY(set.flags()[1].isRange());
+        QVERIFY(!set.flags()[0].isRange());
+        // neighbouring flags get different colours
+        QVERIFY(set.flags()[0].colour.isValid());
+        QVERIFY(set.find(late)->colour != set.find(range)->colour);
+        QCOMPARE(FlagSet::distance(*set.find(early), *set.find(late)), 450);
+        QCOMPARE(FlagSet::distance(*set.find(late), *set.find(early)), -450);
+    }
+
+    void editAndRemove()
+    {
+        FlagSet set;
+        const quint64 a = set.addPoint(10);
+        const quint64 b = set.addPoint(20, QStringLiteral("b"));
+        QSignalSpy spy(&set, &FlagSet::flagsChanged);
+        QVERIFY(set.setNote(a, QStringLiteral("first")));
+        QCOMPARE(set.find(a)->note, QStringLiteral("first"));
+        QVERIFY(!set.setNote(a, QStringLiteral("first"))); // unchanged: no signal
+        QVERIFY(set.setColour(b, QColor(Qt::green)));
+        QCOMPARE(set.find(b)->colour, QColor(Qt::green));
+        QVERIFY(!set.setColour(b, QColor()));
+        QCOMPARE(spy.count(), 2);
+        QVERIFY(set.remove(a));
+        QVERIFY(!set.remove(a));
+        QVERIFY(!set.find(a));
+        QCOMPARE(set.size(), 1);
+        // ids are never reused
+        const quint64 c = set.addPoint(5);
+        QVERIFY(c != a && c != b);
+        set.clear();
+        QVERIFY(set.isEmpty());
+    }
+
+    void documentOwnsAndClearsOnNewTrace()
+    {
+        Document doc;
+        doc.setTrace(makeTinyTrace());
+        QSignalSpy spy(&doc, &Document::flagsChanged);
+        doc.flags()->addPoint(doc.traceRange().start + 10);
+        QCOMPARE(spy.count(), 1);
+        doc.setTrace(makeTinyTrace());
+        QVERIFY(doc.flags()->isEmpty());
+    }
+
+    void keysAddFlags()
+    {
+        Document doc;
+        doc.setTrace(makeTinyTrace());
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(900, 500);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setFocus();
+        const TimeRange v = doc.visibleRange();
+        // no cursor, no selection: M flags the middle of the view
+        QTest::keyClick(w.canvas(), Qt::Key_M);
+        QCOMPARE(doc.flags()->size(), 1);
+        QCOMPARE(doc.flags()->flags()[0].start, v.start + v.duration() / 2);
+        // Shift+M without a selected range adds nothing
+        QTest::keyClick(w.canvas(), Qt::Key_M, Qt::ShiftModifier);
+        QCOMPARE(doc.flags()->size(), 1);
+        doc.setSelectedRange({v.start + 10, v.start + 40});
+        QTest::keyClick(w.canvas(), Qt::Key_M, Qt::ShiftModifier);
+        QCOMPARE(doc.flags()->size(), 2);
+        const Flag &range = doc.flags()->flags()[0];
+        QCOMPARE(range.start, v.start + 10);
+        QCOMPARE(range.end, v.start + 40);
+        // M with a selected range and no cursor flags the range start
+        QTest::keyClick(w.canvas(), Qt::Key_M);
+        QCOMPARE(doc.flags()->size(), 3);
+        QCOMPARE(doc.flags()->flags()[0].start, v.start + 10);
+        QVERIFY(!doc.flags()->flags()[0].isRange() || !doc.flags()->flags()[1].isRange());
+    }
+
+    void overlayDrawsFlags()
+    {
+        Document doc;
+        doc.setTrace(makeTinyTrace());
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(900, 500);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const TimeRange v = doc.visibleRange();
+        const QImage before = w.renderToImage();
+        doc.flags()->addPoint(v.start + v.duration() / 3, QStringLiteral("look here"), QColor(0xff, 0, 0));
+        doc.flags()->addRange(v.start + v.duration() / 2, v.start + v.duration() * 3 / 4, {}, QColor(0, 0xc0, 0));
+        const QImage after = w.renderToImage();
+        QCOMPARE(after.size(), before.size());
+        QVERIFY(after != before);
+        // a pure red pixel somewhere in a column of the point flag's line
+        bool red = false, green = false;
+        for (int x = 0; x < after.width() && !(red && green); ++x) {
+            const QRgb c = after.pixel(x, after.height() - 5);
+            red = red || (qRed(c) > 200 && qGreen(c) < 90 && qBlue(c) < 90);
+            green = green || (qGreen(c) > 150 && qRed(c) < 90 && qBlue(c) < 90);
+        }
+        QVERIFY2(red, "the point flag's line crosses the tracks");
+        QVERIFY2(green, "the range flag's edges cross the tracks");
+    }
+
+    void panelListsEditsAndMeasures()
+    {
+        Document doc;
+        doc.setTrace(makeTinyTrace());
+        const model::TimeNs t0 = doc.traceRange().start;
+        FlagsPanel panel(&doc);
+        QCOMPARE(panel.table()->rowCount(), 0);
+        doc.flags()->addPoint(t0 + 100, QStringLiteral("third"));
+        doc.flags()->addPoint(t0 + 30, QStringLiteral("first"));
+        doc.flags()->addRange(t0 + 50, t0 + 80, QStringLiteral("second"));
+        QCOMPARE(panel.table()->rowCount(), 3);
+        QCOMPARE(panel.table()->item(0, 2)->text(), QStringLiteral("first"));
+        QCOMPARE(panel.table()->item(1, 2)->text(), QStringLiteral("second"));
+        QCOMPARE(panel.table()->item(2, 2)->text(), QStringLiteral("third"));
+        QVERIFY(!panel.table()->item(1, 1)->text().isEmpty()); // a range has a length
+        QVERIFY(panel.table()->item(0, 1)->text().isEmpty());
+
+        // editing the note cell edits the flag
+        panel.table()->item(0, 2)->setText(QStringLiteral("renamed"));
+        QCOMPARE(doc.flags()->flags()[0].note, QStringLiteral("renamed"));
+
+        // distance of two selected flags: 100 - 30 ns
+        panel.table()->selectRow(0);
+        panel.table()->selectionModel()->select(panel.table()->model()->index(2, 0),
+                                                QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QVERIFY2(panel.distanceText().contains(QStringLiteral("70 ns")), qPrintable(panel.distanceText()));
+
+        // jump to the range flag: it becomes the selected range and fits the view
+        panel.jumpToRow(1);
+        QCOMPARE(doc.selectedRange(), (TimeRange{t0 + 50, t0 + 80}));
+        QVERIFY(doc.visibleRange().start <= t0 + 50 && doc.visibleRange().end >= t0 + 80);
+        // jump to a point flag: centred
+        panel.jumpToRow(2);
+        QVERIFY(doc.visibleRange().contains(t0 + 100));
+
+        // delete the selected rows (first and third)
+        panel.table()->clearSelection();
+        panel.table()->selectRow(0);
+        panel.table()->selectionModel()->select(panel.table()->model()->index(2, 0),
+                                                QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        panel.deleteSelected();
+        QCOMPARE(doc.flags()->size(), 1);
+        QCOMPARE(doc.flags()->flags()[0].note, QStringLiteral("second"));
+        QCOMPARE(panel.table()->rowCount(), 1);
+    }
+};
+
+QTEST_MAIN(TstFlags)
+#include "tst_flags.moc"
