@@ -2,8 +2,13 @@
 // flow links that jump to the other end.
 #include "synthtrace.h"
 
+#include "model/analysis/analyses.h"
+#include "model/analysis/context.h"
+#include "model/tracebuilder.h"
 #include "views/details/detailspanel.h"
 #include "views/document.h"
+
+#include <QAction>
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -38,6 +43,49 @@ QString treeText(const QAbstractItemModel *m)
     };
     walk({}, 0);
     return out.join(QLatin1Char('\n'));
+}
+
+/// Two ranks. Rank 0: thread "host" with "op" [0,10) [100,130) and "other" [50,60); thread "gpu"
+/// with "op" [20,25) [100,105) [200,207). Rank 1: "op" [5,1005). Times in ns.
+model::TracePtr makeInstancesTrace()
+{
+    using namespace accelscope::model;
+    TraceBuilder builder;
+    builder.addSource(SourceInfo{"rank0", "synthetic", 0, "ns", 0, {}});
+    builder.addSource(SourceInfo{"rank1", "synthetic", 1, "ns", 0, {}});
+    BuilderShard s0(0);
+    const LocalProcess p0 = s0.process(EntityKey::number(1));
+    const LocalTrack host = s0.thread(p0, EntityKey::number(1));
+    s0.setThreadName(host, s0.intern("host"));
+    const LocalTrack gpu = s0.thread(p0, EntityKey::number(2));
+    s0.setThreadName(gpu, s0.intern("gpu"));
+    const StringId op = s0.intern("op"), cat = s0.intern("c");
+    s0.addSlice(host, 0, 10, op, cat, kNoArgs);
+    s0.addSlice(host, 50, 10, s0.intern("other"), cat, kNoArgs);
+    s0.addSlice(host, 100, 30, op, cat, kNoArgs);
+    s0.addSlice(gpu, 20, 5, op, cat, kNoArgs);
+    s0.addSlice(gpu, 100, 5, op, cat, kNoArgs);
+    s0.addSlice(gpu, 200, 7, op, cat, kNoArgs);
+    builder.merge(std::move(s0));
+    BuilderShard s1(1);
+    const LocalProcess p1 = s1.process(EntityKey::number(2));
+    const LocalTrack t1 = s1.thread(p1, EntityKey::number(1));
+    s1.addSlice(t1, 5, 1000, s1.intern("op"), s1.intern("c"), kNoArgs);
+    builder.merge(std::move(s1));
+    return builder.build();
+}
+
+/// Rank-0 "op" slices as (start, dur), in the order the walk must visit them.
+std::vector<std::pair<model::TimeNs, model::TimeNs>> visit(Document &doc, DetailsPanel &panel, int step, int presses)
+{
+    std::vector<std::pair<model::TimeNs, model::TimeNs>> out;
+    for (int k = 0; k < presses; ++k) {
+        (step > 0 ? panel.nextInstanceAction() : panel.previousInstanceAction())->trigger();
+        const model::SliceRef s = doc.selectedSlice();
+        const auto &sl = doc.trace()->track(s.track).slices;
+        out.emplace_back(sl.start[s.index], sl.dur[s.index]);
+    }
+    return out;
 }
 
 } // namespace
@@ -113,6 +161,113 @@ private Q_SLOTS:
         QCOMPARE(panel.fieldText(QStringLiteral("depth")), QStringLiteral("2"));
         QCOMPARE(panel.fieldText(QStringLiteral("self")), QStringLiteral("10 ns"));
         QVERIFY(panel.flowsLabel()->text().contains(QStringLiteral("inner B")));
+    }
+
+    void instanceWalkByStartTimeStopsAtTheEnds()
+    {
+        Document doc;
+        DetailsPanel panel(&doc);
+        doc.setTrace(makeInstancesTrace());
+        const model::Trace &trace = *doc.trace();
+        QCOMPARE(panel.nextInstanceAction()->shortcut(), QKeySequence(Qt::Key_BracketRight));
+        QCOMPARE(panel.previousInstanceAction()->shortcut(), QKeySequence(Qt::Key_BracketLeft));
+
+        // no selection: nothing happens
+        panel.nextInstanceAction()->trigger();
+        QVERIFY(!doc.selectedSlice().valid());
+
+        model::SliceRef first;
+        for (const auto &t : trace.tracks())
+            for (std::uint32_t i = 0; i < t.slices.size(); ++i)
+                if (trace.str(t.slices.name[i]) == "op" && t.slices.start[i] == 0)
+                    first = {t.id, i};
+        QVERIFY(first.valid());
+        doc.setSelectedSlice(first);
+        QVERIFY(panel.fieldText(QStringLiteral("instances")).contains(QStringLiteral("Instance 1 of 5")));
+
+        const auto forward = visit(doc, panel, 1, 5); // one press past the last one
+        QCOMPARE(forward.size(), std::size_t(5));
+        QCOMPARE(forward[0], std::make_pair(model::TimeNs(20), model::TimeNs(5)));
+        QCOMPARE(forward[1].first, model::TimeNs(100));
+        QCOMPARE(forward[2].first, model::TimeNs(100));
+        QVERIFY(forward[1].second != forward[2].second); // both 100 ns instances, each once
+        QCOMPARE(forward[3], std::make_pair(model::TimeNs(200), model::TimeNs(7)));
+        QCOMPARE(forward[4], forward[3]); // stops at the last instance, no wrap
+        QVERIFY(panel.fieldText(QStringLiteral("instances")).contains(QStringLiteral("Instance 5 of 5")));
+        QCOMPARE(panel.instancePosition(), std::ptrdiff_t(4));
+
+        const auto back = visit(doc, panel, -1, 5);
+        QCOMPARE(back[0], forward[2]);
+        QCOMPARE(back[1], forward[1]);
+        QCOMPARE(back[2], forward[0]);
+        QCOMPARE(back[3], std::make_pair(model::TimeNs(0), model::TimeNs(10)));
+        QCOMPARE(back[4], back[3]); // stops at the first
+        // the rank-1 "op" [5,1005) was never visited
+        for (const auto &v : forward)
+            QVERIFY(v.second != 1000);
+
+        // ties at equal start are ordered by track id
+        const auto *inst = panel.instances();
+        QVERIFY(inst);
+        QCOMPARE(inst->slices.size(), std::size_t(5));
+        QVERIFY(inst->slices[2].track < inst->slices[3].track);
+    }
+
+    void allInstancesMatchRangeStatistics()
+    {
+        Document doc;
+        DetailsPanel panel(&doc);
+        doc.setTrace(makeInstancesTrace());
+        const model::TracePtr trace = doc.trace();
+        for (const int rank : {0, 1}) {
+            model::SliceRef pick;
+            for (const auto &t : trace->tracks())
+                for (std::uint32_t i = 0; i < t.slices.size(); ++i)
+                    if (trace->str(t.slices.name[i]) == "op" && model::analysis::rankOf(trace->process(t.process)) == rank)
+                        pick = {t.id, i};
+            QVERIFY(pick.valid());
+            doc.setSelectedSlice(pick);
+            const SliceInstances *inst = panel.instances();
+            QVERIFY(inst);
+
+            model::analysis::AnalysisContext ctx(trace);
+            model::analysis::AnalysisOptions opt;
+            opt.ranks = {rank};
+            const model::analysis::Table t = model::analysis::rangeStatistics(ctx, opt);
+            std::size_t row = t.rowCount();
+            const auto &names = t.columns[std::size_t(t.columnIndex("name"))].texts;
+            for (std::size_t r = 0; r < t.rowCount(); ++r)
+                if (names[r] == "op")
+                    row = r;
+            QVERIFY(row < t.rowCount());
+            auto cell = [&](const char *id) { return t.columns[std::size_t(t.columnIndex(id))].number(row); };
+            const auto &st = inst->stats;
+            QCOMPARE(double(st.count), cell("count"));
+            QCOMPARE(double(st.sum), cell("total_ns"));
+            QCOMPARE(st.mean, cell("avg_ns"));
+            QCOMPARE(double(st.min), cell("min_ns"));
+            QCOMPARE(double(st.max), cell("max_ns"));
+            QCOMPARE(st.p50, cell("p50_ns"));
+            QCOMPARE(st.p90, cell("p90_ns"));
+            QCOMPARE(st.p99, cell("p99_ns"));
+            if (rank == 0) {
+                // durations 10, 5, 30, 5, 7: hand-checked values as well
+                QCOMPARE(st.count, std::int64_t(5));
+                QCOMPARE(st.sum, std::int64_t(57));
+                QCOMPARE(st.min, std::int64_t(5));
+                QCOMPARE(st.max, std::int64_t(30));
+                QCOMPARE(st.p50, 7.0);
+                const QString text = panel.fieldText(QStringLiteral("instances"));
+                QVERIFY2(text.contains(QStringLiteral("57 ns")), qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("Count")), qPrintable(text));
+            } else {
+                QCOMPARE(st.count, std::int64_t(1));
+                QCOMPARE(st.sum, std::int64_t(1000));
+            }
+        }
+        doc.setSelectedSlice({});
+        QVERIFY(!panel.instances());
+        QVERIFY(panel.fieldText(QStringLiteral("instances")).isEmpty());
     }
 };
 

@@ -5,6 +5,7 @@
 #include "views/document.h"
 #include "views/timeline/timeaxis.h"
 
+#include <QAction>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -94,6 +95,13 @@ DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
     m_aiu->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(m_aiu);
 
+    v->addWidget(new QLabel(tr("<b>All instances</b>"), page));
+    m_instances = new QLabel(page);
+    m_instances->setObjectName(QStringLiteral("allInstances"));
+    m_instances->setTextFormat(Qt::RichText);
+    m_instances->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(m_instances);
+
     v->addWidget(new QLabel(tr("<b>Arguments</b>"), page));
     m_args = new QStandardItemModel(0, 2, this);
     m_args->setHorizontalHeaderLabels({tr("Name"), tr("Value")});
@@ -107,6 +115,21 @@ DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
     v->addWidget(m_argsView, 1);
     m_stack->addWidget(page);
 
+    // Window-wide so that they work whichever panel has the focus (the timeline does not claim
+    // '[' / ']'); they need the Details dock in the window, shown or tabbed.
+    m_prevInstance = new QAction(tr("Previous Instance of the Slice's Name"), this);
+    m_prevInstance->setObjectName(QStringLiteral("actionPreviousInstance"));
+    m_prevInstance->setShortcut(QKeySequence(Qt::Key_BracketLeft));
+    m_nextInstance = new QAction(tr("Next Instance of the Slice's Name"), this);
+    m_nextInstance->setObjectName(QStringLiteral("actionNextInstance"));
+    m_nextInstance->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    for (QAction *a : {m_prevInstance, m_nextInstance}) {
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a);
+    }
+    connect(m_prevInstance, &QAction::triggered, this, [this] { stepInstance(-1); });
+    connect(m_nextInstance, &QAction::triggered, this, [this] { stepInstance(1); });
+
     connect(m_doc, &Document::selectedSliceChanged, this, &DetailsPanel::showSlice);
     connect(m_doc, &Document::traceChanged, this, [this] { showSlice({}); });
     showSlice(m_doc->selectedSlice());
@@ -116,8 +139,10 @@ void DetailsPanel::clearContent()
 {
     m_stack->setCurrentWidget(m_empty);
     m_args->removeRows(0, m_args->rowCount());
-    for (QLabel *l : {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth, m_flows, m_aiu})
+    for (QLabel *l : {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth, m_flows, m_aiu, m_instances})
         l->clear();
+    m_instancesOf.reset();
+    m_instancePos = -1;
 }
 
 QString DetailsPanel::sliceLink(model::SliceRef s) const
@@ -190,6 +215,7 @@ void DetailsPanel::showSlice(model::SliceRef s)
     m_flows->setText(lines.join(QStringLiteral("<br>")));
 
     showAiuStamps(s);
+    showInstances(s);
 
     // args, parsed now (only for the selected slice)
     m_args->removeRows(0, m_args->rowCount());
@@ -247,6 +273,49 @@ void DetailsPanel::showAiuStamps(model::SliceRef s)
     m_aiu->setText(html);
 }
 
+void DetailsPanel::showInstances(model::SliceRef s)
+{
+    m_instancesOf = sliceInstances(m_doc->trace(), s);
+    m_instancePos = m_instancesOf ? m_instancesOf->indexOf(*m_doc->trace(), s) : -1;
+    if (!m_instancesOf || m_instancePos < 0) {
+        m_instances->clear();
+        return;
+    }
+    const auto &st = m_instancesOf->stats;
+    auto dur = [](double ns) { return timefmt::formatDurationExact(model::TimeNs(std::llround(ns))); };
+    QString html = tr("Instance %1 of %2 (rank %3, by start time; '[' / ']' step)")
+                       .arg(m_instancePos + 1)
+                       .arg(st.count)
+                       .arg(m_instancesOf->rank)
+                       .toHtmlEscaped();
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
+    const std::pair<QString, QString> rows[] = {
+        {tr("Count"), QString::number(st.count)},
+        {tr("Total"), timefmt::formatDurationExact(st.sum)},
+        {tr("Mean"), dur(st.mean)},
+        {tr("Min"), timefmt::formatDurationExact(st.min)},
+        {tr("Max"), timefmt::formatDurationExact(st.max)},
+        {tr("p50"), dur(st.p50)},
+        {tr("p90"), dur(st.p90)},
+        {tr("p99"), dur(st.p99)},
+    };
+    for (const auto &[label, value] : rows)
+        html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td></tr>").arg(label, value);
+    html += QStringLiteral("</table>");
+    m_instances->setText(html);
+}
+
+void DetailsPanel::stepInstance(int step)
+{
+    const model::SliceRef sel = m_doc->selectedSlice();
+    const auto instances = sliceInstances(m_doc->trace(), sel);
+    if (!instances)
+        return;
+    const model::SliceRef next = instances->adjacent(*m_doc->trace(), sel, step);
+    if (next.valid())
+        m_doc->revealSlice(next);
+}
+
 void DetailsPanel::fillArgs(QStandardItem *parent, const model::ArgNode &node)
 {
     for (const model::ArgNode &c : node.children) {
@@ -289,9 +358,9 @@ QString DetailsPanel::fieldText(const QString &field) const
                                       QStringLiteral("start"), QStringLiteral("duration"), QStringLiteral("self"),
                                       QStringLiteral("depth")};
     const QLabel *labels[] = {m_name, m_category, m_track, m_start, m_duration, m_self, m_depth};
-    if (field == QLatin1String("aiu")) {
+    if (field == QLatin1String("aiu") || field == QLatin1String("instances")) {
         QTextDocument doc;
-        doc.setHtml(m_aiu->text());
+        doc.setHtml((field == QLatin1String("aiu") ? m_aiu : m_instances)->text());
         return doc.toPlainText();
     }
     const auto k = names.indexOf(field);
