@@ -5,6 +5,7 @@
 #include "model/analysis/ascendcluster.h"
 #include "views/document.h"
 #include "views/flamegraph/flamegraphpanel.h"
+#include "views/flags/flagspanel.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
 #include "views/panels/clusterpanel.h"
@@ -91,6 +92,9 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
                           });
                           return panel;
                       }),
+        // Point and range flags with notes, sorted by time (M / Shift+M in the timeline).
+        new PanelDock(QStringLiteral("flagsDock"), [] { return PanelDock::tr("Flags"); },
+                      [document](QWidget *p) { return new views::FlagsPanel(document, p); }),
     };
     // A cluster output without rank timelines has nothing to show in the timeline: the Cluster
     // dock is its view, so it opens by itself.
