@@ -141,6 +141,8 @@ QList<ShortcutEntry> ShortcutsDialog::timelineEntries()
         {g, tr("Pan right"), QStringLiteral("D")},
         {g, tr("Previous / next slice in the row"), tr("Left / Right")},
         {g, tr("Parent / first child slice"), tr("Up / Down")},
+        {g, tr("Previous / next instance of the selected slice's name (same rank, by start time)"),
+         QStringLiteral("[ / ]")},
         {nav, tr("Zoom"), tr("Ctrl+Wheel")},
         {nav, tr("Scroll tracks"), tr("Wheel")},
         {nav, tr("Pan"), tr("Shift+Wheel, or drag")},
