@@ -11,6 +11,7 @@
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/session.h"
 #include "app/gui/theme.h"
 #include "app/gui/versions.h"
 #include "importers/registry.h"
@@ -96,7 +97,11 @@ int main(int argc, char **argv)
                                QStringLiteral("PNG"));
     QCommandLineOption sizeOpt(QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for --screenshot."),
                                QStringLiteral("WxH"), QStringLiteral("1440x900"));
-    parser.addOptions({versionOpt, langOpt, renderOpt, themeOpt, settingsOpt, shotOpt, sizeOpt});
+    QCommandLineOption sessionOpt(
+        QStringLiteral("session"),
+        QCoreApplication::translate("CommandLine", "Open a saved session (its inputs, flags, tracks and visible range)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({versionOpt, langOpt, renderOpt, themeOpt, settingsOpt, shotOpt, sizeOpt, sessionOpt});
     const app::ImportFlags importFlags; // the same import options as accelscope-cli
     importFlags.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("inputs"),
@@ -172,11 +177,20 @@ int main(int argc, char **argv)
         };
         QObject::connect(&window, &app::MainWindow::traceShown, &window, [save] { QTimer::singleShot(500, save); });
         QObject::connect(window.importController(), &app::ImportController::failed, &window, [] { QApplication::exit(1); });
-        if (inputs.isEmpty())
+        if (inputs.isEmpty() && !parser.isSet(sessionOpt))
             QTimer::singleShot(500, save);
     }
     window.show();
-    if (!inputs.isEmpty())
+    if (parser.isSet(sessionOpt)) {
+        const app::SessionOpenResult session = app::openSession(&window, parser.value(sessionOpt));
+        if (!session.ok) {
+            std::fprintf(stderr, "accelscope: %s\n", qPrintable(session.error));
+            return 2;
+        }
+        for (const QString &w : session.warnings)
+            std::fprintf(stderr, "accelscope: warning: %s\n", qPrintable(w));
+    } else if (!inputs.isEmpty()) {
         window.open(inputs);
+    }
     return QApplication::exec();
 }

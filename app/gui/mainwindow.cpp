@@ -15,6 +15,7 @@
 #include "app/gui/language.h"
 #include "app/gui/searchresultsmodel.h"
 #include "app/gui/searchresultspanel.h"
+#include "app/gui/session.h"
 #include "app/gui/shortcutsdialog.h"
 #include "app/gui/userguide.h"
 #include "app/gui/theme.h"
@@ -97,6 +98,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     m_analysis = new views::AnalysisHub(m_doc, &m_settings->raw(), m_doc); // category rules kept in the app's settings
     installAnalysisDocks(this, m_analysis);
     m_comparePanel = installCompareDock(this, m_analysis, m_fileMenu, m_actImportOptions);
+    installSessionActions(this, m_fileMenu, m_actImportOptions);
     retranslateUi();
 
     connect(m_import, &ImportController::started, this, &MainWindow::onImportStarted);

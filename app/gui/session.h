@@ -1,0 +1,44 @@
+// Sessions: what a user set up in a window — the inputs, the visible range, pinned / hidden
+// tracks and collapsed groups, flags with their notes, the selected slice and range — in a
+// small versioned JSON file beside the trace (`<trace>.accelscope-session.json`), so it can be
+// reopened the next day or handed to a colleague.
+//
+// Inputs are stored relative to the session file, with their size and modification time.
+// Tracks are stored by name (process display name + track display name), never by id, and
+// times relative to the trace start. Opening a session whose inputs changed (a different size
+// or mtime, or a missing file) loads the trace but applies none of the saved state: times and
+// tracks could point at the wrong events, so the user gets a warning instead.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+class QAction;
+class QMenu;
+
+namespace accelscope::app {
+
+class MainWindow;
+
+/// The default session file for a trace input: `<input>.accelscope-session.json`.
+QString defaultSessionPath(const QString &input);
+
+/// Writes the window's session to `path` atomically. False with `*error` set on failure.
+bool saveSession(MainWindow *window, const QString &path, QString *error);
+
+/// Result of reading a session file.
+struct SessionOpenResult {
+    bool ok = false;           ///< the file was read and its inputs are being opened
+    QString error;             ///< why not (ok == false)
+    QStringList warnings;      ///< inputs that changed since the session was saved
+};
+
+/// Reads `path`, opens its inputs in `window` and, once the trace is shown, restores the saved
+/// state (unless an input changed: then `warnings` lists what changed and nothing is restored).
+/// Warnings are also shown in the window's message banner.
+SessionOpenResult openSession(MainWindow *window, const QString &path);
+
+/// File ▸ Save Session… / Open Session… inserted into `fileMenu` before `before`.
+void installSessionActions(MainWindow *window, QMenu *fileMenu, QAction *before);
+
+} // namespace accelscope::app

@@ -1,0 +1,198 @@
+// Sessions: save a window's state (flags, pinned / hidden tracks, collapsed groups, visible and
+// selected range, selected slice) to a JSON file, open it in a new window and find everything
+// back; an input changed after saving gives a warning and restores nothing.
+#include "testhelpers.h"
+
+#include "app/gui/appsettings.h"
+#include "app/gui/banners.h"
+#include "app/gui/importcontroller.h"
+#include "app/gui/language.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/session.h"
+#include "views/document.h"
+#include "views/flags/flags.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace accelscope;
+using namespace accelscope::testing;
+
+namespace {
+
+/// Two processes, three threads, nested slices; times in µs (Chrome trace JSON).
+QByteArray chromeTrace()
+{
+    return R"({"traceEvents":[
+{"ph":"M","name":"process_name","pid":1,"args":{"name":"host"}},
+{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"main"}},
+{"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"worker"}},
+{"ph":"M","name":"process_name","pid":2,"args":{"name":"device"}},
+{"ph":"M","name":"thread_name","pid":2,"tid":7,"args":{"name":"stream 7"}},
+{"ph":"X","name":"step","pid":1,"tid":1,"ts":0,"dur":1000},
+{"ph":"X","name":"fwd","pid":1,"tid":1,"ts":100,"dur":300},
+{"ph":"X","name":"load","pid":1,"tid":2,"ts":50,"dur":200},
+{"ph":"X","name":"gemm","pid":2,"tid":7,"ts":200,"dur":400},
+{"ph":"X","name":"gemm","pid":2,"tid":7,"ts":700,"dur":250}
+]})";
+}
+
+model::TrackId trackNamed(const model::Trace &trace, const char *name)
+{
+    for (const model::Track &t : trace.tracks()) {
+        if (trace.trackDisplayName(t.id).find(name) != std::string::npos)
+            return t.id;
+    }
+    return model::kInvalidId;
+}
+
+} // namespace
+
+class TestSession : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    std::unique_ptr<app::AppSettings> m_settings;
+
+    std::unique_ptr<app::MainWindow> newWindow()
+    {
+        app::MainWindow::Options opt;
+        opt.renderer = QStringLiteral("raster");
+        opt.restoreLayout = false;
+        auto w = std::make_unique<app::MainWindow>(m_settings.get(), opt);
+        w->resize(1200, 700);
+        w->show();
+        return w;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        app::language::apply(QStringLiteral("en"));
+        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini"))));
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("run.json")), chromeTrace()));
+    }
+
+    void roundTrip()
+    {
+        const QString input = m_tmp.filePath(QStringLiteral("run.json"));
+        const QString sessionPath = app::defaultSessionPath(input);
+        QCOMPARE(sessionPath, input + QStringLiteral(".accelscope-session.json"));
+
+        // Given a window with flags, a pinned and a hidden track, a collapsed group and selections
+        auto a = newWindow();
+        {
+            QSignalSpy idle(a->importController(), &app::ImportController::idle);
+            a->open({input});
+            QVERIFY(idle.wait(30000));
+        }
+        QVERIFY(a->trace());
+        const model::Trace &trace = *a->trace();
+        const model::TimeNs t0 = trace.startNs();
+        const model::TrackId worker = trackNamed(trace, "worker");
+        const model::TrackId stream = trackNamed(trace, "stream 7");
+        QVERIFY(worker != model::kInvalidId && stream != model::kInvalidId);
+        views::Document *doc = a->document();
+        a->timeline()->setTrackPinned(stream, true);
+        a->timeline()->setTrackHidden(worker, true);
+        a->timeline()->setGroupExpanded(trace.track(worker).process, false);
+        doc->flags()->addPoint(t0 + 150'000, QStringLiteral("fwd starts late"), QColor(0x11, 0x22, 0x33));
+        doc->flags()->addRange(t0 + 200'000, t0 + 600'000, QStringLiteral("first gemm"));
+        doc->setVisibleRange({t0 + 100'000, t0 + 800'000}, views::Document::History::Push);
+        doc->setSelectedRange({t0 + 250'000, t0 + 500'000});
+        doc->setSelectedSlice(model::SliceRef{stream, 1});
+        QString error;
+        QVERIFY2(app::saveSession(a.get(), sessionPath, &error), qPrintable(error));
+
+        // The file is readable JSON with relative inputs
+        QFile f(sessionPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(json.value(QStringLiteral("version")).toInt(), 1);
+        QCOMPARE(json.value(QStringLiteral("inputs")).toArray().at(0).toObject().value(QStringLiteral("path")).toString(),
+                 QStringLiteral("run.json"));
+
+        // When it is opened in a new window
+        auto b = newWindow();
+        QSignalSpy shown(b.get(), &app::MainWindow::traceShown);
+        const app::SessionOpenResult r = app::openSession(b.get(), sessionPath);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(r.warnings.isEmpty());
+        QVERIFY(shown.wait(30000));
+
+        // Then everything is back
+        const model::Trace &trace2 = *b->trace();
+        const model::TrackId worker2 = trackNamed(trace2, "worker");
+        const model::TrackId stream2 = trackNamed(trace2, "stream 7");
+        const views::TimelineLayout &layout = b->timeline()->trackLayout();
+        QVERIFY(layout.isPinned(stream2));
+        QVERIFY(!layout.isPinned(worker2));
+        QVERIFY(layout.isHidden(worker2));
+        QVERIFY(!layout.isHidden(stream2));
+        QVERIFY(!layout.isExpanded(trace2.track(worker2).process));
+        QVERIFY(layout.isExpanded(trace2.track(stream2).process));
+        views::Document *doc2 = b->document();
+        QCOMPARE(doc2->visibleRange(), (views::TimeRange{t0 + 100'000, t0 + 800'000}));
+        QCOMPARE(doc2->selectedRange(), (views::TimeRange{t0 + 250'000, t0 + 500'000}));
+        QCOMPARE(doc2->selectedSlice(), (model::SliceRef{stream2, 1}));
+        QCOMPARE(doc2->flags()->size(), 2);
+        const views::Flag &point = doc2->flags()->flags()[0];
+        QCOMPARE(point.start, t0 + 150'000);
+        QVERIFY(!point.isRange());
+        QCOMPARE(point.note, QStringLiteral("fwd starts late"));
+        QCOMPARE(point.colour, QColor(0x11, 0x22, 0x33));
+        const views::Flag &range = doc2->flags()->flags()[1];
+        QCOMPARE(range.start, t0 + 200'000);
+        QCOMPARE(range.end, t0 + 600'000);
+        QCOMPARE(range.note, QStringLiteral("first gemm"));
+    }
+
+    void changedInputWarnsAndRestoresNothing()
+    {
+        const QString input = m_tmp.filePath(QStringLiteral("run.json"));
+        const QString sessionPath = app::defaultSessionPath(input);
+        QVERIFY(QFile::exists(sessionPath));
+        // Given the trace rewritten with one more event after the session was saved
+        QByteArray changed = chromeTrace();
+        changed.replace("\n]})", ",\n{\"ph\":\"X\",\"name\":\"late\",\"pid\":1,\"tid\":1,\"ts\":2000,\"dur\":10}\n]})");
+        QVERIFY(writeFile(input, changed));
+
+        auto c = newWindow();
+        QSignalSpy shown(c.get(), &app::MainWindow::traceShown);
+        const app::SessionOpenResult r = app::openSession(c.get(), sessionPath);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.warnings.size(), 1);
+        QVERIFY2(r.warnings.front().contains(QStringLiteral("run.json")), qPrintable(r.warnings.front()));
+        QVERIFY(shown.wait(30000));
+        // the trace is open, but no flag, pin or range of the old one was applied
+        QVERIFY(c->trace());
+        QVERIFY(c->document()->flags()->isEmpty());
+        QVERIFY(c->document()->selectedRange().isEmpty());
+        QCOMPARE(c->timeline()->trackLayout().pinnedItems().size(), std::size_t(0));
+        QVERIFY(c->messageBanner()->isVisible());
+    }
+
+    void badFilesAreRefused()
+    {
+        auto w = newWindow();
+        const QString notJson = m_tmp.filePath(QStringLiteral("bad.accelscope-session.json"));
+        QVERIFY(writeFile(notJson, "{\"format\": \"accelscope-session\", \"version\": 1, "));
+        app::SessionOpenResult r = app::openSession(w.get(), notJson);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QStringLiteral("byte")), qPrintable(r.error));
+        const QString future = m_tmp.filePath(QStringLiteral("future.accelscope-session.json"));
+        QVERIFY(writeFile(future, "{\"format\": \"accelscope-session\", \"version\": 99, \"inputs\": []}"));
+        r = app::openSession(w.get(), future);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QStringLiteral("99")), qPrintable(r.error));
+        QVERIFY(!app::openSession(w.get(), m_tmp.filePath(QStringLiteral("missing.json"))).ok);
+    }
+
+    void cleanupTestCase() { m_settings.reset(); }
+};
+
+QTEST_MAIN(TestSession)
+#include "tst_session.moc"
