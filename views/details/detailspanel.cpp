@@ -3,6 +3,7 @@
 #include "model/analysis/aiuanalysis.h"
 #include "model/argstree.h"
 #include "views/document.h"
+#include "views/jobrunner.h"
 #include "views/timeline/timeaxis.h"
 
 #include <QAction>
@@ -117,6 +118,7 @@ DetailsPanel::DetailsPanel(Document *doc, QWidget *parent)
 
     // Window-wide so that they work whichever panel has the focus (the timeline does not claim
     // '[' / ']'); they need the Details dock in the window, shown or tabbed.
+    m_instancesJob = new JobRunner(this);
     m_prevInstance = new QAction(tr("Previous Instance of the Slice's Name"), this);
     m_prevInstance->setObjectName(QStringLiteral("actionPreviousInstance"));
     m_prevInstance->setShortcut(QKeySequence(Qt::Key_BracketLeft));
@@ -143,6 +145,8 @@ void DetailsPanel::clearContent()
         l->clear();
     m_instancesOf.reset();
     m_instancePos = -1;
+    if (m_instancesJob)
+        m_instancesJob->cancel();
 }
 
 QString DetailsPanel::sliceLink(model::SliceRef s) const
@@ -275,7 +279,29 @@ void DetailsPanel::showAiuStamps(model::SliceRef s)
 
 void DetailsPanel::showInstances(model::SliceRef s)
 {
-    m_instancesOf = sliceInstances(m_doc->trace(), s);
+    // A name with millions of instances takes a good part of a second to collect and sort (see
+    // docs/timeline.md): the last name's result is shown at once, another one is computed on the
+    // pool while the section says so.
+    m_instancesJob->cancel();
+    const model::TracePtr trace = m_doc->trace();
+    if (auto hit = cachedSliceInstances(trace, s)) {
+        displayInstances(s, std::move(hit));
+        return;
+    }
+    m_instancesOf.reset();
+    m_instancePos = -1;
+    m_instances->setText(tr("Counting the instances\u2026"));
+    m_instancesJob->run<std::shared_ptr<const SliceInstances>>(
+        [trace, s](std::stop_token) { return sliceInstances(trace, s); },
+        [this, s](std::shared_ptr<const SliceInstances> result) {
+            if (m_slice == s)
+                displayInstances(s, std::move(result));
+        });
+}
+
+void DetailsPanel::displayInstances(model::SliceRef s, std::shared_ptr<const SliceInstances> instances)
+{
+    m_instancesOf = std::move(instances);
     m_instancePos = m_instancesOf ? m_instancesOf->indexOf(*m_doc->trace(), s) : -1;
     if (!m_instancesOf || m_instancePos < 0) {
         m_instances->clear();

@@ -29,6 +29,8 @@ namespace accelscope::views {
 
 class Document;
 
+class JobRunner;
+
 class DetailsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -48,7 +50,8 @@ public:
     /// as children of column 0.
     QStandardItemModel *argsModel() const { return m_args; }
     QLabel *flowsLabel() const { return m_flows; }
-    /// The instances of the shown slice's name (null when none is shown) and its position in them.
+    /// The instances of the shown slice's name and its position in them; null while none is
+    /// shown or while they are being counted in the background (a name not looked up last).
     const SliceInstances *instances() const { return m_instancesOf.get(); }
     std::ptrdiff_t instancePosition() const { return m_instancePos; }
     /// Window-wide shortcuts '[' / ']': select and reveal the previous / next instance (by start
@@ -71,6 +74,7 @@ private:
     void showAiuStamps(model::SliceRef slice);
     QString sliceLink(model::SliceRef s) const;
     void showInstances(model::SliceRef slice);
+    void displayInstances(model::SliceRef slice, std::shared_ptr<const SliceInstances> instances);
 
     Document *m_doc;
     model::SliceRef m_slice;
@@ -92,6 +96,7 @@ private:
     QLabel *m_instances = nullptr;
     std::shared_ptr<const SliceInstances> m_instancesOf;
     std::ptrdiff_t m_instancePos = -1;
+    JobRunner *m_instancesJob = nullptr;
     QAction *m_prevInstance = nullptr;
     QAction *m_nextInstance = nullptr;
 };

@@ -19,19 +19,29 @@ SliceInstances collect(const model::Trace &trace, model::StringId name, int rank
     SliceInstances out;
     out.name = name;
     out.rank = rank;
+    // Sorting (start, track, index) records kept side by side is several times faster than
+    // sorting references that look their start up in the tracks.
+    struct Record {
+        model::TimeNs start;
+        model::TrackId track;
+        std::uint32_t index;
+    };
+    std::vector<Record> records;
     for (const model::Track &t : trace.tracks()) {
         if (t.process < trace.processes().size() && model::analysis::rankOf(trace.process(t.process)) != rank)
             continue;
         const auto &names = t.slices.name;
         for (std::uint32_t i = 0; i < t.slices.size(); ++i)
             if (names[i] == name)
-                out.slices.push_back({t.id, i});
+                records.push_back({t.slices.start[i], t.id, i});
     }
-    // tracks are visited in id order and indexes ascend, so a stable sort by start leaves ties
-    // ordered by track, then index
-    std::stable_sort(out.slices.begin(), out.slices.end(), [&](model::SliceRef a, model::SliceRef b) {
-        return trace.track(a.track).slices.start[a.index] < trace.track(b.track).slices.start[b.index];
-    });
+    // records come in track id order and by index within a track, so a stable sort by start
+    // leaves equal starts ordered by track, then index (and a merge sort profits from the rows'
+    // runs already in start order)
+    std::stable_sort(records.begin(), records.end(), [](const Record &a, const Record &b) { return a.start < b.start; });
+    out.slices.reserve(records.size());
+    for (const Record &r : records)
+        out.slices.push_back({r.track, r.index});
     model::analysis::DurationStats durations;
     durations.values.reserve(out.slices.size());
     for (model::SliceRef s : out.slices)
@@ -73,23 +83,40 @@ model::SliceRef SliceInstances::adjacent(const model::Trace &trace, model::Slice
     return slices[static_cast<std::size_t>(n)];
 }
 
+namespace {
+
+// The last result, shared by the Details panel and the instance walk.
+std::mutex cacheMutex;
+std::weak_ptr<const model::Trace> cachedTrace;
+std::shared_ptr<const SliceInstances> cached;
+
+std::shared_ptr<const SliceInstances> lookup(const model::TracePtr &trace, model::StringId name, int rank)
+{
+    std::lock_guard lock(cacheMutex);
+    if (cached && cachedTrace.lock() == trace && cached->name == name && cached->rank == rank)
+        return cached;
+    return {};
+}
+
+} // namespace
+
+std::shared_ptr<const SliceInstances> cachedSliceInstances(const model::TracePtr &trace, model::SliceRef s)
+{
+    if (!trace || !validSlice(*trace, s))
+        return {};
+    return lookup(trace, trace->track(s.track).slices.name[s.index], rankOfTrack(*trace, s.track));
+}
+
 std::shared_ptr<const SliceInstances> sliceInstances(const model::TracePtr &trace, model::SliceRef s)
 {
     if (!trace || !validSlice(*trace, s))
         return {};
     const model::StringId name = trace->track(s.track).slices.name[s.index];
     const int rank = rankOfTrack(*trace, s.track);
-
-    static std::mutex mutex;
-    static std::weak_ptr<const model::Trace> cachedTrace;
-    static std::shared_ptr<const SliceInstances> cached;
-    {
-        std::lock_guard lock(mutex);
-        if (cached && cachedTrace.lock() == trace && cached->name == name && cached->rank == rank)
-            return cached;
-    }
+    if (auto hit = lookup(trace, name, rank))
+        return hit;
     auto result = std::make_shared<const SliceInstances>(collect(*trace, name, rank));
-    std::lock_guard lock(mutex);
+    std::lock_guard lock(cacheMutex);
     cachedTrace = trace;
     cached = result;
     return result;

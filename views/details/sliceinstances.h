@@ -32,5 +32,8 @@ struct SliceInstances {
 /// The instances of `s`'s name (rank as the analyses count it: a process without one is rank 0).
 /// Null for an invalid slice. Thread-safe; the last result is shared between callers.
 std::shared_ptr<const SliceInstances> sliceInstances(const model::TracePtr &trace, model::SliceRef s);
+/// The cached result for `s`'s name and rank when it is the last one computed, else null
+/// (never computes: cheap enough for the GUI thread).
+std::shared_ptr<const SliceInstances> cachedSliceInstances(const model::TracePtr &trace, model::SliceRef s);
 
 } // namespace accelscope::views
