@@ -274,10 +274,12 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
             row.core.assign(cellAt(cells, iCore));
             row.offset = p.offset();
             row.line = p.line();
-            if (auto s = numberCell(cellAt(cells, iStream)))
+            // Range-checked before the conversion: a value outside the integer's range (or NaN)
+            // is no id, and converting it would be undefined behaviour.
+            if (auto s = numberCell(cellAt(cells, iStream)); s && *s >= -9.0e18 && *s <= 9.0e18)
                 row.stream = static_cast<std::int64_t>(*s);
             if (r.device < 0 && iDevice >= 0)
-                if (auto d = numberCell(cellAt(cells, iDevice)))
+                if (auto d = numberCell(cellAt(cells, iDevice)); d && *d >= 0 && *d < 4096)
                     r.device = static_cast<int>(*d);
             r.rows.push_back(std::move(row));
         }
