@@ -47,9 +47,11 @@ std::vector<AscendFileStep> readStepTraceTime(const std::filesystem::path &path,
         s.freeUs = *free;
         s.notOverlappedUs = numberCell(cellAt(cells, iNotOv)).value_or(0);
         s.overlappedUs = numberCell(cellAt(cells, iOv)).value_or(0);
-        if (const auto d = numberCell(cellAt(cells, iDevice)))
+        // Range-checked before the conversion (out of range is no id, and converting it would be
+        // undefined behaviour).
+        if (const auto d = numberCell(cellAt(cells, iDevice)); d && *d >= 0 && *d < 4096)
             s.device = int(*d);
-        if (const auto st = numberCell(cellAt(cells, iStep))) {
+        if (const auto st = numberCell(cellAt(cells, iStep)); st && *st >= -9.0e18 && *st <= 9.0e18) {
             s.hasStep = true;
             s.step = std::int64_t(*st);
         }
