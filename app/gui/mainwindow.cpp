@@ -341,6 +341,11 @@ void MainWindow::createMenus()
     m_navigateMenu->addAction(m_doc->showAllAction());
     m_navigateMenu->addAction(m_doc->zoomToSelectionAction());
     m_navigateMenu->addAction(m_doc->clearSelectionAction());
+    m_navigateMenu->addSeparator();
+    m_navigateMenu->addAction(m_details->previousInstanceAction());
+    m_navigateMenu->addAction(m_details->nextInstanceAction());
+    addAction(m_details->previousInstanceAction()); // '[' / ']' work with the Details dock closed too
+    addAction(m_details->nextInstanceAction());
 
     m_viewMenu = menuBar()->addMenu(QString());
     for (QDockWidget *d : {m_detailsDock, m_searchDock, m_diagDock})

@@ -131,7 +131,8 @@ QList<ShortcutEntry> ShortcutsDialog::fromMenuBar(const QMenuBar *bar, const QLi
 
 QList<ShortcutEntry> ShortcutsDialog::timelineEntries()
 {
-    // F, Backspace, Home and Esc are the Document's actions and appear under Navigate.
+    // F, Backspace, Home and Esc are the Document's actions and '[' / ']' the Details panel's
+    // (previous / next instance of a slice's name): they appear under Navigate.
     const QString g = tr("Timeline");
     const QString nav = tr("Timeline navigation (mouse)");
     return {
@@ -141,8 +142,6 @@ QList<ShortcutEntry> ShortcutsDialog::timelineEntries()
         {g, tr("Pan right"), QStringLiteral("D")},
         {g, tr("Previous / next slice in the row"), tr("Left / Right")},
         {g, tr("Parent / first child slice"), tr("Up / Down")},
-        {g, tr("Previous / next instance of the selected slice's name (same rank, by start time)"),
-         QStringLiteral("[ / ]")},
         {nav, tr("Zoom"), tr("Ctrl+Wheel")},
         {nav, tr("Scroll tracks"), tr("Wheel")},
         {nav, tr("Pan"), tr("Shift+Wheel, or drag")},
