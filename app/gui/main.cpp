@@ -27,6 +27,7 @@
 
 #include <cstdio>
 #include <optional>
+#include <string_view>
 
 using namespace accelscope;
 
@@ -51,6 +52,16 @@ void printVersions()
 int main(int argc, char **argv)
 {
     QApplication::setAttribute(Qt::AA_ShareOpenGLContexts); // the timeline's GL canvas may be re-created
+    // QGuiApplication takes "-session"/"--session" for X11 session management out of argv, so
+    // --session FILE is read before it is constructed.
+    std::optional<QString> sessionFile;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--session" && i + 1 < argc)
+            sessionFile = QString::fromLocal8Bit(argv[i + 1]);
+        else if (arg.starts_with("--session="))
+            sessionFile = QString::fromLocal8Bit(argv[i] + 10);
+    }
     QApplication qapp(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Accelscope"));
     QApplication::setOrganizationName(QStringLiteral("Accelscope"));
@@ -177,12 +188,12 @@ int main(int argc, char **argv)
         };
         QObject::connect(&window, &app::MainWindow::traceShown, &window, [save] { QTimer::singleShot(500, save); });
         QObject::connect(window.importController(), &app::ImportController::failed, &window, [] { QApplication::exit(1); });
-        if (inputs.isEmpty() && !parser.isSet(sessionOpt))
+        if (inputs.isEmpty() && !sessionFile)
             QTimer::singleShot(500, save);
     }
     window.show();
-    if (parser.isSet(sessionOpt)) {
-        const app::SessionOpenResult session = app::openSession(&window, parser.value(sessionOpt));
+    if (sessionFile) {
+        const app::SessionOpenResult session = app::openSession(&window, *sessionFile);
         if (!session.ok) {
             std::fprintf(stderr, "accelscope: %s\n", qPrintable(session.error));
             return 2;

@@ -539,7 +539,9 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
     // flags: a band (range flags) or a line (point flags) over the tracks, a marker with the
     // note on the axis; drawn first so the selected range and the selection stay on top
     if (st.flags) {
-        for (const Flag &f : st.flags->flags()) {
+        const std::vector<Flag> &flags = st.flags->flags();
+        for (std::size_t i = 0; i < flags.size(); ++i) {
+            const Flag &f = flags[i];
             const Rgba rgb = f.colour.rgb() & 0x00ffffffu;
             const float fx0 = geo.xOf(f.start), fx1 = geo.xOf(f.end);
             if (fx1 < xl - 6 || fx0 > xr + 6)
@@ -570,11 +572,15 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
                 t.text = f.note;
                 t.x = std::max(fx0, xl) + 7;
                 t.y = geo.axisTop + 6;
-                t.maxWidth = std::clamp((f.isRange() ? std::min(fx1, xr) : xr) - t.x, 40.0f, 200.0f);
+                // up to the next flag's marker, so notes of neighbouring flags do not overlap
+                float limit = f.isRange() ? std::min(fx1, xr) : xr;
+                if (i + 1 < flags.size())
+                    limit = std::min(limit, geo.xOf(flags[i + 1].start) - 6);
+                t.maxWidth = std::min(limit - t.x, 200.0f);
                 t.small = true;
                 t.bold = true;
                 t.color = 0xff000000u | rgb;
-                if (t.x < xr)
+                if (t.x < xr && t.maxWidth >= 12)
                     out.texts.push_back(std::move(t));
             }
         }
