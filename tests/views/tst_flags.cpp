@@ -5,6 +5,7 @@
 
 #include "views/document.h"
 #include "views/flags/flags.h"
+#include "views/export/timelineimage.h"
 #include "views/flags/flagspanel.h"
 #include "views/timeline/batchbuilder.h"
 #include "views/timeline/timelinewidget.h"
@@ -134,6 +135,34 @@ private Q_SLOTS:
         }
         QVERIFY2(red, "the point flag's line crosses the tracks");
         QVERIFY2(green, "the range flag's edges cross the tracks");
+    }
+
+    void exportedImageShowsFlags()
+    {
+        Document doc;
+        doc.setTrace(makeTinyTrace());
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(900, 500);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        TimelineImageOptions opt;
+        opt.size = QSize(640, 400); // another size than the widget's: drawn by a document of its own
+        const QImage before = renderTimelineImage(doc.trace(), &w, opt);
+        const TimeRange v = doc.visibleRange();
+        doc.flags()->addPoint(v.start + v.duration() / 3, QStringLiteral("exported"), QColor(0xff, 0, 0));
+        const QImage after = renderTimelineImage(doc.trace(), &w, opt);
+        QCOMPARE(after.size(), before.size());
+        const auto hasRed = [](const QImage &img) {
+            for (int x = 0; x < img.width(); ++x) {
+                const QRgb c = img.pixel(x, img.height() - 5);
+                if (qRed(c) > 200 && qGreen(c) < 90 && qBlue(c) < 90)
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(!hasRed(before));
+        QVERIFY2(hasRed(after), "the flag's line is in the exported picture");
+        QCOMPARE(doc.flags()->size(), 1); // the user's flags are copied, not moved
     }
 
     void panelListsEditsAndMeasures()

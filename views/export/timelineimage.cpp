@@ -1,5 +1,6 @@
 #include "views/export/timelineimage.h"
 
+#include "views/flags/flags.h"
 #include "views/timeline/timelinewidget.h"
 
 #include <QBuffer>
@@ -59,6 +60,10 @@ QImage renderTimelineImage(const model::TracePtr &trace, TimelineWidget *like, c
 
     Document doc;
     doc.setTrace(trace);
+    if (like && like->document() && like->document()->trace() == trace) {
+        for (const Flag &f : like->document()->flags()->flags()) // the picture shows the user's flags
+            doc.flags()->add(f);
+    }
     TimeRange range = options.range ? *options.range
                                     : (like && like->document() && like->document()->trace() == trace
                                            ? like->document()->visibleRange()
