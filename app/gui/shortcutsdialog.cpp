@@ -142,6 +142,8 @@ QList<ShortcutEntry> ShortcutsDialog::timelineEntries()
         {g, tr("Pan right"), QStringLiteral("D")},
         {g, tr("Previous / next slice in the row"), tr("Left / Right")},
         {g, tr("Parent / first child slice"), tr("Up / Down")},
+        {g, tr("Add a point flag"), QStringLiteral("M")},
+        {g, tr("Add a range flag over the selected range"), QStringLiteral("Shift+M")},
         {nav, tr("Zoom"), tr("Ctrl+Wheel")},
         {nav, tr("Scroll tracks"), tr("Wheel")},
         {nav, tr("Pan"), tr("Shift+Wheel, or drag")},
