@@ -25,6 +25,7 @@
 #include "views/details/detailspanel.h"
 #include "views/derivedcounters.h"
 #include "views/document.h"
+#include "views/flags/flags.h"
 #include "views/panels/analysishub.h"
 #include "views/search/searchbar.h"
 #include "views/timeline/trackfilterbar.h"
@@ -902,6 +903,8 @@ bool MainWindow::startExport(const ExportRequest &request)
     if (m_comparePanel->baseline())
         if (auto comparison = m_comparePanel->table())
             in.extraTables.push_back(std::move(comparison));
+    if (!m_doc->flags()->isEmpty()) // the user's flags and notes as a sheet of the report
+        in.extraTables.push_back(views::flagsTable(*m_doc->flags(), m_doc->trace()->startNs()));
     const bool started = m_exportRunner->start(request, in);
     updateActions();
     return started;

@@ -5,6 +5,8 @@
 
 #include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
+#include "app/gui/exportdialog.h"
+#include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
@@ -17,6 +19,8 @@
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <zlib.h>
 
 using namespace accelscope;
 using namespace accelscope::testing;
@@ -38,6 +42,39 @@ QByteArray chromeTrace()
 {"ph":"X","name":"gemm","pid":2,"tid":7,"ts":200,"dur":400},
 {"ph":"X","name":"gemm","pid":2,"tid":7,"ts":700,"dur":250}
 ]})";
+}
+
+/// The text of every deflated or stored part of a ZIP file (an XLSX workbook), concatenated:
+/// each local file header is followed by its data, inflated until the end of its stream.
+QByteArray zipText(const QByteArray &zip)
+{
+    QByteArray out;
+    for (qsizetype at = zip.indexOf("PK\x03\x04"); at >= 0 && at + 30 <= zip.size(); at = zip.indexOf("PK\x03\x04", at + 4)) {
+        const auto u16 = [&](qsizetype o) { return static_cast<int>(static_cast<uchar>(zip[at + o]) | static_cast<uchar>(zip[at + o + 1]) << 8); };
+        const int method = u16(8);
+        const qsizetype data = at + 30 + u16(26) + u16(28);
+        if (data >= zip.size())
+            break;
+        if (method == 0) {
+            out += zip.mid(data, 1 << 20);
+            continue;
+        }
+        z_stream z{};
+        if (inflateInit2(&z, -MAX_WBITS) != Z_OK)
+            continue;
+        z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(zip.constData() + data));
+        z.avail_in = static_cast<uInt>(zip.size() - data);
+        char buf[65536];
+        int rc = Z_OK;
+        while (rc == Z_OK) {
+            z.next_out = reinterpret_cast<Bytef *>(buf);
+            z.avail_out = sizeof buf;
+            rc = inflate(&z, Z_NO_FLUSH);
+            out.append(buf, static_cast<qsizetype>(sizeof buf - z.avail_out));
+        }
+        inflateEnd(&z);
+    }
+    return out;
 }
 
 model::TrackId trackNamed(const model::Trace &trace, const char *name)
@@ -106,6 +143,27 @@ private Q_SLOTS:
         doc->setSelectedSlice(model::SliceRef{stream, 1});
         QString error;
         QVERIFY2(app::saveSession(a.get(), sessionPath, &error), qPrintable(error));
+
+        // The XLSX report lists the flags on a sheet of their own (the workbook's
+        // stored, not deflated, so the note's text is in the file as written)
+        {
+            app::ExportRequest req;
+            req.format = app::ExportRequest::Format::Xlsx;
+            req.tables = {QStringLiteral("overview")};
+            req.path = m_tmp.filePath(QStringLiteral("report.xlsx"));
+            a->exportRunner()->setShowProgress(false);
+            QSignalSpy done(a->exportRunner(), &app::ExportRunner::finished);
+            QVERIFY(a->startExport(req));
+            if (done.isEmpty())
+                QVERIFY(done.wait(30000));
+            QVERIFY2(a->exportRunner()->lastOutcome().ok, qPrintable(a->exportRunner()->lastOutcome().message));
+            QFile xlsx(req.path);
+            QVERIFY(xlsx.open(QIODevice::ReadOnly));
+            const QByteArray bytes = zipText(xlsx.readAll());
+            QVERIFY(bytes.contains("Flags"));
+            QVERIFY(bytes.contains("fwd starts late"));
+            QVERIFY(bytes.contains("first gemm"));
+        }
 
         // The file is readable JSON with relative inputs
         QFile f(sessionPath);

@@ -3,6 +3,7 @@
 // panel (list order, note editing, delete, distance, jump-to).
 #include "synthtrace.h"
 
+#include "model/analysis/table.h"
 #include "views/document.h"
 #include "views/flags/flags.h"
 #include "views/export/timelineimage.h"
@@ -68,6 +69,21 @@ private Q_SLOTS:
         QVERIFY(c != a && c != b);
         set.clear();
         QVERIFY(set.isEmpty());
+    }
+
+    void reportTable()
+    {
+        FlagSet set;
+        set.addPoint(1500, QStringLiteral("late"), QColor(0x12, 0x34, 0x56));
+        set.addRange(1100, 1400, QStringLiteral("window"));
+        const auto table = flagsTable(set, 1000);
+        QCOMPARE(table->name, std::string("flags"));
+        QCOMPARE(table->rowCount(), std::size_t(2));
+        QCOMPARE(table->column("start_ns")->ints, (std::vector<std::int64_t>{100, 500}));
+        QCOMPARE(table->column("end_ns")->ints, (std::vector<std::int64_t>{400, 500}));
+        QCOMPARE(table->column("length_ns")->ints, (std::vector<std::int64_t>{300, 0}));
+        QCOMPARE(table->column("note")->texts, (std::vector<std::string>{"window", "late"}));
+        QCOMPARE(table->column("colour")->texts[1], std::string("#123456"));
     }
 
     void documentOwnsAndClearsOnNewTrace()

@@ -1,5 +1,7 @@
 #include "views/flags/flags.h"
 
+#include "model/analysis/table.h"
+
 #include <algorithm>
 #include <array>
 
@@ -108,6 +110,26 @@ void FlagSet::sortFlags()
             return a.end < b.end;
         return a.id < b.id;
     });
+}
+
+std::shared_ptr<const model::analysis::Table> flagsTable(const FlagSet &flags, model::TimeNs origin)
+{
+    using model::analysis::Unit;
+    auto table = std::make_shared<model::analysis::Table>("flags", "Flags");
+    auto &start = table->addInt("start_ns", "Start", Unit::TimestampNs);
+    auto &end = table->addInt("end_ns", "End", Unit::TimestampNs);
+    auto &length = table->addInt("length_ns", "Length", Unit::Nanoseconds);
+    auto &colour = table->addText("colour", "Colour");
+    auto &note = table->addText("note", "Note");
+    for (const Flag &f : flags.flags()) {
+        start.push(f.start - origin);
+        end.push(f.end - origin);
+        length.push(f.duration());
+        colour.push(f.colour.name(QColor::HexRgb).toStdString());
+        note.push(f.note.toStdString());
+    }
+    table->notes.push_back("Point and range flags set in the timeline (M / Shift+M); a point flag has length 0.");
+    return table;
 }
 
 } // namespace accelscope::views

@@ -9,7 +9,12 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <vector>
+
+namespace accelscope::model::analysis {
+class Table;
+}
 
 namespace accelscope::views {
 
@@ -67,5 +72,9 @@ private:
     std::vector<Flag> m_flags;
     quint64 m_nextId = 1;
 };
+
+/// The flags as a table for reports (the XLSX export adds it as a sheet): start and end in ns
+/// since `origin` (the trace start), length, colour and note, sorted by time.
+std::shared_ptr<const model::analysis::Table> flagsTable(const FlagSet &flags, model::TimeNs origin);
 
 } // namespace accelscope::views
