@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QSet>
 
 #include <map>
@@ -259,6 +260,14 @@ SessionOpenResult openSession(MainWindow *window, const QString &path)
     }
     result.ok = true;
     const QStringList warnings = result.warnings;
+    // The session of the trace already open: applied at once, without loading it again.
+    QStringList openNow;
+    for (const QString &p : window->openPaths())
+        openNow << QDir::cleanPath(QFileInfo(p).absoluteFilePath());
+    if (warnings.isEmpty() && window->document()->trace() && !window->isLoading() && openNow == inputs) {
+        applySession(window, session);
+        return result;
+    }
     QObject::connect(
         window, &MainWindow::traceShown, window,
         [window, session, warnings] {
@@ -288,6 +297,36 @@ void installSessionActions(MainWindow *window, QMenu *fileMenu, QAction *before)
     const auto updateSave = [window, save] { save->setEnabled(window->document()->trace() != nullptr); };
     QObject::connect(window->document(), &views::Document::traceChanged, save, updateSave);
     updateSave();
+    // Opening a trace that has a session beside it offers that session.
+    auto *restore = new QAction(MainWindow::tr("&Restore Saved Session"), window);
+    restore->setObjectName(QStringLiteral("actionRestoreSession"));
+    restore->setToolTip(MainWindow::tr("Restore the flags, tracks and ranges saved beside this trace"));
+    fileMenu->insertAction(save, restore);
+    restore->setEnabled(false);
+    const auto savedSessionOf = [window] {
+        const QStringList inputs = window->openPaths();
+        return inputs.isEmpty() || !window->document()->trace() ? QString() : defaultSessionPath(inputs.front());
+    };
+    QObject::connect(window, &MainWindow::traceShown, restore, [window, restore, savedSessionOf] {
+        const QString path = savedSessionOf();
+        restore->setEnabled(!path.isEmpty() && QFileInfo::exists(path));
+        if (restore->isEnabled())
+            window->statusBar()->showMessage(
+                MainWindow::tr("This trace has a saved session: File ▸ Restore Saved Session brings back its flags and tracks"),
+                15000);
+    });
+    QObject::connect(window->document(), &views::Document::traceChanged, restore, [restore, window] {
+        if (!window->document()->trace())
+            restore->setEnabled(false);
+    });
+    QObject::connect(restore, &QAction::triggered, window, [window, savedSessionOf] {
+        const QString path = savedSessionOf();
+        if (path.isEmpty())
+            return;
+        const SessionOpenResult r = openSession(window, path);
+        if (!r.ok)
+            QMessageBox::warning(window, MainWindow::tr("Restore Saved Session"), r.error);
+    });
     QObject::connect(save, &QAction::triggered, window, [window] {
         const QStringList inputs = window->openPaths();
         const QString suggested = inputs.isEmpty() ? QString() : defaultSessionPath(inputs.front());

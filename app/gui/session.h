@@ -35,10 +35,13 @@ struct SessionOpenResult {
 
 /// Reads `path`, opens its inputs in `window` and, once the trace is shown, restores the saved
 /// state (unless an input changed: then `warnings` lists what changed and nothing is restored).
-/// Warnings are also shown in the window's message banner.
+/// Warnings are also shown in the window's message banner. When the window already shows
+/// exactly these inputs (and they are unchanged), the state is applied at once, without a reload.
 SessionOpenResult openSession(MainWindow *window, const QString &path);
 
-/// File ▸ Save Session… / Open Session… inserted into `fileMenu` before `before`.
+/// File ▸ Open Session… / Restore Saved Session / Save Session… inserted into `fileMenu` before
+/// `before`. Restore Saved Session is enabled while the open trace has a session at its
+/// default path (the status bar says so when such a trace is shown).
 void installSessionActions(MainWindow *window, QMenu *fileMenu, QAction *before);
 
 } // namespace accelscope::app

@@ -14,6 +14,7 @@
 #include "views/document.h"
 #include "views/flags/flags.h"
 
+#include <QAction>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -206,6 +207,29 @@ private Q_SLOTS:
         QCOMPARE(range.start, t0 + 200'000);
         QCOMPARE(range.end, t0 + 600'000);
         QCOMPARE(range.note, QStringLiteral("first gemm"));
+    }
+
+    void savedSessionIsOfferedAndAppliedInPlace()
+    {
+        // Given the trace of roundTrip() opened again, its session saved beside it
+        const QString input = m_tmp.filePath(QStringLiteral("run.json"));
+        auto d = newWindow();
+        auto *restore = d->findChild<QAction *>(QStringLiteral("actionRestoreSession"));
+        QVERIFY(restore);
+        QVERIFY(!restore->isEnabled());
+        {
+            QSignalSpy shown(d.get(), &app::MainWindow::traceShown);
+            d->open({input});
+            QVERIFY(shown.wait(30000));
+        }
+        // Then File ▸ Restore Saved Session is offered and brings the flags back at once
+        QVERIFY(restore->isEnabled());
+        QVERIFY(d->document()->flags()->isEmpty());
+        const model::TracePtr before = d->trace();
+        restore->trigger();
+        QCOMPARE(d->document()->flags()->size(), 2);
+        QCOMPARE(d->trace(), before); // applied in place, not loaded again
+        QVERIFY(!d->isLoading());
     }
 
     void changedInputWarnsAndRestoresNothing()
