@@ -127,6 +127,28 @@ private Q_SLOTS:
         QVERIFY(!doc.flags()->flags()[0].isRange() || !doc.flags()->flags()[1].isRange());
     }
 
+    void clickOnTheAxisAddsAPointFlag()
+    {
+        Document doc;
+        doc.setTrace(makeTinyTrace());
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(900, 500);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const CanvasGeometry g = CanvasGeometry::compute(w.trackLayout(), w.viewState());
+        const QPoint at(static_cast<int>(g.eventLeft + 200), static_cast<int>(g.axisTop + 10));
+        QTest::mouseClick(w.canvas(), Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(doc.flags()->size(), 1);
+        QVERIFY(std::abs(doc.flags()->flags()[0].start - g.timeAt(at.x())) <= static_cast<model::TimeNs>(g.nsPerPx) + 1);
+        QVERIFY(doc.selectedRange().isEmpty());
+        // a drag on the axis still selects a range and adds no flag
+        QTest::mousePress(w.canvas(), Qt::LeftButton, Qt::NoModifier, at);
+        QTest::mouseMove(w.canvas(), at + QPoint(150, 0));
+        QTest::mouseRelease(w.canvas(), Qt::LeftButton, Qt::NoModifier, at + QPoint(150, 0));
+        QCOMPARE(doc.flags()->size(), 1);
+        QVERIFY(!doc.selectedRange().isEmpty());
+    }
+
     void overlayDrawsFlags()
     {
         Document doc;

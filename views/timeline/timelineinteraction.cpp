@@ -264,6 +264,17 @@ void TimelineWidget::mouseRelease(QMouseEvent *e)
 {
     const Drag drag = m_drag;
     m_drag = Drag::None;
+    // a click on the time axis (a press and release without a drag) adds a point flag there
+    if (e->button() == Qt::LeftButton && drag == Drag::Range && m_pressHit.area == HitResult::Area::Axis &&
+        m_doc->trace()) {
+        const QPointF d = e->position() - m_pressPos;
+        if (std::hypot(d.x(), d.y()) < kDragThreshold) {
+            if (d.x() != 0) // the few pixels moved made a tiny range: not meant
+                m_doc->setSelectedRange({});
+            m_doc->flags()->addPoint(m_pressHit.time);
+            return;
+        }
+    }
     if (e->button() != Qt::LeftButton || drag != Drag::Pending || !m_doc->trace())
         return;
     // a click
