@@ -261,16 +261,23 @@ SessionOpenResult openSession(MainWindow *window, const QString &path)
     result.ok = true;
     const QStringList warnings = result.warnings;
     // The session of the trace already open: applied at once, without loading it again.
-    QStringList openNow;
-    for (const QString &p : window->openPaths())
-        openNow << QDir::cleanPath(QFileInfo(p).absoluteFilePath());
-    if (warnings.isEmpty() && window->document()->trace() && !window->isLoading() && openNow == inputs) {
+    const auto showsInputs = [window, inputs] {
+        QStringList openNow;
+        for (const QString &p : window->openPaths())
+            openNow << QDir::cleanPath(QFileInfo(p).absoluteFilePath());
+        return window->document()->trace() && openNow == inputs;
+    };
+    if (warnings.isEmpty() && !window->isLoading() && showsInputs()) {
         applySession(window, session);
         return result;
     }
     QObject::connect(
         window, &MainWindow::traceShown, window,
-        [window, session, warnings] {
+        [window, session, warnings, showsInputs] {
+            // the next trace shown may be another one (this import failed, the user opened
+            // something else meanwhile): a session applies only to its own inputs
+            if (!showsInputs())
+                return;
             if (warnings.isEmpty()) {
                 applySession(window, session);
                 return;

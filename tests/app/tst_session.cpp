@@ -273,6 +273,29 @@ private Q_SLOTS:
         QVERIFY(!app::openSession(w.get(), m_tmp.filePath(QStringLiteral("missing.json"))).ok);
     }
 
+    void failedImportLeavesTheNextTraceAlone()
+    {
+        // Given a session whose input does not import
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("broken.bin")), QByteArray("\x00\x01\x02 not a trace", 16)));
+        const QString sessionPath = m_tmp.filePath(QStringLiteral("broken.accelscope-session.json"));
+        QVERIFY(writeFile(sessionPath, R"({"format": "accelscope-session", "version": 1,
+            "inputs": [{"path": "broken.bin"}],
+            "flags": [{"start": 10, "end": 10, "colour": "#ff0000", "note": "stale"}]})"));
+        auto w = newWindow();
+        {
+            QSignalSpy idle(w->importController(), &app::ImportController::idle);
+            QVERIFY(app::openSession(w.get(), sessionPath).ok);
+            QVERIFY(idle.wait(30000));
+        }
+        QVERIFY(!w->trace());
+        // When another trace is opened in that window, the session's flags stay out of it
+        QSignalSpy shown(w.get(), &app::MainWindow::traceShown);
+        w->open({m_tmp.filePath(QStringLiteral("run.json"))});
+        QVERIFY(shown.wait(30000));
+        QVERIFY(w->trace());
+        QVERIFY(w->document()->flags()->isEmpty());
+    }
+
     void cleanupTestCase() { m_settings.reset(); }
 };
 
