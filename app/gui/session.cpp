@@ -8,6 +8,7 @@
 #include "views/timeline/timelinewidget.h"
 
 #include <QAction>
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
@@ -32,6 +33,23 @@ const QLatin1String kFormatName("accelscope-session");
 QString mtimeText(const QFileInfo &fi)
 {
     return fi.lastModified().toUTC().toString(Qt::ISODateWithMs);
+}
+
+/// SHA-256 of the file's first and last MiB (the whole file when smaller): catches an input
+/// rewritten with the same size and modification time, without reading a multi-GB trace.
+QString contentFingerprint(const QString &path)
+{
+    constexpr qint64 kPart = 1 << 20;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(f.read(kPart));
+    if (f.size() > kPart) {
+        f.seek(std::max(kPart, f.size() - kPart));
+        hash.addData(f.read(kPart));
+    }
+    return QString::fromLatin1(hash.result().toHex());
 }
 
 QString processName(const model::Trace &trace, model::ProcessId p)
@@ -81,6 +99,7 @@ QJsonObject captureSession(MainWindow *window, const QString &sessionPath)
         if (fi.isFile()) {
             in.insert(QStringLiteral("size"), static_cast<qint64>(fi.size()));
             in.insert(QStringLiteral("mtime"), mtimeText(fi));
+            in.insert(QStringLiteral("headTailSha256"), contentFingerprint(fi.absoluteFilePath()));
         }
         inputs.append(in);
     }
@@ -253,6 +272,9 @@ SessionOpenResult openSession(MainWindow *window, const QString &path)
             result.warnings << MainWindow::tr("%1 changed size since the session was saved").arg(input);
         else if (in.contains(QStringLiteral("mtime")) && in.value(QStringLiteral("mtime")).toString() != mtimeText(fi))
             result.warnings << MainWindow::tr("%1 was modified since the session was saved").arg(input);
+        else if (in.contains(QStringLiteral("headTailSha256")) &&
+                 in.value(QStringLiteral("headTailSha256")).toString() != contentFingerprint(input))
+            result.warnings << MainWindow::tr("%1 has other contents than when the session was saved").arg(input);
     }
     if (inputs.isEmpty()) {
         result.error = MainWindow::tr("None of the inputs of %1 exists").arg(path);

@@ -15,6 +15,8 @@
 #include "views/flags/flags.h"
 
 #include <QAction>
+#include <QDateTime>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -271,6 +273,39 @@ private Q_SLOTS:
         QVERIFY(!r.ok);
         QVERIFY2(r.error.contains(QStringLiteral("99")), qPrintable(r.error));
         QVERIFY(!app::openSession(w.get(), m_tmp.filePath(QStringLiteral("missing.json"))).ok);
+    }
+
+    void sameSizeAndTimeButOtherContentsWarns()
+    {
+        // Given a session of a trace that is then rewritten with the same size and mtime
+        const QString input = m_tmp.filePath(QStringLiteral("same.json"));
+        QVERIFY(writeFile(input, chromeTrace()));
+        auto a = newWindow();
+        {
+            QSignalSpy shown(a.get(), &app::MainWindow::traceShown);
+            a->open({input});
+            QVERIFY(shown.wait(30000));
+        }
+        a->document()->flags()->addPoint(a->trace()->startNs() + 5, QStringLiteral("here"));
+        const QString sessionPath = app::defaultSessionPath(input);
+        QString error;
+        QVERIFY2(app::saveSession(a.get(), sessionPath, &error), qPrintable(error));
+        const QDateTime mtime = QFileInfo(input).lastModified();
+        QByteArray other = chromeTrace();
+        other.replace("\"fwd\"", "\"bwd\"");
+        QCOMPARE(other.size(), chromeTrace().size());
+        QVERIFY(writeFile(input, other));
+        {
+            QFile f(input);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.setFileTime(mtime, QFileDevice::FileModificationTime));
+        }
+        // Then opening the session warns about the contents
+        auto b = newWindow();
+        const app::SessionOpenResult r = app::openSession(b.get(), sessionPath);
+        QVERIFY(r.ok);
+        QCOMPARE(r.warnings.size(), 1);
+        QVERIFY2(r.warnings.front().contains(QStringLiteral("other contents")), qPrintable(r.warnings.front()));
     }
 
     void failedImportLeavesTheNextTraceAlone()
