@@ -3,10 +3,11 @@
 // small versioned JSON file beside the trace (`<trace>.accelscope-session.json`), so it can be
 // reopened the next day or handed to a colleague.
 //
-// Inputs are stored relative to the session file, with their size and modification time.
+// Inputs are stored relative to the session file, with their size, modification time and a
+// SHA-256 of their first and last MiB (folder inputs: only their path).
 // Tracks are stored by name (process display name + track display name), never by id, and
-// times relative to the trace start. Opening a session whose inputs changed (a different size
-// or mtime, or a missing file) loads the trace but applies none of the saved state: times and
+// times relative to the trace start. Opening a session whose inputs changed (a different size,
+// mtime or fingerprint, or a missing file) loads the trace but applies none of the saved state: times and
 // tracks could point at the wrong events, so the user gets a warning instead.
 #pragma once
 
