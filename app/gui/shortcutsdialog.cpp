@@ -150,6 +150,7 @@ QList<ShortcutEntry> ShortcutsDialog::timelineEntries()
         {nav, tr("Select a time range"), tr("Shift+Drag, or drag on the time axis")},
         {nav, tr("Select a slice"), tr("Click")},
         {nav, tr("Zoom to a slice"), tr("Double-click")},
+        {nav, tr("Add a point flag"), tr("Click on the time axis")},
     };
 }
 
