@@ -109,8 +109,13 @@ std::vector<ReportTableInfo> makeChoices()
     auto diag = std::prev(v.end());
     std::vector<ReportTableInfo> extra;
     for (const analysis::AnalysisInfo &a : analysis::analyses())
-        if (!seen.count(std::string(a.name)))
-            extra.push_back({std::string(a.name), std::string(a.title), std::string(a.title), false});
+        if (!seen.count(std::string(a.name))) {
+            // Excel refuses sheet names over 31 characters: a long title is cut for the sheet.
+            std::string sheet(a.title.substr(0, 31));
+            while (!sheet.empty() && sheet.back() == ' ')
+                sheet.pop_back();
+            extra.push_back({std::string(a.name), std::string(a.title), sheet, false});
+        }
     v.insert(diag, extra.begin(), extra.end()); // before "diagnostics"
     return v;
 }
