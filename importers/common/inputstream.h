@@ -55,7 +55,7 @@ protected:
     std::uint64_t m_pos = 0;
     std::string m_error;
     std::string m_limitMessage;
-    /// Off until open() sets them: an inner stream (zlib behind ISA-L) is bounded by its owner.
+    /// Off until open() sets them: an inner stream (zlib behind ISA-L) is bounded by the stream that wraps it.
     InputLimits m_limits{0, 0.0, 0, 0};
 };
 
