@@ -22,6 +22,17 @@ namespace {
 using model::DiagKind;
 namespace fs = std::filesystem;
 
+/// Times read from a dump are kept within ±2^50 ns (about 13 days). A value past that comes from a
+/// corrupt field; clamping it keeps every later sum and difference of a few such times inside
+/// int64 instead of overflowing.
+constexpr double kFarNs = 1125899906842624.0; // 2^50
+model::TimeNs clampedNs(double ns)
+{
+    if (std::isnan(ns))
+        return 0;
+    return static_cast<model::TimeNs>(std::clamp(ns, -kFarNs, kFarNs));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Chip parameters (§2.6, §2.11)
 
@@ -154,7 +165,7 @@ private:
         // tpu-mlir's web: round(cycle / MHz * 1000, 2); we keep whole ns (truncated, as its
         // layer spans do with int()).
         const double v = static_cast<double>(cycles) / mhz * 1000.0;
-        return static_cast<std::int64_t>(std::round(v * 100.0) / 100.0);
+        return clampedNs(std::round(v * 100.0) / 100.0);
     }
 
     fs::path m_dir;
@@ -390,7 +401,7 @@ void Reader::readCommands(IterData &it, std::size_t core, CoreBlocks &cb)
 // PerfAI path (§2.14)
 
 /// Python's int(a / b * 1000) on doubles.
-std::int64_t pyCycleToNs(std::int64_t cycles, double mhz) { return static_cast<std::int64_t>(static_cast<double>(cycles) / mhz * 1000.0); }
+std::int64_t pyCycleToNs(std::int64_t cycles, double mhz) { return clampedNs(std::trunc(static_cast<double>(cycles) / mhz * 1000.0)); }
 /// Python's int(ns * MHz / 1000): exact integer product, correctly rounded division, truncation.
 std::int64_t pyNsToCycle(std::int64_t ns, double mhz)
 {
@@ -746,8 +757,8 @@ void Reader::readFirmware(IterData &it, std::size_t firstRecord)
         f.endKnown = !(d.end == 0 || d.end == ~std::uint64_t(0));
         if (f.endKnown)
             e = us(d.end);
-        f.start = static_cast<model::TimeNs>(std::llround(b * 1000.0));
-        f.end = static_cast<model::TimeNs>(std::llround(e * 1000.0));
+        f.start = clampedNs(std::round(b * 1000.0));
+        f.end = clampedNs(std::round(e * 1000.0));
         if (f.end < f.start)
             f.end = f.start;
         const unsigned type = d.type & 0xFF;
@@ -1088,8 +1099,8 @@ void Reader::finishBm1684xRecords(const IterData &it, const StaticProgram &progr
     for (std::size_t i = 0; i < list.size(); ++i) {
         auto &r = list[i];
         r.cmdId = r.instId;
-        r.startNs = static_cast<model::TimeNs>(std::llround(static_cast<double>(r.startCycle) * 1000.0 / mhz)) + m_iterationOffsetNs;
-        r.endNs = static_cast<model::TimeNs>(std::llround(static_cast<double>(r.endCycle) * 1000.0 / mhz)) + m_iterationOffsetNs;
+        r.startNs = clampedNs(std::round(static_cast<double>(r.startCycle) * 1000.0 / mhz)) + m_iterationOffsetNs;
+        r.endNs = clampedNs(std::round(static_cast<double>(r.endCycle) * 1000.0 / mhz)) + m_iterationOffsetNs;
         if (const auto *s = m[i].node) {
             r.hasCommand = true;
             if (m_global.arch == SophgoArch::BM1684) {
@@ -1197,8 +1208,8 @@ void Reader::readEstimate()
         e.func = std::move(item.func);
         e.startCycle = item.start;
         e.endCycle = item.end;
-        e.start = static_cast<model::TimeNs>(std::llround(static_cast<double>(item.start) * nsPerCycle));
-        e.end = static_cast<model::TimeNs>(std::llround(static_cast<double>(item.end + 1) * nsPerCycle));
+        e.start = clampedNs(std::round(static_cast<double>(item.start) * nsPerCycle));
+        e.end = clampedNs(std::round(static_cast<double>(item.end + 1) * nsPerCycle));
         m_out.estimate.push_back(std::move(e));
     }
     if (ns.skippedLines)
@@ -1262,7 +1273,7 @@ model::Status Reader::run(std::stop_token stop)
             m_iterationOffsetNs = 0;
         } else {
             // Later iterations sit at their host start relative to iteration 0 (SUMMARY epoch µs).
-            m_iterationOffsetNs = it.beginUsec >= firstBegin ? static_cast<std::int64_t>(it.beginUsec - firstBegin) * 1000 : 0;
+            m_iterationOffsetNs = it.beginUsec >= firstBegin ? clampedNs(static_cast<double>(it.beginUsec - firstBegin) * 1000.0) : 0;
         }
         out.coresPresent = std::max<int>(out.coresPresent, static_cast<int>(it.cores.size()));
         if (m_params.perfAi)
