@@ -1,6 +1,7 @@
 // Basic value types of the trace model. Everything inside the model is int64 nanoseconds.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <limits>
 
