@@ -1,9 +1,11 @@
 // Basic value types of the trace model. Everything inside the model is int64 nanoseconds.
 #pragma once
 
-#include <compare>
 #include <cstdint>
 #include <limits>
+// After <limits>: Qt 6.4's moc, which preprocesses this header for Q_OBJECT classes, fails to
+// parse libstdc++'s <concepts> when <compare> is the first standard header after <cstdint>.
+#include <compare>
 
 namespace accelscope::model {
 
