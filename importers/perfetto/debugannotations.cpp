@@ -4,12 +4,36 @@
 #include "perfettofields.h"
 #include "protowire.h"
 
+#include "model/argstree.h"
+
+#include <algorithm>
+
 namespace accelscope::importers::perfetto {
 
 using model::DiagKind;
 using wire::Decoder;
 using wire::Field;
 namespace F = fields;
+
+namespace {
+
+/// The args object is level 2 of an event, as the JSON pipeline counts (the event object is
+/// level 1); model/argstree.h parses the args object itself, one level less.
+constexpr int kArgsObjectLevel = 2;
+
+std::string depthLimitText(int maxLevel)
+{
+    return std::to_string(maxLevel) + " levels (the nesting limit, counted from the event)";
+}
+
+} // namespace
+
+DebugAnnotationWriter::DebugAnnotationWriter(ParsedTrace &out, std::uint32_t maxJsonDepth)
+    : m_out(out),
+      m_maxLevel(static_cast<int>(maxJsonDepth == 0 ? model::kMaxArgsDepth + 1
+                                                    : std::min<std::uint32_t>(maxJsonDepth, model::kMaxArgsDepth + 1)))
+{
+}
 
 void DebugAnnotationWriter::appendString(std::string &out, std::string_view s)
 {
@@ -25,6 +49,7 @@ std::uint32_t DebugAnnotationWriter::write(const std::vector<std::pair<const std
 {
     std::string &out = m_buf;
     out.clear();
+    m_offset = offset;
     const std::size_t start = 0;
     out.push_back('{');
     bool first = true;
@@ -32,11 +57,16 @@ std::uint32_t DebugAnnotationWriter::write(const std::vector<std::pair<const std
         const std::size_t mark = out.size();
         if (!first)
             out.push_back(',');
-        if (writeAnnotation(out, p, n, seq, true, 0)) {
+        m_tooDeep = false;
+        if (writeAnnotation(out, p, n, seq, true, kArgsObjectLevel + 1)) {
             first = false;
         } else {
             out.resize(mark);
-            m_out.problem(DiagKind::MalformedEvent, offset, "corrupt debug annotation");
+            if (m_tooDeep)
+                m_out.problem(DiagKind::InputLimit, offset,
+                              "a debug annotation nested deeper than " + depthLimitText(m_maxLevel) + " was skipped");
+            else
+                m_out.problem(DiagKind::MalformedEvent, offset, "corrupt debug annotation");
         }
     }
     if (first) { // nothing written
@@ -49,10 +79,8 @@ std::uint32_t DebugAnnotationWriter::write(const std::vector<std::pair<const std
 }
 
 bool DebugAnnotationWriter::writeAnnotation(std::string &out, const std::uint8_t *p, std::size_t n, const SequenceState &seq,
-                                   bool named, int depth)
+                                   bool named, int level)
 {
-    if (depth > 32)
-        return false;
     namespace DA = F::DebugAnnotation;
     Decoder d(p, n);
     Field f, value;
@@ -124,6 +152,10 @@ bool DebugAnnotationWriter::writeAnnotation(std::string &out, const std::uint8_t
     }
 
     if (hasDict || hasArray) {
+        if (level > m_maxLevel) {
+            m_tooDeep = true;
+            return false;
+        }
         const bool dict = hasDict;
         out.push_back(dict ? '{' : '[');
         Decoder e(p, n);
@@ -134,7 +166,7 @@ bool DebugAnnotationWriter::writeAnnotation(std::string &out, const std::uint8_t
             if (!first)
                 out.push_back(',');
             first = false;
-            if (!writeAnnotation(out, f.data, f.size, seq, dict, depth + 1))
+            if (!writeAnnotation(out, f.data, f.size, seq, dict, level + 1))
                 return false;
         }
         out.push_back(dict ? '}' : ']');
@@ -160,14 +192,11 @@ bool DebugAnnotationWriter::writeAnnotation(std::string &out, const std::uint8_t
         }
         break;
     case DA::legacy_json_value:
-        // Raw JSON from the producer: kept as a value when it parses, as a string otherwise.
-        if (json::isValid(value.str()))
-            out.append(value.str());
-        else
-            appendString(out, value.str());
+        writeLegacyJson(out, value.str(), level);
         break;
     case DA::nested_value:
-        if (!writeNestedValue(out, value.data, value.size, depth + 1))
+        // The nested value takes the annotation's place: the same level.
+        if (!writeNestedValue(out, value.data, value.size, level))
             return false;
         break;
     case DA::proto_value:
@@ -180,10 +209,24 @@ bool DebugAnnotationWriter::writeAnnotation(std::string &out, const std::uint8_t
     return true;
 }
 
-bool DebugAnnotationWriter::writeNestedValue(std::string &out, const std::uint8_t *p, std::size_t n, int depth)
+void DebugAnnotationWriter::writeLegacyJson(std::string &out, std::string_view text, int level)
 {
-    if (depth > 32)
-        return false;
+    // Raw JSON from the producer: kept as a value when it parses within the nesting limit (its
+    // outermost object or array sits at `level`), as a string otherwise.
+    bool tooDeep = false;
+    if (json::isValid(text, m_maxLevel - level + 1, &tooDeep)) {
+        out.append(text);
+        return;
+    }
+    if (tooDeep)
+        m_out.problem(DiagKind::InputLimit, m_offset,
+                      "a legacy JSON debug annotation nested deeper than " + depthLimitText(m_maxLevel)
+                          + " was kept as a string");
+    appendString(out, text);
+}
+
+bool DebugAnnotationWriter::writeNestedValue(std::string &out, const std::uint8_t *p, std::size_t n, int level)
+{
     namespace NV = F::NestedValue;
     Decoder d(p, n);
     Field f, scalar;
@@ -200,6 +243,10 @@ bool DebugAnnotationWriter::writeNestedValue(std::string &out, const std::uint8_
     }
     if (d.error())
         return false;
+    if ((type == NV::DICT || type == NV::ARRAY) && level > m_maxLevel) {
+        m_tooDeep = true;
+        return false;
+    }
     if (type == NV::DICT) {
         // dict_keys[i] pairs with dict_values[i].
         std::vector<std::string_view> keys;
@@ -217,7 +264,7 @@ bool DebugAnnotationWriter::writeNestedValue(std::string &out, const std::uint8_
                 out.push_back(',');
             appendString(out, i < keys.size() ? keys[i] : std::string_view("?"));
             out.push_back(':');
-            if (!writeNestedValue(out, f.data, f.size, depth + 1))
+            if (!writeNestedValue(out, f.data, f.size, level + 1))
                 return false;
             ++i;
         }
@@ -234,7 +281,7 @@ bool DebugAnnotationWriter::writeNestedValue(std::string &out, const std::uint8_
             if (!first)
                 out.push_back(',');
             first = false;
-            if (!writeNestedValue(out, f.data, f.size, depth + 1))
+            if (!writeNestedValue(out, f.data, f.size, level + 1))
                 return false;
         }
         out.push_back(']');

@@ -134,7 +134,9 @@ namespace {
 struct Validator {
     const char *p;
     const char *end;
-    int depth = 0;
+    int maxDepth;
+    int depth = 0; ///< objects and arrays open around p
+    bool tooDeep = false;
 
     void ws()
     {
@@ -213,8 +215,16 @@ struct Validator {
     bool value()
     {
         ws();
-        if (p >= end || ++depth > 256)
+        if (p >= end)
             return false;
+        const bool container = *p == '{' || *p == '[';
+        if (container) {
+            if (depth >= maxDepth) {
+                tooDeep = true; // also bounds the recursion
+                return false;
+            }
+            ++depth;
+        }
         bool ok = false;
         switch (*p) {
         case '{': {
@@ -278,17 +288,21 @@ struct Validator {
         case 'n': ok = lit("null"); break;
         default: ok = number();
         }
-        --depth;
+        if (container)
+            --depth;
         return ok;
     }
 };
 
 } // namespace
 
-bool isValid(std::string_view s)
+bool isValid(std::string_view s, int maxDepth, bool *tooDeep)
 {
-    Validator v{s.data(), s.data() + s.size()};
-    if (!v.value())
+    Validator v{s.data(), s.data() + s.size(), maxDepth};
+    const bool ok = v.value();
+    if (tooDeep)
+        *tooDeep = v.tooDeep;
+    if (!ok)
         return false;
     v.ws();
     return v.p == v.end;

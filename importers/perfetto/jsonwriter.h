@@ -17,7 +17,8 @@ void appendUint(std::string &out, std::uint64_t v);
 void appendDouble(std::string &out, double v);
 /// "0x1f2e" as a JSON string.
 void appendPointer(std::string &out, std::uint64_t v);
-/// True when `s` is one complete JSON value (RFC 8259 syntax; no depth beyond 256).
-bool isValid(std::string_view s);
+/// True when `s` is one complete JSON value (RFC 8259 syntax) with objects and arrays nested at
+/// most `maxDepth` levels ("[[1]]" has 2); `tooDeep` (optional) tells whether that was why not.
+bool isValid(std::string_view s, int maxDepth = 256, bool *tooDeep = nullptr);
 
 } // namespace accelscope::importers::perfetto::json

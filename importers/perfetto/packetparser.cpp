@@ -59,8 +59,8 @@ struct PacketParser::TrackEventScratch {
     }
 };
 
-PacketParser::PacketParser(StringPool &strings, ParsedTrace &out, std::uint8_t part)
-    : m_strings(strings), m_out(out), m_args(out), m_part(part), m_nextGeneration(std::uint32_t(part) << 28 | 1),
+PacketParser::PacketParser(StringPool &strings, ParsedTrace &out, std::uint8_t part, std::uint32_t maxJsonDepth)
+    : m_strings(strings), m_out(out), m_args(out, maxJsonDepth), m_part(part), m_nextGeneration(std::uint32_t(part) << 28 | 1),
       m_scratch(std::make_unique<TrackEventScratch>())
 {
 }

@@ -9,6 +9,8 @@
 #include "sequencestate.h"
 #include "stringpool.h"
 
+#include "importers/importer.h"
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -20,8 +22,10 @@ namespace accelscope::importers::perfetto {
 
 class PacketParser {
 public:
-    /// `part` identifies this parser's ParsedTrace in the merged view (Ev::part).
-    PacketParser(StringPool &strings, ParsedTrace &out, std::uint8_t part = 0);
+    /// `part` identifies this parser's ParsedTrace in the merged view (Ev::part); `maxJsonDepth`
+    /// bounds the nesting of debug annotations (InputLimits::maxJsonDepth).
+    PacketParser(StringPool &strings, ParsedTrace &out, std::uint8_t part = 0,
+                 std::uint32_t maxJsonDepth = InputLimits{}.maxJsonDepth);
     ~PacketParser();
 
     /// One serialized TracePacket; `offset` is its position in the (decompressed) input, used

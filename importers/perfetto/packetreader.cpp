@@ -7,6 +7,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <atomic>
 #include <condition_variable>
 #include <cstring>
@@ -23,8 +24,24 @@ using model::DiagKind;
 
 namespace {
 
-constexpr std::uint64_t kMaxPacketBytes = 512ull << 20; // framing sanity limit
+/// Framing sanity limit: packets are handed on with 32-bit sizes, so a longer field can only be
+/// corrupt framing. The import's own bound on one packet (InputLimits::maxJsonValueBytes) is
+/// lower and checked apart: such a packet is skipped, not buffered, and reading goes on.
+constexpr std::uint64_t kMaxFramedBytes = 0xffffffffull;
 constexpr int kMaxContainerDepth = 4;
+
+std::string mib(std::uint64_t bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / double(1u << 20));
+    return buf;
+}
+
+/// The bound on one packet (InputLimits::maxJsonValueBytes; 0 = none but the framing's).
+std::uint64_t packetLimit(const InputLimits &limits)
+{
+    return limits.maxJsonValueBytes ? std::min(limits.maxJsonValueBytes, kMaxFramedBytes) : kMaxFramedBytes;
+}
 
 enum class Frame { Packet, Skip, NeedMore, Corrupt };
 
@@ -51,7 +68,7 @@ Frame frame(const std::uint8_t *p, const std::uint8_t *end, std::size_t &header,
         const std::uint8_t *r = wire::readVarint(q, end, len);
         if (!r)
             return badVarint(q, end);
-        if (len > kMaxPacketBytes)
+        if (len > kMaxFramedBytes)
             return Frame::Corrupt;
         header = static_cast<std::size_t>(r - p);
         body = len;
@@ -75,68 +92,84 @@ Frame frame(const std::uint8_t *p, const std::uint8_t *end, std::size_t &header,
     }
 }
 
-/// Inflates compressed_packets (zlib or gzip framing) or zstd_compressed_packets. Returns false
-/// on a corrupt stream; `out` keeps what was decoded before the error.
-bool decompress(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::vector<std::uint8_t> &out)
+enum class Inflate { Ok, Corrupt, TooLarge };
+
+/// Inflates compressed_packets (zlib or gzip framing) or zstd_compressed_packets into at most
+/// `maxOut` bytes (then TooLarge). On Corrupt and TooLarge `out` keeps what was decoded before.
+Inflate decompress(std::uint32_t field, const std::uint8_t *p, std::size_t n, std::uint64_t maxOut,
+                   std::vector<std::uint8_t> &out)
 {
-    out.resize(std::max<std::size_t>(n * 4, 4096));
+    // Grows `out` (doubling, never past maxOut); false when it is already at maxOut.
+    auto grow = [&out, maxOut](std::size_t used) {
+        if (used >= maxOut)
+            return false;
+        out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t(out.size()) * 2, maxOut)));
+        return true;
+    };
+    out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(std::max<std::size_t>(n * 4, 4096), std::max<std::uint64_t>(maxOut, 1))));
     if (field == fields::TracePacket::compressed_packets) {
         z_stream zs{};
         if (inflateInit2(&zs, 15 + 32) != Z_OK)
-            return false;
+            return Inflate::Corrupt;
         zs.next_in = const_cast<Bytef *>(p);
         zs.avail_in = static_cast<uInt>(n);
-        bool ok = true;
+        Inflate result = Inflate::Ok;
         while (true) {
             zs.next_out = out.data() + zs.total_out;
-            zs.avail_out = static_cast<uInt>(out.size() - zs.total_out);
+            zs.avail_out = static_cast<uInt>(std::min<std::size_t>(out.size() - zs.total_out, UINT32_MAX));
             const int rc = inflate(&zs, Z_NO_FLUSH);
             if (rc == Z_STREAM_END)
                 break;
             if (rc != Z_OK && rc != Z_BUF_ERROR) {
-                ok = false;
+                result = Inflate::Corrupt;
                 break;
             }
-            if (zs.avail_out == 0) {
-                out.resize(out.size() * 2);
+            if (zs.total_out == out.size()) {
+                if (!grow(zs.total_out)) {
+                    result = Inflate::TooLarge;
+                    break;
+                }
                 continue;
             }
             if (zs.avail_in == 0) { // input ended before the stream did
-                ok = false;
+                result = Inflate::Corrupt;
                 break;
             }
         }
         out.resize(zs.total_out);
         inflateEnd(&zs);
-        return ok;
+        return result;
     }
     ZSTD_DStream *zs = ZSTD_createDStream();
     ZSTD_initDStream(zs);
     ZSTD_inBuffer in{p, n, 0};
     std::size_t produced = 0;
-    bool ok = true;
+    Inflate result = Inflate::Ok;
     while (true) {
         ZSTD_outBuffer ob{out.data() + produced, out.size() - produced, 0};
         const std::size_t rc = ZSTD_decompressStream(zs, &ob, &in);
         produced += ob.pos;
         if (ZSTD_isError(rc)) {
-            ok = false;
+            result = Inflate::Corrupt;
             break;
         }
         if (rc == 0 && in.pos == in.size)
             break;
         if (produced == out.size()) {
-            out.resize(out.size() * 2);
+            if (!grow(produced)) {
+                result = Inflate::TooLarge;
+                break;
+            }
             continue;
         }
         if (in.pos == in.size) {
-            ok = false;
+            result = Inflate::Corrupt;
             break;
         }
     }
     out.resize(produced);
     ZSTD_freeDStream(zs);
-    return ok;
+    return result;
 }
 
 double threadCpuSeconds()
@@ -201,8 +234,8 @@ private:
 /// Routes packets to parsers: parser 0 is called directly, the others through their threads.
 class Dispatcher {
 public:
-    Dispatcher(const std::vector<PacketParser *> &parsers, ReadResult &result)
-        : m_parsers(parsers), m_result(result), m_batches(parsers.size())
+    Dispatcher(const std::vector<PacketParser *> &parsers, const InputLimits &limits, ReadResult &result)
+        : m_parsers(parsers), m_limits(limits), m_result(result), m_batches(parsers.size())
     {
         m_result.threadCpu.assign(parsers.size(), 0.0);
         // Parser 0 runs inline on the reading thread; the others get a thread each, so two
@@ -303,32 +336,76 @@ private:
         return it->second;
     }
 
+    void problem(DiagKind kind, std::uint64_t offset, std::string detail)
+    {
+        auto [it, inserted] = m_result.problems.try_emplace({kind, std::move(detail)}, 0, offset);
+        it->second.first++;
+    }
+
+    /// The decompressed-size and ratio bounds of the input stream (InputLimits), applied to all
+    /// in-stream compressed packets together: false, with a diagnostic the first time, once they
+    /// are spent, and no further container is inflated.
+    bool containerBudgetLeft(std::uint64_t offset)
+    {
+        if (m_containerLimitHit)
+            return false;
+        std::string why;
+        if (m_limits.maxDecompressedBytes && m_containerOut >= m_limits.maxDecompressedBytes) {
+            why = "compressed packets inflated past " + mib(m_limits.maxDecompressedBytes)
+                + " (the limit on the decompressed size)";
+        } else if (m_limits.maxCompressionRatio > 0 && m_containerOut >= InputStream::kRatioCheckFloor
+                   && double(m_containerOut) > m_limits.maxCompressionRatio * double(std::max<std::uint64_t>(m_containerIn, 1))) {
+            char ratio[64];
+            std::snprintf(ratio, sizeof ratio, "%.0f:1", m_limits.maxCompressionRatio);
+            why = mib(m_containerIn) + " of compressed packets inflated to " + mib(m_containerOut)
+                + ", more than the limit of " + ratio + " on the compression ratio (a decompression bomb?)";
+        } else {
+            return true;
+        }
+        m_containerLimitHit = true;
+        problem(DiagKind::InputLimit, offset, why + ": the compressed packets from there on were skipped");
+        return false;
+    }
+
     void expand(const wire::Field &c, std::uint64_t offset, int depth)
     {
         ++m_result.containerPackets;
+        if (!containerBudgetLeft(offset))
+            return;
+        // One container holds packets, so it is bounded as one packet is; all of them together
+        // as the decompressed stream is.
+        std::uint64_t maxOut = packetLimit(m_limits);
+        if (m_limits.maxDecompressedBytes)
+            maxOut = std::min(maxOut, m_limits.maxDecompressedBytes - m_containerOut);
         auto buf = std::make_shared<Buffer>();
-        if (!decompress(c.id, c.data, c.size, *buf)) {
-            auto [it, inserted] = m_result.problems.try_emplace(
-                {DiagKind::DecompressionError,
-                 c.id == fields::TracePacket::compressed_packets ? "compressed_packets" : "zstd_compressed_packets"},
-                0, offset);
-            it->second.first++;
-        }
-        // The payload is a Trace fragment: more packets, in order.
+        const Inflate inflated = decompress(c.id, c.data, c.size, maxOut, *buf);
+        m_containerIn += c.size;
+        m_containerOut += buf->size();
+        if (inflated == Inflate::Corrupt)
+            problem(DiagKind::DecompressionError, offset,
+                    c.id == fields::TracePacket::compressed_packets ? "compressed_packets" : "zstd_compressed_packets");
+        else if (inflated == Inflate::TooLarge && maxOut == packetLimit(m_limits))
+            problem(DiagKind::InputLimit, offset,
+                    "compressed packets inflating past " + mib(maxOut)
+                        + " (the limit on one packet) were cut there; the packets decoded before were loaded");
+        // The payload is a Trace fragment: more packets, in order. A fragment cut by a limit
+        // ends inside a packet; the packets before it are kept.
         wire::Decoder d(buf->data(), buf->size());
         wire::Field f;
         while (d.next(f))
             if (f.id == fields::Trace::packet && f.type == wire::LengthDelimited)
                 packet(buf, f.data, f.size, offset, depth + 1);
-        if (d.error()) {
-            auto [it, inserted] =
-                m_result.problems.try_emplace({DiagKind::MalformedEvent, "corrupt compressed packet fragment"}, 0, offset);
-            it->second.first++;
-        }
+        if (d.error() && inflated != Inflate::TooLarge)
+            problem(DiagKind::MalformedEvent, offset, "corrupt compressed packet fragment");
+        if (inflated == Inflate::TooLarge)
+            containerBudgetLeft(offset); // the stream-wide bound, when that is the one reached
     }
 
     const std::vector<PacketParser *> &m_parsers;
+    const InputLimits &m_limits;
     ReadResult &m_result;
+    std::uint64_t m_containerIn = 0, m_containerOut = 0; ///< compressed packets' bytes, all together
+    bool m_containerLimitHit = false;
     std::vector<Batch> m_batches;
     std::vector<BatchQueue> m_queues;
     std::vector<std::thread> m_threads;
@@ -350,7 +427,9 @@ ReadResult readPackets(InputStream &in, const std::vector<PacketParser *> &parse
         auto [it, inserted] = result.problems.try_emplace({kind, std::move(detail)}, 0, offset);
         it->second.first++;
     };
-    Dispatcher dispatch(parsers, result);
+    const InputLimits &limits = ctx.options.limits;
+    const std::uint64_t maxPacket = packetLimit(limits);
+    Dispatcher dispatch(parsers, limits, result);
 
     const std::size_t chunk = std::max<std::size_t>(chunkBytes, 64);
     BufferRef buf = std::make_shared<Buffer>(chunk);
@@ -383,7 +462,12 @@ ReadResult readPackets(InputStream &in, const std::vector<PacketParser *> &parse
                 corrupt = true;
                 break;
             }
-            if (fr == Frame::Skip) {
+            if (fr == Frame::Packet && body > maxPacket) {
+                // Over the bound on one packet: dropped as it streams by, never buffered.
+                problem(DiagKind::InputLimit, bufOffset + pos,
+                        "a packet larger than " + mib(maxPacket) + " (the limit on one packet) was skipped");
+            }
+            if (fr == Frame::Skip || body > maxPacket) {
                 const std::uint64_t total = header + body;
                 if (total > have - pos) {
                     skipRemaining = total - (have - pos);
@@ -404,7 +488,7 @@ ReadResult readPackets(InputStream &in, const std::vector<PacketParser *> &parse
         if (corrupt)
             break;
         if (eof) {
-            if (have > pos || skipRemaining)
+            if ((have > pos || skipRemaining) && in.limitMessage().empty())
                 problem(DiagKind::TruncatedInput, bufOffset + pos,
                         "the input ends inside a packet; complete packets were loaded");
             break;
@@ -447,7 +531,9 @@ ReadResult readPackets(InputStream &in, const std::vector<PacketParser *> &parse
     }
     dispatch.finish();
     result.threadCpu[0] = threadCpuSeconds() - cpu0;
-    if (!in.error().empty())
+    if (!in.limitMessage().empty())
+        problem(DiagKind::InputLimit, in.position(), in.limitMessage());
+    else if (!in.error().empty())
         problem(DiagKind::DecompressionError, in.position(), in.error());
     return result;
 }

@@ -113,7 +113,7 @@ Confidence PerfettoImporter::probe(const Source &src) const
 model::Status PerfettoImporter::import(const Source &src, TraceBuilder &builder, ImportContext &ctx)
 {
     const std::string file = src.path.string();
-    auto opened = InputStream::open(src.path);
+    auto opened = InputStream::open(src.path, ctx.options.limits);
     if (!opened.ok())
         return opened.error();
     std::unique_ptr<InputStream> in = std::move(opened.value());
@@ -142,7 +142,8 @@ model::Status PerfettoImporter::import(const Source &src, TraceBuilder &builder,
     std::vector<PacketParser *> parserPtrs;
     for (unsigned i = 0; i < threads; ++i) {
         parts.push_back(std::make_unique<ParsedTrace>());
-        parsers.push_back(std::make_unique<PacketParser>(strings, *parts.back(), static_cast<std::uint8_t>(i)));
+        parsers.push_back(std::make_unique<PacketParser>(strings, *parts.back(), static_cast<std::uint8_t>(i),
+                                                         ctx.options.limits.maxJsonDepth));
         parserPtrs.push_back(parsers.back().get());
     }
 
