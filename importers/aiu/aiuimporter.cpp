@@ -7,13 +7,18 @@
 #include "model/aiufacts.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace accelscope::importers::aiu {
 
@@ -22,39 +27,111 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::uint64_t kMaxLogBytes = 256ull << 20;
 constexpr int kTraceScore = 2; // aiuContentScore from which a file counts as an AIU trace
 
-std::string readTextFile(const fs::path &path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+// Bounds on the search for a compiler log among the files beside the traces, none of which the
+// user named: a trace opened from a crowded folder (a home or download folder) must not read
+// all of it. A log named by the user (--compiler-log, or given with the traces) is not bounded.
+constexpr std::size_t kMaxListedFiles = 10000;        ///< folder entries listed per folder
+constexpr std::size_t kMaxLogCandidates = 256;        ///< files opened to look at their start
+constexpr std::uint64_t kMaxCandidateBytes = 64ull << 20; ///< a larger file is not taken for a log
+constexpr std::uint64_t kMaxSearchBytes = 256ull << 20;   ///< read in all by one search
+constexpr std::uint64_t kMaxGivenLogBytes = 256ull << 20; ///< sanity bound on a log the user gave
 
-/// Files in `dir` (not recursing) sorted by name.
-std::vector<fs::path> listFiles(const fs::path &dir)
+/// Regular files in `dir` (not recursing) sorted by name; at most `maxFiles` of them (which ones
+/// is then up to the file system), `truncated` set when there were more.
+std::vector<fs::path> listFiles(const fs::path &dir, std::size_t maxFiles = SIZE_MAX, bool *truncated = nullptr)
 {
     std::vector<fs::path> out;
     std::error_code ec;
     for (auto it = fs::directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::directory_iterator(); it.increment(ec))
-        if (it->is_regular_file(ec))
-            out.push_back(it->path());
+         !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        if (!it->is_regular_file(ec))
+            continue;
+        if (out.size() == maxFiles) {
+            if (truncated)
+                *truncated = true;
+            break;
+        }
+        out.push_back(it->path());
+    }
     std::sort(out.begin(), out.end());
     return out;
 }
 
-/// Compiler logs beside the traces: text files (not JSON) whose text holds a Perf Summary
-/// ideal-cycles table.
-std::vector<fs::path> findCompilerLogs(const std::vector<fs::path> &candidates)
+/// The first `max` bytes of `path` when it is a regular file; nullopt otherwise. Opened without
+/// blocking and checked after the open, so a FIFO or device put in the file's place between the
+/// folder listing and the read is never waited on or read.
+std::optional<std::string> readRegularFile(const fs::path &path, std::uint64_t max)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return std::nullopt;
+    struct stat st{};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    std::string out(static_cast<std::size_t>(std::min<std::uint64_t>(max, static_cast<std::uint64_t>(st.st_size))), '\0');
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    out.resize(got);
+    return out;
+}
+
+using LogCandidates = AiuImporter::LogCandidates;
+
+/// Compiler logs among the candidates: regular text files (not JSON) whose text holds a Perf
+/// Summary ideal-cycles table, looked for within the search bounds above. When the bounds left
+/// files unread and no log was found, a diagnostic says so (on the candidates' folder).
+std::vector<fs::path> findCompilerLogs(const LogCandidates &candidates, DiagnosticSink &diags)
 {
     std::vector<fs::path> out;
-    for (const auto &p : candidates) {
+    std::size_t opened = 0, tooLarge = 0;
+    std::uint64_t bytesRead = 0;
+    fs::path firstTooLarge;
+    std::string stoppedBy;
+    for (const auto &p : candidates.files) {
         std::error_code ec;
         const auto size = fs::file_size(p, ec);
-        if (ec || size == 0 || size > kMaxLogBytes)
+        if (ec || size == 0)
             continue;
-        const std::string head = readHead(p, 4096);
+        if (candidates.given) {
+            if (size > kMaxGivenLogBytes)
+                diags.add(DiagKind::AiuCompilerLog, p.string(), 0,
+                          "larger than " + std::to_string(kMaxGivenLogBytes >> 20) + " MiB: not read");
+            else if (const std::optional<std::string> text = readRegularFile(p, kMaxGivenLogBytes);
+                     text && looksLikeCompilerLog(*text))
+                out.push_back(p);
+            continue;
+        }
+        if (size > kMaxCandidateBytes) {
+            if (tooLarge++ == 0)
+                firstTooLarge = p;
+            continue;
+        }
+        if (opened == kMaxLogCandidates) {
+            stoppedBy = "after " + std::to_string(kMaxLogCandidates) + " files (the limit on files looked at)";
+            break;
+        }
+        if (bytesRead + size > kMaxSearchBytes) {
+            stoppedBy = "after " + std::to_string(kMaxSearchBytes >> 20) + " MiB read (the limit on bytes read)";
+            break;
+        }
+        ++opened;
+        const std::optional<std::string> headRead = readRegularFile(p, 4096);
+        if (!headRead)
+            continue; // not a regular file (any more)
+        const std::string &head = *headRead;
+        bytesRead += head.size();
         const auto first = head.find_first_not_of(" \t\r\n");
         if (first != std::string::npos && head[first] == '{')
             continue; // JSON
@@ -65,9 +142,29 @@ std::vector<fs::path> findCompilerLogs(const std::vector<fs::path> &candidates)
         }
         if (head.find('\0') != std::string::npos)
             continue; // binary
-        if (looksLikeCompilerLog(readTextFile(p)))
+        const std::optional<std::string> text = readRegularFile(p, kMaxCandidateBytes);
+        if (!text)
+            continue;
+        bytesRead += text->size();
+        if (looksLikeCompilerLog(*text))
             out.push_back(p);
     }
+    if (!out.empty() || candidates.files.empty() || candidates.given)
+        return out;
+    const std::string folder = candidates.files.front().parent_path().string();
+    const std::string hint = "; name the log with --compiler-log (or the import options' compiler log)";
+    if (candidates.listingTruncated)
+        diags.add(DiagKind::AiuCompilerLog, folder, 0,
+                  "no compiler log found beside the traces among the first " + std::to_string(kMaxListedFiles)
+                      + " files of the folder (the limit on files listed)" + hint);
+    if (!stoppedBy.empty())
+        diags.add(DiagKind::AiuCompilerLog, folder, 0,
+                  "the search for a compiler log beside the traces stopped " + stoppedBy + hint);
+    if (tooLarge)
+        diags.add(DiagKind::AiuCompilerLog, firstTooLarge.string(), 0,
+                  "not taken for a compiler log: larger than " + std::to_string(kMaxCandidateBytes >> 20)
+                      + " MiB (the limit on a log looked for beside the traces)" + hint,
+                  tooLarge);
     return out;
 }
 
@@ -234,13 +331,13 @@ Status AiuImporter::import(const Source &src, TraceBuilder &builder, ImportConte
     if (!src.isDirectory)
         return importFiles({src}, builder, ctx);
     std::vector<fs::path> traceFiles;
-    std::vector<fs::path> logCandidates;
+    LogCandidates logCandidates;
     for (const auto &p : listFiles(src.path)) {
         const std::string head = readHead(p);
         if (aiuContentScore(head) >= kTraceScore)
             traceFiles.push_back(p);
         else
-            logCandidates.push_back(p);
+            logCandidates.files.push_back(p);
     }
     if (traceFiles.empty())
         return ImportError{src.path.string(), 0, false, "no AIU trace in this folder"};
@@ -267,16 +364,16 @@ Status AiuImporter::importFiles(const std::vector<Source> &files, TraceBuilder &
     // The compiler log is the one given with the traces, else looked for beside them: every other
     // file of their folders that is not a trace by its extension (the folder import tells traces
     // by content instead).
-    std::vector<fs::path> logCandidates = givenLogs;
+    LogCandidates logCandidates{givenLogs, !givenLogs.empty()};
     if (ctx.options.compilerLog.empty() && givenLogs.empty()) {
         std::set<fs::path> folders;
         for (const auto &f : traceFiles)
             folders.insert(f.parent_path().empty() ? fs::path(".") : f.parent_path());
         for (const auto &folder : folders)
-            for (const auto &p : listFiles(folder))
+            for (const auto &p : listFiles(folder, kMaxListedFiles, &logCandidates.listingTruncated))
                 if (std::find(traceFiles.begin(), traceFiles.end(), p) == traceFiles.end() && p.extension() != ".json"
                     && p.extension() != ".gz" && p.extension() != ".zst")
-                    logCandidates.push_back(p);
+                    logCandidates.files.push_back(p);
     }
     // One source for the run, named after its first trace; its rank comes from the AIUs inside.
     Source run = Source::fromPath(traceFiles.front());
@@ -506,12 +603,17 @@ CompilerLogMatch matchCompilerLog(const std::vector<fs::path> &logs, bool logNam
     std::size_t bestHits = 0;
     std::string tried;
     for (const auto &log : logs) {
-        std::error_code ec;
-        if (!fs::is_regular_file(log, ec)) {
+        const std::optional<std::string> text = readRegularFile(log, kMaxGivenLogBytes + 1);
+        if (!text) {
             diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "not a readable file");
             continue;
         }
-        const auto tables = parseCompilerLog(readTextFile(log));
+        if (text->size() > kMaxGivenLogBytes) {
+            diags.add(DiagKind::AiuCompilerLog, log.string(), 0,
+                      "larger than " + std::to_string(kMaxGivenLogBytes >> 20) + " MiB: not read");
+            continue;
+        }
+        const auto tables = parseCompilerLog(*text);
         if (tables.empty()) {
             diags.add(DiagKind::AiuCompilerLog, log.string(), 0, "no Perf Summary / Ideal/Total Cycles table");
             continue;
@@ -858,7 +960,7 @@ void emitCountersAndFlows(TraceBuilder &builder, std::uint32_t sourceIndex, cons
 // acelyzer's pipeline order (docs/aiu.md "Processing"): read and pair, frequency, device time and
 // clock sync, counters, compiler log, flows and iterations, per-AIU facts, then the builder.
 Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &traceFiles,
-                              const std::vector<fs::path> &logCandidates, TraceBuilder &builder, ImportContext &ctx)
+                              const LogCandidates &logCandidates, TraceBuilder &builder, ImportContext &ctx)
 {
     const ImportOptions &opt = ctx.options;
     const bool compat = opt.acelyzerCompat;
@@ -888,7 +990,7 @@ Status AiuImporter::importRun(const Source &src, const std::vector<fs::path> &tr
     const StreamCounters counters = streamCounters(events, strings, compat, diags, where);
 
     const bool logNamed = !opt.compilerLog.empty();
-    const std::vector<fs::path> logs = logNamed ? std::vector<fs::path>{opt.compilerLog} : findCompilerLogs(logCandidates);
+    const std::vector<fs::path> logs = logNamed ? std::vector<fs::path>{opt.compilerLog} : findCompilerLogs(logCandidates, diags);
     const CompilerLogMatch log = matchCompilerLog(logs, logNamed, events, strings, diags, where);
     std::vector<CounterSample> ptActive;
     if (log.found)

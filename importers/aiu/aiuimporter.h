@@ -22,10 +22,18 @@ public:
     /// Events read by the last import() (for benchmarks).
     std::uint64_t lastEventCount = 0;
 
+    /// Files that may be the run's compiler log: the files beside the traces (looked through
+    /// within bounds: count, size, bytes read, regular files only), or logs the user gave with
+    /// the traces (`given`: only checked to be regular files with a Perf Summary table).
+    struct LogCandidates {
+        std::vector<std::filesystem::path> files;
+        bool given = false;
+        bool listingTruncated = false; ///< the folder had more files than were listed
+    };
+
 private:
     model::Status importRun(const Source &src, const std::vector<std::filesystem::path> &traceFiles,
-                            const std::vector<std::filesystem::path> &logCandidates, model::TraceBuilder &builder,
-                            ImportContext &ctx);
+                            const LogCandidates &logCandidates, model::TraceBuilder &builder, ImportContext &ctx);
 };
 
 } // namespace accelscope::importers::aiu

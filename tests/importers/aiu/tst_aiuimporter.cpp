@@ -25,6 +25,8 @@
 #include <set>
 #include <sstream>
 
+#include <sys/stat.h>
+
 using namespace accelscope;
 using namespace accelscope::importers;
 using namespace accelscope::importers::aiu;
@@ -502,6 +504,58 @@ private slots:
                     found = true;
                 }
         QVERIFY(found);
+    }
+
+    void compilerLogSearchIsBounded()
+    {
+        // Given a trace beside a 65 MiB (sparse) file, a FIFO, a link to a device, 300 small text
+        // files and, after them by name, the compiler log
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        fs::copy_file(kAiu / "sample_flex_3062_job_4.json", d / "trace.json");
+        writeFile(d / "big.log", "not a log");
+        fs::resize_file(d / "big.log", (65ull << 20));
+        QCOMPARE(::mkfifo((d / "pipe.log").c_str(), 0600), 0);
+        fs::create_symlink("/dev/zero", d / "zero.log");
+        for (int i = 0; i < 300; ++i)
+            writeFile(d / QStringLiteral("note_%1.txt").arg(i, 3, 10, QChar('0')).toStdString(), "a note\n");
+        fs::copy_file(kAiu / "sample_comp_log_ideal.txt", d / "zz_compile.log");
+        auto diagWith = [](const Trace &t, const std::string &part) -> const Diagnostic * {
+            for (const auto &diag : t.diagnostics())
+                if (diag.kind == DiagKind::AiuCompilerLog && diag.detail.find(part) != std::string::npos)
+                    return &diag;
+            return nullptr;
+        };
+        // Then the search stops after 256 files, says so, and names the file it found too large;
+        // the FIFO and the device are never opened (the load would block or never end)
+        const Loaded stopped = load(d / "trace.json");
+        QVERIFY2(stopped.trace, stopped.error.c_str());
+        QVERIFY(stopped.trace->sources().at(0).aiu->compilerLog.empty());
+        const Diagnostic *limit = diagWith(*stopped.trace, "stopped after 256 files");
+        QVERIFY(limit);
+        QCOMPARE(limit->file, d.string());
+        QVERIFY(limit->detail.find("--compiler-log") != std::string::npos);
+        const Diagnostic *big = diagWith(*stopped.trace, "larger than 64 MiB");
+        QVERIFY(big);
+        QCOMPARE(big->file, (d / "big.log").string());
+        // Given fewer files, the log is found and the bounds say nothing
+        for (int i = 0; i < 100; ++i)
+            fs::remove(d / QStringLiteral("note_%1.txt").arg(i, 3, 10, QChar('0')).toStdString());
+        const Loaded found = load(d / "trace.json");
+        QVERIFY2(found.trace, found.error.c_str());
+        QCOMPARE(found.trace->sources().at(0).aiu->compilerLog, (d / "zz_compile.log").string());
+        QCOMPARE(found.trace->sources().at(0).aiu->idealKernels.size(), std::size_t(17));
+        QVERIFY(!diagWith(*found.trace, "stopped"));
+        QVERIFY(!diagWith(*found.trace, "larger than"));
+        // And a log named by the user is read even where the search would not look
+        ImportOptions named;
+        named.compilerLog = d / "zz_compile.log";
+        writeFile(d / "note_000.txt", "a note\n");
+        for (int i = 300; i < 400; ++i)
+            writeFile(d / QStringLiteral("note_%1.txt").arg(i, 3, 10, QChar('0')).toStdString(), "a note\n");
+        const Loaded given = load(d / "trace.json", named);
+        QVERIFY2(given.trace, given.error.c_str());
+        QCOMPARE(given.trace->sources().at(0).aiu->idealKernels.size(), std::size_t(17));
     }
 
     void probeClaimsFlexOnly()
