@@ -11,6 +11,11 @@
 # it stopped when given the same WORK_DIR. A crash, a hang (-timeout, FUZZ_TIMEOUT seconds,
 # default 10; wall-clock, so raise it on a loaded machine) or an input that needs more than 2 GB
 # (-rss_limit_mb) fails the run; the input is left in WORK_DIR/findings.
+#
+# SECONDS_PER_TARGET `seeds` runs nothing: it only makes the sample-data seeds in
+# WORK_DIR/shared-seeds/<target> and writes WORK_DIR/targets.txt, one line per target:
+# "target dictionary max_len" (dictionary `-` for none), for a campaign run elsewhere
+# (make-campaign-bundle.sh).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
@@ -19,6 +24,9 @@ seconds=$2
 work=${3:-}
 shift 2
 [ $# -gt 0 ] && shift
+if [ "$seconds" = seeds ] && [ -z "$work" ]; then
+  echo "run-fuzz: 'seeds' needs a WORK_DIR" >&2; exit 2
+fi
 if [ -z "$work" ]; then
   work=$(mktemp -d "${TMPDIR:-/tmp}/accelscope-fuzz.XXXXXX")
   trap 'rm -rf "$work"' EXIT
@@ -61,20 +69,25 @@ for t in $targets; do
     fuzz_chrome_json) seed_files $t -path '*kineto*' -name '*.json.gz'; seed_decompressed $t -path '*kineto*' -name '*.json.gz'; dict=json ;;
     fuzz_args_tree) seed_files $t -path '*aiu*' -name 'basic_event_test_cases.json'; dict=json ;;
     fuzz_perfetto) seed_files $t -path '*perfetto*' -name '*.pftrace*'; dict=protobuf ;;
-    fuzz_ascend_csv) seed_files $t \( -path '*ascend*' -o -path '*mindspore*' \) -name '*.csv' -size -1M; dict=csv ;;
+    fuzz_ascend_csv) seed_files $t \( -path '*ascend*' -o -path '*mindspore*' \) -name '*.csv' -size -1000k; dict=csv ;;
     fuzz_ascend_trace_view) seed_files $t -name 'trace_view.json'; dict=json ;;
-    fuzz_ascend_db) seed_files $t -name 'ascend_pytorch_profiler_*.db' -size -1M; dict=; max_len=1000000 ;;
+    fuzz_ascend_db) seed_files $t -name 'ascend_pytorch_profiler_*.db' -size -1000k; dict=; max_len=1000000 ;;
     fuzz_ascend_folder) seed_folders $t "$data"/ascend/pt_text_level1_8card_cnn/rank0_ascend_pt \
         "$data"/ascend/pt_text_level2_4rank_qwen3_cann83/rank_0_ascend_pt; dict=csv; max_len=1000000 ;;
     fuzz_mindspore) seed_folders $t "$data"/mindspore/*/; dict=csv; max_len=1000000 ;;
     fuzz_sophgo_cdmlib) seed_folders $t "$data"/sophgo/cdm_profile_data_dev0_bm1690; dict=; max_len=1000000 ;;
     fuzz_sophgo_bmprofile) seed_folders $t "$data"/sophgo/bmprofile_data-1_bm1684x "$data"/sophgo/bmprofile_data-1_bm1688; dict=; max_len=1000000 ;;
-    fuzz_aiu_trace) seed_files $t -path '*aiu*' -name '*.json' -size -1M; dict=json ;;
+    fuzz_aiu_trace) seed_files $t -path '*aiu*' -name '*.json' -size -1000k; dict=json ;;
     fuzz_aiu_compiler_log) seed_files $t -path '*aiu*' \( -name '*.txt' -o -name '*.log' \) ! -name 'LICENSE*' ! -name 'PROVENANCE*'; dict= ;;
     fuzz_category_rules) dict=json ;;
     fuzz_input_stream) seed_files $t \( -name '*.gz' -o -name '*.zst' \); dict= ;;
     *) echo "run-fuzz: unknown target $t" >&2; exit 2 ;;
   esac
+  if [ "$seconds" = seeds ]; then
+    echo "$t ${dict:--} $max_len" >> "$work/targets.txt"
+    max_len=262144
+    continue
+  fi
   mkdir -p "$work/corpus/$t" "$work/findings/$t"
   set -- "$work/corpus/$t" "$here/seeds/$t"
   [ -d "$here/regressions/$t" ] && set -- "$@" "$here/regressions/$t"
@@ -93,4 +106,5 @@ for t in $targets; do
   grep -E '^stat::number_of_executed_units|^#[0-9]+.*(DONE|pulse)' "$work/logs/$t.log" | tail -2
   max_len=262144
 done
+[ "$seconds" = seeds ] && exit 0
 echo "run-fuzz: every target ran without a finding"
