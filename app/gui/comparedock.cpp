@@ -1,5 +1,6 @@
 #include "app/gui/comparedock.h"
 
+#include "app/gui/comparetimeline.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
@@ -116,6 +117,11 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     m_cancelLoad->setToolTip(tr("Stop loading the baseline; the previous one stays"));
     m_cancelLoad->hide();
     top->addWidget(m_cancelLoad);
+    m_closeComparison = new QToolButton(this);
+    m_closeComparison->setObjectName(QStringLiteral("closeComparison"));
+    m_closeComparison->setText(tr("Close Comparison"));
+    m_closeComparison->setToolTip(tr("Remove the baseline run from the timeline and this panel"));
+    top->addWidget(m_closeComparison);
     auto *save = new QToolButton(this);
     save->setObjectName(QStringLiteral("saveCsv"));
     save->setText(tr("Save as CSV\u2026"));
@@ -183,6 +189,13 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     connect(m_next, &QToolButton::clicked, this, &ComparePanel::nextOccurrence);
     connect(save, &QToolButton::clicked, this, &ComparePanel::saveCsvInteractive);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePanel::onCurrentRowChanged);
+    // a double-click or Enter on a kernels row: that kernel in both timelines
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
+        const QString name = kernelNameAt(index);
+        if (!name.isEmpty())
+            Q_EMIT kernelActivated(name);
+    });
+    connect(m_closeComparison, &QToolButton::clicked, this, &ComparePanel::clearBaseline);
     connect(m_runner, &views::AnalysisRunner::finished, this, &ComparePanel::onResult);
     connect(m_hub, &views::AnalysisHub::contextChanged, this, [this] {
         rebuildRankChoices();
@@ -327,12 +340,15 @@ CompareOptions ComparePanel::currentOptions() const
     return o;
 }
 
+std::shared_ptr<const AnalysisContext> ComparePanel::candidateContext() const { return m_hub->context(); }
+
 std::shared_ptr<const Table> ComparePanel::table() const { return m_model->table(); }
 
 bool ComparePanel::isBusy() const { return m_runner->isRunning(); }
 
 void ComparePanel::refresh()
 {
+    Q_EMIT comparisonChanged();
     const auto candidate = m_hub->context();
     const auto baseline = m_baselineCtx;
     const QString name = currentComparison();
@@ -450,23 +466,31 @@ void ComparePanel::selectChartBar(int index)
     m_view->scrollTo(pi);
 }
 
+QString ComparePanel::kernelNameAt(const QModelIndex &index) const
+{
+    const auto t = m_model->table();
+    const Column *names = t ? t->column("name") : nullptr;
+    if (!index.isValid() || !t || t->name != "compare-kernels" || !names)
+        return {};
+    const int row = m_proxy->mapToSource(index).row();
+    return row >= 0 && std::size_t(row) < names->texts.size() ? QString::fromStdString(names->texts[std::size_t(row)]) : QString();
+}
+
 void ComparePanel::onCurrentRowChanged()
 {
-    const QModelIndex cur = m_view->selectionModel()->currentIndex();
     m_occurrences.clear();
     m_occurrence = -1;
-    const auto t = m_model->table();
     const auto ctx = m_hub->context();
-    const Column *names = t ? t->column("name") : nullptr;
-    if (cur.isValid() && ctx && t && t->name == "compare-kernels" && names) {
-        const std::size_t row = std::size_t(m_proxy->mapToSource(cur).row());
-        const model::StringId id = ctx->trace().strings().find(names->texts[row]);
+    const QString name = kernelNameAt(m_view->selectionModel()->currentIndex());
+    if (ctx && !name.isEmpty()) {
+        const model::StringId id = ctx->trace().strings().find(name.toStdString());
         if (id != model::kInvalidId)
             m_occurrences = model::analysis::occurrences(*ctx, id);
         if (!m_occurrences.empty())
             showOccurrence(0);
     }
     updateStatus();
+    Q_EMIT kernelSelected(name);
 }
 
 void ComparePanel::showOccurrence(int index)
@@ -518,6 +542,7 @@ void ComparePanel::updateStatus()
 {
     QStringList parts;
     m_cancelLoad->setVisible(m_import->isRunning() && !m_import->isCanceling());
+    m_closeComparison->setVisible(m_baseline != nullptr);
     if (m_import->isRunning())
         parts << tr("Loading the baseline: %1 %2 %").arg(ImportController::stageText(m_import->stage())).arg(int(m_import->fraction() * 100));
     else if (!m_loadError.isEmpty())
@@ -604,6 +629,8 @@ ComparePanel *installCompareDock(MainWindow *window, views::AnalysisHub *hub, QM
     const auto enable = [menu, hub] { menu->setEnabled(hub->context() != nullptr); };
     QObject::connect(hub, &views::AnalysisHub::contextChanged, menu, enable);
     enable();
+    if (CompareTimelines *timelines = window->compareTimelines())
+        linkCompareTimelines(timelines, panel, window->searchBar(), [window] { return window->openPaths(); });
     return panel;
 }
 

@@ -13,7 +13,10 @@
 //   chart      for the kernels comparison: the ten largest regressions and the ten largest
 //              improvements of total time as horizontal bars (Qt Charts)
 //   timeline   a kernels row selects the name's first instance in the open trace; Previous /
-//              Next step through its instances (model::analysis::occurrences)
+//              Next step through its instances (model::analysis::occurrences); kernelSelected and
+//              kernelActivated (double-click, Enter) drive the stacked timelines of
+//              comparetimeline.h, which comparisonChanged keeps in step with the baseline and the
+//              step choice
 //   export     Save as CSV… writes toCsv(table) atomically (model/export/atomicfile.h)
 #pragma once
 
@@ -78,6 +81,9 @@ public:
     void setRank(int rank);
     int rank() const;
     model::analysis::CompareOptions currentOptions() const;
+    /// The analysis contexts of the open trace (the candidate) and of the baseline; null without.
+    std::shared_ptr<const model::analysis::AnalysisContext> candidateContext() const;
+    std::shared_ptr<const model::analysis::AnalysisContext> baselineContext() const { return m_baselineCtx; }
 
     /// The comparison shown (null before the first result or without a baseline).
     std::shared_ptr<const model::analysis::Table> table() const;
@@ -107,12 +113,20 @@ Q_SIGNALS:
     void tableChanged();
     void baselineLoaded(const QStringList &paths);
     void baselineFailed(const QString &message);
+    /// The baseline, the candidate or the options changed (emitted before the recomputation).
+    void comparisonChanged();
+    /// The kernels row of `name` became the current row ("" when none is).
+    void kernelSelected(const QString &name);
+    /// A kernels row was double-clicked or Enter was pressed on it: show `name` in both runs.
+    void kernelActivated(const QString &name);
 
 private:
     void onResult(std::shared_ptr<const model::analysis::Table> table);
     void onBaselineLoaded(const model::TracePtr &trace, const QStringList &paths);
     void onBaselineFailed(const ImportFailure &failure);
     void onCurrentRowChanged();
+    /// The kernel name of the view's row `index` ("" for another comparison or no row).
+    QString kernelNameAt(const QModelIndex &index) const;
     void showOccurrence(int index);
     void updateChart();
     void updateStatus();
@@ -139,6 +153,7 @@ private:
     QToolButton *m_prev;
     QToolButton *m_next;
     QToolButton *m_cancelLoad;
+    QToolButton *m_closeComparison;
     QTableView *m_view;
     QChartView *m_chart;
     QLabel *m_notes;

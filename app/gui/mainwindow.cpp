@@ -3,6 +3,7 @@
 #include "app/gui/aboutdialog.h"
 #include "app/gui/analysisdocks.h"
 #include "app/gui/comparedock.h"
+#include "app/gui/comparetimeline.h"
 #include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
 #include "app/gui/diagnosticsmodel.h"
@@ -232,7 +233,9 @@ void MainWindow::createCentre()
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_welcome);
-    m_stack->addWidget(m_timeline);
+    // the timeline, and below it a baseline run while one is compared (File ▸ Compare With)
+    m_compareTimelines = new CompareTimelines(m_timeline, this);
+    m_stack->addWidget(m_compareTimelines);
 
     m_progress = new ImportProgressPanel(this);
     m_progress->hide();
@@ -685,7 +688,7 @@ void MainWindow::onLoaded(const model::TracePtr &trace, const QString &format, c
     m_banner->hide();
     m_doc->setTrace(trace);
     m_diagPanel->setTrace(trace);
-    m_stack->setCurrentWidget(m_timeline);
+    m_stack->setCurrentWidget(m_compareTimelines);
     m_searchBar->show();
     m_trackFilterBar->show();
     m_timeline->setFocus();

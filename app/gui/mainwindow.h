@@ -42,6 +42,7 @@ namespace accelscope::app {
 
 class AppSettings;
 class ComparePanel;
+class CompareTimelines;
 class DiagnosticsModel;
 class DiagnosticsPanel;
 class ImportController;
@@ -106,6 +107,8 @@ public:
     QMenu *panelsMenu() const { return m_panelsMenu; }
     /// The Compare dock's panel: File ▸ Compare With and a drop with Shift held load its baseline.
     ComparePanel *comparePanel() const { return m_comparePanel; }
+    /// The timeline area: the timeline, and the baseline's below it while a run is compared.
+    CompareTimelines *compareTimelines() const { return m_compareTimelines; }
     /// File ▸ Export… (Ctrl+E): the Export dialog; enabled while a trace is open.
     QAction *exportAction() const { return m_actExport; }
     /// Opens the Export dialog (File ▸ Export…) and runs what the user chose.
@@ -185,6 +188,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     WelcomeWidget *m_welcome = nullptr;
     views::TimelineWidget *m_timeline = nullptr;
+    CompareTimelines *m_compareTimelines = nullptr;
     views::SearchBar *m_searchBar = nullptr;
     views::TrackFilterBar *m_trackFilterBar = nullptr;
     ImportProgressPanel *m_progress = nullptr;

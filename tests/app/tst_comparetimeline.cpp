@@ -1,0 +1,381 @@
+// The two runs of a comparison stacked in the timeline area: a loaded baseline appears below the
+// open trace under its own header, their viewports are linked through an offset that lines up
+// the compared steps (or the trace starts, or a time offset the user enters), a zoom or pan in
+// either moves the other by the same time, a kernels row of the Compare dock highlights its name
+// in both timelines and a double-click shows its first compared instance in both, and closing
+// the comparison removes the baseline view.
+#include "app/gui/appsettings.h"
+#include "app/gui/comparedock.h"
+#include "app/gui/comparetimeline.h"
+#include "app/gui/importcontroller.h"
+#include "app/gui/language.h"
+#include "app/gui/mainwindow.h"
+#include "model/analysis/context.h"
+#include "views/document.h"
+#include "views/search/searchbar.h"
+#include "views/search/searchengine.h"
+#include "views/timeline/timelinewidget.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSplitter>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QWheelEvent>
+#include <QtTest>
+
+using namespace accelscope;
+using model::TimeNs;
+
+namespace {
+
+/// A Kineto-style run: `steps` ProfilerStep#N (N from 1) on the host thread, each launching six
+/// kernels (cudaLaunchKernel with the kernel's correlation id) that run on GPU stream 7, after
+/// a host-only lead of `leadUs` (so that the trace starts well before the first step).
+/// `slowFactor` multiplies the duration of "gemm_slow" only.
+QByteArray steppedRun(int steps, double leadUs, double slowFactor, unsigned seed)
+{
+    QByteArray out = "{\"traceEvents\":[\n"
+                     "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"GPU 0\"}},\n"
+                     "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":100,\"tid\":0,\"args\":{\"name\":\"python\"}},\n"
+                     "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"setup\",\"pid\":100,\"tid\":1,\"ts\":1000.000,\"dur\":50.000}";
+    unsigned state = seed;
+    const auto jitter = [&state] {
+        state = state * 1103515245u + 12345u;
+        return 0.97 + 0.06 * double((state >> 8) % 1000) / 1000.0; // 0.97 .. 1.03
+    };
+    const char *names[] = {"gemm_slow", "kernel_a", "kernel_b", "kernel_c", "kernel_d", "kernel_e"};
+    const double meanUs[] = {100, 40, 55, 70, 25, 85};
+    double hostTs = 1000 + leadUs;
+    double gpuTs = hostTs;
+    int correlation = 0;
+    for (int step = 1; step <= steps; ++step) {
+        const double stepStart = hostTs;
+        QByteArray launches, kernels;
+        double launchTs = stepStart + 10;
+        gpuTs = std::max(gpuTs, stepStart + 30);
+        for (int k = 0; k < 6; ++k) {
+            ++correlation;
+            const double dur = meanUs[k] * (k == 0 ? slowFactor : 1.0) * jitter();
+            launches += QStringLiteral(",\n{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":100,\"tid\":1,"
+                                       "\"ts\":%1,\"dur\":5.000,\"args\":{\"correlation\":%2}}")
+                            .arg(launchTs, 0, 'f', 3)
+                            .arg(correlation)
+                            .toUtf8();
+            kernels += QStringLiteral(",\n{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":7,\"ts\":%2,\"dur\":%3,"
+                                      "\"args\":{\"device\":0,\"stream\":7,\"correlation\":%4}}")
+                           .arg(QLatin1String(names[k]))
+                           .arg(gpuTs, 0, 'f', 3)
+                           .arg(dur, 0, 'f', 3)
+                           .arg(correlation)
+                           .toUtf8();
+            launchTs += 8;
+            gpuTs += dur + 5;
+        }
+        const double stepEnd = std::max(launchTs, gpuTs) + 20;
+        out += QStringLiteral(",\n{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#%1\",\"pid\":100,\"tid\":1,"
+                              "\"ts\":%2,\"dur\":%3}")
+                   .arg(step)
+                   .arg(stepStart, 0, 'f', 3)
+                   .arg(stepEnd - stepStart, 0, 'f', 3)
+                   .toUtf8();
+        out += launches + kernels;
+        hostTs = stepEnd;
+    }
+    out += "\n]}\n";
+    return out;
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+/// Start of the `n`-th (from 0) slice named `name` in `trace`, by start time.
+TimeNs nthStart(const model::Trace &trace, std::string_view name, std::size_t n)
+{
+    std::vector<TimeNs> starts;
+    for (model::TrackId t = 0; t < trace.tracks().size(); ++t) {
+        const model::SliceColumns &c = trace.track(t).slices;
+        for (std::size_t i = 0; i < c.size(); ++i)
+            if (trace.strings().view(c.name[i]) == name)
+                starts.push_back(c.start[i]);
+    }
+    std::sort(starts.begin(), starts.end());
+    return n < starts.size() ? starts[n] : -1;
+}
+
+std::string_view sliceName(const model::Trace &trace, model::SliceRef s)
+{
+    return trace.strings().view(trace.track(s.track).slices.name[s.index]);
+}
+
+TimeNs sliceStart(const model::Trace &trace, model::SliceRef s) { return trace.track(s.track).slices.start[s.index]; }
+
+} // namespace
+
+class TestCompareTimeline : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    std::unique_ptr<app::AppSettings> m_settings;
+    std::unique_ptr<app::MainWindow> m_window;
+
+    app::ComparePanel *panel() const { return m_window->comparePanel(); }
+    app::CompareTimelines *area() const { return m_window->compareTimelines(); }
+    views::Document *candidateDoc() const { return m_window->document(); }
+    views::Document *baselineDoc() const { return area()->baselineDocument(); }
+    model::TracePtr baselineTrace() const { return panel()->baseline(); }
+
+    void waitForTable()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isLoadingBaseline() && panel()->baseline() && !panel()->isBusy() && panel()->table(),
+                                 60000);
+    }
+
+    void openBoth()
+    {
+        QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
+        m_window->open({m_tmp.filePath(QStringLiteral("cand.json"))});
+        QVERIFY(idle.wait(60000));
+        QVERIFY(m_window->trace());
+        QSignalSpy loaded(panel(), &app::ComparePanel::baselineLoaded);
+        app::compareWith(panel(), {m_tmp.filePath(QStringLiteral("base.json"))}, {});
+        QVERIFY(loaded.wait(60000));
+        waitForTable();
+    }
+
+    /// Start of step `n`'s device work (its first kernel) in each run.
+    TimeNs baseStep(int n) const { return nthStart(*baselineTrace(), "gemm_slow", std::size_t(n - 1)); }
+    TimeNs candStep(int n) const { return nthStart(*m_window->trace(), "gemm_slow", std::size_t(n - 1)); }
+
+    /// The baseline's visible range is the candidate's shifted by the link offset.
+    void verifyLinked()
+    {
+        const views::TimeRange c = candidateDoc()->visibleRange();
+        const views::TimeRange b = baselineDoc()->visibleRange();
+        QCOMPARE(b.start - c.start, area()->linkOffset());
+        QCOMPARE(b.end - c.end, area()->linkOffset());
+    }
+
+    /// A span in the middle of both runs, so that neither document's limits clamp it.
+    views::TimeRange middleSpan() const
+    {
+        const TimeNs s = candStep(2);
+        return {s, s + 400'000};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        app::language::apply(QStringLiteral("en"));
+        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini"))));
+        app::MainWindow::Options opt;
+        opt.renderer = QStringLiteral("raster");
+        opt.restoreLayout = false;
+        m_window = std::make_unique<app::MainWindow>(m_settings.get(), opt);
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        // the baseline starts its first step 5 ms after its trace start, the candidate after 2 ms:
+        // step alignment and trace-start alignment differ by 3 ms
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("base.json")), steppedRun(5, 5000, 1.0, 7)));
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("cand.json")), steppedRun(5, 2000, 1.5, 11)));
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+        m_settings.reset();
+    }
+
+    void withoutBaselineOnlyTheTimelineShows()
+    {
+        QVERIFY(area());
+        QVERIFY(!area()->isComparing());
+        QVERIFY(!area()->baselineTimeline());
+        QCOMPARE(area()->candidateTimeline(), m_window->timeline());
+        QVERIFY(!area()->candidateHeader()->isVisible());
+    }
+
+    void baselineAppearsUnderItsHeaderAlignedOnSteps()
+    {
+        openBoth();
+        // Then the baseline's timeline shows below the candidate's, each under its header
+        QVERIFY(area()->isComparing());
+        views::TimelineWidget *base = area()->baselineTimeline();
+        QVERIFY(base && base->isVisible());
+        QCOMPARE(base->document()->trace(), baselineTrace());
+        QVERIFY(m_window->timeline()->isVisible());
+        QVERIFY(area()->candidateHeader()->isVisible());
+        QVERIFY(area()->baselineHeader()->isVisible());
+        QCOMPARE(area()->candidateHeader()->text(), QStringLiteral("Candidate \u2014 cand.json"));
+        QCOMPARE(area()->baselineHeader()->text(), QStringLiteral("Baseline \u2014 base.json"));
+        // the candidate on top, the baseline below
+        QCOMPARE(area()->splitter()->count(), 2);
+        QVERIFY(area()->splitter()->widget(0)->isAncestorOf(m_window->timeline()));
+        QVERIFY(area()->splitter()->widget(1)->isAncestorOf(base));
+        QVERIFY(m_window->timeline()->mapTo(m_window.get(), QPoint(0, 0)).y() < base->mapTo(m_window.get(), QPoint(0, 0)).y());
+
+        // with every step compared, the first steps line up: their device starts
+        QCOMPARE(area()->alignment(), app::CompareTimelines::Alignment::Steps);
+        QVERIFY(area()->stepsAligned());
+        QCOMPARE(area()->linkOffset(), baseStep(1) - candStep(1));
+        // which is not the trace starts' difference: the baseline has 3 ms more lead before step 1
+        const TimeNs starts = baselineTrace()->startNs() - m_window->trace()->startNs();
+        QCOMPARE(area()->linkOffset() - starts, TimeNs(3'000'000));
+        verifyLinked();
+    }
+
+    void panningOneMovesTheOtherBySameTime()
+    {
+        // the candidate leads: the baseline shows the same span shifted by the offset
+        candidateDoc()->setVisibleRange(middleSpan());
+        QCOMPARE(candidateDoc()->visibleRange(), middleSpan());
+        verifyLinked();
+
+        // a Shift+wheel pan over the baseline's canvas moves both by the same time
+        const views::TimeRange c0 = candidateDoc()->visibleRange(), b0 = baselineDoc()->visibleRange();
+        QWidget *canvas = area()->baselineTimeline()->canvas();
+        const QPointF pos(canvas->width() * 0.6, canvas->height() * 0.5);
+        QWheelEvent wheel(pos, canvas->mapToGlobal(pos), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::ShiftModifier,
+                          Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(canvas, &wheel);
+        const TimeNs moved = baselineDoc()->visibleRange().start - b0.start;
+        QVERIFY2(moved != 0, "the Shift+wheel did not pan the baseline");
+        QCOMPARE(baselineDoc()->visibleRange().duration(), b0.duration());
+        QCOMPARE(candidateDoc()->visibleRange().start - c0.start, moved);
+        QCOMPARE(candidateDoc()->visibleRange().end - c0.end, moved);
+        verifyLinked();
+
+        // a Ctrl+wheel zoom over the candidate's canvas zooms the baseline to the same span
+        QWidget *candidateCanvas = m_window->timeline()->canvas();
+        const TimeNs before = baselineDoc()->visibleRange().duration();
+        QWheelEvent zoom(pos, candidateCanvas->mapToGlobal(pos), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
+                         Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(candidateCanvas, &zoom);
+        QVERIFY2(baselineDoc()->visibleRange().duration() < before, "the Ctrl+wheel did not zoom the baseline in");
+        QCOMPARE(baselineDoc()->visibleRange().duration(), candidateDoc()->visibleRange().duration());
+        verifyLinked();
+    }
+
+    void alignmentChoices()
+    {
+        candidateDoc()->setVisibleRange(middleSpan());
+        const TimeNs starts = baselineTrace()->startNs() - m_window->trace()->startNs();
+        // At trace start
+        area()->setAlignment(app::CompareTimelines::Alignment::TraceStart);
+        QCOMPARE(area()->linkOffset(), starts);
+        QCOMPARE(candidateDoc()->visibleRange(), middleSpan()); // the candidate stays; the baseline moves
+        verifyLinked();
+        // By time offset, through the header's fields: the baseline's start drawn 1.5 ms later
+        auto *chooser = area()->findChild<QComboBox *>(QStringLiteral("alignmentChooser"));
+        auto *offset = area()->findChild<QDoubleSpinBox *>(QStringLiteral("alignmentOffset"));
+        auto *unit = area()->findChild<QComboBox *>(QStringLiteral("alignmentUnit"));
+        QVERIFY(chooser && offset && unit);
+        chooser->setCurrentIndex(chooser->findData(int(app::CompareTimelines::Alignment::TimeOffset)));
+        QCOMPARE(area()->alignment(), app::CompareTimelines::Alignment::TimeOffset);
+        QVERIFY(offset->isEnabled());
+        unit->setCurrentIndex(2); // ms
+        offset->setValue(1.5);
+        QCOMPARE(area()->userOffset(), TimeNs(1'500'000));
+        QCOMPARE(area()->linkOffset(), starts - 1'500'000);
+        verifyLinked();
+        // the unit changes how the value reads, not the offset
+        unit->setCurrentIndex(1); // µs
+        QCOMPARE(offset->value(), 1500.0);
+        QCOMPARE(area()->linkOffset(), starts - 1'500'000);
+        // back to the compared steps, now steps 3 to 4: step 3 lines up
+        area()->setAlignment(app::CompareTimelines::Alignment::Steps);
+        QVERIFY(!offset->isEnabled());
+        panel()->setStepChoice(model::analysis::StepChoice::Range, 3, 4);
+        QCOMPARE(area()->linkOffset(), baseStep(3) - candStep(3));
+        verifyLinked();
+        waitForTable();
+    }
+
+    void diffRowHighlightsInBothAndJumps()
+    {
+        // When the gemm_slow row is selected in the Compare dock
+        QTableView *view = panel()->view();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && view->model()->rowCount() > 0, 60000);
+        QCOMPARE(view->model()->index(0, 0).data().toString(), QStringLiteral("gemm_slow"));
+        view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
+                                                QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // Then its instances (5 in each run) carry the search highlight in both timelines, and
+        // nothing else does
+        QTRY_VERIFY_WITH_TIMEOUT(candidateDoc()->searchResults() && !m_window->searchBar()->isSearching(), 20000);
+        for (views::Document *doc : {candidateDoc(), baselineDoc()}) {
+            const auto res = doc->searchResults();
+            QVERIFY(res && res->isActive());
+            QCOMPARE(res->totalMatches, std::uint64_t(5));
+            for (model::SliceRef s : res->matches)
+                QCOMPARE(sliceName(*doc->trace(), s), std::string_view("gemm_slow"));
+        }
+        // the search bar names what is highlighted in the open trace
+        QVERIFY(m_window->searchBar()->isVisible());
+        QVERIFY(m_window->searchBar()->query().text.contains(QStringLiteral("gemm_slow")));
+
+        // A double-click on the row shows the first instance within the compared steps (step 3)
+        // of each run at once, both selected
+        candidateDoc()->setVisibleRange({m_window->trace()->startNs(), m_window->trace()->startNs() + 100'000});
+        const QRect rect = view->visualRect(view->model()->index(0, 0));
+        QSignalSpy activated(view, &QAbstractItemView::activated);
+        // a double-click is a press and release, then a second press that is the double-click
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+        QCOMPARE(activated.size(), 1);
+        const model::SliceRef c = candidateDoc()->selectedSlice();
+        const model::SliceRef b = baselineDoc()->selectedSlice();
+        QVERIFY(c.valid() && b.valid());
+        QCOMPARE(sliceName(*m_window->trace(), c), std::string_view("gemm_slow"));
+        QCOMPARE(sliceName(*baselineTrace(), b), std::string_view("gemm_slow"));
+        QCOMPARE(sliceStart(*m_window->trace(), c), candStep(3));
+        QCOMPARE(sliceStart(*baselineTrace(), b), baseStep(3));
+        QVERIFY(candidateDoc()->visibleRange().contains(sliceStart(*m_window->trace(), c)));
+        QVERIFY(baselineDoc()->visibleRange().contains(sliceStart(*baselineTrace(), b)));
+        verifyLinked();
+
+        QTest::qWait(200); // let both timelines paint before a picture is taken
+        const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS");
+        if (!dir.isEmpty())
+            m_window->grab().save(QDir(dir).filePath(QStringLiteral("compare-timelines.png")));
+    }
+
+    void closingTheComparisonRemovesTheBaselineView()
+    {
+        QSignalSpy offsets(area(), &app::CompareTimelines::linkOffsetChanged);
+        auto *close = area()->findChild<QToolButton *>(QStringLiteral("closeComparisonTimeline"));
+        QVERIFY(close && close->isVisible());
+        close->click();
+        QVERIFY(!panel()->baseline());
+        QVERIFY(!area()->isComparing());
+        QVERIFY(!area()->baselineTimeline());
+        QVERIFY(!area()->baselineDocument());
+        QVERIFY(!area()->candidateHeader()->isVisible());
+        QVERIFY(!area()->findChild<views::TimelineWidget *>(QStringLiteral("baselineTimeline")));
+        QCOMPARE(area()->linkOffset(), TimeNs(0));
+        QVERIFY(m_window->timeline()->isVisible());
+        QVERIFY(!panel()->findChild<QToolButton *>(QStringLiteral("closeComparison"))->isVisible());
+
+        // a new baseline, then closing the open trace: the baseline view goes with it
+        panel()->setStepChoice(model::analysis::StepChoice::All);
+        QSignalSpy loaded(panel(), &app::ComparePanel::baselineLoaded);
+        app::compareWith(panel(), {m_tmp.filePath(QStringLiteral("base.json"))}, {});
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(area()->isComparing());
+        QCOMPARE(area()->linkOffset(), baseStep(1) - candStep(1));
+        m_window->closeTrace();
+        QVERIFY(!area()->isComparing());
+        QVERIFY(!area()->baselineTimeline());
+    }
+};
+
+QTEST_MAIN(TestCompareTimeline)
+#include "tst_comparetimeline.moc"
