@@ -663,28 +663,9 @@ public:
         simdjson::padded_string repaired;
         const simdjson::padded_string *buf = &json;
         if (parser.iterate(json).get(doc)) {
-            // A truncated file (an unterminated string, the writer killed): the events before
-            // the damage, closed after the last complete object.
-            const std::string_view text(json.data(), json.size());
-            const std::size_t open = text.find_first_of("[{");
-            if (open == std::string_view::npos)
-                return ImportError{file.string(), 0, false, "not JSON"};
-            const std::string close = text[open] == '{' ? "]}" : "]";
-            std::size_t cut = text.size();
-            bool ok = false;
-            for (int attempt = 0; attempt < 64 && !ok && cut > open; ++attempt) {
-                cut = text.rfind('}', cut - 1);
-                if (cut == std::string_view::npos || cut <= open)
-                    break;
-                repaired = simdjson::padded_string(std::string(text.substr(0, cut + 1)) + close);
-                ok = !parser.iterate(repaired).get(doc);
-            }
-            if (!ok)
-                return ImportError{file.string(), 0, false, "not JSON"};
+            if (Status st = repairTruncated(file, json, parser, doc, repaired); !st.ok())
+                return st;
             buf = &repaired;
-            m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), cut + 1,
-                                       "the file ends inside an event; the events before byte " + std::to_string(cut + 1)
-                                           + " were loaded");
         }
         m_base = buf->data();
         // Pass 1: the first timestamp (the clock), and, when the view holds several devices, the
@@ -715,116 +696,166 @@ public:
         // Pass 2: events.
         m_file = file.string();
         m_cacheSink = nullptr;
-        std::map<DeviceSink *, BuilderShard> shards;
-        auto shardOf = [&](DeviceSink *s) -> BuilderShard & {
-            auto it = shards.find(s);
-            if (it == shards.end())
-                it = shards.emplace(s, BuilderShard(s->source)).first;
-            return it->second;
-        };
-        std::map<std::int64_t, DeviceSink *> route;
-        std::uint64_t unrouted = 0;
-        auto sinkFor = [&](std::int64_t pid) -> DeviceSink * {
-            if (!m_shared || m_sinks.size() == 1)
-                return m_sinks.front();
-            auto it = route.find(pid);
-            if (it != route.end())
-                return it->second;
-            const int d = deviceOfPid(pid, meta);
-            DeviceSink *out = nullptr;
-            for (DeviceSink *s : m_sinks)
-                if (s->dev->device == d)
-                    out = s;
-            if (!out) {
-                out = m_sinks.front();
-                ++unrouted;
-            }
-            route.emplace(pid, out);
-            return out;
-        };
-        std::uint64_t badTs = 0, badTsPos = 0, skipped = 0, skippedPos = 0;
-        auto handleEvent = [&](RawEv &e, std::uint64_t pos) {
-            if (!e.hasPid)
-                return;
-            DeviceSink &s = *sinkFor(e.pid);
-            BuilderShard &sh = shardOf(&s);
-            if (e.ph == "M") {
-                m_cacheSink = nullptr;
-                metadata(s, sh, e);
-                return;
-            }
-            ++s.events;
-            if (!unique(s, e)) {
-                ++s.duplicates;
-                return;
-            }
-            TimeNs ts = 0;
-            if (!e.hasTs || !parseMicrosToNs(e.tsText, ts)) {
-                if (!badTs++)
-                    badTsPos = pos;
-                return;
-            }
-            const TimeNs rawTs = ts;
-            ts += s.offset;
-            if (m_cacheSink != &s || m_cachePid != e.pid)
-                s.summary.pids.insert(e.pid);
-            const LocalProcess p = process(s, sh, e.pid);
-            const char ph = e.ph.empty() ? 0 : e.ph.front();
-            switch (ph) {
-            case 'X':
-            case 'B':
-            case 'E': slice(s, sh, p, e, ts, rawTs, pos); break;
-            case 'C': counter(sh, p, e, ts); break;
-            case 's':
-            case 't':
-            case 'f': {
-                if (!e.hasId)
-                    break;
-                std::string key(e.cat);
-                key.push_back('\x1f');
-                key.append(flowBaseName(e.name));
-                const FlowPhase fp = ph == 's' ? FlowPhase::Start : ph == 't' ? FlowPhase::Step : FlowPhase::End;
-                const FlowBinding b = (ph == 's' || e.bp == "e") ? FlowBinding::Enclosing : FlowBinding::Next;
-                sh.addFlow(fp, b, flowIdFromText(e.id), sh.intern(key), thread(sh, e.tid), ts, kEmptyString, true);
-                break;
-            }
-            case 'i':
-            case 'I':
-                sh.addInstant(e.scope == "g" ? sh.globalInstantTrack()
-                              : e.scope == "p" ? sh.processInstantTrack(p)
-                                               : thread(sh, e.tid),
-                              ts, sh.intern(e.name), e.cat.empty() ? kEmptyString : sh.intern(e.cat),
-                              e.args.empty() ? kNoArgs : sh.addArgs(minifyJson(e.args)));
-                break;
-            default:
-                if (!skipped++)
-                    skippedPos = pos;
-                break;
-            }
-        };
+        EventPass pass{meta};
         forEachEvent(
             doc, file,
             [&](RawEv &e, std::uint64_t pos) {
-                handleEvent(e, pos);
+                handleEvent(pass, e, pos);
                 return true;
             },
             true);
-        for (auto &[s, sh] : shards) {
-            sh.diagnostics().add(DiagKind::BadTimestamp, file.string(), badTsPos, {}, badTs);
-            sh.diagnostics().add(DiagKind::SkippedPhase, file.string(), skippedPos, {}, skipped);
-            badTs = skipped = 0;
-            m_builder.merge(std::move(sh));
-        }
-        if (unrouted)
-            m_sinks.front()->diags.add(DiagKind::RankFromFileName, file.string(), 0,
-                                       "events of " + std::to_string(unrouted)
-                                           + " process(es) name no device of this folder (pid layout, NPU label): given to device "
-                                           + std::to_string(m_sinks.front()->dev->device),
-                                       unrouted);
+        finishPass(pass, file);
         return Ok{};
     }
 
 private:
+    /// The state of one view's event pass: a builder shard per device, the pid -> device routes,
+    /// and the counts its diagnostics report.
+    struct EventPass {
+        const ProcessMeta &meta;
+        std::map<DeviceSink *, BuilderShard> shards;
+        std::map<std::int64_t, DeviceSink *> route;
+        std::uint64_t unrouted = 0;
+        std::uint64_t badTs = 0, badTsPos = 0, skipped = 0, skippedPos = 0;
+    };
+
+    /// A truncated file (an unterminated string, the writer killed): the events before the
+    /// damage, closed after the last complete object, parsed from `repaired`.
+    Status repairTruncated(const fs::path &file, const simdjson::padded_string &json, od::parser &parser, od::document &doc,
+                           simdjson::padded_string &repaired)
+    {
+        const std::string_view text(json.data(), json.size());
+        const std::size_t open = text.find_first_of("[{");
+        if (open == std::string_view::npos)
+            return ImportError{file.string(), 0, false, "not JSON"};
+        const std::string close = text[open] == '{' ? "]}" : "]";
+        std::size_t cut = text.size();
+        bool ok = false;
+        for (int attempt = 0; attempt < 64 && !ok && cut > open; ++attempt) {
+            cut = text.rfind('}', cut - 1);
+            if (cut == std::string_view::npos || cut <= open)
+                break;
+            repaired = simdjson::padded_string(std::string(text.substr(0, cut + 1)) + close);
+            ok = !parser.iterate(repaired).get(doc);
+        }
+        if (!ok)
+            return ImportError{file.string(), 0, false, "not JSON"};
+        m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), cut + 1,
+                                   "the file ends inside an event; the events before byte " + std::to_string(cut + 1)
+                                       + " were loaded");
+        return Ok{};
+    }
+
+    BuilderShard &shardOf(EventPass &pass, DeviceSink *s)
+    {
+        auto it = pass.shards.find(s);
+        if (it == pass.shards.end())
+            it = pass.shards.emplace(s, BuilderShard(s->source)).first;
+        return it->second;
+    }
+
+    /// The device whose source gets a pid's events (a view of several devices is routed by the
+    /// pid layout or NPU label; a pid that names none goes to the first device).
+    DeviceSink *sinkFor(EventPass &pass, std::int64_t pid)
+    {
+        if (!m_shared || m_sinks.size() == 1)
+            return m_sinks.front();
+        auto it = pass.route.find(pid);
+        if (it != pass.route.end())
+            return it->second;
+        const int d = deviceOfPid(pid, pass.meta);
+        DeviceSink *out = nullptr;
+        for (DeviceSink *s : m_sinks)
+            if (s->dev->device == d)
+                out = s;
+        if (!out) {
+            out = m_sinks.front();
+            ++pass.unrouted;
+        }
+        pass.route.emplace(pid, out);
+        return out;
+    }
+
+    void handleEvent(EventPass &pass, RawEv &e, std::uint64_t pos)
+    {
+        if (!e.hasPid)
+            return;
+        DeviceSink &s = *sinkFor(pass, e.pid);
+        BuilderShard &sh = shardOf(pass, &s);
+        if (e.ph == "M") {
+            m_cacheSink = nullptr;
+            metadata(s, sh, e);
+            return;
+        }
+        ++s.events;
+        if (!unique(s, e)) {
+            ++s.duplicates;
+            return;
+        }
+        TimeNs ts = 0;
+        if (!e.hasTs || !parseMicrosToNs(e.tsText, ts)) {
+            if (!pass.badTs++)
+                pass.badTsPos = pos;
+            return;
+        }
+        const TimeNs rawTs = ts;
+        ts += s.offset;
+        if (m_cacheSink != &s || m_cachePid != e.pid)
+            s.summary.pids.insert(e.pid);
+        const LocalProcess p = process(s, sh, e.pid);
+        const char ph = e.ph.empty() ? 0 : e.ph.front();
+        switch (ph) {
+        case 'X':
+        case 'B':
+        case 'E': slice(s, sh, p, e, ts, rawTs, pos); break;
+        case 'C': counter(sh, p, e, ts); break;
+        case 's':
+        case 't':
+        case 'f': flow(sh, e, ph, ts); break;
+        case 'i':
+        case 'I':
+            sh.addInstant(e.scope == "g" ? sh.globalInstantTrack()
+                          : e.scope == "p" ? sh.processInstantTrack(p)
+                                           : thread(sh, e.tid),
+                          ts, sh.intern(e.name), e.cat.empty() ? kEmptyString : sh.intern(e.cat),
+                          e.args.empty() ? kNoArgs : sh.addArgs(minifyJson(e.args)));
+            break;
+        default:
+            if (!pass.skipped++)
+                pass.skippedPos = pos;
+            break;
+        }
+    }
+
+    void flow(BuilderShard &sh, const RawEv &e, char ph, TimeNs ts)
+    {
+        if (!e.hasId)
+            return;
+        std::string key(e.cat);
+        key.push_back('\x1f');
+        key.append(flowBaseName(e.name));
+        const FlowPhase fp = ph == 's' ? FlowPhase::Start : ph == 't' ? FlowPhase::Step : FlowPhase::End;
+        const FlowBinding b = (ph == 's' || e.bp == "e") ? FlowBinding::Enclosing : FlowBinding::Next;
+        sh.addFlow(fp, b, flowIdFromText(e.id), sh.intern(key), thread(sh, e.tid), ts, kEmptyString, true);
+    }
+
+    /// The pass's diagnostics (on the first shard, as counts) and its shards merged into the trace.
+    void finishPass(EventPass &pass, const fs::path &file)
+    {
+        for (auto &[s, sh] : pass.shards) {
+            sh.diagnostics().add(DiagKind::BadTimestamp, file.string(), pass.badTsPos, {}, pass.badTs);
+            sh.diagnostics().add(DiagKind::SkippedPhase, file.string(), pass.skippedPos, {}, pass.skipped);
+            pass.badTs = pass.skipped = 0;
+            m_builder.merge(std::move(sh));
+        }
+        if (pass.unrouted)
+            m_sinks.front()->diags.add(DiagKind::RankFromFileName, file.string(), 0,
+                                       "events of " + std::to_string(pass.unrouted)
+                                           + " process(es) name no device of this folder (pid layout, NPU label): given to device "
+                                           + std::to_string(m_sinks.front()->dev->device),
+                                       pass.unrouted);
+    }
+
     template <typename F>
     void forEachEvent(od::document &doc, const fs::path &file, F &&f, bool report)
     {
