@@ -182,69 +182,39 @@ LineCuts cutAtLineStarts(std::string_view text, std::size_t nParts)
     return out;
 }
 
-} // namespace
+/// One part of kernel_details.csv indexed by one thread: its rows, and where its reading started
+/// and crossed into the next part.
+struct KernelPart {
+    explicit KernelPart(CsvParser p) : parser(std::move(p)) {}
+    CsvParser parser;
+    std::vector<KernelRow> rows;
+    std::deque<std::string> names; ///< unescaped names (the parser's scratch is reused)
+    std::uint64_t bad = 0, badLine = 0;
+    int device = -1;
+    bool hasFirst = false, crossed = false;
+    std::uint64_t firstOffset = 0, firstLine = 0, crossOffset = 0, crossLine = 0;
+};
 
-KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, DiagnosticSink &diags, std::size_t forceParts)
-{
-    KernelTable out;
-    auto opened = CsvFile::read(csv);
-    if (!opened.ok()) {
-        diags.add(DiagKind::MalformedEvent, csv.string(), 0, opened.error().message);
-        out.join.finalize();
-        return out;
-    }
-    auto data = std::make_shared<KernelData>();
-    data->file = std::move(opened.value());
-    const CsvFile &f = data->file;
-    const CsvHeader &h = f.header;
-    data->iName = h.find({"Name", "Op Name"});
-    data->iStart = h.find({"Start Time(us)", "Task Start Time(us)", "Start Time"});
-    data->iDur = h.find({"Duration(us)", "Task Duration(us)", "Duration"});
-    data->iStream = h.find({"Stream ID", "Stream Id"});
-    data->iTask = h.find({"Task ID", "Task Id"});
-    data->iModel = h.find({"Model ID", "Model Id"});
-    const int iName = data->iName, iStart = data->iStart, iDur = data->iDur, iStream = data->iStream, iTask = data->iTask;
-    describeColumns(*data);
-    const int iCore = h.find({"Accelerator Core", "Core Type"});
-    const int iDevice = h.find({"Device_id", "Device ID", "Device Id"});
-    if (iName < 0 || iStart < 0) {
-        diags.add(DiagKind::MissingField, f.path, 1, "kernel_details.csv has no Name or Start Time(us) column", 1, true);
-        out.join.finalize();
-        return out;
+/// The index pass over kernel_details.csv: what the timeline and the join need; args are
+/// rendered on a match, so only these cells are unescaped and names stay views into the text.
+struct KernelIndexer {
+    int iName, iStart, iDur, iStream, iTask, iCore, iDevice;
+    std::string_view text;
+    std::vector<bool> wanted;
+
+    KernelIndexer(const KernelData &data, int core, int device)
+        : iName(data.iName), iStart(data.iStart), iDur(data.iDur), iStream(data.iStream), iTask(data.iTask), iCore(core),
+          iDevice(device), text(data.file.text), wanted(data.file.header.size(), false)
+    {
+        for (int c : {iName, iStart, iDur, iStream, iTask, iCore, iDevice})
+            if (c >= 0 && static_cast<std::size_t>(c) < wanted.size())
+                wanted[static_cast<std::size_t>(c)] = true;
     }
 
-    L2Rates l2 = l2Cache.empty() ? L2Rates() : readL2CacheRates(l2Cache);
-
-    // The index pass: what the timeline and the join need; args are rendered on a match, so only
-    // the index's cells are unescaped here and names stay views into the text. A large file is
-    // cut at line starts into parts indexed in parallel; a part counts only when its first record
-    // is the record (offset and line) where the previous part's reading crossed into it, so a cut
-    // inside a quoted cell falls back to reading on serially (a parser is a function of its
-    // position and line), and the rows, their order and the diagnostics are those of one pass.
-    std::vector<bool> wanted(h.size(), false);
-    for (int c : {iName, iStart, iDur, iStream, iTask, iCore, iDevice})
-        if (c >= 0 && static_cast<std::size_t>(c) < wanted.size())
-            wanted[static_cast<std::size_t>(c)] = true;
-    const std::string_view text = f.text;
-    const std::size_t nParts = forceParts ? forceParts
-                                     : std::clamp<std::size_t>(text.size() / (2u << 20), 1,
-                                                               std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
-    const LineCuts lineCuts = cutAtLineStarts(text, nParts);
-    const std::vector<std::size_t> &cuts = lineCuts.cuts;
-    const std::vector<std::uint64_t> &cutLines = lineCuts.cutLines;
-    const std::size_t lines = lineCuts.lines;
-    struct Part {
-        explicit Part(CsvParser p) : parser(std::move(p)) {}
-        CsvParser parser;
-        std::vector<KernelRow> rows;
-        std::deque<std::string> names; ///< unescaped names (the parser's scratch is reused)
-        std::uint64_t bad = 0, badLine = 0;
-        int device = -1;
-        bool hasFirst = false, crossed = false;
-        std::uint64_t firstOffset = 0, firstLine = 0, crossOffset = 0, crossLine = 0;
-    };
-    const char *textBegin = text.data(), *textEnd = text.data() + text.size();
-    auto indexPart = [&](Part &r, std::size_t stopAt) {
+    /// Reads records into the part until one starts at or past stopAt.
+    void indexPart(KernelPart &r, std::size_t stopAt) const
+    {
+        const char *textBegin = text.data(), *textEnd = text.data() + text.size();
         CsvParser &p = r.parser;
         std::vector<std::string_view> cells;
         while (p.next(cells, &wanted)) {
@@ -283,53 +253,122 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
                     r.device = static_cast<int>(*d);
             r.rows.push_back(std::move(row));
         }
-    };
-    std::deque<Part> parts; // stable addresses: the names of every part stay where they are
+    }
+};
+
+/// The file cut at line starts into nParts parts, indexed in parallel (the first on this thread).
+/// A deque: the parts, and the names they hold, keep their addresses.
+std::deque<KernelPart> indexInParts(const CsvFile &f, const KernelIndexer &ix, std::size_t nParts)
+{
+    const LineCuts lineCuts = cutAtLineStarts(ix.text, nParts);
+    const std::vector<std::size_t> &cuts = lineCuts.cuts;
+    const std::size_t lines = lineCuts.lines;
+    std::deque<KernelPart> parts;
     parts.emplace_back(f.records());
     for (std::size_t k = 1; k < cuts.size(); ++k)
-        parts.emplace_back(CsvParser(text, cuts[k], cutLines[k]));
+        parts.emplace_back(CsvParser(ix.text, cuts[k], lineCuts.cutLines[k]));
     {
-        std::vector<std::jthread> workers;
+        std::vector<std::jthread> workers; // joined at the end of this block, before parts is returned
         for (std::size_t k = 1; k < parts.size(); ++k)
             workers.emplace_back([&, k] {
                 parts[k].rows.reserve(lines / parts.size() + 1);
-                indexPart(parts[k], k + 1 < cuts.size() ? cuts[k + 1] : std::string_view::npos);
+                ix.indexPart(parts[k], k + 1 < cuts.size() ? cuts[k + 1] : std::string_view::npos);
             });
         parts[0].rows.reserve(lines);
-        indexPart(parts[0], cuts.size() > 1 ? cuts[1] : std::string_view::npos);
+        ix.indexPart(parts[0], cuts.size() > 1 ? cuts[1] : std::string_view::npos);
     }
-    data->rows = std::move(parts[0].rows); // reserved for all the lines: the other parts move in
+    return parts;
+}
+
+/// What joining the parts found beyond the rows: the device, the rows without a start.
+struct JoinedParts {
+    const CsvParser *last = nullptr; ///< the parser that read the file's end
     std::uint64_t bad = 0, badLine = 0;
-    const CsvParser *last = nullptr;
+    int device = -1;
+};
+
+/// The parts' rows into data in file order. A part counts only when its first record is the
+/// record (offset and line) where the previous part's reading crossed into it; a cut inside a
+/// quoted cell falls back to reading on serially, so the rows, their order and the diagnostics
+/// are those of one pass.
+JoinedParts joinParts(std::deque<KernelPart> &parts, const KernelIndexer &ix, KernelData &data)
+{
+    JoinedParts out;
+    data.rows = std::move(parts[0].rows); // reserved for all the lines: the other parts move in
     const std::size_t cutParts = parts.size();
     for (std::size_t k = 0; k < parts.size(); ++k) {
-        Part &r = parts[k];
+        KernelPart &r = parts[k];
         if (k > 0)
             for (KernelRow &row : r.rows)
-                data->rows.push_back(std::move(row));
-        if (r.bad && !bad)
-            badLine = r.badLine;
-        bad += r.bad;
+                data.rows.push_back(std::move(row));
+        if (r.bad && !out.bad)
+            out.badLine = r.badLine;
+        out.bad += r.bad;
         if (out.device < 0)
             out.device = r.device;
-        data->names.push_back(std::move(r.names)); // a deque's move keeps its strings in place
-        last = &r.parser;
+        data.names.push_back(std::move(r.names)); // a deque's move keeps its strings in place
+        out.last = &r.parser;
         if (!r.crossed)
             break;
-        const Part *nextPart = k + 1 < cutParts ? &parts[k + 1] : nullptr;
+        const KernelPart *nextPart = k + 1 < cutParts ? &parts[k + 1] : nullptr;
         if (nextPart && nextPart->hasFirst && nextPart->firstOffset == r.crossOffset && nextPart->firstLine == r.crossLine)
             continue;
         // The cut fell inside a record: read on serially from where this part stopped.
-        parts.emplace_back(CsvParser(text, r.crossOffset, r.crossLine));
-        indexPart(parts.back(), std::string_view::npos);
+        parts.emplace_back(CsvParser(ix.text, r.crossOffset, r.crossLine));
+        ix.indexPart(parts.back(), std::string_view::npos);
         k = parts.size() - 2; // the loop goes on with that last part only
     }
+    return out;
+}
+
+} // namespace
+
+KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, DiagnosticSink &diags, std::size_t forceParts)
+{
+    KernelTable out;
+    auto opened = CsvFile::read(csv);
+    if (!opened.ok()) {
+        diags.add(DiagKind::MalformedEvent, csv.string(), 0, opened.error().message);
+        out.join.finalize();
+        return out;
+    }
+    auto data = std::make_shared<KernelData>();
+    data->file = std::move(opened.value());
+    const CsvFile &f = data->file;
+    const CsvHeader &h = f.header;
+    data->iName = h.find({"Name", "Op Name"});
+    data->iStart = h.find({"Start Time(us)", "Task Start Time(us)", "Start Time"});
+    data->iDur = h.find({"Duration(us)", "Task Duration(us)", "Duration"});
+    data->iStream = h.find({"Stream ID", "Stream Id"});
+    data->iTask = h.find({"Task ID", "Task Id"});
+    data->iModel = h.find({"Model ID", "Model Id"});
+    describeColumns(*data);
+    const int iCore = h.find({"Accelerator Core", "Core Type"});
+    const int iDevice = h.find({"Device_id", "Device ID", "Device Id"});
+    if (data->iName < 0 || data->iStart < 0) {
+        diags.add(DiagKind::MissingField, f.path, 1, "kernel_details.csv has no Name or Start Time(us) column", 1, true);
+        out.join.finalize();
+        return out;
+    }
+
+    L2Rates l2 = l2Cache.empty() ? L2Rates() : readL2CacheRates(l2Cache);
+
+    // A large file is cut at line starts into parts indexed in parallel (see joinParts for how
+    // they join into the rows of one pass).
+    const KernelIndexer indexer(*data, iCore, iDevice);
+    const std::size_t nParts = forceParts ? forceParts
+                                     : std::clamp<std::size_t>(f.text.size() / (2u << 20), 1,
+                                                               std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+    std::deque<KernelPart> parts = indexInParts(f, indexer, nParts);
+    const JoinedParts joined = joinParts(parts, indexer, *data);
+    if (out.device < 0)
+        out.device = joined.device;
     if (!l2.empty())
         attachL2Rates(*data, l2);
     out.join.reserve(data->rows.size());
     for (std::size_t i = 0; i < data->rows.size(); ++i)
         out.join.addRefStable(data->rows[i].name, data->rows[i].start, static_cast<std::uint32_t>(i));
-    reportCsvProblems(diags, f.path, *last, bad, badLine, "kernel_details.csv rows without a valid Start Time(us)");
+    reportCsvProblems(diags, f.path, *joined.last, joined.bad, joined.badLine, "kernel_details.csv rows without a valid Start Time(us)");
     std::shared_ptr<const KernelData> shared = data;
     out.join.setRenderer([shared](std::uint32_t ref, std::string &o) { shared->members(shared->rows[ref], false, o); });
     out.join.finalize();
