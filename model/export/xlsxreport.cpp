@@ -612,6 +612,136 @@ std::vector<std::string> notesWithTheirTables(const std::vector<Table> &tables)
     return out;
 }
 
+/// Large tables: rows go straight to temporary files instead of an in-memory cell tree and
+/// strings inline instead of a shared-string table (100 k kernel rows: 2.3 s -> 1.9 s, and
+/// flat memory). libxlsxwriter has no Excel tables in that mode, so the block sheets then
+/// show plain blocks (bold title and header) without their own filter buttons.
+bool wantsConstantMemory(const std::vector<Table> &tables, const ReportOptions &opt)
+{
+    std::size_t totalRows = 0;
+    for (const Table &t : tables)
+        totalRows += t.rowCount();
+    for (const auto &t : opt.extraTables)
+        totalRows += t ? t->rowCount() : 0;
+    return totalRows > kConstantMemoryRows || std::getenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY");
+}
+
+/// Sheets in report order; the tables of one sheet in report order too.
+struct SheetPlan {
+    std::vector<std::string> sheets;
+    std::map<std::string, std::vector<const Table *>> tables;
+};
+
+SheetPlan planSheets(const std::vector<std::string> &names, const std::vector<Table> &tables)
+{
+    std::map<std::string, const Table *> byName;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        byName[names[i]] = &tables[i];
+    SheetPlan plan;
+    for (const ReportTableInfo &c : reportTableChoices()) {
+        auto it = byName.find(c.name);
+        if (it == byName.end())
+            continue;
+        if (!plan.tables.count(c.sheet))
+            plan.sheets.push_back(c.sheet);
+        plan.tables[c.sheet].push_back(it->second);
+    }
+    return plan;
+}
+
+/// The HTA sheet's charts: the temporal breakdown beside its block, the overlap per rank beside
+/// the temporal chart (its own block is too close below the temporal one for a chart of its
+/// own height).
+void htaCharts(Writer &w, lxw_workbook *wb, lxw_worksheet *ws, const std::string &name, const std::vector<const Table *> &ts)
+{
+    std::size_t widest = 0;
+    for (const Table *t : ts)
+        widest = std::max(widest, t->columnCount());
+    const Table *temporal = nullptr;
+    for (const Table *t : ts)
+        if (t->name == "temporal" && w.blocks.count(t)) {
+            temporalChart(wb, ws, {name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + 1)}, *t);
+            temporal = t;
+        }
+    for (const Table *t : ts)
+        if (t->name == "overlap" && w.blocks.count(t)) {
+            const lxw_row_t row = temporal ? w.blocks[temporal].first : w.blocks[t].first;
+            TablePlace at{name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + (temporal ? 13 : 1))};
+            overlapChart(wb, ws, at, row, *t);
+        }
+}
+
+/// A sheet of one table, with the chart that table has (if any).
+lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &name, const Table &t)
+{
+    lxw_worksheet *ws = w.tableSheet(name, t);
+    if (ws && t.name == "kernel-types")
+        kernelTypeChart(wb, ws, name, t);
+    if (ws && t.name == "engines")
+        engineChart(wb, ws, name, t);
+    const TablePlace at{name, 0, std::min(t.rowCount(), kMaxDataRows), lxw_col_t(t.columnCount() + 1)};
+    if (ws && t.name == "kernels")
+        kernelsChart(wb, ws, at, t);
+    if (ws && t.name == "steps")
+        stepsChart(wb, ws, at, t);
+    return ws;
+}
+
+/// One sheet of the report (engine-commands: one sheet per engine); null when it could not be
+/// added.
+lxw_worksheet *reportSheet(Writer &w, lxw_workbook *wb, const std::string &sheet, const std::string &name,
+                           const std::vector<const Table *> &ts, std::set<std::string> &used)
+{
+    lxw_worksheet *ws = nullptr;
+    if (sheet == kSheetOverview || sheet == kSheetHta) {
+        ws = w.blockSheet(name, ts, sheet == kSheetOverview ? "Accelscope report" : "");
+    } else if (ts.size() == 1 && ts.front()->name == "engine-commands" && ts.front()->rowCount() > 0) {
+        // one sheet per engine (the cap per engine is in the table's notes, on the Overview)
+        for (auto &[engineName, sub] : commandSheets(*ts.front())) {
+            ws = w.tableSheet(sheetName(sheet + " " + engineName, used), sub);
+            if (!ws)
+                break;
+        }
+    } else if (ts.size() == 1) {
+        ws = singleTableSheet(w, wb, name, *ts.front());
+    } else {
+        ws = w.blockSheet(name, ts, "");
+    }
+    if (ws && sheet == kSheetHta)
+        htaCharts(w, wb, ws, name, ts);
+    return ws;
+}
+
+/// Closes the workbook (libxlsxwriter writes the file then) and puts the staged file in place.
+void closeAndCommit(lxw_workbook *wb, StagedFile &staged, const std::string &path, const ReportOptions &opt, ExportResult &res)
+{
+    errno = 0;
+    const lxw_error e = workbook_close(wb); // writes and frees
+    const int closeErrno = errno;
+    if (e != LXW_NO_ERROR) {
+        // libxlsxwriter's text ("Zip generic error ZIP_ERRNO ...") plus the system's reason
+        // ("No space left on device") where there is one
+        res.error = "cannot write " + path + ": " + lxw_strerror(e);
+        if (closeErrno != 0)
+            res.error += std::string(" (") + std::strerror(closeErrno) + ")";
+        return;
+    }
+    if (opt.stop.stop_requested()) {
+        res.canceled = true;
+        return;
+    }
+    struct stat st {};
+    res.bytes = ::fstat(staged.fd(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
+    if (!staged.commit()) {
+        res.error = "cannot write " + path + ": " + staged.error();
+        return;
+    }
+    res.files.push_back(path);
+    if (opt.progress)
+        opt.progress(1.0);
+    res.ok = true;
+}
+
 } // namespace
 
 ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::string &path, const ReportOptions &opt)
@@ -638,22 +768,10 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
         res.canceled = true;
         return res;
     }
-    std::map<std::string, const Table *> byName;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        byName[names[i]] = &tables[i];
 
     lxw_workbook_options wo{};
     wo.use_zip64 = LXW_TRUE; // large sheets
-    // Large tables: rows go straight to temporary files instead of an in-memory cell tree and
-    // strings inline instead of a shared-string table (100 k kernel rows: 2.3 s -> 1.9 s, and
-    // flat memory). libxlsxwriter has no Excel tables in that mode, so the block sheets then
-    // show plain blocks (bold title and header) without their own filter buttons.
-    std::size_t totalRows = 0;
-    for (const Table &t : tables)
-        totalRows += t.rowCount();
-    for (const auto &t : opt.extraTables)
-        totalRows += t ? t->rowCount() : 0;
-    const bool constantMemory = totalRows > kConstantMemoryRows || std::getenv("ACCELSCOPE_XLSX_CONSTANT_MEMORY");
+    const bool constantMemory = wantsConstantMemory(tables, opt);
     wo.constant_memory = constantMemory ? LXW_TRUE : LXW_FALSE;
     lxw_workbook *wb = workbook_new_opt(tmp.c_str(), &wo);
     if (!wb) {
@@ -667,17 +785,7 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
         return res;
     };
 
-    // Sheets in report order; the tables of one sheet in report order too.
-    std::vector<std::string> sheets;
-    std::map<std::string, std::vector<const Table *>> sheetTables;
-    for (const ReportTableInfo &c : reportTableChoices()) {
-        auto it = byName.find(c.name);
-        if (it == byName.end())
-            continue;
-        if (!sheetTables.count(c.sheet))
-            sheets.push_back(c.sheet);
-        sheetTables[c.sheet].push_back(it->second);
-    }
+    SheetPlan plan = planSheets(names, tables);
     for (std::string &note : notesWithTheirTables(tables))
         w.notes.push_back(std::move(note));
     for (const auto &t : opt.extraTables)
@@ -688,58 +796,15 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
     std::set<std::string> used;
     lxw_worksheet *overview = nullptr;
     lxw_row_t overviewEnd = 0;
-    for (std::size_t si = 0; si < sheets.size(); ++si) {
+    for (std::size_t si = 0; si < plan.sheets.size(); ++si) {
         if (w.stopped())
             break;
-        const std::string &sheet = sheets[si];
-        const auto &ts = sheetTables[sheet];
+        const std::string &sheet = plan.sheets[si];
         const std::string name = sheetName(sheet, used);
-        lxw_worksheet *ws = nullptr;
-        if (sheet == kSheetOverview || sheet == kSheetHta) {
-            ws = w.blockSheet(name, ts, sheet == kSheetOverview ? "Accelscope report" : "");
-            if (ws && sheet == kSheetOverview) {
-                overview = ws;
-                overviewEnd = w.lastRow;
-            }
-        } else if (ts.size() == 1 && ts.front()->name == "engine-commands" && ts.front()->rowCount() > 0) {
-            // one sheet per engine (the cap per engine is in the table's notes, on the Overview)
-            for (auto &[engineName, sub] : commandSheets(*ts.front())) {
-                ws = w.tableSheet(sheetName(sheet + " " + engineName, used), sub);
-                if (!ws)
-                    break;
-            }
-        } else if (ts.size() == 1) {
-            ws = w.tableSheet(name, *ts.front());
-            if (ws && ts.front()->name == "kernel-types")
-                kernelTypeChart(wb, ws, name, *ts.front());
-            if (ws && ts.front()->name == "engines")
-                engineChart(wb, ws, name, *ts.front());
-            const TablePlace at{name, 0, std::min(ts.front()->rowCount(), kMaxDataRows), lxw_col_t(ts.front()->columnCount() + 1)};
-            if (ws && ts.front()->name == "kernels")
-                kernelsChart(wb, ws, at, *ts.front());
-            if (ws && ts.front()->name == "steps")
-                stepsChart(wb, ws, at, *ts.front());
-        } else {
-            ws = w.blockSheet(name, ts, "");
-        }
-        if (ws && sheet == kSheetHta) {
-            std::size_t widest = 0;
-            for (const Table *t : ts)
-                widest = std::max(widest, t->columnCount());
-            const Table *temporal = nullptr;
-            for (const Table *t : ts)
-                if (t->name == "temporal" && w.blocks.count(t)) {
-                    temporalChart(wb, ws, {name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + 1)}, *t);
-                    temporal = t;
-                }
-            // the overlap per rank beside the temporal chart (its own block is too close below
-            // the temporal one for a chart of its own height)
-            for (const Table *t : ts)
-                if (t->name == "overlap" && w.blocks.count(t)) {
-                    const lxw_row_t row = temporal ? w.blocks[temporal].first : w.blocks[t].first;
-                    TablePlace at{name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + (temporal ? 13 : 1))};
-                    overlapChart(wb, ws, at, row, *t);
-                }
+        lxw_worksheet *ws = reportSheet(w, wb, sheet, name, plan.tables[sheet], used);
+        if (ws && sheet == kSheetOverview) {
+            overview = ws;
+            overviewEnd = w.lastRow;
         }
         if (!ws) {
             if (w.stopped())
@@ -747,7 +812,7 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
             return fail(w.error.empty() ? "cannot add the sheet " + name : w.error);
         }
         if (opt.progress)
-            opt.progress(0.6 + 0.3 * double(si + 1) / double(sheets.size()));
+            opt.progress(0.6 + 0.3 * double(si + 1) / double(plan.sheets.size()));
     }
     // tables from outside the report (a comparison with a baseline run), after the report's own
     for (const auto &t : opt.extraTables) {
@@ -764,31 +829,7 @@ ExportResult writeXlsxReport(const analysis::AnalysisContext &ctx, const std::st
     }
     if (overview)
         w.noteRows(overview, overviewEnd, w.notes);
-    errno = 0;
-    const lxw_error e = workbook_close(wb); // writes and frees
-    const int closeErrno = errno;
-    if (e != LXW_NO_ERROR) {
-        // libxlsxwriter's text ("Zip generic error ZIP_ERRNO ...") plus the system's reason
-        // ("No space left on device") where there is one
-        res.error = "cannot write " + path + ": " + lxw_strerror(e);
-        if (closeErrno != 0)
-            res.error += std::string(" (") + std::strerror(closeErrno) + ")";
-        return res;
-    }
-    if (opt.stop.stop_requested()) {
-        res.canceled = true;
-        return res;
-    }
-    struct stat st {};
-    res.bytes = ::fstat(staged.fd(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
-    if (!staged.commit()) {
-        res.error = "cannot write " + path + ": " + staged.error();
-        return res;
-    }
-    res.files.push_back(path);
-    if (opt.progress)
-        opt.progress(1.0);
-    res.ok = true;
+    closeAndCommit(wb, staged, path, opt, res);
     return res;
 }
 
