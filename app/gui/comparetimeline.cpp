@@ -9,6 +9,7 @@
 #include "views/timeline/timelinewidget.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileInfo>
@@ -478,6 +479,25 @@ model::SliceRef firstComparedInstance(const AnalysisContext &ctx, const CompareO
     return {};
 }
 
+/// The highlight is a search, and the window brings the Search Results dock forward when a
+/// search finds something; the user is working in the Compare dock, so it goes back in front
+/// once the highlight's results arrive (a later search of the user's own is left alone).
+void keepDockInFront(ComparePanel *panel, views::Document *candidate, const QString &name)
+{
+    QDockWidget *dock = nullptr;
+    for (QWidget *w = panel->parentWidget(); w && !dock; w = w->parentWidget())
+        dock = qobject_cast<QDockWidget *>(w);
+    if (!dock || !dock->isVisible() || name.isEmpty())
+        return;
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = QObject::connect(candidate, &views::Document::searchResultsChanged, dock, [dock, candidate, name, connection] {
+        const auto results = candidate->searchResults();
+        QObject::disconnect(*connection);
+        if (results && results->query.text.contains(QRegularExpression::escape(name)))
+            dock->raise();
+    });
+}
+
 } // namespace
 
 void linkCompareTimelines(CompareTimelines *timelines, ComparePanel *panel, views::SearchBar *searchBar,
@@ -497,7 +517,10 @@ void linkCompareTimelines(CompareTimelines *timelines, ComparePanel *panel, view
     };
     QObject::connect(panel, &ComparePanel::comparisonChanged, timelines, sync);
     QObject::connect(timelines, &CompareTimelines::closeRequested, panel, &ComparePanel::clearBaseline);
-    QObject::connect(panel, &ComparePanel::kernelSelected, timelines, &CompareTimelines::highlightName);
+    QObject::connect(panel, &ComparePanel::kernelSelected, timelines, [timelines, panel](const QString &name) {
+        keepDockInFront(panel, timelines->candidateTimeline()->document(), name);
+        timelines->highlightName(name);
+    });
     QObject::connect(panel, &ComparePanel::kernelActivated, timelines, [timelines, panel](const QString &name) {
         const auto candidate = panel->candidateContext();
         const auto baseline = panel->baselineContext();

@@ -185,8 +185,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         // the baseline starts its first step 5 ms after its trace start, the candidate after 2 ms:
         // step alignment and trace-start alignment differ by 3 ms
-        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("base.json")), steppedRun(5, 5000, 1.0, 7)));
-        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("cand.json")), steppedRun(5, 2000, 1.5, 11)));
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("base.json")), steppedRun(10, 5000, 1.0, 7)));
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("cand.json")), steppedRun(10, 2000, 1.5, 11)));
     }
 
     void cleanupTestCase()
@@ -291,6 +291,12 @@ private Q_SLOTS:
         unit->setCurrentIndex(1); // µs
         QCOMPARE(offset->value(), 1500.0);
         QCOMPARE(area()->linkOffset(), starts - 1'500'000);
+        area()->setUserOffset(-250'000);
+        QCOMPARE(offset->value(), -250.0);
+        QCOMPARE(area()->linkOffset(), starts + 250'000);
+        verifyLinked();
+        area()->setUserOffset(0);
+        unit->setCurrentIndex(2);
         // back to the compared steps, now steps 3 to 4: step 3 lines up
         area()->setAlignment(app::CompareTimelines::Alignment::Steps);
         QVERIFY(!offset->isEnabled());
@@ -308,16 +314,19 @@ private Q_SLOTS:
         QCOMPARE(view->model()->index(0, 0).data().toString(), QStringLiteral("gemm_slow"));
         view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        // Then its instances (5 in each run) carry the search highlight in both timelines, and
+        // Then its instances (10 in each run) carry the search highlight in both timelines, and
         // nothing else does
         QTRY_VERIFY_WITH_TIMEOUT(candidateDoc()->searchResults() && !m_window->searchBar()->isSearching(), 20000);
         for (views::Document *doc : {candidateDoc(), baselineDoc()}) {
             const auto res = doc->searchResults();
             QVERIFY(res && res->isActive());
-            QCOMPARE(res->totalMatches, std::uint64_t(5));
+            QCOMPARE(res->totalMatches, std::uint64_t(10));
             for (model::SliceRef s : res->matches)
                 QCOMPARE(sliceName(*doc->trace(), s), std::string_view("gemm_slow"));
         }
+        // the Compare dock stays in front of the search results it caused
+        QTRY_VERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("compareDock"))->isVisible());
+        QVERIFY(!view->visibleRegion().isEmpty());
         // the search bar names what is highlighted in the open trace
         QVERIFY(m_window->searchBar()->isVisible());
         QVERIFY(m_window->searchBar()->query().text.contains(QStringLiteral("gemm_slow")));
@@ -342,6 +351,24 @@ private Q_SLOTS:
         QVERIFY(baselineDoc()->visibleRange().contains(sliceStart(*baselineTrace(), b)));
         verifyLinked();
 
+        // With every step compared, gemm_slow (50 % slower) is the one significant change, and a
+        // double-click shows its first instances: step 1's
+        panel()->setStepChoice(model::analysis::StepChoice::All);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && panel()->table() && view->model()->rowCount() > 0, 60000);
+        QCOMPARE(view->model()->index(0, 0).data().toString(), QStringLiteral("gemm_slow"));
+        QCOMPARE(QString::fromStdString(panel()->table()->column("significant")->texts[0]), QStringLiteral("yes"));
+        QCOMPARE(area()->linkOffset(), baseStep(1) - candStep(1));
+        view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
+                                                QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+        QCOMPARE(activated.size(), 2);
+        QCOMPARE(sliceStart(*m_window->trace(), candidateDoc()->selectedSlice()), candStep(1));
+        QCOMPARE(sliceStart(*baselineTrace(), baselineDoc()->selectedSlice()), baseStep(1));
+        verifyLinked();
+
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("compareDock"));
+        m_window->resizeDocks({dock}, {300}, Qt::Vertical);
         QTest::qWait(200); // let both timelines paint before a picture is taken
         const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS");
         if (!dir.isEmpty())
