@@ -196,6 +196,15 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
             Q_EMIT kernelActivated(name);
     });
     connect(m_closeComparison, &QToolButton::clicked, this, &ComparePanel::clearBaseline);
+    // a jump to an instance from elsewhere (the stacked timelines, the timeline itself) moves the
+    // "instance i of n" on, so that ◀ ▶ continue from it
+    connect(m_hub->document(), &views::Document::selectedSliceChanged, this, [this](model::SliceRef slice) {
+        const auto it = std::find(m_occurrences.begin(), m_occurrences.end(), slice);
+        if (it != m_occurrences.end() && int(it - m_occurrences.begin()) != m_occurrence) {
+            m_occurrence = int(it - m_occurrences.begin());
+            updateStatus();
+        }
+    });
     connect(m_runner, &views::AnalysisRunner::finished, this, &ComparePanel::onResult);
     connect(m_hub, &views::AnalysisHub::contextChanged, this, [this] {
         rebuildRankChoices();

@@ -204,6 +204,8 @@ void CompareTimelines::createBaselineView()
     m_baseline->setHeaderWidth(m_candidate->headerWidth());
     m_baseline->setColorMode(m_candidate->colorMode());
     m_baselinePane->layout()->addWidget(m_baseline);
+    // a widget not laid out yet clamps the width to its minimum: it is set again on resize
+    m_baseline->installEventFilter(this);
     connect(m_baselineDoc.get(), &views::Document::visibleRangeChanged, this,
             [this] { follow(m_baselineDoc.get(), m_candidate->document(), -m_offset); });
     connect(m_baseline, &views::TimelineWidget::rendererChanged, this, &CompareTimelines::watchCanvases);
@@ -359,7 +361,9 @@ bool CompareTimelines::eventFilter(QObject *watched, QEvent *event)
 {
     // Dragging the track-name column's edge in one timeline resizes it in the other, so that one
     // x is one time in both. The timeline applies the drag after this filter: look afterwards.
-    if (m_baseline && (event->type() == QEvent::MouseButtonRelease ||
+    if (m_baseline && watched == m_baseline && event->type() == QEvent::Resize)
+        QTimer::singleShot(0, this, [this] { syncHeaderWidths(m_candidate); });
+    else if (m_baseline && (event->type() == QEvent::MouseButtonRelease ||
                        (event->type() == QEvent::MouseMove && static_cast<QMouseEvent *>(event)->buttons() != Qt::NoButton))) {
         views::TimelineWidget *from = watched == m_candidate->canvas() ? m_candidate
                                       : watched == m_baseline->canvas() ? m_baseline

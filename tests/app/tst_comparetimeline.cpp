@@ -21,6 +21,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTableView>
@@ -254,6 +255,23 @@ private Q_SLOTS:
         QCOMPARE(candidateDoc()->visibleRange().end - c0.end, moved);
         verifyLinked();
 
+        // dragging the edge of the track names in the candidate widens them in the baseline too,
+        // so that one x stays one time in both
+        {
+            QWidget *c = m_window->timeline()->canvas();
+            const float hw = m_window->timeline()->headerWidth();
+            QTRY_COMPARE(area()->baselineTimeline()->headerWidth(), hw);
+            const QPointF from(hw, 120), to(hw + 60, 120);
+            QMouseEvent press(QEvent::MouseButtonPress, from, c->mapToGlobal(from), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(c, &press);
+            QMouseEvent move(QEvent::MouseMove, to, c->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(c, &move);
+            QMouseEvent release(QEvent::MouseButtonRelease, to, c->mapToGlobal(to), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(c, &release);
+            QCOMPARE(m_window->timeline()->headerWidth(), hw + 60);
+            QTRY_COMPARE(area()->baselineTimeline()->headerWidth(), hw + 60);
+        }
+
         // a Ctrl+wheel zoom over the candidate's canvas zooms the baseline to the same span
         QWidget *candidateCanvas = m_window->timeline()->canvas();
         const TimeNs before = baselineDoc()->visibleRange().duration();
@@ -347,6 +365,8 @@ private Q_SLOTS:
         QCOMPARE(sliceName(*baselineTrace(), b), std::string_view("gemm_slow"));
         QCOMPARE(sliceStart(*m_window->trace(), c), candStep(3));
         QCOMPARE(sliceStart(*baselineTrace(), b), baseStep(3));
+        // the dock's instance stepping goes on from the instance shown
+        QCOMPARE(panel()->currentOccurrence(), 2);
         QVERIFY(candidateDoc()->visibleRange().contains(sliceStart(*m_window->trace(), c)));
         QVERIFY(baselineDoc()->visibleRange().contains(sliceStart(*baselineTrace(), b)));
         verifyLinked();
