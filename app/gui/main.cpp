@@ -47,13 +47,10 @@ void printVersions()
         std::printf("%s %s\n", qPrintable(name), qPrintable(version));
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+/// --session FILE from argv: QGuiApplication takes "-session"/"--session" (X11 session
+/// management) out of argv, so it is read before the application is constructed.
+std::optional<QString> sessionArgument(int argc, char **argv)
 {
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts); // the timeline's GL canvas may be re-created
-    // QGuiApplication takes "-session"/"--session" for X11 session management out of argv, so
-    // --session FILE is read before it is constructed.
     std::optional<QString> sessionFile;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg(argv[i]);
@@ -62,6 +59,119 @@ int main(int argc, char **argv)
         else if (arg.starts_with("--session="))
             sessionFile = QString::fromLocal8Bit(argv[i] + 10);
     }
+    return sessionFile;
+}
+
+/// An option's value read before the parser exists (--settings, --lang: its help text is translated).
+std::optional<QString> earlyOption(const QStringList &args, const QString &name)
+{
+    const QString flag = QStringLiteral("--") + name;
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args[i] == flag && i + 1 < args.size())
+            return args[i + 1];
+        if (args[i].startsWith(flag + QLatin1Char('=')))
+            return args[i].mid(flag.size() + 1);
+    }
+    return std::nullopt;
+}
+
+/// The program's own options (the import options are app::ImportFlags'), translated: made after
+/// the language is applied.
+struct GuiOptions {
+    QCommandLineOption version{
+        {QStringLiteral("v"), QStringLiteral("version")},
+        QCoreApplication::translate("CommandLine", "Print the versions of Accelscope and its libraries.")};
+    QCommandLineOption lang{
+        QStringLiteral("lang"),
+        QCoreApplication::translate("CommandLine", "User-interface language (en, zh_CN); overrides the setting."),
+        QStringLiteral("CODE")};
+    QCommandLineOption renderer{QStringList{QStringLiteral("renderer"), QStringLiteral("render")},
+                                QCoreApplication::translate("CommandLine", "Timeline renderer: auto, opengl or raster."),
+                                QStringLiteral("RENDERER")};
+    QCommandLineOption theme{QStringLiteral("theme"),
+                             QCoreApplication::translate("CommandLine", "Theme: system, light or dark."),
+                             QStringLiteral("THEME")};
+    QCommandLineOption settings{
+        QStringLiteral("settings"),
+        QCoreApplication::translate("CommandLine", "Read and write settings in this INI file instead of the user's."),
+        QStringLiteral("FILE")};
+    QCommandLineOption screenshot{
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("CommandLine", "Load the inputs, save the window as PNG and exit."),
+        QStringLiteral("PNG")};
+    QCommandLineOption size{QStringLiteral("size"),
+                            QCoreApplication::translate("CommandLine", "Window size for --screenshot."),
+                            QStringLiteral("WxH"), QStringLiteral("1440x900")};
+    QCommandLineOption session{
+        QStringLiteral("session"),
+        QCoreApplication::translate("CommandLine", "Open a saved session (its inputs, flags, tracks and visible range)."),
+        QStringLiteral("FILE")};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.addOptions({version, lang, renderer, theme, settings, screenshot, size, session});
+    }
+};
+
+/// A folder scan about to load many files as separate ranks asks first (imports run on a
+/// worker thread: the question is put to the GUI thread, which the import waits for).
+void askBeforeManyFiles(app::MainWindow &window)
+{
+    importers::setManyFilesPolicy([&window](const importers::FolderScanNotice &n) {
+        bool go = true;
+        auto ask = [&] {
+            go = QMessageBox::question(
+                     &window, QCoreApplication::translate("ImportScan", "Many trace files"),
+                     QCoreApplication::translate("ImportScan",
+                                                 "%1 holds %2 trace files that would open as %3 separate ranks (%4 of them "
+                                                 "state no rank). Open them all?")
+                         .arg(QString::fromStdString(n.folder.string()))
+                         .arg(n.candidates)
+                         .arg(n.ranks)
+                         .arg(n.unranked))
+                == QMessageBox::Yes;
+        };
+        if (QThread::currentThread() == qApp->thread())
+            ask();
+        else
+            QMetaObject::invokeMethod(&window, ask, Qt::BlockingQueuedConnection);
+        return go;
+    });
+}
+
+/// --screenshot: the window at `size` (WxH) saved as `out` once the trace is shown (at once when
+/// nothing is to be loaded), then the application exits (1 when loading or saving failed).
+void screenshotWhenShown(app::MainWindow &window, const QString &size, const QString &out, bool nothingToLoad)
+{
+    const QStringList wh = size.split(QLatin1Char('x'));
+    if (wh.size() == 2)
+        window.resize(wh[0].toInt(), wh[1].toInt());
+    // On X11 the screen's copy of the window is taken (what a user sees, GL canvas
+    // included); elsewhere (offscreen) the widgets are rendered with QWidget::grab().
+    const auto grabAndExit = [&window, out] {
+        QScreen *screen = window.screen();
+        const bool x11 = QGuiApplication::platformName() == QLatin1String("xcb");
+        const QImage image = (x11 && screen ? screen->grabWindow(window.winId()) : window.grab()).toImage();
+        const bool ok = image.save(out);
+        std::fprintf(stderr, ok ? "accelscope: wrote %s\n" : "accelscope: cannot write %s\n", qPrintable(out));
+        QApplication::exit(ok ? 0 : 1);
+    };
+    const auto save = [&window, grabAndExit] {
+        window.timeline()->buildIndexNow();
+        QTimer::singleShot(400, &window, grabAndExit); // let the repaint reach the screen
+    };
+    QObject::connect(&window, &app::MainWindow::traceShown, &window, [save] { QTimer::singleShot(500, save); });
+    QObject::connect(window.importController(), &app::ImportController::failed, &window, [] { QApplication::exit(1); });
+    if (nothingToLoad)
+        QTimer::singleShot(500, save);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts); // the timeline's GL canvas may be re-created
+    const std::optional<QString> sessionFile = sessionArgument(argc, argv);
     QApplication qapp(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Accelscope"));
     QApplication::setOrganizationName(QStringLiteral("Accelscope"));
@@ -69,66 +179,33 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral("accelscope"));
     QApplication::setWindowIcon(appIcon());
 
-    // --settings and --lang are needed before the parser exists: its help text is translated.
     const QStringList args = QCoreApplication::arguments();
-    const auto early = [&args](const QString &name) -> std::optional<QString> {
-        const QString flag = QStringLiteral("--") + name;
-        for (qsizetype i = 1; i < args.size(); ++i) {
-            if (args[i] == flag && i + 1 < args.size())
-                return args[i + 1];
-            if (args[i].startsWith(flag + QLatin1Char('=')))
-                return args[i].mid(flag.size() + 1);
-        }
-        return std::nullopt;
-    };
-    const std::optional<QString> settingsFile = early(QStringLiteral("settings"));
+    const std::optional<QString> settingsFile = earlyOption(args, QStringLiteral("settings"));
     app::AppSettings settings(settingsFile ? app::AppSettings::openFile(*settingsFile) : nullptr);
-    app::language::apply(early(QStringLiteral("lang")).value_or(settings.language()));
+    app::language::apply(earlyOption(args, QStringLiteral("lang")).value_or(settings.language()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QCoreApplication::translate("CommandLine", "Accelscope: viewer for AI-accelerator profiling traces."));
     parser.addHelpOption();
-    QCommandLineOption versionOpt({QStringLiteral("v"), QStringLiteral("version")},
-                                  QCoreApplication::translate("CommandLine", "Print the versions of Accelscope and its libraries."));
-    QCommandLineOption langOpt(QStringLiteral("lang"),
-                               QCoreApplication::translate("CommandLine", "User-interface language (en, zh_CN); overrides the setting."),
-                               QStringLiteral("CODE"));
-    QCommandLineOption renderOpt(QStringList{QStringLiteral("renderer"), QStringLiteral("render")},
-                                 QCoreApplication::translate("CommandLine", "Timeline renderer: auto, opengl or raster."),
-                                 QStringLiteral("RENDERER"));
-    QCommandLineOption themeOpt(QStringLiteral("theme"), QCoreApplication::translate("CommandLine", "Theme: system, light or dark."),
-                                QStringLiteral("THEME"));
-    QCommandLineOption settingsOpt(
-        QStringLiteral("settings"),
-        QCoreApplication::translate("CommandLine", "Read and write settings in this INI file instead of the user's."),
-        QStringLiteral("FILE"));
-    QCommandLineOption shotOpt(QStringLiteral("screenshot"),
-                               QCoreApplication::translate("CommandLine", "Load the inputs, save the window as PNG and exit."),
-                               QStringLiteral("PNG"));
-    QCommandLineOption sizeOpt(QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for --screenshot."),
-                               QStringLiteral("WxH"), QStringLiteral("1440x900"));
-    QCommandLineOption sessionOpt(
-        QStringLiteral("session"),
-        QCoreApplication::translate("CommandLine", "Open a saved session (its inputs, flags, tracks and visible range)."),
-        QStringLiteral("FILE"));
-    parser.addOptions({versionOpt, langOpt, renderOpt, themeOpt, settingsOpt, shotOpt, sizeOpt, sessionOpt});
+    const GuiOptions opts;
+    opts.addTo(parser);
     const app::ImportFlags importFlags; // the same import options as accelscope-cli
     importFlags.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QCoreApplication::translate("CommandLine", "Trace files or directories, opened as one trace."),
                                  QStringLiteral("[FILE|DIR...]"));
     parser.process(qapp);
-    if (parser.isSet(versionOpt)) {
+    if (parser.isSet(opts.version)) {
         printVersions();
         return 0;
     }
 
-    const bool screenshot = parser.isSet(shotOpt);
-    app::theme::apply(parser.isSet(themeOpt) ? parser.value(themeOpt) : settings.theme());
+    const bool screenshot = parser.isSet(opts.screenshot);
+    app::theme::apply(parser.isSet(opts.theme) ? parser.value(opts.theme) : settings.theme());
 
     app::MainWindow::Options options;
-    options.renderer = parser.value(renderOpt);
+    options.renderer = parser.value(opts.renderer);
     options.restoreLayout = !screenshot; // screenshots are reproducible: default layout
     app::MainWindow window(&settings, options);
     importers::ImportOptions importOptions;
@@ -137,29 +214,8 @@ int main(int argc, char **argv)
         return 1;
     }
     window.setImportOptions(importOptions);
-    // A folder scan about to load many files as separate ranks asks first (imports run on a
-    // worker thread: the question is put to the GUI thread, which the import waits for).
     if (!screenshot)
-        importers::setManyFilesPolicy([&window](const importers::FolderScanNotice &n) {
-            bool go = true;
-            auto ask = [&] {
-                go = QMessageBox::question(
-                         &window, QCoreApplication::translate("ImportScan", "Many trace files"),
-                         QCoreApplication::translate("ImportScan",
-                                                     "%1 holds %2 trace files that would open as %3 separate ranks (%4 of them "
-                                                     "state no rank). Open them all?")
-                             .arg(QString::fromStdString(n.folder.string()))
-                             .arg(n.candidates)
-                             .arg(n.ranks)
-                             .arg(n.unranked))
-                    == QMessageBox::Yes;
-            };
-            if (QThread::currentThread() == qApp->thread())
-                ask();
-            else
-                QMetaObject::invokeMethod(&window, ask, Qt::BlockingQueuedConnection);
-            return go;
-        });
+        askBeforeManyFiles(window);
 
     const QStringList inputs = parser.positionalArguments();
     // Errors also go to stderr: a command line that fails should say why where it was typed.
@@ -167,30 +223,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "accelscope: %s (%s %llu): %s\n", qPrintable(f.file), f.positionIsLine ? "line" : "byte",
                      static_cast<unsigned long long>(f.position), qPrintable(f.message));
     });
-    if (screenshot) {
-        const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
-        if (wh.size() == 2)
-            window.resize(wh[0].toInt(), wh[1].toInt());
-        const QString out = parser.value(shotOpt);
-        // On X11 the screen's copy of the window is taken (what a user sees, GL canvas
-        // included); elsewhere (offscreen) the widgets are rendered with QWidget::grab().
-        const auto grabAndExit = [&window, out] {
-            QScreen *screen = window.screen();
-            const bool x11 = QGuiApplication::platformName() == QLatin1String("xcb");
-            const QImage image = (x11 && screen ? screen->grabWindow(window.winId()) : window.grab()).toImage();
-            const bool ok = image.save(out);
-            std::fprintf(stderr, ok ? "accelscope: wrote %s\n" : "accelscope: cannot write %s\n", qPrintable(out));
-            QApplication::exit(ok ? 0 : 1);
-        };
-        const auto save = [&window, grabAndExit] {
-            window.timeline()->buildIndexNow();
-            QTimer::singleShot(400, &window, grabAndExit); // let the repaint reach the screen
-        };
-        QObject::connect(&window, &app::MainWindow::traceShown, &window, [save] { QTimer::singleShot(500, save); });
-        QObject::connect(window.importController(), &app::ImportController::failed, &window, [] { QApplication::exit(1); });
-        if (inputs.isEmpty() && !sessionFile)
-            QTimer::singleShot(500, save);
-    }
+    if (screenshot)
+        screenshotWhenShown(window, parser.value(opts.size), parser.value(opts.screenshot), inputs.isEmpty() && !sessionFile);
     window.show();
     if (sessionFile) {
         const app::SessionOpenResult session = app::openSession(&window, *sessionFile);
