@@ -511,6 +511,87 @@ void BatchBuilder::flowLines(const CanvasGeometry &geo, const palette::Theme &T,
     }
 }
 
+namespace {
+
+/// Flags: a band (range flags) or a line (point flags) over the tracks, a marker with the note
+/// on the axis.
+void flagOverlay(const CanvasGeometry &geo, const std::vector<Flag> &flags, FrameBatch &out)
+{
+    const float xl = geo.eventLeft, xr = geo.eventRight;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+        const Flag &f = flags[i];
+        const Rgba rgb = f.colour.rgb() & 0x00ffffffu;
+        const float fx0 = geo.xOf(f.start), fx1 = geo.xOf(f.end);
+        if (fx1 < xl - 6 || fx0 > xr + 6)
+            continue;
+        if (f.isRange()) {
+            const float x0 = std::clamp(fx0, xl, xr), x1 = std::clamp(fx1, xl, xr);
+            if (x1 > x0)
+                out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, 0x28000000u | rgb,
+                                     RectKind::Highlight});
+            if (x1 > x0)
+                out.rects.push_back({x0, geo.axisTop + CanvasGeometry::kAxisHeight - 5, x1 - x0, 4,
+                                     0xff000000u | rgb, RectKind::Highlight});
+        }
+        for (float x : {fx0, fx1}) {
+            if (x >= xl && x < xr)
+                out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, 0xc0000000u | rgb,
+                                     RectKind::Highlight});
+            if (!f.isRange())
+                break;
+        }
+        if (fx0 >= xl - 5 && fx0 < xr + 5) {
+            RectItem marker{fx0 - 5, geo.axisTop + 1, 10, 10, 0xff000000u | rgb, RectKind::Highlight};
+            marker.shape = RectShape::Diamond;
+            out.rects.push_back(marker);
+        }
+        if (!f.note.isEmpty()) {
+            TextItem t;
+            t.text = f.note;
+            t.x = std::max(fx0, xl) + 7;
+            t.y = geo.axisTop + 6;
+            // up to the next flag's marker, so notes of neighbouring flags do not overlap
+            float limit = f.isRange() ? std::min(fx1, xr) : xr;
+            if (i + 1 < flags.size())
+                limit = std::min(limit, geo.xOf(flags[i + 1].start) - 6);
+            t.maxWidth = std::min(limit - t.x, 200.0f);
+            t.small = true;
+            t.bold = true;
+            t.color = 0xff000000u | rgb;
+            if (t.x < xr && t.maxWidth >= 12)
+                out.texts.push_back(std::move(t));
+        }
+    }
+}
+
+/// The selected range: shading, edges, and its duration on the axis.
+void selectedRangeOverlay(const CanvasGeometry &geo, const palette::Theme &T, const TimeRange &range, FrameBatch &out)
+{
+    const float xl = geo.eventLeft, xr = geo.eventRight;
+    const float x0 = std::clamp(geo.xOf(range.start), xl, xr);
+    const float x1 = std::clamp(geo.xOf(range.end), xl, xr);
+    if (x1 > x0)
+        out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, T.rangeFill, RectKind::Highlight});
+    for (float x : {geo.xOf(range.start), geo.xOf(range.end)}) {
+        if (x >= xl && x < xr)
+            out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, T.rangeEdge, RectKind::Highlight});
+    }
+    const float mid = (std::max(geo.xOf(range.start), xl) + std::min(geo.xOf(range.end), xr)) / 2;
+    TextItem t;
+    t.text = timefmt::formatDuration(range.duration());
+    const float tw = 8.0f * static_cast<float>(t.text.size()) + 12;
+    const float bx = std::clamp(mid - tw / 2, xl, std::max(xl, xr - tw));
+    out.rects.push_back({bx, geo.axisTop + 2, tw, CanvasGeometry::kAxisHeight - 5, T.rangeEdge, RectKind::Highlight});
+    t.x = bx + tw / 2;
+    t.y = geo.axisTop + CanvasGeometry::kAxisHeight / 2 - 1;
+    t.align = TextAlign::Center;
+    t.bold = true;
+    t.color = 0xffffffff;
+    out.texts.push_back(std::move(t));
+}
+
+} // namespace
+
 void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
 {
     const palette::Theme &T = *st.theme;
@@ -536,82 +617,11 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
         return x1 > x0 && y1 > y0;
     };
 
-    // flags: a band (range flags) or a line (point flags) over the tracks, a marker with the
-    // note on the axis; drawn first so the selected range and the selection stay on top
-    if (st.flags) {
-        const std::vector<Flag> &flags = st.flags->flags();
-        for (std::size_t i = 0; i < flags.size(); ++i) {
-            const Flag &f = flags[i];
-            const Rgba rgb = f.colour.rgb() & 0x00ffffffu;
-            const float fx0 = geo.xOf(f.start), fx1 = geo.xOf(f.end);
-            if (fx1 < xl - 6 || fx0 > xr + 6)
-                continue;
-            if (f.isRange()) {
-                const float x0 = std::clamp(fx0, xl, xr), x1 = std::clamp(fx1, xl, xr);
-                if (x1 > x0)
-                    out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, 0x28000000u | rgb,
-                                         RectKind::Highlight});
-                if (x1 > x0)
-                    out.rects.push_back({x0, geo.axisTop + CanvasGeometry::kAxisHeight - 5, x1 - x0, 4,
-                                         0xff000000u | rgb, RectKind::Highlight});
-            }
-            for (float x : {fx0, fx1}) {
-                if (x >= xl && x < xr)
-                    out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, 0xc0000000u | rgb,
-                                         RectKind::Highlight});
-                if (!f.isRange())
-                    break;
-            }
-            if (fx0 >= xl - 5 && fx0 < xr + 5) {
-                RectItem marker{fx0 - 5, geo.axisTop + 1, 10, 10, 0xff000000u | rgb, RectKind::Highlight};
-                marker.shape = RectShape::Diamond;
-                out.rects.push_back(marker);
-            }
-            if (!f.note.isEmpty()) {
-                TextItem t;
-                t.text = f.note;
-                t.x = std::max(fx0, xl) + 7;
-                t.y = geo.axisTop + 6;
-                // up to the next flag's marker, so notes of neighbouring flags do not overlap
-                float limit = f.isRange() ? std::min(fx1, xr) : xr;
-                if (i + 1 < flags.size())
-                    limit = std::min(limit, geo.xOf(flags[i + 1].start) - 6);
-                t.maxWidth = std::min(limit - t.x, 200.0f);
-                t.small = true;
-                t.bold = true;
-                t.color = 0xff000000u | rgb;
-                if (t.x < xr && t.maxWidth >= 12)
-                    out.texts.push_back(std::move(t));
-            }
-        }
-    }
-
-    // selected range: shading, edges, and its duration on the axis
-    if (!st.selectedRange.isEmpty()) {
-        const float x0 = std::clamp(geo.xOf(st.selectedRange.start), xl, xr);
-        const float x1 = std::clamp(geo.xOf(st.selectedRange.end), xl, xr);
-        if (x1 > x0)
-            out.rects.push_back({x0, geo.pinnedTop, x1 - x0, geo.height - geo.pinnedTop, T.rangeFill,
-                                 RectKind::Highlight});
-        for (float x : {geo.xOf(st.selectedRange.start), geo.xOf(st.selectedRange.end)}) {
-            if (x >= xl && x < xr)
-                out.rects.push_back({std::floor(x), geo.axisTop, 1, geo.height - geo.axisTop, T.rangeEdge,
-                                     RectKind::Highlight});
-        }
-        const float mid = (std::max(geo.xOf(st.selectedRange.start), xl) + std::min(geo.xOf(st.selectedRange.end), xr)) / 2;
-        TextItem t;
-        t.text = timefmt::formatDuration(st.selectedRange.duration());
-        const float tw = 8.0f * static_cast<float>(t.text.size()) + 12;
-        const float bx = std::clamp(mid - tw / 2, xl, std::max(xl, xr - tw));
-        out.rects.push_back({bx, geo.axisTop + 2, tw, CanvasGeometry::kAxisHeight - 5, T.rangeEdge,
-                             RectKind::Highlight});
-        t.x = bx + tw / 2;
-        t.y = geo.axisTop + CanvasGeometry::kAxisHeight / 2 - 1;
-        t.align = TextAlign::Center;
-        t.bold = true;
-        t.color = 0xffffffff;
-        out.texts.push_back(std::move(t));
-    }
+    // flags first, so the selected range and the selection stay on top
+    if (st.flags)
+        flagOverlay(geo, st.flags->flags(), out);
+    if (!st.selectedRange.isEmpty())
+        selectedRangeOverlay(geo, T, st.selectedRange, out);
 
     // hover
     if (st.hovered.valid() && st.hovered != st.selected) {
