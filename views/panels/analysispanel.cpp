@@ -32,19 +32,106 @@ namespace accelscope::views {
 
 using namespace model::analysis;
 
+namespace {
+
+/// The analyses to offer: the caller's order (unknown names and repeats dropped), or the registry's.
+QStringList analysisNames(const QStringList &wanted)
+{
+    QStringList names;
+    if (wanted.isEmpty()) {
+        for (const AnalysisInfo &a : analyses())
+            names.append(QString::fromUtf8(a.name.data(), qsizetype(a.name.size())));
+    } else {
+        for (const QString &n : wanted)
+            if (findAnalysis(n.toStdString()) && !names.contains(n))
+                names.append(n);
+    }
+    return names;
+}
+
+QCheckBox *optionBox(const QString &text, const char *objectName, const QString &toolTip, bool checked, QWidget *parent)
+{
+    auto *box = new QCheckBox(text, parent);
+    box->setObjectName(QLatin1String(objectName));
+    box->setToolTip(toolTip);
+    box->setChecked(checked);
+    return box;
+}
+
+QToolButton *arrowButton(Qt::ArrowType arrow, const char *objectName, const QString &toolTip, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setObjectName(QLatin1String(objectName));
+    button->setArrowType(arrow);
+    button->setToolTip(toolTip);
+    return button;
+}
+
+/// The result table: whole rows selected one at a time, sortable, read-only, compact rows.
+QTableView *resultTableView(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setObjectName(QStringLiteral("table"));
+    view->setModel(model);
+    view->setSortingEnabled(true);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setSectionsMovable(true);
+    view->setTextElideMode(Qt::ElideMiddle);
+    return view;
+}
+
+/// The "more" button's menu: copy and save the table, save a picture, recompute, show the chart.
+QToolButton *moreActionsButton(AnalysisPanel *panel, QAction *&chartAction)
+{
+    auto *more = new QToolButton(panel);
+    more->setText(QStringLiteral("\u22ef"));
+    more->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(more);
+    menu->addAction(AnalysisPanel::tr("Copy as CSV"), panel, &AnalysisPanel::copyCsv);
+    menu->addAction(AnalysisPanel::tr("Save as CSV\u2026"), panel, &AnalysisPanel::saveCsv);
+    menu->addAction(AnalysisPanel::tr("Save PNG\u2026"), panel, &AnalysisPanel::savePngInteractive);
+    menu->addAction(AnalysisPanel::tr("Recompute"), panel, &AnalysisPanel::refresh);
+    chartAction = menu->addAction(AnalysisPanel::tr("Show chart"));
+    chartAction->setCheckable(true);
+    chartAction->setChecked(true);
+    more->setMenu(menu);
+    return more;
+}
+
+/// The chart above the table; the splitter lets the user trade one for the other.
+QSplitter *chartOverTable(QWidget *chart, QWidget *table, QWidget *parent)
+{
+    auto *splitter = new QSplitter(Qt::Vertical, parent);
+    splitter->setObjectName(QStringLiteral("chartSplitter"));
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(chart);
+    splitter->addWidget(table);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    return splitter;
+}
+
+/// Starts the timer whenever the rows the model shows change (filter, sort, a new result).
+void restartOnRowChanges(QAbstractItemModel *model, QTimer *timer)
+{
+    QObject::connect(model, &QAbstractItemModel::layoutChanged, timer, qOverload<>(&QTimer::start));
+    QObject::connect(model, &QAbstractItemModel::modelReset, timer, qOverload<>(&QTimer::start));
+    QObject::connect(model, &QAbstractItemModel::rowsInserted, timer, qOverload<>(&QTimer::start));
+    QObject::connect(model, &QAbstractItemModel::rowsRemoved, timer, qOverload<>(&QTimer::start));
+}
+
+} // namespace
+
 AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted, QWidget *parent)
     : QWidget(parent), m_hub(hub), m_runner(new AnalysisRunner(this)), m_model(new AnalysisTableModel(this)),
       m_proxy(new AnalysisSortFilterProxy(this))
 {
-    // the caller's order, or the registry's
-    if (analysesWanted.isEmpty()) {
-        for (const AnalysisInfo &a : analyses())
-            m_names.append(QString::fromUtf8(a.name.data(), qsizetype(a.name.size())));
-    } else {
-        for (const QString &n : analysesWanted)
-            if (findAnalysis(n.toStdString()) && !m_names.contains(n))
-                m_names.append(n);
-    }
+    m_names = analysisNames(analysesWanted);
     m_proxy->setSourceModel(m_model);
 
     auto *top = new QHBoxLayout;
@@ -70,58 +157,26 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     m_filter->setPlaceholderText(tr("Filter rows"));
     m_filter->setClearButtonEnabled(true);
     top->addWidget(m_filter, 1);
-    m_rangeBox = new QCheckBox(tr("Selected range"), this);
-    m_rangeBox->setObjectName(QStringLiteral("followRange"));
-    m_rangeBox->setToolTip(tr("Restrict to the time range selected in the timeline"));
-    m_rangeBox->setChecked(true);
+    m_rangeBox = optionBox(tr("Selected range"), "followRange", tr("Restrict to the time range selected in the timeline"),
+                           true, this);
     top->addWidget(m_rangeBox);
-    m_htaBox = new QCheckBox(tr("HTA compatible"), this);
-    m_htaBox->setObjectName(QStringLiteral("htaCompat"));
-    m_htaBox->setToolTip(tr("Reproduce Holistic Trace Analysis: whole-µs rounding, last ProfilerStep dropped, "
-                            "HTA's kernel classes and columns"));
-    m_htaBox->setChecked(hub->htaCompat());
+    m_htaBox = optionBox(tr("HTA compatible"), "htaCompat",
+                         tr("Reproduce Holistic Trace Analysis: whole-µs rounding, last ProfilerStep dropped, "
+                            "HTA's kernel classes and columns"),
+                         hub->htaCompat(), this);
     top->addWidget(m_htaBox);
     m_rulesButton = new QToolButton(this);
     m_rulesButton->setObjectName(QStringLiteral("editRules"));
     m_rulesButton->setText(tr("Rules\u2026"));
     m_rulesButton->setToolTip(tr("Edit the category rules"));
     top->addWidget(m_rulesButton);
-    m_prev = new QToolButton(this);
-    m_prev->setObjectName(QStringLiteral("previousOccurrence"));
-    m_prev->setArrowType(Qt::LeftArrow);
-    m_prev->setToolTip(tr("Previous occurrence of the selected kernel"));
+    m_prev = arrowButton(Qt::LeftArrow, "previousOccurrence", tr("Previous occurrence of the selected kernel"), this);
     top->addWidget(m_prev);
-    m_next = new QToolButton(this);
-    m_next->setObjectName(QStringLiteral("nextOccurrence"));
-    m_next->setArrowType(Qt::RightArrow);
-    m_next->setToolTip(tr("Next occurrence of the selected kernel"));
+    m_next = arrowButton(Qt::RightArrow, "nextOccurrence", tr("Next occurrence of the selected kernel"), this);
     top->addWidget(m_next);
-    auto *more = new QToolButton(this);
-    more->setText(QStringLiteral("\u22ef"));
-    more->setPopupMode(QToolButton::InstantPopup);
-    auto *menu = new QMenu(more);
-    menu->addAction(tr("Copy as CSV"), this, &AnalysisPanel::copyCsv);
-    menu->addAction(tr("Save as CSV\u2026"), this, &AnalysisPanel::saveCsv);
-    menu->addAction(tr("Save PNG\u2026"), this, &AnalysisPanel::savePngInteractive);
-    menu->addAction(tr("Recompute"), this, &AnalysisPanel::refresh);
-    m_chartAction = menu->addAction(tr("Show chart"));
-    m_chartAction->setCheckable(true);
-    m_chartAction->setChecked(true);
-    more->setMenu(menu);
-    top->addWidget(more);
+    top->addWidget(moreActionsButton(this, m_chartAction));
 
-    m_view = new QTableView(this);
-    m_view->setObjectName(QStringLiteral("table"));
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->horizontalHeader()->setSectionsMovable(true);
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view = resultTableView(m_proxy, this);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
@@ -130,13 +185,7 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
 
     // the chart above the table, from the same Table; the splitter lets the user trade one for the other
     m_chart = new AnalysisChartView(this);
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->setObjectName(QStringLiteral("chartSplitter"));
-    m_splitter->setChildrenCollapsible(false);
-    m_splitter->addWidget(m_chart);
-    m_splitter->addWidget(m_view);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitter = chartOverTable(m_chart, m_view, this);
     m_chart->hide();
     m_chartDebounce = new QTimer(this);
     m_chartDebounce->setSingleShot(true);
@@ -165,10 +214,7 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     connect(m_runner, &AnalysisRunner::finished, this, &AnalysisPanel::onResult);
     // filter and sort change the rows shown: the chart follows (once per event-loop turn)
     connect(m_chartDebounce, &QTimer::timeout, this, &AnalysisPanel::updateChart);
-    connect(m_proxy, &QAbstractItemModel::layoutChanged, m_chartDebounce, qOverload<>(&QTimer::start));
-    connect(m_proxy, &QAbstractItemModel::modelReset, m_chartDebounce, qOverload<>(&QTimer::start));
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, m_chartDebounce, qOverload<>(&QTimer::start));
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, m_chartDebounce, qOverload<>(&QTimer::start));
+    restartOnRowChanges(m_proxy, m_chartDebounce);
     connect(m_chart, &AnalysisChartView::rowClicked, this, &AnalysisPanel::onChartRowClicked);
     // the row selected in the table (by a click, the keyboard, the chart or the timeline) is
     // marked in the chart
