@@ -696,7 +696,7 @@ public:
         // Pass 2: events.
         m_file = file.string();
         m_cacheSink = nullptr;
-        EventPass pass{meta};
+        EventPass pass(meta);
         forEachEvent(
             doc, file,
             [&](RawEv &e, std::uint64_t pos) {
@@ -712,6 +712,7 @@ private:
     /// The state of one view's event pass: a builder shard per device, the pid -> device routes,
     /// and the counts its diagnostics report.
     struct EventPass {
+        explicit EventPass(const ProcessMeta &m) : meta(m) {}
         const ProcessMeta &meta;
         std::map<DeviceSink *, BuilderShard> shards;
         std::map<std::int64_t, DeviceSink *> route;
