@@ -5,6 +5,7 @@
 
 #include "analyses.h"
 #include "ascendsteps.h"
+#include "slowrank.h"
 #include "model/ascendcluster.h"
 #include "model/ascendfacts.h"
 
@@ -26,22 +27,6 @@ void pushNs(Column &c, double us)
 {
     const std::int64_t v = nsOf(us);
     v == kNullInt ? c.pushNull() : c.push(v);
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return kNaN;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-std::string pct(double p)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", p);
-    return buf;
 }
 
 /// Rank rows of the file wanted by `opt`, by rank then file order.
@@ -145,23 +130,7 @@ void addClusterStepRows(const AnalysisContext &ctx, const AnalysisOptions &opt, 
 Table clusterSlowRank(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
     Table t("slow-rank", "Slow rank (Ascend step breakdown per rank)");
-    const Unit ns = Unit::Nanoseconds;
-    Column &rank = t.addInt("rank", "Rank", Unit::Id);
-    Column &device = t.addInt("device", "Device", Unit::Id);
-    Column &steps = t.addInt("steps", "Steps", Unit::Count);
-    Column &computing = t.addInt("computing_ns", "Computing", ns);
-    Column &notOv = t.addInt("communication_not_overlapped_ns", "Communication(Not Overlapped)", ns);
-    Column &free = t.addInt("free_ns", "Free", ns);
-    Column &bubble = t.addInt("bubble_ns", "Bubble", ns);
-    Column &stage = t.addInt("stage_ns", "Stage", ns);
-    Column &work = t.addInt("work_ns", "Own work (Computing + Free)", ns);
-    Column &workDev = t.addReal("work_vs_median_pct", "Own work vs median", Unit::Percent);
-    Column &compDev = t.addReal("computing_vs_median_pct", "Computing vs median", Unit::Percent);
-    Column &freeDev = t.addReal("free_vs_median_pct", "Free vs median", Unit::Percent);
-    Column &commDev = t.addReal("communication_not_overlapped_vs_median_pct", "Communication(Not Overlapped) vs median",
-                                Unit::Percent);
-    Column &slowest = t.addInt("slowest", "Slowest", Unit::None);
-    Column &finding = t.addText("finding", "Finding");
+    slowrank::Columns cols = slowrank::addColumns(t);
     const AscendClusterOutput *c = clusterOutput(ctx.trace());
     if (!c)
         return t;
@@ -185,69 +154,43 @@ Table clusterSlowRank(const AnalysisContext &ctx, const AnalysisOptions &opt)
         add(a.bubble, r->bubble);
         add(a.stage, r->stageTime);
     }
-    std::vector<double> mw, mc, mf, mn;
+    std::vector<std::optional<slowrank::RankMeans>> means;
     for (const Agg &a : aggs)
-        if (a.known) {
-            mw.push_back(a.mean(a.computing + a.free));
-            mc.push_back(a.mean(a.computing));
-            mf.push_back(a.mean(a.free));
-            mn.push_back(a.mean(a.notOv));
-        }
-    const double medW = median(mw), medC = median(mc), medF = median(mf), medN = median(mn);
-    const auto dev = [](double v, double med) { return med > 0 && std::isfinite(v) ? 100.0 * (v - med) / med : kNaN; };
-    int slow = -1;
-    double slowW = -1;
-    for (std::size_t i = 0; i < aggs.size(); ++i)
-        if (aggs[i].known && aggs[i].mean(aggs[i].computing + aggs[i].free) > slowW) {
-            slowW = aggs[i].mean(aggs[i].computing + aggs[i].free);
-            slow = int(i);
-        }
-    const std::size_t compared = mw.size();
+        means.push_back(a.known ? std::optional(slowrank::RankMeans{a.mean(a.computing + a.free), a.mean(a.computing),
+                                                                    a.mean(a.free), a.mean(a.notOv)})
+                                : std::nullopt);
+    const slowrank::Comparison cmp(means);
     for (std::size_t i = 0; i < aggs.size(); ++i) {
         const Agg &a = aggs[i];
-        rank.push(a.rank);
-        device.pushNull();
-        steps.push(a.steps);
+        cols.rank.push(a.rank);
+        cols.device.pushNull();
+        cols.steps.push(a.steps);
         const auto put = [&](Column &col, double us) { a.known ? pushNs(col, us) : col.pushNull(); };
-        put(computing, a.computing);
-        put(notOv, a.notOv);
-        put(free, a.free);
-        pushNs(bubble, a.bubble);
-        put(stage, a.stage);
-        put(work, a.computing + a.free);
-        const bool cmp = a.known && compared >= 2;
-        workDev.push(cmp ? dev(a.mean(a.computing + a.free), medW) : kNaN);
-        compDev.push(cmp ? dev(a.mean(a.computing), medC) : kNaN);
-        freeDev.push(cmp ? dev(a.mean(a.free), medF) : kNaN);
-        commDev.push(cmp ? dev(a.mean(a.notOv), medN) : kNaN);
-        const bool isSlow = int(i) == slow && compared >= 2;
-        slowest.push(std::int64_t(isSlow ? 1 : 0));
+        put(cols.computing, a.computing);
+        put(cols.notOverlapped, a.notOv);
+        put(cols.free, a.free);
+        pushNs(cols.bubble, a.bubble);
+        put(cols.stage, a.stage);
+        put(cols.work, a.computing + a.free);
+        cmp.pushDeviations(cols, i);
         std::string f;
         if (!a.known)
             f = "cluster_step_trace_time.csv lacks Computing, Free or Communication(Not Overlapped): not compared";
-        else if (compared < 2)
+        else if (cmp.compared < 2)
             f = "only one rank: nothing to compare";
-        else if (isSlow) {
-            const double dw = dev(a.mean(a.computing + a.free), medW);
-            f = "slowest: own work " + pct(dw) + " vs median";
-            if (dw > 5.0)
-                f += a.mean(a.computing) - medC >= a.mean(a.free) - medF
-                    ? ", mostly Computing (" + pct(dev(a.mean(a.computing), medC)) + "): compute-bound"
-                    : ", mostly Free (" + pct(dev(a.mean(a.free), medF)) + "): host/dispatch-bound";
-            else
-                f += " (within 5%: balanced)";
-        }
-        finding.push(std::move(f));
+        else if (cmp.isSlowest(i))
+            f = cmp.slowestFinding();
+        cols.finding.push(std::move(f));
         t.keys.push_back(RowKey{kEmptyString, std::int32_t(a.rank), -1, {}});
     }
-    if (slow >= 0 && compared >= 2) {
-        const Agg &a = aggs[std::size_t(slow)];
-        const double dw = dev(a.mean(a.computing + a.free), medW);
+    if (cmp.hasSlowest()) {
+        const Agg &a = aggs[std::size_t(cmp.slowest)];
+        const double dw = cmp.workDeviation(std::size_t(cmp.slowest));
         char buf[320];
         std::snprintf(buf, sizeof buf,
                       dw > 5.0 ? "slow rank: %lld, own work (Computing + Free per step) %.1f%% above the median of %zu ranks"
                                : "no slow rank: the largest own work (Computing + Free per step), rank %lld, is %.1f%% above the median of %zu ranks (within 5%%)",
-                      static_cast<long long>(a.rank), dw, compared);
+                      static_cast<long long>(a.rank), dw, cmp.compared);
         t.notes.push_back(buf);
     }
     t.notes.push_back("from msprof-analyze's " + c->stepsFrom + " (" + c->folder + "): the file's own per-rank numbers");

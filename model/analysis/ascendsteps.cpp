@@ -4,6 +4,7 @@
 
 #include "analyses.h"
 #include "intervals.h"
+#include "slowrank.h"
 #include "model/ascendfacts.h"
 
 #include <algorithm>
@@ -178,6 +179,248 @@ void mindSporeLaneRow(const AscendRank &r, const Range &g, const AnalysisOptions
     }
 }
 
+/// Which step (index into ranges, -1 for none) each compute task and comm op of a rank counts in.
+struct TaskSteps {
+    std::vector<std::int32_t> compute, comm;
+};
+
+TaskSteps assignTasksToSteps(const AscendRank &r, const std::vector<Range> &ranges, const std::string &how)
+{
+    TaskSteps out{assign(r.compute, ranges), assign(r.comm, ranges)};
+    if (how == "Step Id" || how == "step trace") {
+        // the files say which step a task / op belongs to (kernel_details Step Id; the
+        // MindSpore step trace lists its ops per step, some start before the step's points)
+        std::map<std::int64_t, std::int32_t> byNumber;
+        for (std::size_t k = 0; k < ranges.size(); ++k)
+            byNumber.emplace(ranges[k].number, std::int32_t(k));
+        auto byStep = [&](const auto &items, std::vector<std::int32_t> &where) {
+            for (std::size_t i = 0; i < items.size(); ++i)
+                if (items[i].stepId != kNoStep) {
+                    auto it = byNumber.find(items[i].stepId);
+                    where[i] = it == byNumber.end() ? -1 : it->second;
+                }
+        };
+        byStep(r.compute, out.compute);
+        byStep(r.comm, out.comm);
+    }
+    return out;
+}
+
+/// Clips [s, e] to the analysis range (if any); false when nothing is left (a zero-length task stays).
+bool clipToRange(const AnalysisOptions &opt, TimeNs &s, TimeNs &e)
+{
+    if (opt.range) {
+        s = std::max(s, opt.range->first);
+        e = std::min(e, opt.range->second);
+    }
+    return e >= s;
+}
+
+/// The compute tasks and comm ops of one step, clipped to the analysis range.
+struct StepTasks {
+    std::vector<Interval> comp, comm, receive;
+    std::int64_t bubble = 0;
+    TimeNs first = std::numeric_limits<TimeNs>::max();
+    SliceRef firstSlice;
+    std::uint32_t nc = 0, nm = 0;
+};
+
+/// Gathers each step's tasks and ops; `outside` counts those in the range but in no step.
+std::vector<StepTasks> gatherStepTasks(const AscendRank &r, std::size_t stepCount, const TaskSteps &where,
+                                       const AnalysisOptions &opt, std::uint64_t &outside)
+{
+    std::vector<StepTasks> acc(stepCount);
+    for (std::size_t i = 0; i < r.compute.size(); ++i) {
+        const AscendTask &t = r.compute[i];
+        if (!opt.overlapsRange(t.start, t.end))
+            continue;
+        if (where.compute[i] < 0) {
+            ++outside;
+            continue;
+        }
+        StepTasks &a = acc[std::size_t(where.compute[i])];
+        TimeNs s = t.start, e = t.end;
+        if (!clipToRange(opt, s, e))
+            continue;
+        a.comp.push_back({s, e});
+        if (t.start < a.first) {
+            a.first = t.start;
+            a.firstSlice = t.slice;
+        }
+        ++a.nc;
+    }
+    for (std::size_t i = 0; i < r.comm.size(); ++i) {
+        const AscendCommOp &c = r.comm[i];
+        if (!opt.overlapsRange(c.start, c.end))
+            continue;
+        if (where.comm[i] < 0) {
+            ++outside;
+            continue;
+        }
+        StepTasks &a = acc[std::size_t(where.comm[i])];
+        TimeNs s = c.start, e = c.end;
+        if (!clipToRange(opt, s, e))
+            continue;
+        a.comm.push_back({s, e});
+        if (c.receive) {
+            a.bubble += e - s;
+            a.receive.push_back({s, e});
+        }
+        if (c.start < a.first) {
+            a.first = c.start;
+            a.firstSlice = c.slice;
+        }
+        ++a.nm;
+    }
+    return acc;
+}
+
+/// One step's Overlap Analysis lane sums (Computing, Communication, Comm Not Overlapped, Free).
+struct StepLanes {
+    std::array<std::int64_t, 4> sum{};
+    TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
+    TimeNs firstTask = std::numeric_limits<TimeNs>::max();
+};
+
+/// With Overlap Analysis lanes, Computing / Communication / Free are torch_npu's: each lane
+/// slice counts in the first step whose range holds its start (TraceStepTimeParser).
+std::vector<StepLanes> sumStepLanes(const AscendRank &r, const std::vector<Range> &ranges, const AnalysisOptions &opt)
+{
+    std::vector<StepLanes> lanes(r.hasLanes ? ranges.size() : 0);
+    if (!r.hasLanes)
+        return lanes;
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        const auto &v = r.lanes[lane];
+        const auto where = assign(v, ranges);
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (where[i] < 0 || !opt.overlapsRange(v[i].start, v[i].end))
+                continue;
+            TimeNs s = v[i].start, e = v[i].end;
+            if (!clipToRange(opt, s, e))
+                continue;
+            StepLanes &la = lanes[std::size_t(where[i])];
+            la.sum[lane] += e - s;
+            la.first = std::min(la.first, s);
+            la.last = std::max(la.last, e);
+            if (lane == std::size_t(OverlapLane::Computing) || lane == std::size_t(OverlapLane::Communication))
+                la.firstTask = std::min(la.firstTask, s);
+        }
+    }
+    return lanes;
+}
+
+/// The breakdown from the step's tasks and ops themselves (no lanes): unions and overlaps (the
+/// interval lists are sorted in place).
+void fillFromTasks(const Range &g, StepTasks &a, StepRow &row)
+{
+    const auto cu = unionOf(a.comp), mu = unionOf(a.comm);
+    std::vector<Interval> both(cu.begin(), cu.end());
+    both.insert(both.end(), mu.begin(), mu.end());
+    const auto bu = unionOf(both);
+    row.computing = totalLength(cu);
+    row.communication = totalLength(mu);
+    row.overlapped = intersectionLength(cu, mu);
+    row.notOverlapped = row.communication - row.overlapped;
+    const std::int64_t e2e = bu.empty() ? 0 : bu.back().end - bu.front().start;
+    row.free = e2e - totalLength(bu);
+    row.bubble = a.bubble;
+    row.stage = e2e - a.bubble;
+    row.exclReceive = row.notOverlapped - a.bubble;
+    row.any = a.nc + a.nm > 0;
+    row.first = row.any ? a.first : 0;
+    row.preparing = row.any && g.hasHost ? a.first - g.hostStart : 0;
+    row.computeTasks = a.nc;
+    row.commOps = a.nm;
+}
+
+/// torch_npu with lanes: Stage spans the step's lane slices and receive ops; Preparing starts at
+/// the first Computing / Communication slice.
+void fillFromLanes(const Range &g, const StepTasks &a, const StepLanes &la, StepRow &row)
+{
+    row.fromLanes = true;
+    row.computing = la.sum[std::size_t(OverlapLane::Computing)];
+    row.communication = la.sum[std::size_t(OverlapLane::Communication)];
+    row.notOverlapped = la.sum[std::size_t(OverlapLane::CommunicationNotOverlapped)];
+    row.overlapped = row.communication - row.notOverlapped;
+    row.free = la.sum[std::size_t(OverlapLane::Free)];
+    TimeNs lo = la.first, hi = la.last;
+    for (const Interval &b : a.receive) {
+        lo = std::min(lo, b.start);
+        hi = std::max(hi, b.end);
+    }
+    row.stage = (hi > lo ? hi - lo : 0) - a.bubble;
+    row.exclReceive = row.notOverlapped - a.bubble;
+    const bool anyLane = la.firstTask != std::numeric_limits<TimeNs>::max();
+    row.any = row.any || anyLane;
+    if (anyLane) {
+        row.first = la.firstTask;
+        row.preparing = g.hasHost ? la.firstTask - g.hostStart : 0;
+    }
+}
+
+/// What the rows of one rank rest on: where its steps came from, what is left out or guessed.
+void addRankNotes(const AscendRank &r, const std::string &how, std::uint64_t outside, std::vector<std::string> &notes)
+{
+    const std::string rk = "rank " + std::to_string(r.rank) + ": ";
+    if (!r.hasHardware)
+        notes.push_back(rk + "no device compute tasks in the trace (no trace_view.json, kernel_details.csv or db for this rank): "
+                             "only Communication and Bubble are known");
+    if (how == "Step Id")
+        notes.push_back(rk + "no ProfilerStep on the host; steps from the tasks' kernel_details Step Id (Preparing unknown)");
+    else if (how == "step trace")
+        notes.push_back(rk + "steps from the MindSpore step trace (Preparing unknown)");
+    else if (how == "none")
+        notes.push_back(rk + "no steps in the trace: one row over all device work (torch_npu writes an empty Step)");
+    if (outside)
+        notes.push_back(rk + std::to_string(outside) + " device tasks / ops start outside every step and are not counted");
+    if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
+        notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes per host step, "
+                             "Stage over the HCCL slices, as MindSpore writes step_trace_time.csv");
+    else if (r.hasLanes)
+        notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes, as torch_npu "
+                             "writes step_trace_time.csv");
+    else if (r.guessedTasks)
+        notes.push_back(rk + guessedNote(r));
+    if (r.facts && r.facts->commOpsListed > r.facts->commOpsOnTimeline && r.facts->commOpsOnTimeline >= 0)
+        notes.push_back(rk + "communication.json lists " + std::to_string(r.facts->commOpsListed) + " HCCL ops, the timeline holds "
+                        + std::to_string(r.facts->commOpsOnTimeline) + ": Communication, Overlapped and Free leave out the "
+                        + std::to_string(r.facts->commOpsListed - r.facts->commOpsOnTimeline) + " missing ops");
+}
+
+/// The rows of one rank, one per step (a step with nothing in the analysis range is left out).
+void addRankRows(const Trace &tr, const AscendRank &r, const AnalysisOptions &opt, std::vector<StepRow> &rows,
+                 std::vector<std::string> &notes)
+{
+    std::string how;
+    const std::vector<Range> ranges = stepRanges(r, how);
+    std::uint64_t outside = 0;
+    std::vector<StepTasks> acc = gatherStepTasks(r, ranges.size(), assignTasksToSteps(r, ranges, how), opt, outside);
+    const std::vector<StepLanes> lanes = sumStepLanes(r, ranges, opt);
+    for (std::size_t k = 0; k < ranges.size(); ++k) {
+        const Range &g = ranges[k];
+        StepTasks &a = acc[k];
+        if (opt.range && a.nc + a.nm == 0 && !(r.hasLanes && lanes[k].first <= lanes[k].last) && !opt.overlapsRange(g.lo, g.hi))
+            continue;
+        StepRow row;
+        row.rank = r.rank;
+        row.device = r.device;
+        row.step = g.number;
+        row.computeKnown = r.hasHardware;
+        row.hasHost = g.hasHost;
+        fillFromTasks(g, a, row);
+        if (r.hasLanes)
+            fillFromLanes(g, a, lanes[k], row);
+        if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
+            mindSporeLaneRow(r, g, opt, row);
+        row.own = g.step;
+        row.facts = r.facts;
+        const SliceRef key = g.slice.valid() ? g.slice : a.firstSlice;
+        row.key = RowKey{g.slice.valid() ? tr.track(g.slice.track).slices.name[g.slice.index] : kEmptyString, r.rank, -1, key};
+        rows.push_back(row);
+    }
+    addRankNotes(r, how, outside, notes);
+}
+
 std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const AnalysisOptions &opt,
                                   std::vector<std::string> &notes)
 {
@@ -187,195 +430,7 @@ std::vector<StepRow> computeSteps(const Trace &tr, const AscendIndex &ix, const 
             continue;
         if (opt.stop.stop_requested())
             return {};
-        std::string how;
-        const std::vector<Range> ranges = stepRanges(r, how);
-        auto ct = assign(r.compute, ranges), cm = assign(r.comm, ranges);
-        if (how == "Step Id" || how == "step trace") {
-            // the files say which step a task / op belongs to (kernel_details Step Id; the
-            // MindSpore step trace lists its ops per step, some start before the step's points)
-            std::map<std::int64_t, std::int32_t> byNumber;
-            for (std::size_t k = 0; k < ranges.size(); ++k)
-                byNumber.emplace(ranges[k].number, std::int32_t(k));
-            auto byStep = [&](const auto &items, std::vector<std::int32_t> &out) {
-                for (std::size_t i = 0; i < items.size(); ++i)
-                    if (items[i].stepId != kNoStep) {
-                        auto it = byNumber.find(items[i].stepId);
-                        out[i] = it == byNumber.end() ? -1 : it->second;
-                    }
-            };
-            byStep(r.compute, ct);
-            byStep(r.comm, cm);
-        }
-        struct Acc {
-            std::vector<Interval> comp, comm, receive;
-            std::int64_t bubble = 0;
-            TimeNs first = std::numeric_limits<TimeNs>::max();
-            SliceRef firstSlice;
-            std::uint32_t nc = 0, nm = 0;
-        };
-        std::vector<Acc> acc(ranges.size());
-        std::uint64_t outside = 0;
-        auto clip = [&](TimeNs &s, TimeNs &e) {
-            if (opt.range) {
-                s = std::max(s, opt.range->first);
-                e = std::min(e, opt.range->second);
-            }
-            return e >= s;
-        };
-        for (std::size_t i = 0; i < r.compute.size(); ++i) {
-            const AscendTask &t = r.compute[i];
-            if (!opt.overlapsRange(t.start, t.end))
-                continue;
-            if (ct[i] < 0) {
-                ++outside;
-                continue;
-            }
-            Acc &a = acc[std::size_t(ct[i])];
-            TimeNs s = t.start, e = t.end;
-            if (!clip(s, e))
-                continue;
-            a.comp.push_back({s, e});
-            if (t.start < a.first) {
-                a.first = t.start;
-                a.firstSlice = t.slice;
-            }
-            ++a.nc;
-        }
-        for (std::size_t i = 0; i < r.comm.size(); ++i) {
-            const AscendCommOp &c = r.comm[i];
-            if (!opt.overlapsRange(c.start, c.end))
-                continue;
-            if (cm[i] < 0) {
-                ++outside;
-                continue;
-            }
-            Acc &a = acc[std::size_t(cm[i])];
-            TimeNs s = c.start, e = c.end;
-            if (!clip(s, e))
-                continue;
-            a.comm.push_back({s, e});
-            if (c.receive) {
-                a.bubble += e - s;
-                a.receive.push_back({s, e});
-            }
-            if (c.start < a.first) {
-                a.first = c.start;
-                a.firstSlice = c.slice;
-            }
-            ++a.nm;
-        }
-        // With Overlap Analysis lanes, Computing / Communication / Free are torch_npu's: each lane
-        // slice counts in the first step whose range holds its start (TraceStepTimeParser).
-        struct LaneAcc {
-            std::array<std::int64_t, 4> sum{};
-            TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
-            TimeNs firstTask = std::numeric_limits<TimeNs>::max();
-        };
-        std::vector<LaneAcc> lanes(r.hasLanes ? ranges.size() : 0);
-        if (r.hasLanes) {
-            for (std::size_t lane = 0; lane < 4; ++lane) {
-                const auto &v = r.lanes[lane];
-                const auto where = assign(v, ranges);
-                for (std::size_t i = 0; i < v.size(); ++i) {
-                    if (where[i] < 0 || !opt.overlapsRange(v[i].start, v[i].end))
-                        continue;
-                    TimeNs s = v[i].start, e = v[i].end;
-                    if (!clip(s, e))
-                        continue;
-                    LaneAcc &la = lanes[std::size_t(where[i])];
-                    la.sum[lane] += e - s;
-                    la.first = std::min(la.first, s);
-                    la.last = std::max(la.last, e);
-                    if (lane == std::size_t(OverlapLane::Computing) || lane == std::size_t(OverlapLane::Communication))
-                        la.firstTask = std::min(la.firstTask, s);
-                }
-            }
-        }
-        for (std::size_t k = 0; k < ranges.size(); ++k) {
-            const Range &g = ranges[k];
-            Acc &a = acc[k];
-            if (opt.range && a.nc + a.nm == 0 && !(r.hasLanes && lanes[k].first <= lanes[k].last) && !opt.overlapsRange(g.lo, g.hi))
-                continue;
-            StepRow row;
-            row.rank = r.rank;
-            row.device = r.device;
-            row.step = g.number;
-            row.computeKnown = r.hasHardware;
-            row.hasHost = g.hasHost;
-            const auto cu = unionOf(a.comp), mu = unionOf(a.comm);
-            std::vector<Interval> both(cu.begin(), cu.end());
-            both.insert(both.end(), mu.begin(), mu.end());
-            const auto bu = unionOf(both);
-            row.computing = totalLength(cu);
-            row.communication = totalLength(mu);
-            row.overlapped = intersectionLength(cu, mu);
-            row.notOverlapped = row.communication - row.overlapped;
-            const std::int64_t e2e = bu.empty() ? 0 : bu.back().end - bu.front().start;
-            row.free = e2e - totalLength(bu);
-            row.bubble = a.bubble;
-            row.stage = e2e - a.bubble;
-            row.exclReceive = row.notOverlapped - a.bubble;
-            row.any = a.nc + a.nm > 0;
-            row.first = row.any ? a.first : 0;
-            row.preparing = row.any && g.hasHost ? a.first - g.hostStart : 0;
-            row.computeTasks = a.nc;
-            row.commOps = a.nm;
-            if (r.hasLanes) {
-                // torch_npu: Stage spans the step's lane slices and receive ops; Preparing starts at
-                // the first Computing / Communication slice
-                const LaneAcc &la = lanes[k];
-                row.fromLanes = true;
-                row.computing = la.sum[std::size_t(OverlapLane::Computing)];
-                row.communication = la.sum[std::size_t(OverlapLane::Communication)];
-                row.notOverlapped = la.sum[std::size_t(OverlapLane::CommunicationNotOverlapped)];
-                row.overlapped = row.communication - row.notOverlapped;
-                row.free = la.sum[std::size_t(OverlapLane::Free)];
-                TimeNs lo = la.first, hi = la.last;
-                for (const Interval &b : a.receive) {
-                    lo = std::min(lo, b.start);
-                    hi = std::max(hi, b.end);
-                }
-                row.stage = (hi > lo ? hi - lo : 0) - a.bubble;
-                row.exclReceive = row.notOverlapped - a.bubble;
-                const bool anyLane = la.firstTask != std::numeric_limits<TimeNs>::max();
-                row.any = row.any || anyLane;
-                if (anyLane) {
-                    row.first = la.firstTask;
-                    row.preparing = g.hasHost ? la.firstTask - g.hostStart : 0;
-                }
-            }
-            if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
-                mindSporeLaneRow(r, g, opt, row);
-            row.own = g.step;
-            row.facts = r.facts;
-            const SliceRef key = g.slice.valid() ? g.slice : a.firstSlice;
-            row.key = RowKey{g.slice.valid() ? tr.track(g.slice.track).slices.name[g.slice.index] : kEmptyString, r.rank, -1, key};
-            rows.push_back(row);
-        }
-        const std::string rk = "rank " + std::to_string(r.rank) + ": ";
-        if (!r.hasHardware)
-            notes.push_back(rk + "no device compute tasks in the trace (no trace_view.json, kernel_details.csv or db for this rank): "
-                                 "only Communication and Bubble are known");
-        if (how == "Step Id")
-            notes.push_back(rk + "no ProfilerStep on the host; steps from the tasks' kernel_details Step Id (Preparing unknown)");
-        else if (how == "step trace")
-            notes.push_back(rk + "steps from the MindSpore step trace (Preparing unknown)");
-        else if (how == "none")
-            notes.push_back(rk + "no steps in the trace: one row over all device work (torch_npu writes an empty Step)");
-        if (outside)
-            notes.push_back(rk + std::to_string(outside) + " device tasks / ops start outside every step and are not counted");
-        if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
-            notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes per host step, "
-                                 "Stage over the HCCL slices, as MindSpore writes step_trace_time.csv");
-        else if (r.hasLanes)
-            notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes, as torch_npu "
-                                 "writes step_trace_time.csv");
-        else if (r.guessedTasks)
-            notes.push_back(rk + guessedNote(r));
-        if (r.facts && r.facts->commOpsListed > r.facts->commOpsOnTimeline && r.facts->commOpsOnTimeline >= 0)
-            notes.push_back(rk + "communication.json lists " + std::to_string(r.facts->commOpsListed) + " HCCL ops, the timeline holds "
-                            + std::to_string(r.facts->commOpsOnTimeline) + ": Communication, Overlapped and Free leave out the "
-                            + std::to_string(r.facts->commOpsListed - r.facts->commOpsOnTimeline) + " missing ops");
+        addRankRows(tr, r, opt, rows, notes);
     }
     std::stable_sort(rows.begin(), rows.end(), [](const StepRow &a, const StepRow &b) {
         if (a.rank != b.rank)
@@ -425,22 +480,6 @@ std::string fileDifference(const StepRow &row, const AscendFileStep &f, const st
     }
     check("Communication", row.communication, f.communicationUs);
     return out;
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return kNaN;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-std::string fmtPct(double p)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", p);
-    return buf;
 }
 
 } // namespace
@@ -537,23 +576,7 @@ Table slowRankAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
     const Trace &tr = ctx.trace();
     const AscendIndex &ix = ascendIndex(ctx);
     Table t("slow-rank", "Slow rank (Ascend step breakdown per rank)");
-    const Unit ns = Unit::Nanoseconds;
-    Column &rank = t.addInt("rank", "Rank", Unit::Id);
-    Column &device = t.addInt("device", "Device", Unit::Id);
-    Column &steps = t.addInt("steps", "Steps", Unit::Count);
-    Column &computing = t.addInt("computing_ns", "Computing", ns);
-    Column &notOv = t.addInt("communication_not_overlapped_ns", "Communication(Not Overlapped)", ns);
-    Column &free = t.addInt("free_ns", "Free", ns);
-    Column &bubble = t.addInt("bubble_ns", "Bubble", ns);
-    Column &stage = t.addInt("stage_ns", "Stage", ns);
-    Column &work = t.addInt("work_ns", "Own work (Computing + Free)", ns);
-    Column &workDev = t.addReal("work_vs_median_pct", "Own work vs median", Unit::Percent);
-    Column &compDev = t.addReal("computing_vs_median_pct", "Computing vs median", Unit::Percent);
-    Column &freeDev = t.addReal("free_vs_median_pct", "Free vs median", Unit::Percent);
-    Column &commDev = t.addReal("communication_not_overlapped_vs_median_pct", "Communication(Not Overlapped) vs median",
-                                Unit::Percent);
-    Column &slowest = t.addInt("slowest", "Slowest", Unit::None);
-    Column &finding = t.addText("finding", "Finding");
+    slowrank::Columns cols = slowrank::addColumns(t);
     std::vector<std::string> notes;
     const auto rows = computeSteps(tr, ix, opt, notes);
     if (opt.stop.stop_requested())
@@ -577,63 +600,34 @@ Table slowRankAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
         a.stage += r.stage;
         a.known = a.known && r.computeKnown;
     }
-    // medians of the per-step means over the ranks whose compute tasks are in the trace
-    std::vector<double> mw, mc, mf, mn;
+    // compared: the ranks whose compute tasks are in the trace
+    std::vector<std::optional<slowrank::RankMeans>> means;
     for (const Agg &a : aggs)
-        if (a.known && a.steps) {
-            mw.push_back(a.mean(a.computing + a.free));
-            mc.push_back(a.mean(a.computing));
-            mf.push_back(a.mean(a.free));
-            mn.push_back(a.mean(a.notOv));
-        }
-    const double medW = median(mw), medC = median(mc), medF = median(mf), medN = median(mn);
-    auto dev = [](double v, double med) { return med > 0 && std::isfinite(v) ? 100.0 * (v - med) / med : kNaN; };
-    int slow = -1;
-    double slowW = -1;
-    for (std::size_t i = 0; i < aggs.size(); ++i)
-        if (aggs[i].known && aggs[i].steps && aggs[i].mean(aggs[i].computing + aggs[i].free) > slowW) {
-            slowW = aggs[i].mean(aggs[i].computing + aggs[i].free);
-            slow = int(i);
-        }
-    const std::size_t compared = mw.size();
-    double spread = kNaN;
-    if (compared >= 2 && medW > 0)
-        spread = 100.0 * (*std::max_element(mw.begin(), mw.end()) - *std::min_element(mw.begin(), mw.end())) / medW;
+        means.push_back(a.known && a.steps ? std::optional(slowrank::RankMeans{a.mean(a.computing + a.free), a.mean(a.computing),
+                                                                               a.mean(a.free), a.mean(a.notOv)})
+                                           : std::nullopt);
+    const slowrank::Comparison cmp(means);
     for (std::size_t i = 0; i < aggs.size(); ++i) {
         const Agg &a = aggs[i];
-        rank.push(std::int64_t(a.rank));
-        a.device >= 0 ? device.push(std::int64_t(a.device)) : device.pushNull();
-        steps.push(a.steps);
+        cols.rank.push(std::int64_t(a.rank));
+        a.device >= 0 ? cols.device.push(std::int64_t(a.device)) : cols.device.pushNull();
+        cols.steps.push(a.steps);
         auto put = [&](Column &c, std::int64_t v) { a.known ? c.push(v) : c.pushNull(); };
-        put(computing, a.computing);
-        put(notOv, a.notOv);
-        put(free, a.free);
-        bubble.push(a.bubble);
-        put(stage, a.stage);
-        put(work, a.computing + a.free);
-        const bool cmp = a.known && compared >= 2;
-        workDev.push(cmp ? dev(a.mean(a.computing + a.free), medW) : kNaN);
-        compDev.push(cmp ? dev(a.mean(a.computing), medC) : kNaN);
-        freeDev.push(cmp ? dev(a.mean(a.free), medF) : kNaN);
-        commDev.push(cmp ? dev(a.mean(a.notOv), medN) : kNaN);
-        const bool isSlow = int(i) == slow && compared >= 2;
-        slowest.push(std::int64_t(isSlow ? 1 : 0));
+        put(cols.computing, a.computing);
+        put(cols.notOverlapped, a.notOv);
+        put(cols.free, a.free);
+        cols.bubble.push(a.bubble);
+        put(cols.stage, a.stage);
+        put(cols.work, a.computing + a.free);
+        cmp.pushDeviations(cols, i);
         std::string f;
         if (!a.known)
             f = "no compute tasks in the trace: not compared";
-        else if (compared < 2)
+        else if (cmp.compared < 2)
             f = "only one rank with compute tasks: nothing to compare";
-        else if (isSlow) {
-            const double dw = dev(a.mean(a.computing + a.free), medW);
-            const double extraC = a.mean(a.computing) - medC, extraF = a.mean(a.free) - medF;
-            f = "slowest: own work " + fmtPct(dw) + " vs median";
-            if (dw > 5.0)
-                f += extraC >= extraF ? ", mostly Computing (" + fmtPct(dev(a.mean(a.computing), medC)) + "): compute-bound"
-                                      : ", mostly Free (" + fmtPct(dev(a.mean(a.free), medF)) + "): host/dispatch-bound";
-            else
-                f += " (within 5%: balanced)";
-        }
-        finding.push(std::move(f));
+        else if (cmp.isSlowest(i))
+            f = cmp.slowestFinding();
+        cols.finding.push(std::move(f));
         SliceRef key;
         for (const StepRow &r : rows)
             if (r.rank == a.rank && r.key.slice.valid()) {
@@ -642,21 +636,21 @@ Table slowRankAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
             }
         t.keys.push_back(RowKey{kEmptyString, a.rank, -1, key});
     }
-    if (slow >= 0 && compared >= 2) {
-        const Agg &a = aggs[std::size_t(slow)];
-        const double dw = dev(a.mean(a.computing + a.free), medW);
+    if (cmp.hasSlowest()) {
+        const Agg &a = aggs[std::size_t(cmp.slowest)];
+        const double dw = cmp.workDeviation(std::size_t(cmp.slowest));
         char buf[320];
         if (dw > 5.0)
             std::snprintf(buf, sizeof buf,
                           "slow rank: %d, own work (Computing + Free per step) %.1f%% above the median of %zu ranks "
                           "(spread %.1f%%; msprof-analyze's rule of thumb: above 5%% points at a slow rank); the other "
                           "ranks wait for it in Communication",
-                          a.rank, dw, compared, spread);
+                          a.rank, dw, cmp.compared, cmp.spread);
         else
             std::snprintf(buf, sizeof buf,
                           "no slow rank: own work (Computing + Free per step) of the %zu ranks within 5%% of the median "
                           "(largest: rank %d, %+.1f%%; spread %.1f%%)",
-                          compared, a.rank, dw, spread);
+                          cmp.compared, a.rank, dw, cmp.spread);
         t.notes.push_back(buf);
     }
     if (ix.ranks.empty())
