@@ -199,14 +199,7 @@ FlameGraphPanel::FlameGraphPanel(Document *doc, QWidget *parent) : QWidget(paren
     connect(copy, &QToolButton::clicked, this, [this] { QApplication::clipboard()->setText(foldedStacks()); });
     connect(m_view, &FlameGraphView::frameClicked, this, &FlameGraphPanel::frameActivated);
 
-    m_runner = new AnalysisRunner(this);
-    connect(m_runner, &AnalysisRunner::finished, this, &FlameGraphPanel::apply);
-    m_debounce.setSingleShot(true);
-    m_debounce.setInterval(150);
-    connect(&m_debounce, &QTimer::timeout, this, &FlameGraphPanel::start);
-    connect(m_doc, &Document::selectedRangeChanged, this, &FlameGraphPanel::schedule);
-    connect(m_doc, &Document::selectedTracksChanged, this, &FlameGraphPanel::schedule);
-    connect(m_doc, &Document::traceChanged, this, &FlameGraphPanel::schedule);
+    m_analysis.follow(this, m_doc, 150, [this] { start(); }, [this](std::shared_ptr<const Table> t) { apply(std::move(t)); });
     start();
 }
 
@@ -214,7 +207,7 @@ FlameGraphPanel::~FlameGraphPanel() = default;
 
 bool FlameGraphPanel::isComputing() const
 {
-    return m_debounce.isActive() || m_runner->isRunning();
+    return m_analysis.isComputing();
 }
 
 QString FlameGraphPanel::summaryText() const
@@ -235,34 +228,20 @@ QString FlameGraphPanel::foldedStacks() const
     return out;
 }
 
-void FlameGraphPanel::schedule()
-{
-    m_runner->cancel();
-    m_debounce.start();
-}
-
 void FlameGraphPanel::start()
 {
-    m_debounce.stop();
+    m_analysis.starting();
     const model::TracePtr trace = m_doc->trace();
     const TimeRange range = m_doc->selectedRange();
     if (!trace || range.isEmpty()) {
-        m_runner->cancel();
+        m_analysis.runner()->cancel();
         apply(nullptr);
         m_summary->setText(trace ? tr("Shift+drag in the timeline to select a time range; select tracks to narrow it.")
                                  : QString());
         return;
     }
-    std::shared_ptr<const model::analysis::AnalysisContext> context = m_doc->analysisContext();
     m_summary->setText(tr("Computing\u2026"));
-    model::analysis::AnalysisOptions opt;
-    opt.range = std::pair{range.start, range.end};
-    const std::vector<model::TrackId> tracks = m_doc->selectedTracks();
-    opt.tracks.assign(tracks.begin(), tracks.end());
-    m_runner->run([context = std::move(context), opt](std::stop_token stop) mutable {
-        opt.stop = std::move(stop);
-        return model::analysis::callTree(*context, opt);
-    });
+    m_analysis.runOnSelection(&model::analysis::callTree);
 }
 
 void FlameGraphPanel::apply(std::shared_ptr<const Table> table)

@@ -5,7 +5,8 @@
 // timeline. Computed off the GUI thread by an AnalysisRunner; a newer selection supersedes it.
 #pragma once
 
-#include <QTimer>
+#include "views/panels/selectionanalysis.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -19,7 +20,6 @@ class Table;
 
 namespace accelscope::views {
 
-class AnalysisRunner;
 class Document;
 
 /// The painted frames of a call-tree table.
@@ -78,7 +78,6 @@ Q_SIGNALS:
     void tableChanged();
 
 private:
-    void schedule();
     void start();
     void apply(std::shared_ptr<const model::analysis::Table> table);
 
@@ -86,8 +85,7 @@ private:
     FlameGraphView *m_view = nullptr;
     QLabel *m_summary = nullptr;
     QComboBox *m_mode = nullptr;
-    QTimer m_debounce;
-    AnalysisRunner *m_runner = nullptr;
+    SelectionAnalysis m_analysis;
     std::shared_ptr<const model::analysis::Table> m_table;
 };
 

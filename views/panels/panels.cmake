@@ -10,5 +10,6 @@ target_sources(accelscope_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/commheatmappanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/counterchartspanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/enginechartspanel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/selectionanalysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unitformat.cpp
 )

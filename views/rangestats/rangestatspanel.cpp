@@ -84,14 +84,7 @@ RangeStatsPanel::RangeStatsPanel(Document *doc, QWidget *parent)
             m_doc->revealSlice(m_model->rowKey(s.row()).slice);
     });
 
-    m_runner = new AnalysisRunner(this);
-    connect(m_runner, &AnalysisRunner::finished, this, &RangeStatsPanel::apply);
-    m_debounce.setSingleShot(true);
-    m_debounce.setInterval(120);
-    connect(&m_debounce, &QTimer::timeout, this, &RangeStatsPanel::start);
-    connect(m_doc, &Document::selectedRangeChanged, this, &RangeStatsPanel::schedule);
-    connect(m_doc, &Document::selectedTracksChanged, this, &RangeStatsPanel::schedule);
-    connect(m_doc, &Document::traceChanged, this, &RangeStatsPanel::schedule);
+    m_analysis.follow(this, m_doc, 120, [this] { start(); }, [this](std::shared_ptr<const Table> t) { apply(std::move(t)); });
     start();
 }
 
@@ -99,39 +92,24 @@ RangeStatsPanel::~RangeStatsPanel() = default;
 
 bool RangeStatsPanel::isComputing() const
 {
-    return m_debounce.isActive() || m_runner->isRunning();
-}
-
-void RangeStatsPanel::schedule()
-{
-    m_runner->cancel(); // anything running is stale now
-    m_debounce.start();
+    return m_analysis.isComputing();
 }
 
 void RangeStatsPanel::start()
 {
-    m_debounce.stop();
+    m_analysis.starting();
     const model::TracePtr trace = m_doc->trace();
     const TimeRange range = m_doc->selectedRange();
     if (!trace || range.isEmpty()) {
-        m_runner->cancel();
+        m_analysis.runner()->cancel();
         m_model->setTable(nullptr);
         m_summary->setText(trace ? tr("Shift+drag in the timeline (or drag on its time axis) to select a time range.")
                                  : QString());
         Q_EMIT tableChanged();
         return;
     }
-    // The document's context of this trace (the window's one; range-stats needs no index).
-    std::shared_ptr<const AnalysisContext> context = m_doc->analysisContext();
     m_summary->setText(tr("Computing\u2026"));
-    AnalysisOptions opt;
-    opt.range = std::pair{range.start, range.end};
-    const std::vector<model::TrackId> tracks = m_doc->selectedTracks();
-    opt.tracks.assign(tracks.begin(), tracks.end());
-    m_runner->run([context = std::move(context), opt](std::stop_token stop) mutable {
-        opt.stop = std::move(stop);
-        return model::analysis::rangeStatistics(*context, opt);
-    });
+    m_analysis.runOnSelection(&model::analysis::rangeStatistics); // needs no index
 }
 
 void RangeStatsPanel::apply(std::shared_ptr<const Table> table)

@@ -7,7 +7,8 @@
 // AnalysisRunner off the GUI thread; a newer selection supersedes the older computation.
 #pragma once
 
-#include <QTimer>
+#include "views/panels/selectionanalysis.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -23,7 +24,6 @@ class Table;
 
 namespace accelscope::views {
 
-class AnalysisRunner;
 class AnalysisSortFilterProxy;
 class AnalysisTableModel;
 class Document;
@@ -50,7 +50,6 @@ Q_SIGNALS:
     void tableChanged();
 
 private:
-    void schedule();
     void start();
     void apply(std::shared_ptr<const model::analysis::Table> table);
     QString csvOfSourceRows(const QList<int> &rows) const;
@@ -61,8 +60,7 @@ private:
     QTableView *m_view = nullptr;
     QLabel *m_summary = nullptr;
     QLineEdit *m_filter = nullptr;
-    QTimer m_debounce;
-    AnalysisRunner *m_runner = nullptr;
+    SelectionAnalysis m_analysis;
 };
 
 } // namespace accelscope::views
