@@ -4,10 +4,12 @@
     tests/tools/long_functions.py [LIMIT=150] [ROOT=.]
 
 Prints `LINES FILE:LINE NAME` for every brace block opened right after a parameter list (a
-function, a constructor or a lambda) whose body spans more than LIMIT lines, longest first.
+function, a constructor or a lambda) whose body spans more than LIMIT lines, longest first, and
+exits with status 1 when there is one (the `function_length` test runs it on the source tree).
 A heuristic: strings, character literals and comments are blanked before braces are counted,
-and build folders and generated protobuf sources are skipped.
+and build folders (below ROOT) and generated protobuf sources are skipped.
 """
+import os
 import pathlib
 import re
 import sys
@@ -57,18 +59,28 @@ def long_blocks(path, limit):
                     yield length, start + 1, (lambdas[-1] + ' (lambda)') if lambdas else names[0] if names else '?'
 
 
+def sources(root):
+    """The .cpp files below root, build folders (and hidden ones such as .git) not entered."""
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [d for d in subfolders if d != 'build' and not d.startswith('.')]
+        for f in files:
+            if f.endswith('.cpp') and '.pb.' not in f:
+                yield pathlib.Path(folder) / f
+
+
 def main():
     limit = int(sys.argv[1]) if len(sys.argv) > 1 else 150
     root = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else '.')
     found = []
-    for path in sorted(root.rglob('*.cpp')):
-        if 'build' in path.parts or '.pb.' in path.name:
-            continue
+    for path in sorted(sources(root)):
         for length, line, name in long_blocks(path, limit):
             found.append((length, f'{path}:{line}', name))
     for length, where, name in sorted(found, reverse=True):
         print(f'{length:5d} {where} {name}')
+    if found:
+        print(f'{len(found)} function(s) over {limit} lines: split them into named steps', file=sys.stderr)
+    return 1 if found else 0
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())
