@@ -3,6 +3,7 @@
 #include "app/gui/comparedock.h"
 #include "model/analysis/compare.h"
 #include "model/analysis/context.h"
+#include "views/jobrunner.h"
 #include "views/search/searchbar.h"
 #include "views/search/searchengine.h"
 #include "views/timeline/timeaxis.h"
@@ -155,6 +156,8 @@ CompareTimelines::CompareTimelines(views::TimelineWidget *candidate, QWidget *pa
     connect(m_candidate->document(), &views::Document::traceChanged, this, [this](const model::TracePtr &trace) {
         if (!trace)
             removeBaselineView();
+        m_baselineStep.reset();
+        m_candidateStep.reset();
         updateOffset();
     });
     connect(m_candidate, &views::TimelineWidget::rendererChanged, this, [this] {
@@ -183,6 +186,9 @@ void CompareTimelines::setBaseline(model::TracePtr baseline, const QStringList &
         return;
     }
     if (baseline != m_baselineTrace || !m_baseline) {
+        // another run's steps: trace starts until its own are found
+        m_baselineStep.reset();
+        m_candidateStep.reset();
         m_baselineTrace = std::move(baseline);
         if (!m_baseline)
             createBaselineView();
@@ -234,7 +240,14 @@ void CompareTimelines::setStepAnchors(std::optional<TimeNs> baselineStep, std::o
 {
     m_baselineStep = baselineStep;
     m_candidateStep = candidateStep;
+    m_findingSteps = false;
     updateOffset();
+}
+
+void CompareTimelines::setFindingSteps()
+{
+    m_findingSteps = true;
+    updateHeaders();
 }
 
 void CompareTimelines::setAlignment(Alignment alignment)
@@ -416,7 +429,9 @@ void CompareTimelines::updateHeaders()
     const TimeNs shift = m_offset - (m_baselineTrace->startNs() - candidate->startNs());
     const QString amount = (shift < 0 ? QStringLiteral("\u2212") : QStringLiteral("+")) +
                            views::timefmt::formatDuration(shift < 0 ? -shift : shift);
-    if (m_alignment == Alignment::Steps && !m_stepsAligned)
+    if (m_alignment == Alignment::Steps && m_findingSteps)
+        m_offsetInfo->setText(tr("finding the compared steps\u2026"));
+    else if (m_alignment == Alignment::Steps && !m_stepsAligned)
         m_offsetInfo->setText(tr("no compared step in both runs: aligned at trace start"));
     else
         m_offsetInfo->setText(tr("baseline axis %1").arg(amount));
@@ -508,16 +523,25 @@ void linkCompareTimelines(CompareTimelines *timelines, ComparePanel *panel, view
                           std::function<QStringList()> candidatePaths)
 {
     timelines->setCandidateSearchBar(searchBar);
-    const auto sync = [timelines, panel, candidatePaths] {
+    // Finding the steps runs the steps analysis on both runs (half a second for a million
+    // events, cached per run afterwards): off the GUI thread.
+    auto *stepJobs = new views::JobRunner(timelines);
+    const auto sync = [timelines, panel, candidatePaths, stepJobs] {
         const auto candidate = panel->candidateContext();
         const auto baseline = panel->baselineContext();
-        if (candidate && baseline) {
-            const CompareOptions opt = panel->currentOptions();
-            timelines->setStepAnchors(firstComparedStepStart(*baseline, opt), firstComparedStepStart(*candidate, opt));
-        } else {
-            timelines->setStepAnchors(std::nullopt, std::nullopt);
-        }
         timelines->setBaseline(baseline ? baseline->tracePtr() : nullptr, panel->baselinePaths(), candidatePaths());
+        if (!candidate || !baseline) {
+            stepJobs->cancel();
+            timelines->setStepAnchors(std::nullopt, std::nullopt);
+            return;
+        }
+        using Anchors = std::pair<std::optional<TimeNs>, std::optional<TimeNs>>;
+        timelines->setFindingSteps();
+        stepJobs->run<Anchors>(
+            [candidate, baseline, opt = panel->currentOptions()](std::stop_token) {
+                return Anchors{firstComparedStepStart(*baseline, opt), firstComparedStepStart(*candidate, opt)};
+            },
+            [timelines](Anchors anchors) { timelines->setStepAnchors(anchors.first, anchors.second); });
     };
     QObject::connect(panel, &ComparePanel::comparisonChanged, timelines, sync);
     QObject::connect(timelines, &CompareTimelines::closeRequested, panel, &ComparePanel::clearBaseline);

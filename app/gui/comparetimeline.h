@@ -68,6 +68,10 @@ public:
     /// The start of the first compared step of each run (nullopt: that run has no steps);
     /// Steps alignment uses them.
     void setStepAnchors(std::optional<model::TimeNs> baselineStep, std::optional<model::TimeNs> candidateStep);
+    /// The steps are being found (in the background): Steps alignment keeps the previous
+    /// anchors (trace starts at first) until setStepAnchors, and the header says so.
+    void setFindingSteps();
+    bool isFindingSteps() const { return m_findingSteps; }
     Alignment alignment() const { return m_alignment; }
     void setAlignment(Alignment alignment);
     /// TimeOffset alignment: how much later than the candidate's the baseline's trace start is drawn.
@@ -131,6 +135,7 @@ private:
     model::TimeNs m_offset = 0;
     bool m_stepsAligned = false;
     bool m_following = false;
+    bool m_findingSteps = false;
 };
 
 /// Connects the Compare dock to the timeline area: a loaded baseline appears below the open

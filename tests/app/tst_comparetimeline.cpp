@@ -149,6 +149,7 @@ class TestCompareTimeline : public QObject {
         app::compareWith(panel(), {m_tmp.filePath(QStringLiteral("base.json"))}, {});
         QVERIFY(loaded.wait(60000));
         waitForTable();
+        QTRY_VERIFY_WITH_TIMEOUT(!area()->isFindingSteps(), 60000);
     }
 
     /// Start of step `n`'s device work (its first kernel) in each run.
@@ -319,6 +320,8 @@ private Q_SLOTS:
         area()->setAlignment(app::CompareTimelines::Alignment::Steps);
         QVERIFY(!offset->isEnabled());
         panel()->setStepChoice(model::analysis::StepChoice::Range, 3, 4);
+        QVERIFY(area()->isFindingSteps());
+        QTRY_VERIFY_WITH_TIMEOUT(!area()->isFindingSteps(), 60000);
         QCOMPARE(area()->linkOffset(), baseStep(3) - candStep(3));
         verifyLinked();
         waitForTable();
@@ -377,6 +380,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && panel()->table() && view->model()->rowCount() > 0, 60000);
         QCOMPARE(view->model()->index(0, 0).data().toString(), QStringLiteral("gemm_slow"));
         QCOMPARE(QString::fromStdString(panel()->table()->column("significant")->texts[0]), QStringLiteral("yes"));
+        QTRY_VERIFY_WITH_TIMEOUT(!area()->isFindingSteps(), 60000);
         QCOMPARE(area()->linkOffset(), baseStep(1) - candStep(1));
         view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
@@ -417,6 +421,7 @@ private Q_SLOTS:
         app::compareWith(panel(), {m_tmp.filePath(QStringLiteral("base.json"))}, {});
         QVERIFY(loaded.wait(60000));
         QVERIFY(area()->isComparing());
+        QTRY_VERIFY_WITH_TIMEOUT(!area()->isFindingSteps(), 60000);
         QCOMPARE(area()->linkOffset(), baseStep(1) - candStep(1));
         m_window->closeTrace();
         QVERIFY(!area()->isComparing());
