@@ -72,7 +72,7 @@ QLabel *titleLabel(QWidget *parent, const char *objectName)
 } // namespace
 
 CompareTimelines::CompareTimelines(views::TimelineWidget *candidate, QWidget *parent)
-    : QWidget(parent), m_candidate(candidate)
+    : QWidget(parent), m_candidate(candidate), m_searchJobs(new views::JobRunner(this))
 {
     setObjectName(QStringLiteral("compareTimelines"));
 
@@ -315,6 +315,7 @@ void CompareTimelines::follow(views::Document *from, views::Document *to, TimeNs
 void CompareTimelines::highlightName(const QString &name)
 {
     if (name.isEmpty()) {
+        m_searchJobs->cancel();
         if (m_baselineDoc)
             m_baselineDoc->setSearchResults(nullptr);
         return;
@@ -327,8 +328,15 @@ void CompareTimelines::highlightName(const QString &name)
     } else if (const model::TracePtr trace = m_candidate->document()->trace()) {
         m_candidate->document()->setSearchResults(views::runSearch(*trace, query));
     }
-    if (m_baselineDoc && m_baselineTrace)
-        m_baselineDoc->setSearchResults(views::runSearch(*m_baselineTrace, query));
+    if (!m_baselineDoc || !m_baselineTrace)
+        return;
+    m_searchJobs->run<std::shared_ptr<const views::SearchResults>>(
+        [trace = m_baselineTrace, query](std::stop_token stop) { return views::runSearch(*trace, query, stop); },
+        [this, trace = m_baselineTrace](std::shared_ptr<const views::SearchResults> results) {
+            // a result for a baseline that has been replaced or closed meanwhile is dropped
+            if (results && m_baselineDoc && m_baselineTrace == trace)
+                m_baselineDoc->setSearchResults(std::move(results));
+        });
 }
 
 void CompareTimelines::jumpTo(model::SliceRef candidateSlice, model::SliceRef baselineSlice)

@@ -34,6 +34,7 @@ class QSplitter;
 class QToolButton;
 
 namespace accelscope::views {
+class JobRunner;
 class SearchBar;
 class TimelineWidget;
 } // namespace accelscope::views
@@ -86,7 +87,8 @@ public:
     /// what is highlighted and its arrows step through it. Without one the candidate document's
     /// search results are set directly.
     void setCandidateSearchBar(views::SearchBar *bar) { m_searchBar = bar; }
-    /// Highlights every slice named exactly `name` in both timelines (empty clears the baseline's).
+    /// Highlights every slice named exactly `name` in both timelines (empty clears the baseline's);
+    /// the searches run in the background.
     void highlightName(const QString &name);
     /// Shows both instances at once (the candidate's and the baseline's, either may be invalid)
     /// and selects them.
@@ -115,6 +117,7 @@ private:
     views::TimelineWidget *m_baseline = nullptr;
     std::unique_ptr<views::Document> m_baselineDoc;
     views::SearchBar *m_searchBar = nullptr;
+    views::JobRunner *m_searchJobs;
     QSplitter *m_splitter;
     QWidget *m_candidateHeaderBar;
     QLabel *m_candidateTitle;

@@ -337,7 +337,8 @@ private Q_SLOTS:
                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         // Then its instances (10 in each run) carry the search highlight in both timelines, and
         // nothing else does
-        QTRY_VERIFY_WITH_TIMEOUT(candidateDoc()->searchResults() && !m_window->searchBar()->isSearching(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(candidateDoc()->searchResults() && !m_window->searchBar()->isSearching() && baselineDoc()->searchResults(),
+                                 20000);
         for (views::Document *doc : {candidateDoc(), baselineDoc()}) {
             const auto res = doc->searchResults();
             QVERIFY(res && res->isActive());
