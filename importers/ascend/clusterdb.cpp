@@ -355,17 +355,7 @@ void ClusterDbReader::sumLinks(const std::string &T, const std::string &json)
         if (p != "the file holds no links")
             problem(T + ": " + p);
     out_.linksForm = read.form;
-    std::map<std::tuple<std::int64_t, std::int64_t, std::string, std::string>, AscendClusterLink> sum;
-    for (const AscendMatrixLink &e : read.links) {
-        AscendClusterLink &l = sum[{e.srcLocal, e.dstLocal, e.transport, e.hash}];
-        l.src = e.srcLocal;
-        l.dst = e.dstLocal;
-        l.transport = e.transport;
-        l.group = e.hash;
-        l.megabytes += e.megabytes;
-        l.milliseconds += e.milliseconds;
-    }
-    for (auto &[k, l] : sum)
+    for (AscendClusterLink &l : linkTotals(read.links))
         out_.links.push_back(std::move(l));
 }
 

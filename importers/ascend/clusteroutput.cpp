@@ -334,19 +334,8 @@ struct Reader {
         for (const std::string &p : read.problems)
             problem(file, 0, p, false, DiagKind::MissingField);
         out.linksForm = read.form;
-        // sum every step per (src, dst, transport, group): the heat map and the link table show totals
-        std::map<std::tuple<std::int64_t, std::int64_t, std::string, std::string>, AscendClusterLink> sum;
-        for (const AscendMatrixLink &e : read.links) {
-            AscendClusterLink &l = sum[{e.srcLocal, e.dstLocal, e.transport, e.hash}];
-            l.src = e.srcLocal;
-            l.dst = e.dstLocal;
-            l.transport = e.transport;
-            l.group = e.hash;
-            l.megabytes += e.megabytes;
-            l.milliseconds += e.milliseconds;
-        }
-        out.links.reserve(sum.size());
-        for (auto &[k, l] : sum)
+        // every step summed per (src, dst, transport, group): the heat map and the link table show totals
+        for (AscendClusterLink &l : linkTotals(read.links))
             out.links.push_back(std::move(l));
     }
 

@@ -1,5 +1,7 @@
 #include "commmatrix.h"
 
+#include "model/ascendcluster.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace accelscope::importers::ascend {
 
@@ -208,6 +211,25 @@ MatrixRead readCommMatrix(std::string_view json)
     if (r.out.links.empty() && r.out.problems.empty())
         r.out.problems.push_back("the file holds no links");
     return std::move(r.out);
+}
+
+std::vector<model::AscendClusterLink> linkTotals(const std::vector<model::AscendMatrixLink> &links)
+{
+    std::map<std::tuple<std::int64_t, std::int64_t, std::string, std::string>, model::AscendClusterLink> sum;
+    for (const model::AscendMatrixLink &e : links) {
+        model::AscendClusterLink &l = sum[{e.srcLocal, e.dstLocal, e.transport, e.hash}];
+        l.src = e.srcLocal;
+        l.dst = e.dstLocal;
+        l.transport = e.transport;
+        l.group = e.hash;
+        l.megabytes += e.megabytes;
+        l.milliseconds += e.milliseconds;
+    }
+    std::vector<model::AscendClusterLink> out;
+    out.reserve(sum.size());
+    for (auto &[key, l] : sum)
+        out.push_back(std::move(l));
+    return out;
 }
 
 } // namespace accelscope::importers::ascend

@@ -17,6 +17,10 @@
 #include <string_view>
 #include <vector>
 
+namespace accelscope::model {
+struct AscendClusterLink;
+}
+
 namespace accelscope::importers::ascend {
 
 struct MatrixRead {
@@ -34,6 +38,10 @@ struct MatrixRead {
 
 /// Reads the links of a matrix file's text. Never throws; `problems` names what was skipped.
 MatrixRead readCommMatrix(std::string_view json);
+
+/// The links summed over every step and op per (src, dst, transport, group), in that order: the
+/// heat map and the link table show totals.
+std::vector<model::AscendClusterLink> linkTotals(const std::vector<model::AscendMatrixLink> &links);
 
 /// Parses a link key "3-5" (also "3.0-5.0"); false otherwise.
 bool parseLinkKey(std::string_view key, std::int64_t &src, std::int64_t &dst);
