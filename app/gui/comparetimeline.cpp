@@ -49,6 +49,21 @@ QString fileNames(const QStringList &paths)
     return names.join(QStringLiteral(", "));
 }
 
+/// `text` as a regular expression matching it literally, escaping only the metacharacters so that
+/// the search field stays readable ("aten::mm", not "aten\:\:mm").
+QString literalPattern(const QString &text)
+{
+    static const QString meta = QStringLiteral("\\^$.|?*+()[]{}");
+    QString out;
+    out.reserve(text.size() + 8);
+    for (QChar c : text) {
+        if (meta.contains(c))
+            out += QLatin1Char('\\');
+        out += c;
+    }
+    return out;
+}
+
 QFrame *headerBar(QWidget *parent)
 {
     auto *bar = new QFrame(parent);
@@ -321,7 +336,7 @@ void CompareTimelines::highlightName(const QString &name)
         return;
     }
     // the search's own highlight, for exactly this name
-    const views::SearchQuery query{QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'), true, true};
+    const views::SearchQuery query{QLatin1Char('^') + literalPattern(name) + QLatin1Char('$'), true, true};
     if (m_searchBar) {
         m_searchBar->show();
         m_searchBar->setQuery(query);
@@ -520,7 +535,7 @@ void keepDockInFront(ComparePanel *panel, views::Document *candidate, const QStr
     *connection = QObject::connect(candidate, &views::Document::searchResultsChanged, dock, [dock, candidate, name, connection] {
         const auto results = candidate->searchResults();
         QObject::disconnect(*connection);
-        if (results && results->query.text.contains(QRegularExpression::escape(name)))
+        if (results && results->query.text.contains(literalPattern(name)))
             dock->raise();
     });
 }

@@ -50,7 +50,8 @@ QByteArray steppedRun(int steps, double leadUs, double slowFactor, unsigned seed
         state = state * 1103515245u + 12345u;
         return 0.97 + 0.06 * double((state >> 8) % 1000) / 1000.0; // 0.97 .. 1.03
     };
-    const char *names[] = {"gemm_slow", "kernel_a", "kernel_b", "kernel_c", "kernel_d", "kernel_e"};
+    // the last name carries regular-expression metacharacters: its highlight must match it literally
+    const char *names[] = {"gemm_slow", "kernel_a", "kernel_b", "kernel_c", "kernel_d", "void kernel_e<float>(float*, int) [x+1]"};
     const double meanUs[] = {100, 40, 55, 70, 25, 85};
     double hostTs = 1000 + leadUs;
     double gpuTs = hostTs;
@@ -345,6 +346,23 @@ private Q_SLOTS:
             QCOMPARE(res->totalMatches, std::uint64_t(10));
             for (model::SliceRef s : res->matches)
                 QCOMPARE(sliceName(*doc->trace(), s), std::string_view("gemm_slow"));
+        }
+        // a name full of metacharacters is matched literally, in both runs
+        {
+            const QModelIndexList found = view->model()->match(view->model()->index(0, 0), Qt::DisplayRole,
+                                                               QStringLiteral("void kernel_e<float>(float*, int) [x+1]"), 1, Qt::MatchExactly);
+            QCOMPARE(found.size(), 1);
+            view->selectionModel()->setCurrentIndex(found.first(), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            QTRY_VERIFY_WITH_TIMEOUT(!m_window->searchBar()->isSearching() && candidateDoc()->searchResults()->query.text.contains(QStringLiteral("kernel_e")) &&
+                                         baselineDoc()->searchResults() && baselineDoc()->searchResults()->query.text.contains(QStringLiteral("kernel_e")),
+                                     20000);
+            for (views::Document *doc : {candidateDoc(), baselineDoc()})
+                QCOMPARE(doc->searchResults()->totalMatches, std::uint64_t(10));
+            view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
+                                                    QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            QTRY_VERIFY_WITH_TIMEOUT(!m_window->searchBar()->isSearching() && candidateDoc()->searchResults()->query.text.contains(QStringLiteral("gemm_slow")) &&
+                                         baselineDoc()->searchResults()->query.text.contains(QStringLiteral("gemm_slow")),
+                                     20000);
         }
         // the Compare dock stays in front of the search results it caused
         QTRY_VERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("compareDock"))->isVisible());
