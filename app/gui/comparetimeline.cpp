@@ -9,6 +9,7 @@
 #include "views/timeline/timeaxis.h"
 #include "views/timeline/timelinewidget.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -180,6 +181,17 @@ CompareTimelines::CompareTimelines(views::TimelineWidget *candidate, QWidget *pa
             m_baseline->setRenderer(m_candidate->requestedRenderer());
         watchCanvases();
     });
+    // the View ▸ Timeline switches (colour by category, all flows) are the candidate's actions:
+    // the baseline follows them, so that one kernel has one colour in both
+    for (QAction *action : m_candidate->viewActions())
+        if (action->isCheckable())
+            connect(action, &QAction::toggled, this, [this] {
+                if (m_baseline) {
+                    m_baseline->setColorMode(m_candidate->colorMode());
+    m_baseline->setDrawAllFlows(m_candidate->drawsAllFlows());
+                    m_baseline->setDrawAllFlows(m_candidate->drawsAllFlows());
+                }
+            });
     watchCanvases();
     retranslate();
     setUserOffset(0);

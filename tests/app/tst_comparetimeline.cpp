@@ -16,6 +16,7 @@
 #include "views/search/searchengine.h"
 #include "views/timeline/timelinewidget.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -225,6 +226,13 @@ private Q_SLOTS:
         QVERIFY(area()->splitter()->widget(0)->isAncestorOf(m_window->timeline()));
         QVERIFY(area()->splitter()->widget(1)->isAncestorOf(base));
         QVERIFY(m_window->timeline()->mapTo(m_window.get(), QPoint(0, 0)).y() < base->mapTo(m_window.get(), QPoint(0, 0)).y());
+        // View ▸ Timeline ▸ Colour Slices by Category applies to both: one kernel, one colour
+        QAction *byCategory = m_window->timeline()->viewActions().front();
+        QVERIFY(byCategory->isCheckable());
+        byCategory->setChecked(true);
+        QCOMPARE(base->colorMode(), views::ColorMode::ByCategory);
+        byCategory->setChecked(false);
+        QCOMPARE(base->colorMode(), views::ColorMode::ByName);
 
         // with every step compared, the first steps line up: their device starts
         QCOMPARE(area()->alignment(), app::CompareTimelines::Alignment::Steps);
