@@ -602,7 +602,8 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
     for (unsigned w = 0; w < nWorkers; ++w)
         handlers.push_back(dialect.makeHandler());
 
-    BoundedQueue<Chunk> chunks(nWorkers + 1);
+    const std::size_t queueCap = nWorkers + 1;
+    BoundedQueue<Chunk> chunks(queueCap);
     OrderedShardMerge merger;
     BufferPool pool;
     ChunkCutter cutter(*in, options.chunkBytes, limits, pool, chunks, merger);
@@ -614,12 +615,19 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
         chunks.finish();
         merger.readerFinished();
     });
+    // The reader (decompression and cutting) is one thread that every chunk waits for. Where
+    // the workers and the reader together outnumber the cores, the workers that would share a
+    // core with it take chunks only from a backlog, so the reader keeps a core to itself while
+    // it is the bottleneck (a compressed input on two cores) and all workers run while it is
+    // ahead (a plain file).
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::jthread> workers;
     for (unsigned w = 0; w < nWorkers; ++w) {
-        workers.emplace_back([&, w] {
+        const std::size_t minQueued = std::min<std::size_t>(1 + (w + 2 > cores ? w + 2 - cores : 0), queueCap);
+        workers.emplace_back([&, w, minQueued] {
             ChunkParser parser(source, file, options.collectOtherMembers, limits.maxJsonDepth);
             std::uint64_t parsed = 0;
-            while (auto c = chunks.pop()) {
+            while (auto c = chunks.pop(minQueued)) {
                 if (ctx.stopRequested())
                     continue;
                 BuilderShard shard = parser.parse(c->buf.get(), c->len, c->fileOffset, *handlers[w], parsed, c->checkDepth);

@@ -26,13 +26,16 @@ public:
         if (m_closed)
             return false;
         m_q.push_back(std::move(v));
-        m_notEmpty.notify_one();
+        m_notEmpty.notify_all(); // a waiter for a backlog may not take it, so wake all
         return true;
     }
-    std::optional<T> pop()
+    /// Waits until at least `minQueued` items are queued (or the queue is finished or closed).
+    /// A consumer with minQueued > 1 takes work only from a backlog: it leaves the CPU to the
+    /// producer while the producer is the bottleneck.
+    std::optional<T> pop(std::size_t minQueued = 1)
     {
         std::unique_lock lk(m_mu);
-        m_notEmpty.wait(lk, [&] { return !m_q.empty() || m_closed || m_done; });
+        m_notEmpty.wait(lk, [&] { return m_q.size() >= minQueued || m_closed || m_done; });
         if (m_q.empty())
             return std::nullopt;
         T v = std::move(m_q.front());
