@@ -188,7 +188,6 @@ CompareTimelines::CompareTimelines(views::TimelineWidget *candidate, QWidget *pa
             connect(action, &QAction::toggled, this, [this] {
                 if (m_baseline) {
                     m_baseline->setColorMode(m_candidate->colorMode());
-    m_baseline->setDrawAllFlows(m_candidate->drawsAllFlows());
                     m_baseline->setDrawAllFlows(m_candidate->drawsAllFlows());
                 }
             });
@@ -236,6 +235,7 @@ void CompareTimelines::createBaselineView()
     // the same time column width and colours, so that the same time is at the same x
     m_baseline->setHeaderWidth(m_candidate->headerWidth());
     m_baseline->setColorMode(m_candidate->colorMode());
+    m_baseline->setDrawAllFlows(m_candidate->drawsAllFlows());
     m_baselinePane->layout()->addWidget(m_baseline);
     // a widget not laid out yet clamps the width to its minimum: it is set again on resize
     m_baseline->installEventFilter(this);

@@ -233,6 +233,11 @@ private Q_SLOTS:
         QCOMPARE(base->colorMode(), views::ColorMode::ByCategory);
         byCategory->setChecked(false);
         QCOMPARE(base->colorMode(), views::ColorMode::ByName);
+        QAction *allFlows = m_window->timeline()->viewActions().at(1);
+        allFlows->setChecked(true);
+        QVERIFY(base->drawsAllFlows());
+        allFlows->setChecked(false);
+        QVERIFY(!base->drawsAllFlows());
 
         // with every step compared, the first steps line up: their device starts
         QCOMPARE(area()->alignment(), app::CompareTimelines::Alignment::Steps);
@@ -444,10 +449,14 @@ private Q_SLOTS:
 
         // a new baseline, then closing the open trace: the baseline view goes with it
         panel()->setStepChoice(model::analysis::StepChoice::All);
+        m_window->timeline()->setColorMode(views::ColorMode::ByCategory); // a new baseline view takes the candidate's switches
+        m_window->timeline()->setDrawAllFlows(true);
         QSignalSpy loaded(panel(), &app::ComparePanel::baselineLoaded);
         app::compareWith(panel(), {m_tmp.filePath(QStringLiteral("base.json"))}, {});
         QVERIFY(loaded.wait(60000));
         QVERIFY(area()->isComparing());
+        QCOMPARE(area()->baselineTimeline()->colorMode(), views::ColorMode::ByCategory);
+        QVERIFY(area()->baselineTimeline()->drawsAllFlows());
         QTRY_VERIFY_WITH_TIMEOUT(!area()->isFindingSteps(), 60000);
         QCOMPARE(area()->linkOffset(), baseStep(1) - candStep(1));
         m_window->closeTrace();
