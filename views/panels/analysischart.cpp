@@ -1134,6 +1134,7 @@ void AnalysisChartView::buildHistogram()
         maxCount = std::max(maxCount, src.values[std::size_t(b)]);
     }
     auto *area = new QAreaSeries(upper);
+    upper->setParent(area); // an area series does not own its boundary line; the chart owns the area
     area->setName(src.name);
     area->setColor(kCompute);
     area->setBorderColor(kCompute.darker(130));
