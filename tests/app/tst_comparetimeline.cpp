@@ -462,6 +462,16 @@ private Q_SLOTS:
         m_window->closeTrace();
         QVERIFY(!area()->isComparing());
         QVERIFY(!area()->baselineTimeline());
+        // the dock keeps the baseline: the next open trace is compared with it at once
+        QVERIFY(panel()->baseline());
+        QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
+        m_window->open({m_tmp.filePath(QStringLiteral("cand.json"))});
+        QVERIFY(idle.wait(60000));
+        QVERIFY(area()->isComparing());
+        QCOMPARE(area()->baselineTimeline()->document()->trace(), panel()->baseline());
+        QTRY_VERIFY_WITH_TIMEOUT(!area()->isFindingSteps(), 60000);
+        QCOMPARE(area()->linkOffset(), baseStep(1) - candStep(1));
+        verifyLinked();
     }
 };
 
