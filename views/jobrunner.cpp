@@ -1,5 +1,8 @@
 #include "views/jobrunner.h"
 
+#include <QCoreApplication>
+#include <QPointer>
+
 namespace accelscope::views {
 
 JobRunner::JobRunner(QObject *parent)
@@ -7,6 +10,17 @@ JobRunner::JobRunner(QObject *parent)
     , m_link(std::make_shared<Link>())
 {
     m_link->runner = this;
+}
+
+QThreadPool *JobRunner::jobPool()
+{
+    // Owned by the application object, whose destruction lets a still stopping job end first.
+    static QPointer<QThreadPool> pool;
+    if (!pool) {
+        pool = new QThreadPool(QCoreApplication::instance());
+        pool->setObjectName(QStringLiteral("jobs"));
+    }
+    return pool;
 }
 
 JobRunner::~JobRunner()

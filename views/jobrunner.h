@@ -1,7 +1,7 @@
 // JobRunner: the one way views run background work (searches, analyses, range statistics,
 // derived counter series, the timeline's index, imports, exports). A job is a function of a
-// std::stop_token that runs on a thread pool (the global one unless setThreadPool() names
-// another) and returns a value; the value is handed to its `deliver` callback on the runner's
+// std::stop_token that runs on a thread pool (jobPool() unless setThreadPool() names another)
+// and returns a value; the value is handed to its `deliver` callback on the runner's
 // (GUI) thread. Every run gets a generation number: starting a new run, cancel() or destroying
 // the runner asks the running job to stop and drops its result, so a superseded job can never
 // overwrite a newer one. requestStop() asks the job to stop but keeps its result, for jobs whose
@@ -44,8 +44,13 @@ public:
     /// True from run() until the latest job's result is delivered (or it is canceled).
     bool isRunning() const { return m_running; }
     /// Pool for the jobs started from now on (not owned; must outlive every job it runs, which a
-    /// process-wide pool does). Null: the global pool.
+    /// process-wide pool does). Null: jobPool().
     void setThreadPool(QThreadPool *pool) { m_pool = pool; }
+    /// The process-wide pool jobs run on by default. It is not Qt's global pool on purpose: Qt's
+    /// raster painter splits large fills and image conversions into tasks on the global pool and
+    /// waits for them, so with every global thread busy on an analysis or an index, painting
+    /// stalled the GUI for seconds.
+    static QThreadPool *jobPool();
     quint64 generation() const { return m_generation; }
 
 Q_SIGNALS:
@@ -75,7 +80,7 @@ template <class Result>
 void JobRunner::run(std::function<Result(std::stop_token)> job, std::function<void(Result)> deliver)
 {
     const quint64 generation = begin();
-    QThreadPool *pool = m_pool ? m_pool : QThreadPool::globalInstance();
+    QThreadPool *pool = m_pool ? m_pool : jobPool();
     pool->start([job = std::move(job), deliver = std::move(deliver), stop = m_stop, link = m_link,
                  generation]() mutable {
         auto result = std::make_shared<Result>(job(stop->get_token()));

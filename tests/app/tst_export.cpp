@@ -10,6 +10,7 @@
 #include "testhelpers.h"
 #include "views/document.h"
 #include "views/export/timelineimage.h"
+#include "views/jobrunner.h"
 
 #include <QComboBox>
 #include <QImage>
@@ -264,7 +265,7 @@ private Q_SLOTS:
         m_window->exportRunner()->setShowProgress(false);
         QSignalSpy done(m_window->exportRunner(), &app::ExportRunner::finished);
         // Hold every pool thread, so the export is still queued when Cancel is pressed
-        QThreadPool *pool = QThreadPool::globalInstance();
+        QThreadPool *pool = views::JobRunner::jobPool();
         QSemaphore release;
         QSemaphore started;
         const int n = pool->maxThreadCount();
