@@ -11,6 +11,8 @@
 #   logs/<target>.log     the last 50 lines of the target's log
 # A finding stops libFuzzer; the target is then started again on the time left (at most
 # MAX_RESTARTS, default 10, times), so one crash does not end its campaign.
+# TARGETS (names, space-separated) runs only those; FUZZ_FLAGS is appended to every libFuzzer
+# command line (a later flag wins: FUZZ_FLAGS=-timeout=30 on a loaded host).
 # WORK (default $TMPDIR/accelscope-campaign) keeps the unpacked payload, the new corpus inputs and
 # the whole logs. DETECT_LEAKS=0 turns LeakSanitizer off (for hosts where it cannot run: it
 # needs ptrace).
@@ -84,7 +86,7 @@ run_target() { # target dictionary max_len
     (cd "$findings" && guard $((left + 60)) "$loader" --library-path "$root/lib" "$root/bin/$t" \
         $dict_arg -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -max_total_time="$left" \
         -print_final_stats=1 -close_fd_mask=1 -detect_leaks="${DETECT_LEAKS:-1}" \
-        -artifact_prefix="$findings/" "$@") > "$log" 2>&1
+        -artifact_prefix="$findings/" ${FUZZ_FLAGS:-} "$@") > "$log" 2>&1
     rc=$?
     total=$((total + $(executions "$log")))
     [ $rc -eq 0 ] && break
@@ -100,14 +102,17 @@ run_target() { # target dictionary max_len
     "$t" "$total" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$found" "$runs" > "$work/summary.$t"
 }
 
-echo "run.sh: $(wc -l < "$here/targets.txt") targets for ${seconds}s each, in parallel ($(nproc 2>/dev/null || echo ?) cores)"
+selected() { [ -z "${TARGETS:-}" ] || case " $TARGETS " in *" $1 "*) true ;; *) false ;; esac; }
+echo "run.sh: ${TARGETS:-every target} for ${seconds}s each, in parallel ($(nproc 2>/dev/null || echo ?) cores)"
+rm -f "$work"/summary.* "$work"/logs/*.log
 while read -r t dict max_len; do
-  run_target "$t" "$dict" "$max_len" &
+  selected "$t" && run_target "$t" "$dict" "$max_len" &
 done < "$here/targets.txt"
 wait
 
 : > "$out/summary.txt"
 while read -r t dict max_len; do
+  selected "$t" || continue
   cat "$work/summary.$t" >> "$out/summary.txt" 2>/dev/null || echo "$t (no result)" >> "$out/summary.txt"
 done < "$here/targets.txt"
 awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "executions") e += kv[2]; if (kv[1] == "findings") f += kv[2] } }
