@@ -67,6 +67,37 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
 
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
+    addComparisonChoosers(top);
+    addFilterAndButtons(top);
+    QSplitter *tableAndChart = buildTableAndChart();
+
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("compareNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("compareStatus"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_baselineLabel);
+    layout->addLayout(top);
+    layout->addWidget(tableAndChart, 1);
+    layout->addWidget(m_notes);
+    layout->addWidget(m_status);
+
+    connectChoosers();
+    connectTable();
+    connectBaselineImport();
+
+    updateStepWidgets();
+    rebuildRankChoices();
+    updateChart();
+    updateStatus();
+}
+
+void ComparePanel::addComparisonChoosers(QHBoxLayout *row)
+{
     m_chooser = new QComboBox(this);
     m_chooser->setObjectName(QStringLiteral("comparisonChooser"));
     for (const ComparisonInfo &c : comparisons())
@@ -74,59 +105,66 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
                            QString::fromUtf8(c.name.data(), qsizetype(c.name.size())));
     m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_chooser->setMinimumContentsLength(12);
-    top->addWidget(m_chooser);
+    row->addWidget(m_chooser);
     m_stepBox = new QComboBox(this);
     m_stepBox->setObjectName(QStringLiteral("stepChooser"));
     m_stepBox->setToolTip(tr("The steps of each run that take part"));
     m_stepBox->addItem(tr("All steps"), int(StepChoice::All));
     m_stepBox->addItem(tr("Median step"), int(StepChoice::Median));
     m_stepBox->addItem(tr("Steps from\u2013to"), int(StepChoice::Range));
-    top->addWidget(m_stepBox);
+    row->addWidget(m_stepBox);
     m_rankBox = new QComboBox(this);
     m_rankBox->setObjectName(QStringLiteral("rankChooser"));
     m_rankBox->setToolTip(tr("Rank, in both runs"));
-    top->addWidget(m_rankBox);
+    row->addWidget(m_rankBox);
     m_firstStep = new QSpinBox(this);
     m_firstStep->setObjectName(QStringLiteral("firstStep"));
     m_firstStep->setRange(0, 1'000'000'000);
     m_firstStep->setToolTip(tr("First step (as each run numbers them)"));
-    top->addWidget(m_firstStep);
+    row->addWidget(m_firstStep);
     m_lastStep = new QSpinBox(this);
     m_lastStep->setObjectName(QStringLiteral("lastStep"));
     m_lastStep->setRange(0, 1'000'000'000);
     m_lastStep->setToolTip(tr("Last step, inclusive"));
-    top->addWidget(m_lastStep);
+    row->addWidget(m_lastStep);
+}
+
+void ComparePanel::addFilterAndButtons(QHBoxLayout *row)
+{
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("filter"));
     m_filter->setPlaceholderText(tr("Filter rows"));
     m_filter->setClearButtonEnabled(true);
-    top->addWidget(m_filter, 1);
+    row->addWidget(m_filter, 1);
     m_prev = new QToolButton(this);
     m_prev->setObjectName(QStringLiteral("previousOccurrence"));
     m_prev->setArrowType(Qt::LeftArrow);
     m_prev->setToolTip(tr("Previous instance of the selected kernel in the open trace"));
-    top->addWidget(m_prev);
+    row->addWidget(m_prev);
     m_next = new QToolButton(this);
     m_next->setObjectName(QStringLiteral("nextOccurrence"));
     m_next->setArrowType(Qt::RightArrow);
     m_next->setToolTip(tr("Next instance of the selected kernel in the open trace"));
-    top->addWidget(m_next);
+    row->addWidget(m_next);
     m_cancelLoad = new QToolButton(this);
     m_cancelLoad->setObjectName(QStringLiteral("cancelBaselineLoad"));
     m_cancelLoad->setText(tr("Cancel Loading"));
     m_cancelLoad->setToolTip(tr("Stop loading the baseline; the previous one stays"));
     m_cancelLoad->hide();
-    top->addWidget(m_cancelLoad);
+    row->addWidget(m_cancelLoad);
     m_closeComparison = new QToolButton(this);
     m_closeComparison->setObjectName(QStringLiteral("closeComparison"));
     m_closeComparison->setText(tr("Close Comparison"));
     m_closeComparison->setToolTip(tr("Remove the baseline run from the timeline and this panel"));
-    top->addWidget(m_closeComparison);
-    auto *save = new QToolButton(this);
-    save->setObjectName(QStringLiteral("saveCsv"));
-    save->setText(tr("Save as CSV\u2026"));
-    top->addWidget(save);
+    row->addWidget(m_closeComparison);
+    m_saveCsv = new QToolButton(this);
+    m_saveCsv->setObjectName(QStringLiteral("saveCsv"));
+    m_saveCsv->setText(tr("Save as CSV\u2026"));
+    row->addWidget(m_saveCsv);
+}
 
+QSplitter *ComparePanel::buildTableAndChart()
+{
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("compareTable"));
     m_view->setModel(m_proxy);
@@ -151,22 +189,11 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     splitter->addWidget(m_chart);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    return splitter;
+}
 
-    m_notes = new QLabel(this);
-    m_notes->setObjectName(QStringLiteral("compareNotes"));
-    m_notes->setWordWrap(true);
-    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("compareStatus"));
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_baselineLabel);
-    layout->addLayout(top);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(m_notes);
-    layout->addWidget(m_status);
-
+void ComparePanel::connectChoosers()
+{
     connect(m_chooser, &QComboBox::currentIndexChanged, this, &ComparePanel::refresh);
     connect(m_stepBox, &QComboBox::currentIndexChanged, this, [this] {
         updateStepWidgets();
@@ -185,9 +212,18 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
         m_proxy->setFilterText(text);
         updateStatus();
     });
+    connect(m_hub, &views::AnalysisHub::contextChanged, this, [this] {
+        rebuildRankChoices();
+        refresh();
+    });
+    connect(m_runner, &views::AnalysisRunner::finished, this, &ComparePanel::onResult);
+}
+
+void ComparePanel::connectTable()
+{
     connect(m_prev, &QToolButton::clicked, this, &ComparePanel::previousOccurrence);
     connect(m_next, &QToolButton::clicked, this, &ComparePanel::nextOccurrence);
-    connect(save, &QToolButton::clicked, this, &ComparePanel::saveCsvInteractive);
+    connect(m_saveCsv, &QToolButton::clicked, this, &ComparePanel::saveCsvInteractive);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePanel::onCurrentRowChanged);
     // a double-click or Enter on a kernels row: that kernel in both timelines
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
@@ -195,7 +231,6 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
         if (!name.isEmpty())
             Q_EMIT kernelActivated(name);
     });
-    connect(m_closeComparison, &QToolButton::clicked, this, &ComparePanel::clearBaseline);
     // a jump to an instance from elsewhere (the stacked timelines, the timeline itself) moves the
     // "instance i of n" on, so that ◀ ▶ continue from it
     connect(m_hub->document(), &views::Document::selectedSliceChanged, this, [this](model::SliceRef slice) {
@@ -205,11 +240,11 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
             updateStatus();
         }
     });
-    connect(m_runner, &views::AnalysisRunner::finished, this, &ComparePanel::onResult);
-    connect(m_hub, &views::AnalysisHub::contextChanged, this, [this] {
-        rebuildRankChoices();
-        refresh();
-    });
+}
+
+void ComparePanel::connectBaselineImport()
+{
+    connect(m_closeComparison, &QToolButton::clicked, this, &ComparePanel::clearBaseline);
     connect(m_import, &ImportController::loaded, this,
             [this](const model::TracePtr &trace, const QString &, const QStringList &paths, qint64) {
                 onBaselineLoaded(trace, paths);
@@ -221,11 +256,6 @@ ComparePanel::ComparePanel(views::AnalysisHub *hub, QWidget *parent)
     connect(m_import, &ImportController::progressChanged, this, [this] { updateStatus(); });
     connect(m_import, &ImportController::idle, this, [this] { updateStatus(); });
     connect(m_cancelLoad, &QToolButton::clicked, this, &ComparePanel::cancelBaselineLoad);
-
-    updateStepWidgets();
-    rebuildRankChoices();
-    updateChart();
-    updateStatus();
 }
 
 ComparePanel::~ComparePanel() = default;

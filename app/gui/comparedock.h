@@ -34,9 +34,11 @@ class QAction;
 class QChartView;
 class QMenu;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QSplitter;
 class QTableView;
 class QToolButton;
 
@@ -121,6 +123,14 @@ Q_SIGNALS:
     void kernelActivated(const QString &name);
 
 private:
+    // the constructor's parts: the widgets of the choosers row, of the filter and buttons, the
+    // table beside the chart, then their connections
+    void addComparisonChoosers(QHBoxLayout *row);
+    void addFilterAndButtons(QHBoxLayout *row);
+    QSplitter *buildTableAndChart();
+    void connectChoosers();
+    void connectTable();
+    void connectBaselineImport();
     void onResult(std::shared_ptr<const model::analysis::Table> table);
     void onBaselineLoaded(const model::TracePtr &trace, const QStringList &paths);
     void onBaselineFailed(const ImportFailure &failure);
@@ -154,6 +164,7 @@ private:
     QToolButton *m_next;
     QToolButton *m_cancelLoad;
     QToolButton *m_closeComparison;
+    QToolButton *m_saveCsv;
     QTableView *m_view;
     QChartView *m_chart;
     QLabel *m_notes;
