@@ -483,6 +483,12 @@ using model::analysis::CompareOptions;
 using model::analysis::StepChoice;
 using model::analysis::StepSelection;
 
+/// True when `a` starts before `b` (or `b` is no slice): among equally long instances the earliest wins.
+bool sliceStartsBefore(const model::Trace &trace, model::SliceRef a, model::SliceRef b)
+{
+    return !b.valid() || trace.track(a.track).slices.start[a.index] < trace.track(b.track).slices.start[b.index];
+}
+
 int chosenRank(const CompareOptions &opt) { return opt.analysis.ranks.size() == 1 ? opt.analysis.ranks.front() : -1; }
 
 /// The compared step windows of a run on the chosen rank; empty: the whole run takes part.
@@ -511,26 +517,35 @@ std::optional<TimeNs> firstComparedStepStart(const AnalysisContext &ctx, Compare
     return std::nullopt;
 }
 
-/// The first instance of `name` within the compared steps (anywhere when the whole run is compared).
-model::SliceRef firstComparedInstance(const AnalysisContext &ctx, const CompareOptions &opt, const std::string &name)
+/// The longest instance of `name` within the compared steps (anywhere when the whole run is
+/// compared), the earliest of equally long ones: a diff row is about a change of time, and the
+/// outlier is what the user looks for first (as Nsight Systems and Perfetto users do by sorting
+/// the instances by duration).
+model::SliceRef longestComparedInstance(const AnalysisContext &ctx, const CompareOptions &opt, const std::string &name)
 {
     const model::StringId id = ctx.trace().strings().find(name);
     if (id == model::kInvalidId)
         return {};
     const int rank = chosenRank(opt);
+    const model::Trace &trace = ctx.trace();
+    model::SliceRef longest;
+    TimeNs longestDur = -1;
+    const auto consider = [&](const std::vector<model::SliceRef> &instances) {
+        for (const model::SliceRef s : instances) {
+            const TimeNs dur = trace.track(s.track).slices.dur[s.index];
+            if (dur > longestDur || (dur == longestDur && sliceStartsBefore(trace, s, longest))) {
+                longest = s;
+                longestDur = dur;
+            }
+        }
+    };
     const auto windows = comparedWindows(ctx, opt);
-    if (windows.empty()) {
-        const auto all = model::analysis::occurrences(ctx, id, rank);
-        return all.empty() ? model::SliceRef{} : all.front();
-    }
-    for (const auto &w : windows) {
-        if (w.end <= w.start)
-            continue;
-        const auto in = model::analysis::occurrences(ctx, id, rank, std::pair{w.start, w.end});
-        if (!in.empty())
-            return in.front();
-    }
-    return {};
+    if (windows.empty())
+        consider(model::analysis::occurrences(ctx, id, rank));
+    for (const auto &w : windows)
+        if (w.end > w.start)
+            consider(model::analysis::occurrences(ctx, id, rank, std::pair{w.start, w.end}));
+    return longest;
 }
 
 /// The highlight is a search, and the window brings the Search Results dock forward when a
@@ -591,8 +606,8 @@ void linkCompareTimelines(CompareTimelines *timelines, ComparePanel *panel, view
             return;
         const CompareOptions opt = panel->currentOptions();
         const std::string n = name.toStdString();
-        timelines->jumpTo(firstComparedInstance(*candidate, opt, n),
-                          baseline && timelines->isComparing() ? firstComparedInstance(*baseline, opt, n) : model::SliceRef{});
+        timelines->jumpTo(longestComparedInstance(*candidate, opt, n),
+                          baseline && timelines->isComparing() ? longestComparedInstance(*baseline, opt, n) : model::SliceRef{});
     });
     sync();
 }

@@ -143,7 +143,7 @@ private:
 
 /// Connects the Compare dock to the timeline area: a loaded baseline appears below the open
 /// trace, aligned on the dock's compared steps; a kernels row highlights its name in both
-/// timelines, a double-click (or Enter) on it jumps both to the name's first instance within the
+/// timelines, a double-click (or Enter) on it jumps both to the name's longest instance within the
 /// compared steps; the header's Close button ends the comparison.
 void linkCompareTimelines(CompareTimelines *timelines, ComparePanel *panel, views::SearchBar *searchBar,
                           std::function<QStringList()> candidatePaths);

@@ -2,7 +2,7 @@
 // open trace under its own header, their viewports are linked through an offset that lines up
 // the compared steps (or the trace starts, or a time offset the user enters), a zoom or pan in
 // either moves the other by the same time, a kernels row of the Compare dock highlights its name
-// in both timelines and a double-click shows its first compared instance in both, and closing
+// in both timelines and a double-click shows its longest compared instance in both, and closing
 // the comparison removes the baseline view.
 #include "app/gui/appsettings.h"
 #include "app/gui/comparedock.h"
@@ -39,8 +39,9 @@ namespace {
 /// A Kineto-style run: `steps` ProfilerStep#N (N from 1) on the host thread, each launching six
 /// kernels (cudaLaunchKernel with the kernel's correlation id) that run on GPU stream 7, after
 /// a host-only lead of `leadUs` (so that the trace starts well before the first step).
-/// `slowFactor` multiplies the duration of "gemm_slow" only.
-QByteArray steppedRun(int steps, double leadUs, double slowFactor, unsigned seed)
+/// `slowFactor` multiplies the duration of "gemm_slow" only; in step `outlierStep` gemm_slow takes
+/// 30 % longer again (an outlier far beyond the ±3 % jitter).
+QByteArray steppedRun(int steps, double leadUs, double slowFactor, unsigned seed, int outlierStep)
 {
     QByteArray out = "{\"traceEvents\":[\n"
                      "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"GPU 0\"}},\n"
@@ -64,7 +65,8 @@ QByteArray steppedRun(int steps, double leadUs, double slowFactor, unsigned seed
         gpuTs = std::max(gpuTs, stepStart + 30);
         for (int k = 0; k < 6; ++k) {
             ++correlation;
-            const double dur = meanUs[k] * (k == 0 ? slowFactor : 1.0) * jitter();
+            const double outlier = k == 0 && step == outlierStep ? 1.3 : 1.0;
+            const double dur = meanUs[k] * (k == 0 ? slowFactor * outlier : 1.0) * jitter();
             launches += QStringLiteral(",\n{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":100,\"tid\":1,"
                                        "\"ts\":%1,\"dur\":5.000,\"args\":{\"correlation\":%2}}")
                             .arg(launchTs, 0, 'f', 3)
@@ -112,6 +114,25 @@ TimeNs nthStart(const model::Trace &trace, std::string_view name, std::size_t n)
     }
     std::sort(starts.begin(), starts.end());
     return n < starts.size() ? starts[n] : -1;
+}
+
+/// Which of the instances `first`..`last` (by start, from 0) of `name` in `trace` is the longest
+/// (the earliest of equally long ones), counted from 0 as nthStart counts.
+std::size_t longestOf(const model::Trace &trace, std::string_view name, std::size_t first, std::size_t last)
+{
+    std::vector<std::pair<TimeNs, TimeNs>> instances; // start, duration
+    for (model::TrackId t = 0; t < trace.tracks().size(); ++t) {
+        const model::SliceColumns &c = trace.track(t).slices;
+        for (std::size_t i = 0; i < c.size(); ++i)
+            if (trace.strings().view(c.name[i]) == name)
+                instances.emplace_back(c.start[i], c.dur[i]);
+    }
+    std::sort(instances.begin(), instances.end());
+    std::size_t best = first;
+    for (std::size_t n = first; n <= last && n < instances.size(); ++n)
+        if (instances[n].second > instances[best].second)
+            best = n;
+    return best;
 }
 
 std::string_view sliceName(const model::Trace &trace, model::SliceRef s)
@@ -188,9 +209,10 @@ private Q_SLOTS:
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         // the baseline starts its first step 5 ms after its trace start, the candidate after 2 ms:
-        // step alignment and trace-start alignment differ by 3 ms
-        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("base.json")), steppedRun(10, 5000, 1.0, 7)));
-        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("cand.json")), steppedRun(10, 2000, 1.5, 11)));
+        // step alignment and trace-start alignment differ by 3 ms. The longest gemm_slow is the
+        // baseline's in step 4 and the candidate's in step 7.
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("base.json")), steppedRun(10, 5000, 1.0, 7, 4)));
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("cand.json")), steppedRun(10, 2000, 1.5, 11, 7)));
     }
 
     void cleanupTestCase()
@@ -384,7 +406,7 @@ private Q_SLOTS:
         QVERIFY(m_window->searchBar()->isVisible());
         QVERIFY(m_window->searchBar()->query().text.contains(QStringLiteral("gemm_slow")));
 
-        // A double-click on the row shows the first instance within the compared steps (step 3)
+        // A double-click on the row shows the longest instance within the compared steps (3 and 4)
         // of each run at once, both selected
         candidateDoc()->setVisibleRange({m_window->trace()->startNs(), m_window->trace()->startNs() + 100'000});
         const QRect rect = view->visualRect(view->model()->index(0, 0));
@@ -398,16 +420,21 @@ private Q_SLOTS:
         QVERIFY(c.valid() && b.valid());
         QCOMPARE(sliceName(*m_window->trace(), c), std::string_view("gemm_slow"));
         QCOMPARE(sliceName(*baselineTrace(), b), std::string_view("gemm_slow"));
-        QCOMPARE(sliceStart(*m_window->trace(), c), candStep(3));
-        QCOMPARE(sliceStart(*baselineTrace(), b), baseStep(3));
+        const std::size_t candLongest = longestOf(*m_window->trace(), "gemm_slow", 2, 3);
+        const std::size_t baseLongest = longestOf(*baselineTrace(), "gemm_slow", 2, 3);
+        QCOMPARE(sliceStart(*m_window->trace(), c), candStep(int(candLongest) + 1));
+        QCOMPARE(sliceStart(*baselineTrace(), b), baseStep(int(baseLongest) + 1));
         // the dock's instance stepping goes on from the instance shown
-        QCOMPARE(panel()->currentOccurrence(), 2);
+        QCOMPARE(panel()->currentOccurrence(), int(candLongest));
         QVERIFY(candidateDoc()->visibleRange().contains(sliceStart(*m_window->trace(), c)));
         QVERIFY(baselineDoc()->visibleRange().contains(sliceStart(*baselineTrace(), b)));
         verifyLinked();
+        panel()->nextOccurrence();
+        QCOMPARE(panel()->currentOccurrence(), int(candLongest) + 1);
+        QCOMPARE(sliceStart(*m_window->trace(), candidateDoc()->selectedSlice()), candStep(int(candLongest) + 2));
 
         // With every step compared, gemm_slow (50 % slower) is the one significant change, and a
-        // double-click shows its first instances: step 1's
+        // double-click shows its longest instance in each run, wherever it is
         panel()->setStepChoice(model::analysis::StepChoice::All);
         QTRY_VERIFY_WITH_TIMEOUT(!panel()->isBusy() && panel()->table() && view->model()->rowCount() > 0, 60000);
         QCOMPARE(view->model()->index(0, 0).data().toString(), QStringLiteral("gemm_slow"));
@@ -419,8 +446,16 @@ private Q_SLOTS:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
         QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, rect.center());
         QCOMPARE(activated.size(), 2);
-        QCOMPARE(sliceStart(*m_window->trace(), candidateDoc()->selectedSlice()), candStep(1));
-        QCOMPARE(sliceStart(*baselineTrace(), baselineDoc()->selectedSlice()), baseStep(1));
+        const std::size_t candLongestAll = longestOf(*m_window->trace(), "gemm_slow", 0, 9);
+        const std::size_t baseLongestAll = longestOf(*baselineTrace(), "gemm_slow", 0, 9);
+        // the outliers: the baseline's in step 4 (neither the first compared step nor the run's
+        // first), the candidate's in step 7 (outside the steps 3-4 compared before)
+        QCOMPARE(baseLongest, std::size_t(3));
+        QCOMPARE(baseLongestAll, std::size_t(3));
+        QCOMPARE(candLongestAll, std::size_t(6));
+        QCOMPARE(sliceStart(*m_window->trace(), candidateDoc()->selectedSlice()), candStep(int(candLongestAll) + 1));
+        QCOMPARE(sliceStart(*baselineTrace(), baselineDoc()->selectedSlice()), baseStep(int(baseLongestAll) + 1));
+        QCOMPARE(panel()->currentOccurrence(), int(candLongestAll));
         verifyLinked();
 
         auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("compareDock"));
