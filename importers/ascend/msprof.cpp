@@ -20,7 +20,6 @@
 #include <regex>
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace accelscope::importers::ascend {
 
@@ -443,7 +442,7 @@ public:
             num("Mix Block Dim", iMix);
             text("Input Shapes", iIn);
             text("Output Shapes", iOut);
-            m_rows.emplace(key(name, *start), w.body());
+            insertRow(name, *start, w.body());
         }
         if (bad)
             diags.add(DiagKind::MalformedEvent, csv.string(), badLine, "op_summary rows without name or start time", bad);
@@ -451,25 +450,120 @@ public:
     /// The members for a task, or null.
     const std::string *find(std::string_view name, TimeNs start) const
     {
-        auto it = m_rows.find(key(name, start));
-        if (it == m_rows.end())
+        if (m_slots.empty())
             return nullptr;
-        ++m_matched;
-        return &it->second;
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = rowHash(name, start) & mask;; i = (i + 1) & mask) {
+            const std::uint32_t slot = m_slots[i];
+            if (slot == 0)
+                return nullptr;
+            const Row &r = m_rows[slot - 1];
+            if (r.start == start && r.name == name) {
+                ++m_matched;
+                return &r.members;
+            }
+        }
     }
     std::size_t size() const { return m_rows.size(); }
     std::size_t matched() const { return m_matched; }
 
 private:
-    static std::string key(std::string_view name, TimeNs start)
+    // Rows in a vector, found through an open-addressing index of row numbers: an op_summary
+    // has a row per device task (millions on a long run), and a node-based map made every task
+    // lookup a chain of cache misses.
+    struct Row {
+        std::string name;
+        TimeNs start = 0;
+        std::string members;
+    };
+    static std::size_t rowHash(std::string_view name, TimeNs start)
     {
-        std::string k(name);
-        k.push_back('\x1f');
-        k += std::to_string(start);
-        return k;
+        const auto mixed = static_cast<std::uint64_t>(start) * 0x9E3779B97F4A7C15ull;
+        return std::hash<std::string_view>()(name) ^ (mixed >> 17) ^ mixed;
     }
-    std::unordered_map<std::string, std::string> m_rows;
+    /// The first row of a (name, start) wins, as msprof's own join keeps the first.
+    void insertRow(std::string_view name, TimeNs start, std::string members)
+    {
+        if ((m_rows.size() + 1) * 10 > m_slots.size() * 7)
+            growIndex();
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = rowHash(name, start) & mask;; i = (i + 1) & mask) {
+            const std::uint32_t slot = m_slots[i];
+            if (slot == 0) {
+                m_rows.push_back({std::string(name), start, std::move(members)});
+                m_slots[i] = static_cast<std::uint32_t>(m_rows.size());
+                return;
+            }
+            const Row &r = m_rows[slot - 1];
+            if (r.start == start && r.name == name)
+                return;
+        }
+    }
+    void growIndex()
+    {
+        m_slots.assign(std::max<std::size_t>(1024, m_slots.size() * 2), 0);
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t row = 0; row < m_rows.size(); ++row) {
+            std::size_t i = rowHash(m_rows[row].name, m_rows[row].start) & mask;
+            while (m_slots[i] != 0)
+                i = (i + 1) & mask;
+            m_slots[i] = static_cast<std::uint32_t>(row + 1);
+        }
+    }
+    std::vector<Row> m_rows;
+    std::vector<std::uint32_t> m_slots; ///< row number + 1; 0: empty
     mutable std::size_t m_matched = 0;
+};
+
+/// The events already taken, by two independent 64-bit hashes of their identifying members.
+/// Open addressing in one flat array: the import inserts every event, and a node per event made
+/// the insertions wait on cache misses and freeing the set a visible share of the import.
+class EventKeySet {
+public:
+    /// True when the key was not there yet.
+    bool insert(std::uint64_t a, std::uint64_t b)
+    {
+        if (a == 0 && b == 0) { // the empty-slot marker, kept aside
+            const bool fresh = !m_hasZero;
+            m_hasZero = true;
+            return fresh;
+        }
+        if ((m_size + 1) * 10 > m_slots.size() * 7)
+            grow();
+        if (!place(a, b))
+            return false;
+        ++m_size;
+        return true;
+    }
+
+private:
+    struct Key {
+        std::uint64_t a = 0, b = 0;
+    };
+    bool place(std::uint64_t a, std::uint64_t b)
+    {
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = a & mask;; i = (i + 1) & mask) {
+            Key &k = m_slots[i];
+            if (k.a == 0 && k.b == 0) {
+                k = {a, b};
+                return true;
+            }
+            if (k.a == a && k.b == b)
+                return false;
+        }
+    }
+    void grow()
+    {
+        std::vector<Key> old = std::move(m_slots);
+        m_slots.assign(std::max<std::size_t>(4096, old.size() * 2), Key{});
+        for (const Key &k : old)
+            if (k.a != 0 || k.b != 0)
+                place(k.a, k.b);
+    }
+    std::vector<Key> m_slots;
+    std::size_t m_size = 0;
+    bool m_hasZero = false;
 };
 
 struct Iteration {
@@ -491,10 +585,7 @@ struct DeviceSink {
     TimeNs offset = 0;            ///< added to every timestamp (monotonic -> epoch)
     bool offsetDecided = false;
     TraceViewSummary summary;
-    struct KeyHash {
-        std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t> &k) const { return k.first ^ (k.second * 31); }
-    };
-    std::unordered_set<std::pair<std::uint64_t, std::uint64_t>, KeyHash> seen;
+    EventKeySet seen;
     std::uint64_t events = 0, duplicates = 0;
     std::vector<Iteration> iterations;
     std::map<std::int64_t, IterationParts> parts;
@@ -937,7 +1028,7 @@ private:
             m_key.append(part).push_back('\x1f');
         if (e.ph == "C")
             m_key.append(e.args);
-        return s.seen.emplace(std::hash<std::string_view>()(m_key), fnv1a(m_key)).second;
+        return s.seen.insert(std::hash<std::string_view>()(m_key), fnv1a(m_key));
     }
 
     void metadata(DeviceSink &s, BuilderShard &sh, const RawEv &e)
