@@ -47,6 +47,29 @@ std::vector<bool> trackMask(const ExportRequest &req, const model::Trace &trace,
     return keep;
 }
 
+/// The PNG of the request: the candidate's timeline, and while a comparison is shown the
+/// baseline's below it over the same time window through the link, each under its header.
+QImage renderPng(const ExportRequest &req, const ExportRunner::Inputs &in, const std::optional<views::TimeRange> &range)
+{
+    views::TimelineImageOptions io;
+    io.scale = req.pngScale;
+    if (!req.pngCurrentView)
+        io.size = req.pngSize;
+    if (range)
+        io.range = *range;
+    io.tracks = req.tracks == ExportRequest::Tracks::All      ? views::TimelineImageOptions::Tracks::All
+                : req.tracks == ExportRequest::Tracks::Pinned ? views::TimelineImageOptions::Tracks::PinnedOnly
+                                                              : views::TimelineImageOptions::Tracks::AsShown;
+    const QImage candidate = views::renderTimelineImage(in.document->trace(), in.timeline, io);
+    views::Document *baselineDoc = in.baselineTimeline ? in.baselineTimeline->document() : nullptr;
+    if (!baselineDoc || !baselineDoc->trace() || candidate.isNull())
+        return candidate;
+    const views::TimeRange window = range ? *range : in.document->visibleRange();
+    io.range = views::TimeRange{window.start + in.baselineShift, window.end + in.baselineShift};
+    const QImage baseline = views::renderTimelineImage(baselineDoc->trace(), in.baselineTimeline, io);
+    return views::stackTimelineImages({{in.candidateTitle, candidate}, {in.baselineTitle, baseline}}, io.scale);
+}
+
 } // namespace
 
 ExportRunner::ExportRunner(QWidget *dialogParent)
@@ -86,16 +109,7 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
 
     if (req.format == ExportRequest::Format::Png) {
         // Widgets draw on the GUI thread; a frame takes milliseconds, not worth a progress bar.
-        views::TimelineImageOptions io;
-        io.scale = req.pngScale;
-        if (!req.pngCurrentView)
-            io.size = req.pngSize;
-        if (range)
-            io.range = *range;
-        io.tracks = req.tracks == ExportRequest::Tracks::All      ? views::TimelineImageOptions::Tracks::All
-                    : req.tracks == ExportRequest::Tracks::Pinned ? views::TimelineImageOptions::Tracks::PinnedOnly
-                                                                  : views::TimelineImageOptions::Tracks::AsShown;
-        const QImage img = views::renderTimelineImage(trace, in.timeline, io);
+        const QImage img = renderPng(req, in, range);
         QString error;
         ExportOutcome o;
         o.ok = views::savePngAtomically(img, req.path, &error);

@@ -51,6 +51,12 @@ public:
         std::shared_ptr<const model::analysis::CategoryRules> categoryRules;
         /// Extra sheets of an XLSX report (the Compare dock's comparison while a baseline is loaded).
         std::vector<std::shared_ptr<const model::analysis::Table>> extraTables;
+        /// While a comparison is shown: the baseline's timeline, drawn in the PNG below the
+        /// candidate over the same time window through the link (baseline time = candidate time
+        /// + baselineShift), each under a header naming it. Null: the candidate alone.
+        views::TimelineWidget *baselineTimeline = nullptr;
+        model::TimeNs baselineShift = 0;
+        QString candidateTitle, baselineTitle;
     };
 
     explicit ExportRunner(QWidget *dialogParent);

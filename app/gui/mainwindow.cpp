@@ -906,6 +906,13 @@ bool MainWindow::startExport(const ExportRequest &request)
     if (m_comparePanel->baseline())
         if (auto comparison = m_comparePanel->table())
             in.extraTables.push_back(std::move(comparison));
+    // while a comparison is shown, the PNG stacks the baseline's timeline below the candidate's
+    if (m_compareTimelines && m_compareTimelines->isComparing()) {
+        in.baselineTimeline = m_compareTimelines->baselineTimeline();
+        in.baselineShift = m_compareTimelines->linkOffset();
+        in.candidateTitle = m_compareTimelines->candidateHeader()->text();
+        in.baselineTitle = m_compareTimelines->baselineHeader()->text();
+    }
     if (!m_doc->flags()->isEmpty()) // the user's flags and notes as a sheet of the report
         in.extraTables.push_back(views::flagsTable(*m_doc->flags(), m_doc->trace()->startNs()));
     const bool started = m_exportRunner->start(request, in);

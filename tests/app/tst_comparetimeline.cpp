@@ -7,11 +7,13 @@
 #include "app/gui/appsettings.h"
 #include "app/gui/comparedock.h"
 #include "app/gui/comparetimeline.h"
+#include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "model/analysis/context.h"
 #include "views/document.h"
+#include "views/export/timelineimage.h"
 #include "views/search/searchbar.h"
 #include "views/search/searchengine.h"
 #include "views/timeline/timelinewidget.h"
@@ -21,6 +23,9 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPalette>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QSignalSpy>
@@ -464,6 +469,67 @@ private Q_SLOTS:
         const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS");
         if (!dir.isEmpty())
             m_window->grab().save(QDir(dir).filePath(QStringLiteral("compare-timelines.png")));
+    }
+
+    void pngExportStacksBothRuns()
+    {
+        // Given both runs shown over a linked window
+        QVERIFY(area()->isComparing());
+        candidateDoc()->setVisibleRange(middleSpan());
+        verifyLinked();
+        // When File > Export writes a PNG of the visible range as shown
+        app::ExportRequest req;
+        req.format = app::ExportRequest::Format::Png;
+        req.scope = app::ExportRequest::Scope::Visible;
+        req.tracks = app::ExportRequest::Tracks::Visible;
+        req.pngCurrentView = true;
+        req.path = m_tmp.filePath(QStringLiteral("compare.png"));
+        m_window->exportRunner()->setShowProgress(false);
+        QVERIFY(m_window->startExport(req));
+        QVERIFY2(m_window->exportRunner()->lastOutcome().ok, qPrintable(m_window->exportRunner()->lastOutcome().message));
+        const QImage png = QImage(req.path).convertToFormat(QImage::Format_RGB32);
+        QVERIFY(!png.isNull());
+        if (const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS"); !dir.isEmpty())
+            QFile::copy(req.path, QDir(dir).filePath(QStringLiteral("compare-export.png")));
+        // Then it holds the candidate's frame under its header, and the baseline's frame (the
+        // same window through the link, as the baseline timeline shows it) under its own
+        const QImage cand = area()->candidateTimeline()->exportImage(1.0).convertToFormat(QImage::Format_RGB32);
+        const QImage base = area()->baselineTimeline()->exportImage(1.0).convertToFormat(QImage::Format_RGB32);
+        QVERIFY(!cand.isNull() && !base.isNull());
+        QVERIFY(cand != base); // two different runs
+        const int header = views::kStackedHeaderHeight;
+        QCOMPARE(png.height(), header + cand.height() + header + base.height());
+        QCOMPARE(png.width(), std::max(cand.width(), base.width()));
+        QVERIFY(png.copy(0, header, cand.width(), cand.height()) == cand);
+        QVERIFY(png.copy(0, 2 * header + cand.height(), base.width(), base.height()) == base);
+        // each header row is the header colour with its title's text drawn on it
+        const QColor headerColor = QGuiApplication::palette().color(QPalette::AlternateBase);
+        const QColor textColor = QGuiApplication::palette().color(QPalette::Text);
+        for (const int top : {0, header + cand.height()}) {
+            int textPixels = 0, headerPixels = 0;
+            for (int y = top; y < top + header - 1; ++y)
+                for (int x = 0; x < png.width(); ++x) {
+                    const QColor c = png.pixelColor(x, y);
+                    headerPixels += c == headerColor;
+                    textPixels += std::abs(c.lightness() - textColor.lightness()) < 40;
+                }
+            QVERIFY2(headerPixels > png.width() * (header - 1) / 2, "no header row");
+            QVERIFY2(textPixels > 50, "no title text in the header row");
+        }
+        // the header texts name the runs as the timelines' headers do
+        QVERIFY(area()->candidateHeader()->text().contains(QStringLiteral("cand.json")));
+        QVERIFY(area()->baselineHeader()->text().contains(QStringLiteral("base.json")));
+
+        // Without the baseline's timeline the export is the candidate's frame alone
+        app::ExportRunner alone(nullptr);
+        alone.setShowProgress(false);
+        app::ExportRunner::Inputs in;
+        in.document = candidateDoc();
+        in.timeline = area()->candidateTimeline();
+        req.path = m_tmp.filePath(QStringLiteral("alone.png"));
+        QVERIFY(alone.start(req, in));
+        QVERIFY(alone.lastOutcome().ok);
+        QVERIFY(QImage(req.path).convertToFormat(QImage::Format_RGB32) == cand);
     }
 
     void closingTheComparisonRemovesTheBaselineView()

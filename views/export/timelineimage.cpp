@@ -5,7 +5,13 @@
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QGuiApplication>
+#include <QPainter>
+#include <QPalette>
 #include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
 
 namespace accelscope::views {
 
@@ -85,6 +91,50 @@ QImage renderTimelineImage(const model::TracePtr &trace, TimelineWidget *like, c
     QImage img = w.exportImage(scale);
     w.hide();
     return img;
+}
+
+QImage stackTimelineImages(const std::vector<TitledImage> &parts, qreal scale)
+{
+    scale = std::clamp(scale, 0.25, 8.0);
+    const int headerPx = int(std::lround(kStackedHeaderHeight * scale));
+    int width = 0, height = 0;
+    for (const TitledImage &p : parts)
+        if (!p.image.isNull()) {
+            width = std::max(width, p.image.width());
+            height += headerPx + p.image.height();
+        }
+    if (width == 0)
+        return {};
+    const QPalette palette = QGuiApplication::palette();
+    QImage out(width, height, QImage::Format_ARGB32_Premultiplied);
+    out.fill(palette.color(QPalette::Base));
+    QPainter painter(&out);
+    QFont font = QGuiApplication::font();
+    font.setBold(true);
+    font.setPixelSize(std::max(1, int(std::lround(13 * scale))));
+    painter.setFont(font);
+    int y = 0;
+    for (const TitledImage &p : parts) {
+        if (p.image.isNull())
+            continue;
+        const QRect header(0, y, width, headerPx);
+        painter.fillRect(header, palette.color(QPalette::AlternateBase));
+        painter.setPen(palette.color(QPalette::Mid));
+        painter.drawLine(header.bottomLeft(), header.bottomRight());
+        painter.setPen(palette.color(QPalette::Text));
+        const int margin = int(std::lround(6 * scale));
+        painter.drawText(header.adjusted(margin, 0, -margin, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                         painter.fontMetrics().elidedText(p.title, Qt::ElideMiddle, width - 2 * margin));
+        y += headerPx;
+        // the pictures are drawn pixel for pixel: their own device pixel ratio must not rescale them
+        QImage image = p.image;
+        image.setDevicePixelRatio(1.0);
+        painter.drawImage(QPoint(0, y), image);
+        y += image.height();
+    }
+    painter.end();
+    out.setDevicePixelRatio(scale);
+    return out;
 }
 
 bool savePngAtomically(const QImage &image, const QString &path, QString *error)

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace accelscope::views {
 
@@ -36,6 +37,20 @@ struct TimelineImageOptions {
 /// Runs on the GUI thread (widgets); builds its own Document, so the user's view and zoom
 /// history are untouched. Returns a null image without a trace.
 QImage renderTimelineImage(const model::TracePtr &trace, TimelineWidget *like, const TimelineImageOptions &options);
+
+/// Logical height of the header row above each picture of stackTimelineImages.
+constexpr int kStackedHeaderHeight = 24;
+
+struct TitledImage {
+    QString title;
+    QImage image;
+};
+
+/// Stacks timeline pictures top to bottom (the runs of a comparison: candidate, then baseline),
+/// each under a header row of kStackedHeaderHeight * scale pixels naming it in bold, on the
+/// header colour of the stacked timelines. The result is as wide as the widest picture; null
+/// pictures are left out, and so is everything when all are null.
+QImage stackTimelineImages(const std::vector<TitledImage> &parts, qreal scale);
 
 /// Writes `image` as PNG through QSaveFile: the destination is replaced only when the whole
 /// file was written; on failure `error` says why and no file is left behind.
