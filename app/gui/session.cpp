@@ -1,33 +1,50 @@
 #include "app/gui/session.h"
 
 #include "app/gui/banners.h"
+#include "app/gui/comparedock.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/paneldock.h"
 #include "model/export/atomicfile.h"
 #include "views/document.h"
 #include "views/flags/flags.h"
+#include "views/search/searchbar.h"
 #include "views/timeline/timelinewidget.h"
+#include "views/timeline/trackfilterbar.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QSet>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
 
+#include <limits>
 #include <map>
 
 namespace accelscope::app {
 
 namespace {
 
-constexpr int kSessionVersion = 1;
+// Version 2 added the track filter, the search, the slice's name, the dock layout, the panels'
+// options and the comparison baseline; a version 1 file still opens (those keys are absent).
+constexpr int kSessionVersion = 2;
+/// QMainWindow::saveState's version tag for the layout kept in a session.
+constexpr int kSessionLayoutVersion = 1;
 const QLatin1String kFormatName("accelscope-session");
 
 QString mtimeText(const QFileInfo &fi)
@@ -79,32 +96,40 @@ QJsonObject rangeJson(views::TimeRange r, model::TimeNs origin)
             {QStringLiteral("end"), static_cast<qint64>(r.end - origin)}};
 }
 
+/// `origin` + a time read from the file, saturated: a hand-edited session never overflows.
+model::TimeNs timeAt(model::TimeNs origin, const QJsonValue &sinceOrigin)
+{
+    model::TimeNs out = 0;
+    const qint64 offset = sinceOrigin.toInteger();
+    if (__builtin_add_overflow(origin, offset, &out))
+        return offset > 0 ? std::numeric_limits<model::TimeNs>::max() : std::numeric_limits<model::TimeNs>::min();
+    return out;
+}
+
 views::TimeRange rangeOf(const QJsonValue &v, model::TimeNs origin)
 {
     const QJsonObject o = v.toObject();
-    return {origin + o.value(QStringLiteral("start")).toInteger(), origin + o.value(QStringLiteral("end")).toInteger()};
+    return {timeAt(origin, o.value(QStringLiteral("start"))), timeAt(origin, o.value(QStringLiteral("end")))};
 }
 
-QJsonObject captureSession(MainWindow *window, const QString &sessionPath)
+QJsonArray capturedInputs(const QStringList &paths, const QDir &base, bool withChecks)
 {
-    const views::Document *doc = window->document();
-    const model::Trace &trace = *doc->trace();
-    const model::TimeNs origin = trace.startNs();
-    const QDir base = QFileInfo(sessionPath).absoluteDir();
-
     QJsonArray inputs;
-    for (const QString &path : window->openPaths()) {
+    for (const QString &path : paths) {
         const QFileInfo fi(path);
         QJsonObject in{{QStringLiteral("path"), base.relativeFilePath(fi.absoluteFilePath())}};
-        if (fi.isFile()) {
+        if (withChecks && fi.isFile()) {
             in.insert(QStringLiteral("size"), static_cast<qint64>(fi.size()));
             in.insert(QStringLiteral("mtime"), mtimeText(fi));
             in.insert(QStringLiteral("headTailSha256"), contentFingerprint(fi.absoluteFilePath()));
         }
         inputs.append(in);
     }
+    return inputs;
+}
 
-    const views::TimelineLayout &layout = window->timeline()->trackLayout();
+void captureTracks(const model::Trace &trace, const views::TimelineLayout &layout, QJsonObject &session)
+{
     QJsonArray pinned, hidden, collapsed;
     for (const model::Track &t : trace.tracks()) {
         if (layout.isPinned(t.id))
@@ -116,42 +141,297 @@ QJsonObject captureSession(MainWindow *window, const QString &sessionPath)
         if (!layout.isExpanded(p.id))
             collapsed.append(processName(trace, p.id));
     }
+    session.insert(QStringLiteral("pinnedTracks"), pinned);
+    session.insert(QStringLiteral("hiddenTracks"), hidden);
+    session.insert(QStringLiteral("collapsedProcesses"), collapsed);
+}
 
+QJsonArray capturedFlags(const views::FlagSet &flagSet, model::TimeNs origin)
+{
     QJsonArray flags;
-    for (const views::Flag &f : doc->flags()->flags()) {
+    for (const views::Flag &f : flagSet.flags()) {
         flags.append(QJsonObject{{QStringLiteral("start"), static_cast<qint64>(f.start - origin)},
                                  {QStringLiteral("end"), static_cast<qint64>(f.end - origin)},
                                  {QStringLiteral("colour"), f.colour.name(QColor::HexRgb)},
                                  {QStringLiteral("note"), f.note}});
     }
+    return flags;
+}
+
+QString sliceName(const model::Trace &trace, model::StringId id)
+{
+    const std::string_view name = trace.str(id);
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+void captureSelection(const views::Document &doc, QJsonObject &session)
+{
+    const model::Trace &trace = *doc.trace();
+    const model::TimeNs origin = trace.startNs();
+    if (!doc.selectedRange().isEmpty())
+        session.insert(QStringLiteral("selectedRange"), rangeJson(doc.selectedRange(), origin));
+    const model::SliceRef s = doc.selectedSlice();
+    if (!s.valid() || s.track >= trace.tracks().size() || s.index >= trace.track(s.track).slices.size())
+        return;
+    const model::SliceColumns &slices = trace.track(s.track).slices;
+    QJsonObject sel = trackKey(trace, s.track);
+    sel.insert(QStringLiteral("start"), static_cast<qint64>(slices.start[s.index] - origin));
+    sel.insert(QStringLiteral("name"), sliceName(trace, slices.name[s.index]));
+    sel.insert(QStringLiteral("index"), static_cast<qint64>(s.index));
+    session.insert(QStringLiteral("selectedSlice"), sel);
+}
+
+/// Widgets of a panel whose state a session keeps: named (Qt's own inner widgets are not)
+/// choosers, check boxes, text and number fields, tab widgets and sortable tables.
+bool isKeptWidget(const QWidget *w)
+{
+    const QString name = w->objectName();
+    if (name.isEmpty() || name.startsWith(QLatin1String("qt_")))
+        return false;
+    if (const auto *button = qobject_cast<const QAbstractButton *>(w))
+        return button->isCheckable();
+    if (const auto *table = qobject_cast<const QTableView *>(w))
+        return table->isSortingEnabled();
+    return qobject_cast<const QComboBox *>(w) || qobject_cast<const QLineEdit *>(w) || qobject_cast<const QSpinBox *>(w) ||
+           qobject_cast<const QTabWidget *>(w);
+}
+
+QJsonObject widgetState(const QWidget *w)
+{
+    QJsonObject s{{QStringLiteral("name"), w->objectName()}};
+    if (const auto *combo = qobject_cast<const QComboBox *>(w)) {
+        s.insert(QStringLiteral("choice"), combo->currentData().isValid() ? combo->currentData().toString() : combo->currentText());
+    } else if (const auto *button = qobject_cast<const QAbstractButton *>(w)) {
+        s.insert(QStringLiteral("checked"), button->isChecked());
+    } else if (const auto *edit = qobject_cast<const QLineEdit *>(w)) {
+        s.insert(QStringLiteral("text"), edit->text());
+    } else if (const auto *spin = qobject_cast<const QSpinBox *>(w)) {
+        s.insert(QStringLiteral("value"), spin->value());
+    } else if (const auto *tabs = qobject_cast<const QTabWidget *>(w)) {
+        s.insert(QStringLiteral("tab"), tabs->currentIndex());
+    } else if (const auto *table = qobject_cast<const QTableView *>(w)) {
+        s.insert(QStringLiteral("sortColumn"), table->horizontalHeader()->sortIndicatorSection());
+        s.insert(QStringLiteral("sortOrder"), table->horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder
+                                                  ? QStringLiteral("ascending")
+                                                  : QStringLiteral("descending"));
+    }
+    return s;
+}
+
+/// Sets `w` to a state widgetState() wrote; false when the kinds differ (another widget of
+/// the same name).
+bool applyWidgetState(QWidget *w, const QJsonObject &s)
+{
+    if (auto *combo = qobject_cast<QComboBox *>(w); combo && s.contains(QStringLiteral("choice"))) {
+        const QString choice = s.value(QStringLiteral("choice")).toString();
+        for (int i = 0; i < combo->count(); ++i) {
+            const QVariant data = combo->itemData(i);
+            if ((data.isValid() ? data.toString() : combo->itemText(i)) == choice) {
+                combo->setCurrentIndex(i);
+                break;
+            }
+        }
+    } else if (auto *button = qobject_cast<QAbstractButton *>(w); button && s.contains(QStringLiteral("checked"))) {
+        button->setChecked(s.value(QStringLiteral("checked")).toBool());
+    } else if (auto *edit = qobject_cast<QLineEdit *>(w); edit && s.contains(QStringLiteral("text"))) {
+        edit->setText(s.value(QStringLiteral("text")).toString());
+    } else if (auto *spin = qobject_cast<QSpinBox *>(w); spin && s.contains(QStringLiteral("value"))) {
+        spin->setValue(s.value(QStringLiteral("value")).toInt());
+    } else if (auto *tabs = qobject_cast<QTabWidget *>(w); tabs && s.contains(QStringLiteral("tab"))) {
+        const int tab = s.value(QStringLiteral("tab")).toInt();
+        if (tab >= 0 && tab < tabs->count())
+            tabs->setCurrentIndex(tab);
+    } else if (auto *table = qobject_cast<QTableView *>(w); table && s.contains(QStringLiteral("sortColumn"))) {
+        const int column = s.value(QStringLiteral("sortColumn")).toInt(-1);
+        const bool ascending = s.value(QStringLiteral("sortOrder")).toString() == QLatin1String("ascending");
+        if (column >= 0)
+            table->sortByColumn(column, ascending ? Qt::AscendingOrder : Qt::DescendingOrder);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+QList<QWidget *> keptWidgets(QWidget *content)
+{
+    QList<QWidget *> out;
+    if (isKeptWidget(content))
+        out << content;
+    for (QWidget *w : content->findChildren<QWidget *>())
+        if (isKeptWidget(w))
+            out << w;
+    return out;
+}
+
+/// The panels the user opened at least once (their content exists), with their widgets' state.
+/// The Compare dock is kept by captureComparison(): its choices apply once the baseline is in.
+QJsonArray capturedPanels(MainWindow *window)
+{
+    QJsonArray panels;
+    for (PanelDock *dock : window->findChildren<PanelDock *>()) {
+        if (!dock->content() || dock->objectName() == QLatin1String("compareDock"))
+            continue;
+        QJsonArray widgets;
+        for (const QWidget *w : keptWidgets(dock->content()))
+            widgets.append(widgetState(w));
+        panels.append(QJsonObject{{QStringLiteral("dock"), dock->objectName()}, {QStringLiteral("widgets"), widgets}});
+    }
+    return panels;
+}
+
+void applyPanels(MainWindow *window, const QJsonArray &panels)
+{
+    for (const QJsonValue &v : panels) {
+        const QJsonObject panel = v.toObject();
+        auto *dock = window->findChild<PanelDock *>(panel.value(QStringLiteral("dock")).toString());
+        if (!dock)
+            continue;
+        // Widgets are matched in creation order by name: a panel of another build that lost or
+        // gained a widget still gets the options of the widgets both have.
+        const QList<QWidget *> widgets = keptWidgets(dock->ensureContent());
+        qsizetype next = 0;
+        for (const QJsonValue &sv : panel.value(QStringLiteral("widgets")).toArray()) {
+            const QJsonObject s = sv.toObject();
+            const QString name = s.value(QStringLiteral("name")).toString();
+            for (qsizetype i = next; i < widgets.size(); ++i) {
+                if (widgets[i]->objectName() == name && applyWidgetState(widgets[i], s)) {
+                    next = i + 1;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+QJsonObject capturedComparison(const ComparePanel *panel, const QDir &base)
+{
+    const model::analysis::CompareOptions options = panel->currentOptions();
+    return {{QStringLiteral("baseline"), capturedInputs(panel->baselinePaths(), base, false)},
+            {QStringLiteral("comparison"), panel->currentComparison()},
+            {QStringLiteral("steps"), static_cast<int>(options.steps)},
+            {QStringLiteral("firstStep"), static_cast<qint64>(options.firstStep)},
+            {QStringLiteral("lastStep"), static_cast<qint64>(options.lastStep)},
+            {QStringLiteral("rank"), panel->rank()}};
+}
+
+QJsonObject captureSession(MainWindow *window, const QString &sessionPath)
+{
+    const views::Document *doc = window->document();
+    const model::Trace &trace = *doc->trace();
+    const model::TimeNs origin = trace.startNs();
+    const QDir base = QFileInfo(sessionPath).absoluteDir();
 
     QJsonObject session{{QStringLiteral("format"), kFormatName},
                         {QStringLiteral("version"), kSessionVersion},
-                        {QStringLiteral("inputs"), inputs},
+                        {QStringLiteral("inputs"), capturedInputs(window->openPaths(), base, true)},
                         {QStringLiteral("visibleRange"), rangeJson(doc->visibleRange(), origin)},
-                        {QStringLiteral("pinnedTracks"), pinned},
-                        {QStringLiteral("hiddenTracks"), hidden},
-                        {QStringLiteral("collapsedProcesses"), collapsed},
-                        {QStringLiteral("flags"), flags}};
-    if (!doc->selectedRange().isEmpty())
-        session.insert(QStringLiteral("selectedRange"), rangeJson(doc->selectedRange(), origin));
-    if (const model::SliceRef s = doc->selectedSlice(); s.valid() && s.track < trace.tracks().size() &&
-                                                          s.index < trace.track(s.track).slices.size()) {
-        QJsonObject sel = trackKey(trace, s.track);
-        sel.insert(QStringLiteral("start"), static_cast<qint64>(trace.track(s.track).slices.start[s.index] - origin));
-        sel.insert(QStringLiteral("index"), static_cast<qint64>(s.index));
-        session.insert(QStringLiteral("selectedSlice"), sel);
-    }
+                        {QStringLiteral("flags"), capturedFlags(*doc->flags(), origin)}};
+    captureTracks(trace, window->timeline()->trackLayout(), session);
+    captureSelection(*doc, session);
+    const views::TrackFilterSpec filter = window->trackFilterBar()->spec();
+    session.insert(QStringLiteral("trackFilter"), QJsonObject{{QStringLiteral("text"), filter.text},
+                                                              {QStringLiteral("regex"), filter.regex},
+                                                              {QStringLiteral("onlyWithSearchMatches"), filter.onlyWithSearchMatches}});
+    const views::SearchQuery search = window->searchBar()->query();
+    session.insert(QStringLiteral("search"), QJsonObject{{QStringLiteral("text"), search.text},
+                                                         {QStringLiteral("regex"), search.regex},
+                                                         {QStringLiteral("caseSensitive"), search.caseSensitive}});
+    session.insert(QStringLiteral("windowState"),
+                   QString::fromLatin1(window->saveState(kSessionLayoutVersion).toBase64()));
+    session.insert(QStringLiteral("panels"), capturedPanels(window));
+    if (const ComparePanel *compare = window->comparePanel(); compare && compare->baseline())
+        session.insert(QStringLiteral("comparison"), capturedComparison(compare, base));
     return session;
 }
 
-void applySession(MainWindow *window, const QJsonObject &session)
+/// The saved slice: the one of that name starting at that time on that track (the saved index
+/// first, so that one of several equal slices stays the one chosen). Version 1 kept no name:
+/// then only the slice at the saved index, when it still starts there.
+void applySelectedSlice(views::Document *doc, const QJsonObject &sel, const std::vector<model::TrackId> &tracks)
 {
-    views::Document *doc = window->document();
-    if (!doc->trace())
-        return;
     const model::Trace &trace = *doc->trace();
-    const model::TimeNs origin = trace.startNs();
+    const model::TimeNs start = timeAt(trace.startNs(), sel.value(QStringLiteral("start")));
+    const auto index = static_cast<std::uint64_t>(sel.value(QStringLiteral("index")).toInteger(-1));
+    const bool hasName = sel.contains(QStringLiteral("name"));
+    const std::string name = sel.value(QStringLiteral("name")).toString().toStdString();
+    for (const model::TrackId t : tracks) {
+        const model::SliceColumns &slices = trace.track(t).slices;
+        const auto matches = [&](std::size_t i) {
+            return slices.start[i] == start && (!hasName || trace.str(slices.name[i]) == name);
+        };
+        if (index < slices.size() && matches(index)) {
+            doc->setSelectedSlice(model::SliceRef{t, static_cast<std::uint32_t>(index)});
+            return;
+        }
+        for (std::size_t i = 0; hasName && i < slices.size(); ++i) {
+            if (matches(i)) {
+                doc->setSelectedSlice(model::SliceRef{t, static_cast<std::uint32_t>(i)});
+                return;
+            }
+        }
+    }
+}
+
+void applyTrackFilterAndSearch(MainWindow *window, const QJsonObject &session)
+{
+    if (session.contains(QStringLiteral("search"))) {
+        const QJsonObject o = session.value(QStringLiteral("search")).toObject();
+        window->searchBar()->setQuery({o.value(QStringLiteral("text")).toString(), o.value(QStringLiteral("regex")).toBool(),
+                                       o.value(QStringLiteral("caseSensitive")).toBool()});
+    }
+    if (session.contains(QStringLiteral("trackFilter"))) {
+        const QJsonObject o = session.value(QStringLiteral("trackFilter")).toObject();
+        views::TrackFilterBar *bar = window->trackFilterBar();
+        {
+            const QSignalBlocker b1(bar->lineEdit()), b2(bar->regexButton()), b3(bar->matchesButton());
+            bar->lineEdit()->setText(o.value(QStringLiteral("text")).toString());
+            bar->regexButton()->setChecked(o.value(QStringLiteral("regex")).toBool());
+            bar->matchesButton()->setChecked(o.value(QStringLiteral("onlyWithSearchMatches")).toBool());
+        }
+        bar->apply();
+        if (bar->spec().isActive())
+            bar->show();
+    }
+}
+
+/// Loads the saved baseline again and, once it is in, picks the saved comparison, steps and
+/// rank. A baseline that is gone is reported in the banner; the rest of the session applies.
+void applyComparison(MainWindow *window, const QDir &base, const QJsonObject &comparison)
+{
+    ComparePanel *panel = window->comparePanel();
+    if (!panel)
+        return;
+    QStringList paths, missing;
+    for (const QJsonValue &v : comparison.value(QStringLiteral("baseline")).toArray()) {
+        const QString path = QDir::cleanPath(base.absoluteFilePath(v.toObject().value(QStringLiteral("path")).toString()));
+        (QFileInfo::exists(path) ? paths : missing) << path;
+    }
+    if (!missing.isEmpty() || paths.isEmpty()) {
+        window->messageBanner()->showMessage(
+            MessageBanner::Kind::Warning,
+            MainWindow::tr("The comparison of this session was not reopened: its baseline %1 no longer exists")
+                .arg(missing.join(QStringLiteral(", "))));
+        return;
+    }
+    // one-shot: the connections die with `once` after the first result of this load
+    auto *once = new QObject(panel);
+    QObject::connect(panel, &ComparePanel::baselineLoaded, once, [panel, comparison, once] {
+        panel->setCurrentComparison(comparison.value(QStringLiteral("comparison")).toString());
+        const int steps = comparison.value(QStringLiteral("steps")).toInt();
+        if (steps >= 0 && steps <= static_cast<int>(model::analysis::StepChoice::Median))
+            panel->setStepChoice(static_cast<model::analysis::StepChoice>(steps),
+                                 comparison.value(QStringLiteral("firstStep")).toInteger(),
+                                 comparison.value(QStringLiteral("lastStep")).toInteger());
+        panel->setRank(comparison.value(QStringLiteral("rank")).toInt(-1));
+        once->deleteLater();
+    });
+    QObject::connect(panel, &ComparePanel::baselineFailed, once, [once] { once->deleteLater(); });
+    compareWith(panel, paths, window->importOptions());
+}
+
+void applyTracks(MainWindow *window, const QJsonObject &session)
+{
+    const model::Trace &trace = *window->document()->trace();
     views::TimelineWidget *timeline = window->timeline();
     const auto byName = tracksByName(trace);
     const auto forTracks = [&](const QJsonValue &key, auto &&fn) {
@@ -172,13 +452,30 @@ void applySession(MainWindow *window, const QJsonObject &session)
         if (collapsed.contains(processName(trace, p.id)))
             timeline->setGroupExpanded(p.id, false);
     }
+    if (session.contains(QStringLiteral("selectedSlice"))) {
+        std::vector<model::TrackId> tracks;
+        forTracks(session.value(QStringLiteral("selectedSlice")), [&](model::TrackId t) { tracks.push_back(t); });
+        applySelectedSlice(window->document(), session.value(QStringLiteral("selectedSlice")).toObject(), tracks);
+    }
+}
+
+void applySession(MainWindow *window, const QJsonObject &session, const QDir &base)
+{
+    views::Document *doc = window->document();
+    if (!doc->trace())
+        return;
+    const model::TimeNs origin = doc->trace()->startNs();
+    if (session.contains(QStringLiteral("windowState")))
+        window->restoreState(QByteArray::fromBase64(session.value(QStringLiteral("windowState")).toString().toLatin1()),
+                             kSessionLayoutVersion);
+    applyTracks(window, session);
 
     doc->flags()->clear();
     for (const QJsonValue &v : session.value(QStringLiteral("flags")).toArray()) {
         const QJsonObject o = v.toObject();
         views::Flag f;
-        f.start = origin + o.value(QStringLiteral("start")).toInteger();
-        f.end = origin + o.value(QStringLiteral("end")).toInteger(f.start - origin);
+        f.start = timeAt(origin, o.value(QStringLiteral("start")));
+        f.end = o.contains(QStringLiteral("end")) ? timeAt(origin, o.value(QStringLiteral("end"))) : f.start;
         f.colour = QColor(o.value(QStringLiteral("colour")).toString());
         f.note = o.value(QStringLiteral("note")).toString();
         doc->flags()->add(f);
@@ -189,17 +486,10 @@ void applySession(MainWindow *window, const QJsonObject &session)
                              views::Document::History::Push);
     if (session.contains(QStringLiteral("selectedRange")))
         doc->setSelectedRange(rangeOf(session.value(QStringLiteral("selectedRange")), origin));
-    if (session.contains(QStringLiteral("selectedSlice"))) {
-        const QJsonObject sel = session.value(QStringLiteral("selectedSlice")).toObject();
-        const model::TimeNs start = origin + sel.value(QStringLiteral("start")).toInteger();
-        const auto index = static_cast<std::uint32_t>(sel.value(QStringLiteral("index")).toInteger(-1));
-        forTracks(sel, [&](model::TrackId t) {
-            // only the slice that starts where it started when saved: never a neighbour
-            const auto &slices = trace.track(t).slices;
-            if (!doc->selectedSlice().valid() && index < slices.size() && slices.start[index] == start)
-                doc->setSelectedSlice(model::SliceRef{t, index});
-        });
-    }
+    applyTrackFilterAndSearch(window, session);
+    applyPanels(window, session.value(QStringLiteral("panels")).toArray());
+    if (session.contains(QStringLiteral("comparison")))
+        applyComparison(window, base, session.value(QStringLiteral("comparison")).toObject());
 }
 
 } // namespace
@@ -290,18 +580,18 @@ SessionOpenResult openSession(MainWindow *window, const QString &path)
         return window->document()->trace() && openNow == inputs;
     };
     if (warnings.isEmpty() && !window->isLoading() && showsInputs()) {
-        applySession(window, session);
+        applySession(window, session, base);
         return result;
     }
     QObject::connect(
         window, &MainWindow::traceShown, window,
-        [window, session, warnings, showsInputs] {
+        [window, session, base, warnings, showsInputs] {
             // the next trace shown may be another one (this import failed, the user opened
             // something else meanwhile): a session applies only to its own inputs
             if (!showsInputs())
                 return;
             if (warnings.isEmpty()) {
-                applySession(window, session);
+                applySession(window, session, base);
                 return;
             }
             window->messageBanner()->showMessage(

@@ -1,18 +1,24 @@
 // Sessions: save a window's state (flags, pinned / hidden tracks, collapsed groups, visible and
-// selected range, selected slice) to a JSON file, open it in a new window and find everything
-// back; an input changed after saving gives a warning and restores nothing.
+// selected range, selected slice, track filter, search, docks, analysis panels' options, the
+// comparison baseline) to a JSON file, open it in a new window and find everything back; an
+// input changed after saving gives a warning and restores nothing; a version 1 file still opens.
 #include "testhelpers.h"
 
 #include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
+#include "app/gui/comparedock.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/paneldock.h"
 #include "app/gui/session.h"
 #include "views/document.h"
 #include "views/flags/flags.h"
+#include "views/panels/analysispanel.h"
+#include "views/search/searchbar.h"
+#include "views/timeline/trackfilterbar.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -20,6 +26,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -107,6 +115,17 @@ class TestSession : public QObject {
         return w;
     }
 
+    /// A new window showing `input` (null when it did not load).
+    std::unique_ptr<app::MainWindow> openedWindow(const QString &input)
+    {
+        auto w = newWindow();
+        QSignalSpy shown(w.get(), &app::MainWindow::traceShown);
+        w->open({input});
+        if (!shown.wait(30000) || !w->trace())
+            return nullptr;
+        return w;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -172,7 +191,7 @@ private Q_SLOTS:
         QFile f(sessionPath);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
-        QCOMPARE(json.value(QStringLiteral("version")).toInt(), 1);
+        QCOMPARE(json.value(QStringLiteral("version")).toInt(), 2);
         QCOMPARE(json.value(QStringLiteral("inputs")).toArray().at(0).toObject().value(QStringLiteral("path")).toString(),
                  QStringLiteral("run.json"));
 
@@ -329,6 +348,155 @@ private Q_SLOTS:
         QVERIFY(shown.wait(30000));
         QVERIFY(w->trace());
         QVERIFY(w->document()->flags()->isEmpty());
+    }
+
+    void viewStateRoundTrip()
+    {
+        // Given a window with a track filter, a search, a selected slice, the Details dock
+        // closed and the Trace Analysis panel open on another analysis with a row filter
+        const QString input = m_tmp.filePath(QStringLiteral("view.json"));
+        QVERIFY(writeFile(input, chromeTrace()));
+        auto a = openedWindow(input);
+        QVERIFY(a);
+        const model::TrackId stream = trackNamed(*a->trace(), "stream 7");
+        a->trackFilterBar()->lineEdit()->setText(QStringLiteral("stream|worker"));
+        a->trackFilterBar()->regexButton()->setChecked(true);
+        const QString filterStatus = a->trackFilterBar()->statusText();
+        QVERIFY2(filterStatus.startsWith(QStringLiteral("2 of")), qPrintable(filterStatus));
+        a->searchBar()->setQuery({QStringLiteral("gem"), false, true});
+        a->document()->setSelectedSlice(model::SliceRef{stream, 1});
+        a->detailsDock()->hide();
+        auto *dockA = a->findChild<app::PanelDock *>(QStringLiteral("traceAnalysisDock"));
+        QVERIFY(dockA);
+        dockA->show();
+        auto *panelA = qobject_cast<views::AnalysisPanel *>(dockA->ensureContent());
+        QVERIFY(panelA);
+        panelA->setCurrentAnalysis(QStringLiteral("idle"));
+        panelA->setFollowsSelectedRange(false);
+        panelA->findChild<QLineEdit *>(QStringLiteral("filter"))->setText(QStringLiteral("stream"));
+        const QString sessionPath = app::defaultSessionPath(input);
+        QString error;
+        QVERIFY2(app::saveSession(a.get(), sessionPath, &error), qPrintable(error));
+        // ... and the saved slice's index made stale: the slice is found by track, start and name
+        {
+            QFile f(sessionPath);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+            QCOMPARE(json.value(QStringLiteral("version")).toInt(), 2);
+            QJsonObject sel = json.value(QStringLiteral("selectedSlice")).toObject();
+            QCOMPARE(sel.value(QStringLiteral("name")).toString(), QStringLiteral("gemm"));
+            sel.insert(QStringLiteral("index"), 0);
+            json.insert(QStringLiteral("selectedSlice"), sel);
+            QVERIFY(writeFile(sessionPath, QJsonDocument(json).toJson()));
+        }
+
+        // When it is opened in a new window
+        auto b = newWindow();
+        QSignalSpy shown(b.get(), &app::MainWindow::traceShown);
+        const app::SessionOpenResult r = app::openSession(b.get(), sessionPath);
+        QVERIFY2(r.ok && r.warnings.isEmpty(), qPrintable(r.error + r.warnings.join(QLatin1Char(';'))));
+        QVERIFY(shown.wait(30000));
+
+        // Then the filter, the search, the slice, the docks and the panel's options are back
+        const views::TrackFilterSpec filter = b->trackFilterBar()->spec();
+        QCOMPARE(filter.text, QStringLiteral("stream|worker"));
+        QVERIFY(filter.regex);
+        QVERIFY(!filter.onlyWithSearchMatches);
+        QCOMPARE(b->trackFilterBar()->statusText(), filterStatus);
+        QCOMPARE(b->searchBar()->query(), (views::SearchQuery{QStringLiteral("gem"), false, true}));
+        QCOMPARE(b->document()->selectedSlice(), (model::SliceRef{trackNamed(*b->trace(), "stream 7"), 1}));
+        QVERIFY(!b->detailsDock()->isVisible());
+        auto *dockB = b->findChild<app::PanelDock *>(QStringLiteral("traceAnalysisDock"));
+        QVERIFY(dockB && dockB->isVisible());
+        auto *panelB = qobject_cast<views::AnalysisPanel *>(dockB->content());
+        QVERIFY(panelB);
+        QCOMPARE(panelB->currentAnalysis(), QStringLiteral("idle"));
+        QVERIFY(!panelB->followsSelectedRange());
+        QCOMPARE(panelB->findChild<QLineEdit *>(QStringLiteral("filter"))->text(), QStringLiteral("stream"));
+        // a panel never opened stays unopened
+        QVERIFY(!b->findChild<app::PanelDock *>(QStringLiteral("memoryDock"))->content());
+    }
+
+    void comparisonBaselineIsReopened()
+    {
+        // Given a comparison against a baseline run, on the median step
+        const QString candidate = m_tmp.filePath(QStringLiteral("candidate.json"));
+        const QString baseline = m_tmp.filePath(QStringLiteral("baseline.json"));
+        QVERIFY(writeFile(candidate, chromeTrace()));
+        QByteArray slower = chromeTrace();
+        slower.replace("\"ts\":700,\"dur\":250", "\"ts\":700,\"dur\":290");
+        QVERIFY(writeFile(baseline, slower));
+        auto a = openedWindow(candidate);
+        QVERIFY(a);
+        {
+            QSignalSpy loaded(a->comparePanel(), &app::ComparePanel::baselineLoaded);
+            a->comparePanel()->loadBaseline({baseline});
+            QVERIFY(loaded.wait(30000));
+        }
+        a->comparePanel()->setStepChoice(model::analysis::StepChoice::Median);
+        const QString comparison = a->comparePanel()->currentComparison();
+        const QString sessionPath = app::defaultSessionPath(candidate);
+        QString error;
+        QVERIFY2(app::saveSession(a.get(), sessionPath, &error), qPrintable(error));
+
+        // When it is opened in a new window, the baseline is loaded again with the same choices
+        {
+            auto b = newWindow();
+            QSignalSpy loaded(b->comparePanel(), &app::ComparePanel::baselineLoaded);
+            QVERIFY(app::openSession(b.get(), sessionPath).ok);
+            QVERIFY(loaded.wait(30000));
+            QVERIFY(b->trace());
+            QVERIFY(b->comparePanel()->baseline());
+            QCOMPARE(b->comparePanel()->baselinePaths(), QStringList{QFileInfo(baseline).absoluteFilePath()});
+            QCOMPARE(b->comparePanel()->stepChoice(), model::analysis::StepChoice::Median);
+            QCOMPARE(b->comparePanel()->currentComparison(), comparison);
+        }
+
+        // When the baseline is gone, the session opens with a word about it and no comparison
+        QVERIFY(QFile::remove(baseline));
+        auto c = newWindow();
+        QSignalSpy shown(c.get(), &app::MainWindow::traceShown);
+        QVERIFY(app::openSession(c.get(), sessionPath).ok);
+        QVERIFY(shown.wait(30000));
+        QVERIFY(!c->comparePanel()->baseline());
+        QVERIFY(!c->comparePanel()->isLoadingBaseline());
+        QVERIFY(c->messageBanner()->isVisible());
+        QVERIFY2(c->messageBanner()->text().contains(QStringLiteral("baseline.json")), qPrintable(c->messageBanner()->text()));
+    }
+
+    void versionOneSessionStillOpens()
+    {
+        // Given a session written by the first version (no filter, search, layout or panels;
+        // the selected slice by index and start only)
+        const QString input = m_tmp.filePath(QStringLiteral("old.json"));
+        QVERIFY(writeFile(input, chromeTrace()));
+        const QString sessionPath = m_tmp.filePath(QStringLiteral("old.accelscope-session.json"));
+        QVERIFY(writeFile(sessionPath, R"({"format": "accelscope-session", "version": 1,
+            "inputs": [{"path": "old.json"}],
+            "visibleRange": {"start": 100000, "end": 700000},
+            "selectedRange": {"start": 200000, "end": 300000},
+            "pinnedTracks": [{"process": "device 2", "track": "stream 7 7"}],
+            "hiddenTracks": [], "collapsedProcesses": [],
+            "selectedSlice": {"process": "device 2", "track": "stream 7 7", "start": 700000, "index": 1},
+            "flags": [{"start": 10, "end": 10, "colour": "#ff0000", "note": "old note"}]})"));
+        auto w = newWindow();
+        QSignalSpy shown(w.get(), &app::MainWindow::traceShown);
+        const app::SessionOpenResult r = app::openSession(w.get(), sessionPath);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(shown.wait(30000));
+        // Then what it kept is back and the rest is as a fresh window has it
+        const model::Trace &trace = *w->trace();
+        const model::TimeNs t0 = trace.startNs();
+        const model::TrackId stream = trackNamed(trace, "stream 7");
+        QVERIFY(w->timeline()->trackLayout().isPinned(stream));
+        QCOMPARE(w->document()->visibleRange(), (views::TimeRange{t0 + 100'000, t0 + 700'000}));
+        QCOMPARE(w->document()->selectedRange(), (views::TimeRange{t0 + 200'000, t0 + 300'000}));
+        QCOMPARE(w->document()->selectedSlice(), (model::SliceRef{stream, 1}));
+        QCOMPARE(w->document()->flags()->size(), 1);
+        QCOMPARE(w->document()->flags()->flags()[0].note, QStringLiteral("old note"));
+        QVERIFY(!w->trackFilterBar()->spec().isActive());
+        QVERIFY(w->searchBar()->query().isEmpty());
+        QVERIFY(w->detailsDock()->isVisibleTo(w.get()));
     }
 
     void cleanupTestCase() { m_settings.reset(); }
