@@ -4,6 +4,7 @@
 #include "sophgoengines.h"
 #include "aiuanalysis.h"
 #include "ascendcluster.h"
+#include "memorytimeline.h"
 
 #include <array>
 
@@ -42,6 +43,7 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"communication-links", "Communication links (Ascend HCCL)", "per rank pair and transport: bytes, transit time, bandwidth, ops (global ranks)", &communicationLinks},
     AnalysisInfo{"memory", "Memory (Ascend)", "per component and rank: allocated/reserved/active peak, when, time-weighted mean", &memorySummary},
     AnalysisInfo{"operator-memory", "Operator memory (Ascend)", "per operator allocation: size, allocated/released at, duration", &operatorMemory},
+    AnalysisInfo{"memory-timeline", "Memory over time", "per rank, device and component: allocated/reserved/active over time (Ascend memory_record / npu_module_mem, Kineto [memory] events), the peak flagged; long series binned keeping each bin's maximum", &memoryTimeline},
     AnalysisInfo{"call-tree", "Call tree", "the aggregated call tree of nested slices in the range (--range A:B) on the selected tracks: per call path count, total, self (--format folded: folded stacks)", &callTree},
     AnalysisInfo{"range-stats", "Range statistics", "per slice name in the range (--range A:B) on the selected tracks: count, total, in range, self, average, min, max, p50/p90/p99", &rangeStatistics},
     AnalysisInfo{"overview", "Overview", "the trace: inputs, span, range and ranks asked for, counts of ranks, processes, tracks, events, diagnostics", &traceOverview},

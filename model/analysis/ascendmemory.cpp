@@ -5,6 +5,7 @@
 // Values stay in the files' MB (MiB, as torch_npu divides bytes by 1024²); KB series are divided
 // by 1024. Definitions: docs/analysis.md, section "Ascend communication and memory".
 #include "analyses.h"
+#include "memorytimeline.h"
 #include "model/timeparse.h"
 
 #include <algorithm>
@@ -17,8 +18,15 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// "PTA+GE Allocated (MB)" -> component "PTA+GE", metric "Allocated", scale 1 (KB: 1/1024).
-bool splitSeriesName(std::string_view name, std::string &component, std::string &metric, double &scale)
+bool toNumber(std::string_view v, double &out)
+{
+    const auto r = std::from_chars(v.data(), v.data() + v.size(), out);
+    return r.ec == std::errc() && r.ptr == v.data() + v.size();
+}
+
+} // namespace
+
+bool splitMemorySeriesName(std::string_view name, std::string &component, std::string &metric, double &scale)
 {
     if (name.size() < 6 || name.back() != ')')
         return false;
@@ -40,14 +48,6 @@ bool splitSeriesName(std::string_view name, std::string &component, std::string 
     metric = std::string(head.substr(sp + 1));
     return true;
 }
-
-bool toNumber(std::string_view v, double &out)
-{
-    const auto r = std::from_chars(v.data(), v.data() + v.size(), out);
-    return r.ec == std::errc() && r.ptr == v.data() + v.size();
-}
-
-} // namespace
 
 Table memorySummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
@@ -81,7 +81,7 @@ Table memorySummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
             const Track &tk = tr.track(tid);
             Row row{r, p.device, record ? "memory_record" : "npu_module_mem", {}, {}, tid, 1.0};
             if (tk.role != TrackRole::Counter || tk.counter.size() == 0
-                || !splitSeriesName(tr.str(tk.name), row.component, row.metric, row.scale))
+                || !splitMemorySeriesName(tr.str(tk.name), row.component, row.metric, row.scale))
                 continue;
             rows.push_back(std::move(row));
         }
