@@ -49,7 +49,12 @@ enum class Severity : std::uint8_t { Info, Warning, DataLoss };
     X(SophgoVendorRule, Info, "A vendor reader's rule moved, renumbered or set apart PMU records (see the detail)") \
     X(SophgoNotAligned, Warning, "Cores or engines could not be aligned; their times keep their own counter base") \
     X(SophgoNoCommand, Warning, "PMU records could not be paired with a command and carry no name") \
-    X(InputLimit, DataLoss, "Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded")
+    X(InputLimit, DataLoss, "Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded") \
+    X(RankFromDeviceId, Info, "The rank was taken from the device id (the profile names no rank)") \
+    X(ClockAlignedStartInfo, Info, "Device clocks were moved to epoch time with start_info (collectionTimeBegin - clockMonotonicRaw)") \
+    X(ClockNotAligned, Warning, "Timestamps keep their own clock base; devices of different hosts may not line up") \
+    X(EventsNotRouted, Warning, "Events of a view shared by several devices named no device and were given to the first device") \
+    X(DataNotRead, Warning, "Profile data present in the input was not read (see the detail)")
 
 enum class DiagKind : std::uint16_t {
 #define ACCELSCOPE_DIAG_ENUM(kind, sev, text) kind,

@@ -47,6 +47,11 @@ const char *const kDiagnosticTexts[] = {
     QT_TRANSLATE_NOOP("Diagnostics", "Cores or engines could not be aligned; their times keep their own counter base"),
     QT_TRANSLATE_NOOP("Diagnostics", "PMU records could not be paired with a command and carry no name"),
     QT_TRANSLATE_NOOP("Diagnostics", "Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded"),
+    QT_TRANSLATE_NOOP("Diagnostics", "The rank was taken from the device id (the profile names no rank)"),
+    QT_TRANSLATE_NOOP("Diagnostics", "Device clocks were moved to epoch time with start_info (collectionTimeBegin - clockMonotonicRaw)"),
+    QT_TRANSLATE_NOOP("Diagnostics", "Timestamps keep their own clock base; devices of different hosts may not line up"),
+    QT_TRANSLATE_NOOP("Diagnostics", "Events of a view shared by several devices named no device and were given to the first device"),
+    QT_TRANSLATE_NOOP("Diagnostics", "Profile data present in the input was not read (see the detail)"),
     nullptr,
 };
 

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <future>
 #include <map>
 #include <optional>
 #include <regex>
@@ -211,17 +212,23 @@ bool isProf(const ProfScan &s)
 
 /// The JSON views of one folder: msprof_* when present (the union of the others), else every
 /// per-kind view. Non-trace JSON (communication statistics) is left out by its first byte.
-std::vector<fs::path> chooseViews(const fs::path &folder, std::string &rule)
+std::vector<fs::path> chooseViews(const fs::path &folder, std::string &rule,
+                                  std::vector<std::pair<fs::path, std::string>> *notRead = nullptr)
 {
     std::vector<fs::path> all, unions;
     for (const Entry &e : listDir(folder)) {
         if (e.dir || !endsWith(lower(e.name), ".json"))
             continue;
         const std::string kind = viewKind(e.path);
-        if (startsWith(kind, "communication") || kind == "info" || kind == "start_info" || kind == "end_info")
+        if (kind == "info" || kind == "start_info" || kind == "end_info")
             continue;
-        if (firstByte(e.path) != '[' && !(kind == "msprof" && firstByte(e.path) == '{'))
+        if (startsWith(kind, "communication") || (firstByte(e.path) != '[' && !(kind == "msprof" && firstByte(e.path) == '{'))) {
+            if (notRead)
+                notRead->emplace_back(e.path, startsWith(kind, "communication")
+                                                  ? "communication statistics JSON: not read (no timeline events)"
+                                                  : "JSON file that is not a trace-event array: not read");
             continue;
+        }
         (kind == "msprof" ? unions : all).push_back(e.path);
     }
     if (!unions.empty()) {
@@ -263,6 +270,41 @@ int parentProfilerInfoRank(const fs::path &prof)
     return -1;
 }
 
+/// Regular files under `dir` (not following links), counted up to `limit`.
+std::size_t countFiles(const fs::path &dir, std::size_t limit = 100000)
+{
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        return 0;
+    std::size_t n = 0;
+    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end && n < limit; it.increment(ec)) {
+        std::error_code ec2;
+        if (it->is_regular_file(ec2) && !it->is_symlink(ec2))
+            ++n;
+    }
+    return n;
+}
+
+/// What a PROF folder holds besides the views this importer reads: the host's own exported
+/// views (host/timeline, host/summary) and msprof's SQLite export (msprof_*.db, newer CANN).
+void noteUnreadProfData(const fs::path &prof, const ProfScan &s, std::vector<std::pair<fs::path, std::string>> &notes)
+{
+    if (!s.host.empty())
+        for (const char *sub : {"timeline", "summary"})
+            if (const std::size_t n = countFiles(s.host / sub))
+                notes.emplace_back(s.host / sub, "host/" + std::string(sub) + ": " + std::to_string(n)
+                                                     + " file(s) of the host's own views not read (only the device views are)");
+    std::vector<fs::path> dbs;
+    for (const fs::path &dir : {prof, s.mso, s.host})
+        if (!dir.empty())
+            for (const Entry &e : listDir(dir))
+                if (!e.dir && endsWith(lower(e.name), ".db"))
+                    dbs.push_back(e.path);
+    for (const fs::path &db : dbs)
+        notes.emplace_back(db, "msprof's SQLite export not read: the JSON / CSV views of the folder are read instead");
+}
+
 void describeProf(const fs::path &prof, const ProfScan &s, std::vector<MsprofDevice> &out)
 {
     const int parentRank = parentProfilerInfoRank(prof);
@@ -302,7 +344,7 @@ void describeProf(const fs::path &prof, const ProfScan &s, std::vector<MsprofDev
         // Newer CANN: mindstudio_profiler_output for every device of the folder.
         if (!s.mso.empty()) {
             std::string rule;
-            d.timeline = chooseViews(s.mso, rule);
+            d.timeline = chooseViews(s.mso, rule, devs.empty() ? &d.notRead : nullptr);
             if (!d.timeline.empty() || fs::exists(path / "timeline") == false) {
                 d.generation = "mindstudio_profiler_output";
                 d.timelineRule = "mindstudio_profiler_output: " + rule;
@@ -315,7 +357,7 @@ void describeProf(const fs::path &prof, const ProfScan &s, std::vector<MsprofDev
             d.generation = "timeline";
             std::string rule;
             if (fs::is_directory(path / "timeline")) {
-                d.timeline = chooseViews(path / "timeline", rule);
+                d.timeline = chooseViews(path / "timeline", rule, &d.notRead);
                 d.timelineRule = "device_" + std::to_string(id) + "/timeline: " + rule;
             }
             if (d.timeline.empty() && !s.timeline.empty()) {
@@ -326,6 +368,7 @@ void describeProf(const fs::path &prof, const ProfScan &s, std::vector<MsprofDev
             if (fs::is_directory(path / "summary"))
                 collectCsv(path / "summary", d);
         }
+        d.rawDataFiles = countFiles(path / "data");
         devs.push_back(std::move(d));
     }
     // A folder without device_* (host data only, or a copied mindstudio_profiler_output) still
@@ -345,6 +388,8 @@ void describeProf(const fs::path &prof, const ProfScan &s, std::vector<MsprofDev
         collectCsv(s.mso, d);
         devs.push_back(std::move(d));
     }
+    if (!devs.empty())
+        noteUnreadProfData(prof, s, devs.front().notRead);
     for (auto &d : devs)
         out.push_back(std::move(d));
 }
@@ -736,6 +781,17 @@ void notePart(std::string_view name, TimeNs dur, std::map<std::int64_t, Iteratio
         parts[n].dataAug = dur;
 }
 
+/// A view read from disk and pre-scanned (ViewReader::load).
+struct LoadedView {
+    fs::path file;
+    simdjson::padded_string json;        ///< the file, or its part before the damage, closed
+    std::optional<ImportError> error;
+    std::uint64_t repairedAt = 0;        ///< > 0: the file ended inside an event; cut here
+    ProcessMeta meta;                    ///< process metadata (only for views of several devices)
+    TimeNs firstTs = 0;
+    bool haveFirst = false;
+};
+
 class ViewReader {
 public:
     ViewReader(std::vector<DeviceSink *> sinks, bool shared, TraceBuilder &builder, const ImportContext &ctx)
@@ -743,58 +799,79 @@ public:
     {
     }
 
-    /// Reads one JSON view into the sinks' sources.
-    Status read(const fs::path &file)
+    /// Reads a view from disk and pre-scans it (pass 1): the first timestamp (the clock) and,
+    /// when `routing` (the view holds several devices), the process metadata (names, labels,
+    /// sort indices) that routes pids to devices. Depends on the file alone, so the next view is
+    /// loaded on a second thread while the events of the current one are taken.
+    static LoadedView load(const fs::path &file, bool routing, const ImportContext &ctx)
     {
-        simdjson::padded_string json;
-        if (simdjson::padded_string::load(file.string()).get(json))
-            return ImportError{file.string(), 0, false, "cannot read the file"};
+        LoadedView v;
+        v.file = file;
+        if (simdjson::padded_string::load(file.string()).get(v.json)) {
+            v.error = ImportError{file.string(), 0, false, "cannot read the file"};
+            return v;
+        }
         od::parser parser;
         od::document doc;
-        simdjson::padded_string repaired;
-        const simdjson::padded_string *buf = &json;
-        if (parser.iterate(json).get(doc)) {
-            if (Status st = repairTruncated(file, json, parser, doc, repaired); !st.ok())
-                return st;
-            buf = &repaired;
-        }
-        m_base = buf->data();
-        // Pass 1: the first timestamp (the clock), and, when the view holds several devices, the
-        // process metadata (names, labels, sort indices) that routes pids to devices.
-        ProcessMeta meta;
-        TimeNs firstTs = 0;
-        bool haveFirst = false;
-        const bool routing = m_shared && m_sinks.size() > 1;
-        forEachEvent(doc, file, [&](RawEv &e, std::uint64_t) {
-            if (e.ph == "M") {
-                if (!e.hasPid || e.args.empty())
-                    return true;
-                if (e.name == "process_name" || e.name == "process_labels")
-                    (e.name == "process_name" ? meta.names : meta.labels)[e.pid] = argString(e.args, e.name == "process_name" ? "name" : "labels");
-                else if (e.name == "process_sort_index")
-                    if (auto v = argInt(e.args, "sort_index"))
-                        meta.sortIndex[e.pid] = *v;
-            } else if (!haveFirst && e.hasTs) {
-                haveFirst = parseMicrosToNs(e.tsText, firstTs);
+        if (parser.iterate(v.json).get(doc)) {
+            v.repairedAt = repairTruncated(v.json, parser);
+            if (!v.repairedAt || parser.iterate(v.json).get(doc)) {
+                v.error = ImportError{file.string(), 0, false, "not JSON"};
+                return v;
             }
-            return routing || !haveFirst;
-        }, false);
-        if (parser.iterate(*buf).get(doc))
+        }
+        ProcessMeta &meta = v.meta;
+        forEachEvent(
+            doc, v.json.data(), ctx,
+            [&](RawEv &e, std::uint64_t) {
+                if (e.ph == "M") {
+                    if (!e.hasPid || e.args.empty())
+                        return true;
+                    if (e.name == "process_name" || e.name == "process_labels")
+                        (e.name == "process_name" ? meta.names : meta.labels)[e.pid] =
+                            argString(e.args, e.name == "process_name" ? "name" : "labels");
+                    else if (e.name == "process_sort_index")
+                        if (auto x = argInt(e.args, "sort_index"))
+                            meta.sortIndex[e.pid] = *x;
+                } else if (!v.haveFirst && e.hasTs) {
+                    v.haveFirst = parseMicrosToNs(e.tsText, v.firstTs);
+                }
+                return routing || !v.haveFirst;
+            },
+            [](std::uint64_t, std::uint64_t) {});
+        return v;
+    }
+
+    /// Takes the events of a loaded view into the sinks' sources (pass 2).
+    Status read(const LoadedView &v)
+    {
+        const fs::path &file = v.file;
+        if (v.error)
+            return *v.error;
+        if (v.repairedAt)
+            m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), v.repairedAt,
+                                       "the file ends inside an event; the events before byte " + std::to_string(v.repairedAt)
+                                           + " were loaded");
+        od::parser parser;
+        od::document doc;
+        if (parser.iterate(v.json).get(doc))
             return ImportError{file.string(), 0, false, "not JSON"};
         for (DeviceSink *s : m_sinks)
-            if (!s->offsetDecided && haveFirst)
-                decideOffset(*s, firstTs, file);
-        // Pass 2: events.
+            if (!s->offsetDecided && v.haveFirst)
+                decideOffset(*s, v.firstTs, file);
         m_file = file.string();
         m_cacheSink = nullptr;
-        EventPass pass(meta);
+        EventPass pass(v.meta);
         forEachEvent(
-            doc, file,
+            doc, v.json.data(), m_ctx,
             [&](RawEv &e, std::uint64_t pos) {
                 handleEvent(pass, e, pos);
                 return true;
             },
-            true);
+            [&](std::uint64_t pos, std::uint64_t index) {
+                m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), pos,
+                                           "the events before event " + std::to_string(index) + " were loaded");
+            });
         finishPass(pass, file);
         return Ok{};
     }
@@ -811,31 +888,29 @@ private:
         std::uint64_t badTs = 0, badTsPos = 0, skipped = 0, skippedPos = 0;
     };
 
-    /// A truncated file (an unterminated string, the writer killed): the events before the
-    /// damage, closed after the last complete object, parsed from `repaired`.
-    Status repairTruncated(const fs::path &file, const simdjson::padded_string &json, od::parser &parser, od::document &doc,
-                           simdjson::padded_string &repaired)
+    /// A truncated file (an unterminated string, the writer killed): `json` becomes the events
+    /// before the damage, closed after the last complete object. The cut's byte offset, or 0
+    /// when no prefix parses.
+    static std::uint64_t repairTruncated(simdjson::padded_string &json, od::parser &parser)
     {
         const std::string_view text(json.data(), json.size());
         const std::size_t open = text.find_first_of("[{");
         if (open == std::string_view::npos)
-            return ImportError{file.string(), 0, false, "not JSON"};
+            return 0;
         const std::string close = text[open] == '{' ? "]}" : "]";
         std::size_t cut = text.size();
-        bool ok = false;
-        for (int attempt = 0; attempt < 64 && !ok && cut > open; ++attempt) {
+        for (int attempt = 0; attempt < 64 && cut > open; ++attempt) {
             cut = text.rfind('}', cut - 1);
             if (cut == std::string_view::npos || cut <= open)
                 break;
-            repaired = simdjson::padded_string(std::string(text.substr(0, cut + 1)) + close);
-            ok = !parser.iterate(repaired).get(doc);
+            simdjson::padded_string repaired(std::string(text.substr(0, cut + 1)) + close);
+            od::document doc;
+            if (!parser.iterate(repaired).get(doc)) {
+                json = std::move(repaired);
+                return cut + 1;
+            }
         }
-        if (!ok)
-            return ImportError{file.string(), 0, false, "not JSON"};
-        m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), cut + 1,
-                                   "the file ends inside an event; the events before byte " + std::to_string(cut + 1)
-                                       + " were loaded");
-        return Ok{};
+        return 0;
     }
 
     BuilderShard &shardOf(EventPass &pass, DeviceSink *s)
@@ -941,15 +1016,17 @@ private:
             m_builder.merge(std::move(sh));
         }
         if (pass.unrouted)
-            m_sinks.front()->diags.add(DiagKind::RankFromFileName, file.string(), 0,
+            m_sinks.front()->diags.add(DiagKind::EventsNotRouted, file.string(), 0,
                                        "events of " + std::to_string(pass.unrouted)
                                            + " process(es) name no device of this folder (pid layout, NPU label): given to device "
                                            + std::to_string(m_sinks.front()->dev->device),
                                        pass.unrouted);
     }
 
-    template <typename F>
-    void forEachEvent(od::document &doc, const fs::path &file, F &&f, bool report)
+    /// The events of a view's array in order: f(event, byte offset) until it returns false. A
+    /// damaged event ends the readable part of the file: onDamage(byte offset, events read).
+    template <typename F, typename D>
+    static void forEachEvent(od::document &doc, const char *base, const ImportContext &ctx, F &&f, D &&onDamage)
     {
         od::array arr;
         od::json_type t;
@@ -963,19 +1040,16 @@ private:
         }
         std::uint64_t index = 0;
         for (auto el : arr) {
-            if (m_ctx.stopRequested())
+            if (ctx.stopRequested())
                 return;
             od::object obj;
             RawEv e;
             std::uint64_t pos = index;
             const char *loc = nullptr;
-            if (m_base && !doc.current_location().get(loc) && loc >= m_base)
-                pos = static_cast<std::uint64_t>(loc - m_base);
+            if (base && !doc.current_location().get(loc) && loc >= base)
+                pos = static_cast<std::uint64_t>(loc - base);
             if (el.get_object().get(obj) || !readEvent(obj, e)) {
-                // A damaged event ends the readable part of the file.
-                if (report)
-                    m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), pos,
-                                               "the events before event " + std::to_string(index) + " were loaded");
+                onDamage(pos, index);
                 return;
             }
             ++index;
@@ -1010,13 +1084,13 @@ private:
         const auto begin = smallJsonInt(s.dev->startInfo, "collectionTimeBegin");
         const auto raw = smallJsonInt(s.dev->startInfo, "clockMonotonicRaw");
         if (!begin || !raw) {
-            s.diags.add(DiagKind::BadTimestamp, file.string(), 0,
+            s.diags.add(DiagKind::ClockNotAligned, file.string(), 0,
                         "timestamps are CLOCK_MONOTONIC_RAW but start_info has no collectionTimeBegin / clockMonotonicRaw: "
                         "kept as they are (devices of different hosts are not aligned)");
             return;
         }
         s.offset = *begin * 1000 - *raw;
-        s.diags.add(DiagKind::ClockAligned, s.dev->startInfo.string(), 0,
+        s.diags.add(DiagKind::ClockAlignedStartInfo, s.dev->startInfo.string(), 0,
                     "CLOCK_MONOTONIC_RAW timestamps moved to epoch time by collectionTimeBegin - clockMonotonicRaw = "
                         + std::to_string(s.offset) + " ns");
     }
@@ -1145,7 +1219,6 @@ private:
     bool m_shared = false;
     TraceBuilder &m_builder;
     const ImportContext &m_ctx;
-    const char *m_base = nullptr;
     std::string m_key;
     std::string m_file;
     // The process and track of the previous event (events come in runs of one stream): valid for
@@ -1344,8 +1417,9 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
                 meta.emplace_back("ascend.msprof.info", minifyJson(text));
         }
         if (d.rankFrom == "device id")
-            s->diags.add(DiagKind::RankFromFileName, d.info.empty() ? d.prof.string() : d.info.string(), 0,
-                         "rank = device id " + std::to_string(d.device) + " (info.json has no rank_id)");
+            s->diags.add(DiagKind::RankFromDeviceId, d.info.empty() ? d.prof.string() : d.info.string(), 0,
+                         "rank = device id " + std::to_string(d.device)
+                             + (d.info.empty() ? " (no info.json)" : " (info.json has no rank_id)"));
         for (const fs::path &csv : d.opSummary)
             s->ops.read(csv, d.device, d.sharedCsv, s->diags);
         sinks.push_back(std::move(s));
@@ -1360,11 +1434,23 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
         total += std::max<std::size_t>(1, s->dev->timeline.size());
     std::optional<ImportError> firstError;
     auto readAll = [&](const std::vector<fs::path> &files, std::vector<DeviceSink *> group, bool shared) -> Status {
+        const bool routing = shared && group.size() > 1;
         ViewReader reader(std::move(group), shared, builder, ctx);
-        for (const fs::path &f : files) {
+        // The next view is loaded and pre-scanned on a second thread while this one's events
+        // are taken (std::async falls back to running it here when no thread can be started).
+        auto loadAt = [&](std::size_t i) {
+            return std::async([file = files[i], routing, &ctx] { return ViewReader::load(file, routing, ctx); });
+        };
+        std::future<LoadedView> next;
+        if (!files.empty())
+            next = loadAt(0);
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            const LoadedView view = next.get();
             if (ctx.stopRequested())
                 return Canceled{};
-            Status st = reader.read(f);
+            if (i + 1 < files.size())
+                next = loadAt(i + 1);
+            Status st = reader.read(view);
             if (!st.ok()) {
                 if (!firstError)
                     firstError = st.error();
@@ -1398,9 +1484,14 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
             emitSteps(s, builder);
         decorateTraceView(builder, s.source, s.summary, DeviceHint{d.device});
         if (d.timeline.empty())
-            s.diags.add(DiagKind::MissingField, d.prof.string(), 0,
-                        "device_" + std::to_string(d.device)
-                            + ": no exported timeline (run msprof --export=on, or msprof --parse then --export): no events");
+            s.diags.add(DiagKind::DataNotRead, d.prof.string(), 0,
+                        "device_" + std::to_string(d.device) + ": no exported timeline"
+                            + (d.rawDataFiles ? " (" + std::to_string(d.rawDataFiles) + " raw file(s) in device_" + std::to_string(d.device)
+                                                    + "/data, which only msprof parses)"
+                                              : std::string())
+                            + ": run msprof --export=on, or msprof --parse then --export; no events");
+        for (const auto &[path, what] : d.notRead)
+            s.diags.add(DiagKind::DataNotRead, path.string(), 0, what);
         ArgsWriter w;
         w.integer("events", static_cast<std::int64_t>(s.events - s.duplicates));
         w.integer("duplicates_dropped", static_cast<std::int64_t>(s.duplicates));

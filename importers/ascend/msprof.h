@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace accelscope::importers::ascend {
@@ -47,6 +48,11 @@ struct MsprofDevice {
     std::vector<std::filesystem::path> stepTrace;  ///< step_trace*.csv
     std::vector<std::filesystem::path> otherCsv;   ///< other summary CSVs, kept as tables
     bool sharedCsv = false;         ///< CSVs hold several devices (Device_id column)
+    std::size_t rawDataFiles = 0;   ///< files under device_{id}/data (raw, only msprof parses them)
+    /// Data present in the folder that is not read (a JSON file that is no timeline, the host's
+    /// own views, the SQLite export): where, and what it is. Said in a diagnostic, so that a
+    /// view is never silently less than the folder holds.
+    std::vector<std::pair<std::filesystem::path, std::string>> notRead;
 };
 
 /// True when `dir` is a PROF folder (device_{id}/ with info.json.{id} or exported views, or

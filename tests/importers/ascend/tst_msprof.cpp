@@ -38,6 +38,11 @@ constexpr std::int64_t kHostPid = 4242;
 constexpr int kIterations = 3;
 
 /// msprof's pid layout: host pid << 10 | sort index << 5 | device.
+bool endsWith(std::string_view s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
 std::int64_t pidOf(int sort, int device) { return (kHostPid << 10) | (std::int64_t(sort) << 5) | device; }
 
 enum Kind { kSteps, kHardware, kHccl, kCann };
@@ -346,7 +351,7 @@ private slots:
         }
         bool aligned = false;
         for (const auto &d : t->diagnostics())
-            aligned = aligned || (d.kind == model::DiagKind::ClockAligned && d.detail.find("CLOCK_MONOTONIC_RAW") != std::string::npos);
+            aligned = aligned || (d.kind == model::DiagKind::ClockAlignedStartInfo && d.detail.find("CLOCK_MONOTONIC_RAW") != std::string::npos);
         QVERIFY(aligned);
     }
 
@@ -372,7 +377,7 @@ private slots:
         // rank = device id, said by a diagnostic
         bool said = false;
         for (const auto &d : t->diagnostics())
-            said = said || (d.kind == model::DiagKind::RankFromFileName && d.detail.find("rank = device id") != std::string::npos);
+            said = said || (d.kind == model::DiagKind::RankFromDeviceId && d.detail.find("rank = device id") != std::string::npos);
         QVERIFY(said);
         QVERIFY(meta(*t, 0, "ascend.joins").find("\"op_summary_joined\":6") != std::string::npos);
         QVERIFY(meta(*t, 0, "ascend.joins").find("\"duplicates_dropped\":0") != std::string::npos);
@@ -542,6 +547,51 @@ private slots:
         writeOlderProf(root / "older_per_kind" / "PROF_000001_20231114221320123_ABCDEFGH", false);
         writeNewerProf(root / "newer" / "PROF_000001_20231114221320123_ABCDEFGH");
         QVERIFY(ascend::isMsprofFolder(root / "newer" / "PROF_000001_20231114221320123_ABCDEFGH"));
+    }
+
+    /// Data the importer does not read is named in a DataNotRead diagnostic each: a JSON file
+    /// that is no timeline, the host's own views, the SQLite export, a device whose only data is
+    /// raw. Data it reads, or raw data behind exported views, is not reported.
+    void unreadDataIsSaid()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        writeNewerProf(prof);
+        writeFile(prof / "host" / "timeline" / "msprof_host.json", "[]");
+        writeFile(prof / "msprof_20231114221320.db", "SQLite format 3");
+        // a third device with raw data only (not exported)
+        writeFile(prof / "device_4" / "info.json.4", "{\"devices\":\"4\"}");
+        writeFile(prof / "device_4" / "data" / "ts_track.data.4.slice_0", "raw");
+        writeFile(prof / "device_4" / "data" / "hwts.data.4.slice_0", "raw");
+        // loaded without the mindstudio_profiler_output views for device 4: its device folder has no timeline
+        auto t = load(prof);
+        QVERIFY(t);
+        auto said = [&](std::string_view file, std::string_view text) {
+            std::size_t n = 0;
+            for (const auto &d : t->diagnostics())
+                n += d.kind == model::DiagKind::DataNotRead && endsWith(d.file, file) && d.detail.find(text) != std::string::npos;
+            return n;
+        };
+        QCOMPARE(said("communication_statistic_20231114221320.json", "communication statistics"), std::size_t(1));
+        QCOMPARE(said("host/timeline", "1 file(s) of the host's own views"), std::size_t(1));
+        QCOMPARE(said("msprof_20231114221320.db", "SQLite export"), std::size_t(1));
+        std::size_t total = 0;
+        for (const auto &d : t->diagnostics())
+            total += d.kind == model::DiagKind::DataNotRead;
+        QCOMPARE(total, std::size_t(3)); // device_2/3's raw data is behind the exported views: not reported
+
+        // the same folder without any exported view: every device says its raw data was not read
+        fs::remove_all(prof / "mindstudio_profiler_output");
+        fs::remove_all(prof / "device_2" / "data");
+        writeFile(prof / "device_2" / "data" / "x.data", "raw");
+        std::string error;
+        auto raw = load(prof, &error);
+        QVERIFY2(raw, error.c_str());
+        std::size_t rawSaid = 0;
+        for (const auto &d : raw->diagnostics())
+            rawSaid += d.kind == model::DiagKind::DataNotRead
+                && d.detail.find("device_2: no exported timeline (1 raw file(s) in device_2/data") != std::string::npos;
+        QCOMPARE(rawSaid, std::size_t(1));
     }
 
     void notAProfFolder()
