@@ -16,6 +16,9 @@ const QString kRenderer = QStringLiteral("ui/renderer");
 const QString kLanguage = QStringLiteral("ui/language");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
+const QString kCompareTimelineSizes = QStringLiteral("window/compareTimelineSizes");
+/// Larger than any screen: a stored size beyond it is not the user's.
+constexpr int kMaxPaneSize = 100000;
 } // namespace
 
 AppSettings::AppSettings(std::unique_ptr<QSettings> settings, QObject *parent)
@@ -150,6 +153,28 @@ QString AppSettings::language() const
 void AppSettings::setLanguage(const QString &language)
 {
     m_settings->setValue(kLanguage, language);
+}
+
+QList<int> AppSettings::compareTimelineSizes() const
+{
+    const QStringList parts = m_settings->value(kCompareTimelineSizes).toString().split(QLatin1Char(','));
+    QList<int> sizes;
+    for (const QString &p : parts) {
+        bool ok = false;
+        const int v = p.trimmed().toInt(&ok);
+        if (!ok || v <= 0 || v > kMaxPaneSize)
+            return {};
+        sizes << v;
+    }
+    return sizes.size() == 2 ? sizes : QList<int>{};
+}
+
+void AppSettings::setCompareTimelineSizes(const QList<int> &sizes)
+{
+    QStringList parts;
+    for (int v : sizes)
+        parts << QString::number(v);
+    m_settings->setValue(kCompareTimelineSizes, parts.join(QLatin1Char(',')));
 }
 
 QByteArray AppSettings::windowGeometry() const

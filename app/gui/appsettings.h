@@ -8,6 +8,8 @@
 //   ui/renderer        "auto" | "opengl" | "raster"
 //   ui/language        "" (follow the system) | "en" | "zh_CN"
 //   window/geometry, window/state   QMainWindow::saveGeometry() / saveState()
+//   window/compareTimelineSizes     heights of the candidate and baseline timelines while
+//                                   comparing, "candidate,baseline" in pixels
 //
 // Tests hand in a QSettings on a temporary INI file; the application uses the platform default
 // (~/.config/Accelscope/Accelscope.conf on Linux).
@@ -61,6 +63,10 @@ public:
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
     void setWindowLayout(const QByteArray &geometry, const QByteArray &state);
+    /// The heights the user gave the candidate and baseline timelines of a comparison; empty
+    /// when never set or when the stored value is not two positive sizes.
+    QList<int> compareTimelineSizes() const;
+    void setCompareTimelineSizes(const QList<int> &sizes);
 
 Q_SIGNALS:
     void recentChanged();

@@ -1,5 +1,6 @@
 #include "app/gui/comparetimeline.h"
 
+#include "app/gui/appsettings.h"
 #include "app/gui/comparedock.h"
 #include "model/analysis/compare.h"
 #include "model/analysis/context.h"
@@ -166,6 +167,11 @@ CompareTimelines::CompareTimelines(views::TimelineWidget *candidate, QWidget *pa
     });
     connect(m_unitBox, &QComboBox::currentIndexChanged, this, [this] { setUserOffset(m_userOffset); });
     connect(m_close, &QToolButton::clicked, this, &CompareTimelines::closeRequested);
+    // only the user's drags move the splitter (setSizes does not signal): those are kept
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        if (m_baseline && m_settings)
+            m_settings->setCompareTimelineSizes(m_splitter->sizes());
+    });
     connect(m_candidate->document(), &views::Document::visibleRangeChanged, this,
             [this] { follow(m_candidate->document(), m_baselineDoc.get(), m_offset); });
     // a new open trace changes the candidate's start (and its steps: the dock recomputes them)
@@ -245,9 +251,11 @@ void CompareTimelines::createBaselineView()
     watchCanvases();
     m_candidateHeaderBar->show();
     m_baselinePane->show();
-    // the candidate keeps the larger share: it is the run being worked on
+    // the heights the user last gave the two, or the larger share for the candidate: it is the
+    // run being worked on
+    const QList<int> kept = m_settings ? m_settings->compareTimelineSizes() : QList<int>{};
     const int h = std::max(2, m_splitter->height());
-    m_splitter->setSizes({h * 11 / 20, h * 9 / 20});
+    m_splitter->setSizes(kept.size() == 2 ? kept : QList<int>{h * 11 / 20, h * 9 / 20});
 }
 
 void CompareTimelines::removeBaselineView()

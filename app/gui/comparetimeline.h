@@ -10,6 +10,8 @@
 //              without steps falls back to the trace starts, and the header says so.
 //              Trace start: both trace starts at the same place. Time offset: the baseline's
 //              trace start drawn that much after the candidate's (negative: before).
+//   sizes      the heights the user drags the two timelines to are kept in AppSettings and
+//              given to the next comparison, in this run of the application or a later one
 //   highlight  highlightName() marks every slice of one name in both timelines with the search
 //              highlight; jumpTo() shows two instances (one per run) together and selects both.
 //
@@ -41,6 +43,7 @@ class TimelineWidget;
 
 namespace accelscope::app {
 
+class AppSettings;
 class ComparePanel;
 
 class CompareTimelines : public QWidget {
@@ -61,6 +64,9 @@ public:
     QLabel *candidateHeader() const { return m_candidateTitle; }
     QLabel *baselineHeader() const { return m_baselineTitle; }
     QSplitter *splitter() const { return m_splitter; }
+    /// Where the heights the user gives the two timelines are kept: a new comparison starts
+    /// with the last ones (null: the candidate gets 55 %, nothing is kept).
+    void setSettings(AppSettings *settings) { m_settings = settings; }
 
     /// Shows `baseline` below the candidate, or removes the baseline view when it or the
     /// candidate trace is null. Paths name the runs in the headers.
@@ -117,6 +123,7 @@ private:
     views::TimelineWidget *m_baseline = nullptr;
     std::unique_ptr<views::Document> m_baselineDoc;
     views::SearchBar *m_searchBar = nullptr;
+    AppSettings *m_settings = nullptr;
     views::JobRunner *m_searchJobs;
     QSplitter *m_splitter;
     QWidget *m_candidateHeaderBar;

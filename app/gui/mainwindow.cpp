@@ -235,6 +235,7 @@ void MainWindow::createCentre()
     m_stack->addWidget(m_welcome);
     // the timeline, and below it a baseline run while one is compared (File ▸ Compare With)
     m_compareTimelines = new CompareTimelines(m_timeline, this);
+    m_compareTimelines->setSettings(m_settings);
     m_stack->addWidget(m_compareTimelines);
 
     m_progress = new ImportProgressPanel(this);

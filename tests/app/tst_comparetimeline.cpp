@@ -532,6 +532,47 @@ private Q_SLOTS:
         QVERIFY(QImage(req.path).convertToFormat(QImage::Format_RGB32) == cand);
     }
 
+    void splitterSizesAreKeptAndRestored()
+    {
+        QVERIFY(area()->isComparing());
+        QSplitter *splitter = area()->splitter();
+        QTRY_VERIFY(splitter->sizes().size() == 2 && splitter->sizes().at(1) > 100);
+        const QList<int> before = splitter->sizes();
+        // When the user drags the handle 80 px up (events sent to the handle, as a drag does)
+        QSplitterHandle *handle = splitter->handle(1);
+        const QPoint grip(handle->width() / 2, handle->height() / 2);
+        const auto send = [handle](QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+            QMouseEvent e(type, at, handle->mapToGlobal(at), Qt::LeftButton, buttons, Qt::NoModifier);
+            QCoreApplication::sendEvent(handle, &e);
+        };
+        send(QEvent::MouseButtonPress, grip, Qt::LeftButton);
+        send(QEvent::MouseMove, grip - QPoint(0, 80), Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, grip - QPoint(0, 80), Qt::NoButton);
+        const QList<int> dragged = splitter->sizes();
+        QCOMPARE(dragged.at(0), before.at(0) - 80);
+        // Then the settings keep the new heights (and a store read afresh from the file has them)
+        QCOMPARE(m_settings->compareTimelineSizes(), dragged);
+        m_settings->sync();
+        QCOMPARE(app::AppSettings(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini")))).compareTimelineSizes(), dragged);
+        // and the next comparison starts with them
+        area()->findChild<QToolButton *>(QStringLiteral("closeComparisonTimeline"))->click();
+        QVERIFY(!area()->isComparing());
+        QSignalSpy loaded(panel(), &app::ComparePanel::baselineLoaded);
+        app::compareWith(panel(), {m_tmp.filePath(QStringLiteral("base.json"))}, {});
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(area()->isComparing());
+        QTRY_COMPARE(splitter->sizes(), dragged);
+        waitForTable();
+        QTRY_VERIFY_WITH_TIMEOUT(!area()->isFindingSteps(), 60000);
+
+        // a stored value that is not two positive heights is ignored
+        for (const char *bad : {"", "300", "0,200", "-5,200", "a,b", "300,200,100", "300,9999999"}) {
+            m_settings->raw().setValue(QStringLiteral("window/compareTimelineSizes"), QString::fromLatin1(bad));
+            QVERIFY2(m_settings->compareTimelineSizes().isEmpty(), bad);
+        }
+        m_settings->setCompareTimelineSizes(dragged);
+    }
+
     void closingTheComparisonRemovesTheBaselineView()
     {
         QSignalSpy offsets(area(), &app::CompareTimelines::linkOffsetChanged);
