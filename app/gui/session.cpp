@@ -200,7 +200,12 @@ QJsonObject widgetState(const QWidget *w)
 {
     QJsonObject s{{QStringLiteral("name"), w->objectName()}};
     if (const auto *combo = qobject_cast<const QComboBox *>(w)) {
-        s.insert(QStringLiteral("choice"), combo->currentData().isValid() ? combo->currentData().toString() : combo->currentText());
+        // the item's data (an analysis or rank) when it has one; otherwise its position, as the
+        // text follows the language
+        if (combo->currentData().isValid())
+            s.insert(QStringLiteral("choice"), combo->currentData().toString());
+        else
+            s.insert(QStringLiteral("index"), combo->currentIndex());
     } else if (const auto *button = qobject_cast<const QAbstractButton *>(w)) {
         s.insert(QStringLiteral("checked"), button->isChecked());
     } else if (const auto *edit = qobject_cast<const QLineEdit *>(w)) {
@@ -225,12 +230,15 @@ bool applyWidgetState(QWidget *w, const QJsonObject &s)
     if (auto *combo = qobject_cast<QComboBox *>(w); combo && s.contains(QStringLiteral("choice"))) {
         const QString choice = s.value(QStringLiteral("choice")).toString();
         for (int i = 0; i < combo->count(); ++i) {
-            const QVariant data = combo->itemData(i);
-            if ((data.isValid() ? data.toString() : combo->itemText(i)) == choice) {
+            if (combo->itemData(i).isValid() && combo->itemData(i).toString() == choice) {
                 combo->setCurrentIndex(i);
                 break;
             }
         }
+    } else if (combo && s.contains(QStringLiteral("index"))) {
+        const int index = s.value(QStringLiteral("index")).toInt(-1);
+        if (index >= 0 && index < combo->count())
+            combo->setCurrentIndex(index);
     } else if (auto *button = qobject_cast<QAbstractButton *>(w); button && s.contains(QStringLiteral("checked"))) {
         button->setChecked(s.value(QStringLiteral("checked")).toBool());
     } else if (auto *edit = qobject_cast<QLineEdit *>(w); edit && s.contains(QStringLiteral("text"))) {

@@ -21,6 +21,9 @@
 #include "views/timeline/trackfilterbar.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QTableView>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -374,6 +377,13 @@ private Q_SLOTS:
         panelA->setCurrentAnalysis(QStringLiteral("idle"));
         panelA->setFollowsSelectedRange(false);
         panelA->findChild<QLineEdit *>(QStringLiteral("filter"))->setText(QStringLiteral("stream"));
+        panelA->view()->sortByColumn(1, Qt::AscendingOrder);
+        auto *flameA = a->findChild<app::PanelDock *>(QStringLiteral("flameGraphDock"));
+        QVERIFY(flameA);
+        flameA->show();
+        auto *flameModeA = flameA->ensureContent()->findChild<QComboBox *>(QStringLiteral("flameGraphMode"));
+        QVERIFY(flameModeA && flameModeA->count() == 2);
+        flameModeA->setCurrentIndex(1);
         const QString sessionPath = app::defaultSessionPath(input);
         QString error;
         QVERIFY2(app::saveSession(a.get(), sessionPath, &error), qPrintable(error));
@@ -413,6 +423,11 @@ private Q_SLOTS:
         QCOMPARE(panelB->currentAnalysis(), QStringLiteral("idle"));
         QVERIFY(!panelB->followsSelectedRange());
         QCOMPARE(panelB->findChild<QLineEdit *>(QStringLiteral("filter"))->text(), QStringLiteral("stream"));
+        QCOMPARE(panelB->view()->horizontalHeader()->sortIndicatorSection(), 1);
+        QCOMPARE(panelB->view()->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+        auto *flameB = b->findChild<app::PanelDock *>(QStringLiteral("flameGraphDock"));
+        QVERIFY(flameB && flameB->content());
+        QCOMPARE(flameB->content()->findChild<QComboBox *>(QStringLiteral("flameGraphMode"))->currentIndex(), 1);
         // a panel never opened stays unopened
         QVERIFY(!b->findChild<app::PanelDock *>(QStringLiteral("memoryDock"))->content());
     }
