@@ -529,6 +529,69 @@ ChartSpec memorySpec(const Table &t, const std::vector<int> &rows)
     return s;
 }
 
+/// Lines drawn at most: a legend of more would hide the chart (the table keeps every series).
+constexpr std::size_t kMaxLines = 12;
+
+/// memory-timeline: one line per rank, component and metric over the rows shown, the largest
+/// sample of each line marked; the lines with the highest peaks when there are too many.
+ChartSpec memoryTimelineSpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *ts = t.column("ts");
+    const Column *value = t.column("value_mb");
+    const Column *component = t.column("component");
+    const Column *metric = t.column("metric");
+    ChartSpec s;
+    if (!ts || !value || !component || !metric)
+        return s;
+    s.kind = ChartSpec::Kind::Lines;
+    s.valueTitle = tr("Memory (MB)");
+    const bool multi = severalRanks(t, rows);
+    Distinct<QString> names;
+    std::vector<std::vector<std::pair<double, int>>> samples; // per line: (x, row)
+    for (int r : rows) {
+        if (!std::isfinite(cell(ts, r)) || !std::isfinite(cell(value, r)))
+            continue;
+        QString name = tr("%1 %2").arg(cellText(component, r), cellText(metric, r));
+        if (multi)
+            name = tr("r%1 %2").arg(cellText(t.column("rank"), r), name);
+        names.add(name);
+        const std::size_t k = names.at(name);
+        if (k == samples.size())
+            samples.emplace_back();
+        samples[k].emplace_back(cell(ts, r), r);
+    }
+    std::vector<std::size_t> order(samples.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::vector<int> peakRow(samples.size(), -1);
+    for (std::size_t k = 0; k < samples.size(); ++k) {
+        std::stable_sort(samples[k].begin(), samples[k].end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (const auto &[x, r] : samples[k])
+            if (peakRow[k] < 0 || cell(value, r) > cell(value, peakRow[k]))
+                peakRow[k] = r;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cell(value, peakRow[a]) > cell(value, peakRow[b]); });
+    if (order.size() > kMaxLines) {
+        s.note = tr("The %1 lines with the highest peaks shown, of %2 (the rank filter narrows them). ").arg(kMaxLines).arg(order.size());
+        order.resize(kMaxLines);
+    }
+    for (std::size_t n = 0; n < order.size(); ++n) {
+        const std::size_t k = order[n];
+        ChartSeries line;
+        line.name = names[k];
+        line.color = kPalette[n % std::size(kPalette)];
+        for (const auto &[x, r] : samples[k]) {
+            line.xs.push_back(x);
+            line.values.push_back(cell(value, r));
+            line.rows.push_back(r);
+        }
+        s.points.emplace_back(cell(ts, peakRow[k]), cell(value, peakRow[k]));
+        s.pointRows.push_back(peakRow[k]);
+        s.series.push_back(std::move(line));
+    }
+    s.note += tr("Each line holds its value until the next sample; the dot marks its peak.");
+    return s;
+}
+
 ChartSpec enginesSpec(const Table &t, const std::vector<int> &rows)
 {
     const Column *util = t.column("utilization_pct");
@@ -708,6 +771,9 @@ ChartSpec chartSpecFor(const Table &t, const std::vector<int> &rowsIn)
     } else if (name == "memory") {
         s = memorySpec(t, rows);
         s.title = tr("Peak memory per component");
+    } else if (name == "memory-timeline") {
+        s = memoryTimelineSpec(t, rows);
+        s.title = tr("Memory over time");
     } else if (name == "engines") {
         s = enginesSpec(t, rows);
         s.title = tr("Engine utilization per core");
@@ -886,6 +952,11 @@ void AnalysisChartView::applySelection()
             for (std::size_t i = 0; i < pts->size(); ++i)
                 if (row >= 0 && (*rows)[i] == row)
                     m_selectedPoint->append(m_selectedPointScale((*pts)[i]));
+        if (m_spec.kind == ChartSpec::Kind::Lines && m_selectedPoint->count() == 0)
+            for (const ChartSeries &line : m_spec.series)
+                for (std::size_t i = 0; i < line.rows.size(); ++i)
+                    if (row >= 0 && line.rows[i] == row)
+                        m_selectedPoint->append(m_selectedPointScale(QPointF(line.xs[i], line.values[i])));
     }
 }
 
@@ -965,6 +1036,8 @@ void AnalysisChartView::rebuild()
         buildDonut();
     else if (m_spec.kind == ChartSpec::Kind::Histogram)
         buildHistogram();
+    else if (m_spec.kind == ChartSpec::Kind::Lines)
+        buildLines();
     else
         buildBars();
     applySelection();
@@ -1244,6 +1317,97 @@ void AnalysisChartView::buildHistogram()
                 Q_EMIT rowClicked((isOutlier ? m_spec.outlierRows : m_spec.pointRows)[std::size_t(i)]);
         });
     }
+}
+
+void AnalysisChartView::buildLines()
+{
+    QChart *chart = m_main->chart();
+    double minX = std::numeric_limits<double>::max(), maxX = 1, maxY = 1;
+    for (const ChartSeries &line : m_spec.series)
+        for (std::size_t i = 0; i < line.values.size(); ++i)
+            minX = std::min(minX, line.xs[i]), maxX = std::max(maxX, line.xs[i]), maxY = std::max(maxY, line.values[i]);
+    minX = std::min(minX, maxX);
+    const auto [xDiv, xUnit] = durationAxis(maxX);
+    const auto shown = [xDiv = xDiv](const QPointF &p) { return QPointF(p.x() / xDiv, p.y()); };
+    auto *x = new QValueAxis, *y = new QValueAxis;
+    x->setTitleText(tr("Time from trace start (%1)").arg(xUnit));
+    x->setLabelFormat(QStringLiteral("%g"));
+    y->setTitleText(m_spec.valueTitle);
+    y->setLabelFormat(QStringLiteral("%g"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    // the sample of `line` in force at x: a counter holds its value until the next sample
+    const auto sampleAt = [this](std::size_t line, double xNs) {
+        const std::vector<double> &xs = m_spec.series[line].xs;
+        const auto it = std::upper_bound(xs.begin(), xs.end(), xNs);
+        return it == xs.begin() ? std::size_t(0) : std::size_t(it - xs.begin() - 1);
+    };
+    for (std::size_t k = 0; k < m_spec.series.size(); ++k) {
+        const ChartSeries &src = m_spec.series[k];
+        auto *line = new QLineSeries;
+        line->setName(src.name);
+        // past the palette's colours the lines repeat them dashed, so no two look the same
+        line->setPen(QPen(src.color, 1.6, k < std::size(kPalette) ? Qt::SolidLine : Qt::DashLine));
+        QList<QPointF> steps;
+        for (std::size_t i = 0; i < src.values.size(); ++i) {
+            if (i > 0)
+                steps << shown(QPointF(src.xs[i], src.values[i - 1]));
+            steps << shown(QPointF(src.xs[i], src.values[i]));
+        }
+        line->append(steps);
+        chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        connect(line, &QLineSeries::hovered, this, [this, k, sampleAt, xDiv = xDiv](const QPointF &p, bool state) {
+            const ChartSeries &s = m_spec.series[k];
+            const std::size_t i = sampleAt(k, p.x() * xDiv);
+            hovered(s.rows[i], tr("%1\nat %2\n%3 MB").arg(s.name, formatDurationNs(s.xs[i]), QLocale().toString(s.values[i], 'f', 2)), state);
+        });
+        connect(line, &QLineSeries::clicked, this, [this, k, sampleAt, xDiv = xDiv](const QPointF &p) {
+            Q_EMIT rowClicked(m_spec.series[k].rows[sampleAt(k, p.x() * xDiv)]);
+        });
+    }
+    auto *peaks = new QScatterSeries;
+    peaks->setName(tr("Peak"));
+    peaks->setMarkerSize(9);
+    peaks->setColor(kOutlier);
+    peaks->setBorderColor(palette().color(QPalette::Base));
+    for (const QPointF &p : m_spec.points)
+        peaks->append(shown(p));
+    peaks->setPointLabelsFormat(QStringLiteral("@yPoint MB"));
+    peaks->setPointLabelsColor(palette().color(QPalette::Text));
+    peaks->setPointLabelsClipping(false);
+    peaks->setPointLabelsVisible(m_spec.points.size() <= 4); // more labels would cover each other
+    m_selectedPoint = new QScatterSeries;
+    m_selectedPoint->setName(tr("Selected"));
+    m_selectedPoint->setMarkerSize(14);
+    m_selectedPoint->setColor(Qt::transparent);
+    m_selectedPoint->setPen(QPen(palette().color(QPalette::Highlight), 2.5));
+    m_selectedPointScale = shown;
+    for (QScatterSeries *s : {peaks, m_selectedPoint}) {
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    connect(peaks, &QScatterSeries::hovered, this, [this, shown](const QPointF &p, bool state) {
+        for (std::size_t i = 0; i < m_spec.points.size(); ++i)
+            if (shown(m_spec.points[i]) == p)
+                return hovered(m_spec.pointRows[i], tr("%1 peak\nat %2\n%3 MB").arg(m_spec.series[i].name, formatDurationNs(m_spec.points[i].x()), QLocale().toString(m_spec.points[i].y(), 'f', 2)), state);
+        hovered(-1, QString(), false);
+    });
+    connect(peaks, &QScatterSeries::clicked, this, [this, shown](const QPointF &p) {
+        for (std::size_t i = 0; i < m_spec.points.size(); ++i)
+            if (shown(m_spec.points[i]) == p)
+                return Q_EMIT rowClicked(m_spec.pointRows[i]);
+    });
+    x->setRange(minX / xDiv, maxX / xDiv);
+    x->applyNiceNumbers(); // round tick labels
+    y->setRange(0, maxY * 1.1);
+    y->applyNiceNumbers();
+    // the selection ring has no legend entry
+    for (QLegendMarker *m : chart->legend()->markers(m_selectedPoint))
+        m->setVisible(false);
+    chart->legend()->setAlignment(Qt::AlignRight);
 }
 
 // ---- heat map ------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // ChartSpec: categories × series of numbers read straight from the table's cells, each value
 // remembering its table row. Nothing is recomputed: a histogram only counts the table's rows.
 // `AnalysisChartView` draws a spec with Qt Charts (stacked / grouped / horizontal bars, donut,
-// histogram + scatter) or as a heat map when bars would not fit (hundreds of ranks), follows the
+// histogram + scatter, lines over time) or as a heat map when bars would not fit (hundreds of ranks), follows the
 // palette (dark theme included), shows the row under the mouse in a tooltip and reports a click
 // as the table row to select.
 #pragma once
@@ -40,6 +40,7 @@ struct ChartSeries {
     QColor color;               ///< invalid: the view picks one
     std::vector<double> values; ///< one per category, straight from the table (missing cell = NaN)
     std::vector<int> rows;      ///< the table row of each value (-1: none)
+    std::vector<double> xs;     ///< Lines only: the x of each value (ns from the trace start), ascending
 };
 
 struct ChartSpec {
@@ -51,6 +52,7 @@ struct ChartSpec {
         Donut,          ///< one series, one slice per category
         Histogram,      ///< one series of counts over value bins (categories = bin labels), + scatter
         HeatMap,        ///< categories (rows) × series (columns), colour = value
+        Lines,          ///< series of (xs, values) over time, drawn as steps; `points` mark their peaks
     };
     Kind kind = Kind::None;
     QString title;
@@ -64,7 +66,8 @@ struct ChartSpec {
     QString markerLabel;
     /// Histogram only: bin i covers [binStart + i·binWidth, binStart + (i+1)·binWidth) in `unit`.
     double binStart = 0, binWidth = 0;
-    /// Histogram only: the scatter beside it (x, y in the table's units) and its outliers.
+    /// Histogram: the scatter beside it (x, y in the table's units) and its outliers.
+    /// Lines: `points` / `pointRows` are the marked peaks (x in ns from the trace start).
     QString scatterTitle, scatterXTitle, scatterYTitle;
     model::analysis::Unit scatterUnit = model::analysis::Unit::None;
     std::vector<QPointF> points, outliers;
@@ -134,6 +137,7 @@ private:
     void buildBars();
     void buildDonut();
     void buildHistogram();
+    void buildLines();
     void hovered(int row, const QString &text, bool state);
 
     void applySelection();

@@ -22,6 +22,7 @@
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QScatterSeries>
+#include <QXYSeries>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStyleFactory>
@@ -568,6 +569,68 @@ private slots:
         }
     }
 
+    void memoryTimelineLinesEqualTheTable()
+    {
+        // two ranks × (PTA Allocated, APP Reserved): one line each, points = the table's cells in
+        // time order, the flagged peak marked
+        Table t;
+        t.name = "memory-timeline";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &component = t.addText("component", "Component");
+        Column &metric = t.addText("metric", "Metric");
+        Column &ts = t.addInt("ts", "Time", Unit::TimestampNs);
+        Column &value = t.addReal("value_mb", "Value (MB)");
+        const double values[] = {1, 5, 3, 2};
+        for (int r = 0; r < 2; ++r)
+            for (const char *c : {"PTA", "APP"})
+                for (int i = 3; i >= 0; --i) { // rows out of time order: the chart sorts by time
+                    rank.push(std::int64_t(r));
+                    component.push(std::string(c));
+                    metric.push(std::string(c[0] == 'P' ? "Allocated" : "Reserved"));
+                    ts.push(std::int64_t(i * 1000000));
+                    value.push(values[i] * (r + 1) * (c[0] == 'P' ? 1 : 10));
+                }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::Lines);
+        QCOMPARE(s.series.size(), std::size_t(4));
+        QCOMPARE(s.points.size(), std::size_t(4));
+        QCOMPARE(s.series.front().name, QStringLiteral("r1 APP Reserved")); // highest peak first
+        for (std::size_t k = 0; k < s.series.size(); ++k) {
+            const ChartSeries &line = s.series[k];
+            QCOMPARE(line.values.size(), std::size_t(4));
+            for (std::size_t i = 0; i < line.values.size(); ++i) {
+                QCOMPARE(line.values[i], tableValue(t, "value_mb", line.rows[i]));
+                QCOMPARE(line.xs[i], tableValue(t, "ts", line.rows[i]));
+                if (i)
+                    QVERIFY(line.xs[i] > line.xs[i - 1]);
+            }
+            QCOMPARE(s.points[k].y(), tableValue(t, "value_mb", s.pointRows[k]));
+            QCOMPARE(s.points[k].y(), *std::max_element(line.values.begin(), line.values.end()));
+        }
+        // drawn: a step line per series (2n-1 points), the peaks, a click reports a row
+        AnalysisChartView view;
+        view.resize(900, 400);
+        view.setSpec(s);
+        view.show();
+        const QList<QAbstractSeries *> drawn = view.charts().front()->series();
+        QCOMPARE(drawn.size(), 4 + 2); // lines, peaks, selection ring
+        QCOMPARE(qobject_cast<QXYSeries *>(drawn[0])->count(), 7);
+        QCOMPARE(qobject_cast<QScatterSeries *>(drawn[4])->count(), 4);
+        QSignalSpy clicked(&view, &AnalysisChartView::rowClicked);
+        Q_EMIT qobject_cast<QXYSeries *>(drawn[0])->clicked(QPointF(2.5e6 / 1e6, 0)); // axis in ms
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.front().front().toInt(), s.series[0].rows[2]);
+        view.setSelectedRow(s.series[0].rows[2]);
+        QCOMPARE(qobject_cast<QScatterSeries *>(drawn[5])->count(), 1);
+        view.setPalette(darkPalette());
+        QCOMPARE(view.charts().front()->theme(), QChart::ChartThemeDark);
+        // without the columns: no chart
+        Table bare;
+        bare.name = "memory-timeline";
+        bare.addText("component", "Component").push(std::string("x"));
+        QVERIFY(chartSpecFor(bare).isEmpty());
+    }
+
     void unknownAnalysisHasNoChart()
     {
         Table t;
@@ -664,6 +727,7 @@ private slots:
             {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "slow-rank", "ascend"},
             {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "op-statistic", "ascend"},
             {shared / "ascend" / "pt_text_level2_4rank_qwen3_cann83", "memory", "ascend"},
+            {shared / "ascend" / "pt_text_level1_8card_cnn", "memory-timeline", "ascend"},
             {shared / "sophgo" / "cdm_profile_data_dev0_bm1690", "engines", "sophgo"},
         };
         std::map<std::string, TracePtr> loaded;
