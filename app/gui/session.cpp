@@ -617,7 +617,7 @@ void installSessionActions(MainWindow *window, QMenu *fileMenu, QAction *before)
 {
     auto *save = new QAction(MainWindow::tr("Save &Session…"), window);
     auto *open = new QAction(MainWindow::tr("Open Sess&ion…"), window);
-    save->setToolTip(MainWindow::tr("Save flags, tracks and the visible range beside the trace"));
+    save->setToolTip(MainWindow::tr("Save flags, tracks, ranges, the selection, filters, open panels and the comparison beside the trace"));
     fileMenu->insertAction(before, open);
     fileMenu->insertAction(before, save);
     fileMenu->insertSeparator(before);
@@ -627,7 +627,7 @@ void installSessionActions(MainWindow *window, QMenu *fileMenu, QAction *before)
     // Opening a trace that has a session beside it offers that session.
     auto *restore = new QAction(MainWindow::tr("&Restore Saved Session"), window);
     restore->setObjectName(QStringLiteral("actionRestoreSession"));
-    restore->setToolTip(MainWindow::tr("Restore the flags, tracks and ranges saved beside this trace"));
+    restore->setToolTip(MainWindow::tr("Restore the flags, tracks, ranges, filters, panels and comparison saved beside this trace"));
     fileMenu->insertAction(save, restore);
     restore->setEnabled(false);
     const auto savedSessionOf = [window] {
