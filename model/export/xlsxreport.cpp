@@ -671,6 +671,57 @@ void htaCharts(Writer &w, lxw_workbook *wb, lxw_worksheet *ws, const std::string
         }
 }
 
+/// memory-timeline: a scatter chart with straight lines, one series per rank / device / source /
+/// component / metric (the table's rows of a series are contiguous, in time order), the series
+/// with the highest peaks first, at most 12 (a longer legend would hide the plot).
+void memoryTimelineChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t)
+{
+    const int ts = t.columnIndex("ts"), value = t.columnIndex("value_mb");
+    const int keyCols[] = {t.columnIndex("rank"), t.columnIndex("device"), t.columnIndex("source"),
+                           t.columnIndex("component"), t.columnIndex("metric")};
+    if (ts < 0 || value < 0 || at.rows == 0 || std::find(std::begin(keyCols), std::end(keyCols), -1) != std::end(keyCols))
+        return;
+    const auto sameSeries = [&](std::size_t a, std::size_t b) {
+        for (int c : keyCols)
+            if (analysis::cellText(t.columns[std::size_t(c)], a) != analysis::cellText(t.columns[std::size_t(c)], b))
+                return false;
+        return true;
+    };
+    struct Block {
+        std::size_t first, last;
+        double peak;
+    };
+    std::vector<Block> blocks;
+    const analysis::Column &v = t.columns[std::size_t(value)];
+    for (std::size_t r = 0; r < at.rows; ++r) {
+        if (blocks.empty() || !sameSeries(blocks.back().first, r))
+            blocks.push_back({r, r, v.number(r)});
+        blocks.back().last = r;
+        blocks.back().peak = std::max(blocks.back().peak, v.number(r));
+    }
+    std::stable_sort(blocks.begin(), blocks.end(), [](const Block &a, const Block &b) { return a.peak > b.peak; });
+    blocks.resize(std::min<std::size_t>(blocks.size(), 12));
+    lxw_chart *ch = workbook_add_chart(wb, LXW_CHART_SCATTER_STRAIGHT);
+    for (const Block &b : blocks) {
+        const lxw_row_t first = lxw_row_t(at.header + 1 + b.first), last = lxw_row_t(at.header + 1 + b.last);
+        lxw_chart_series *s = chart_add_series(ch, nullptr, nullptr);
+        chart_series_set_categories(s, at.sheet.c_str(), first, lxw_col_t(ts), last, lxw_col_t(ts));
+        chart_series_set_values(s, at.sheet.c_str(), first, lxw_col_t(value), last, lxw_col_t(value));
+        std::string name = "r" + analysis::cellText(t.columns[std::size_t(keyCols[0])], b.first) + " "
+            + analysis::cellText(t.columns[std::size_t(keyCols[3])], b.first) + " "
+            + analysis::cellText(t.columns[std::size_t(keyCols[4])], b.first);
+        chart_series_set_name(s, name.c_str());
+    }
+    chart_title_set_name(ch, "Memory over time");
+    chart_axis_set_name(ch->x_axis, headerText(t.columns[std::size_t(ts)]).c_str());
+    chart_axis_set_name(ch->y_axis, headerText(v).c_str());
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_RIGHT);
+    lxw_chart_options o{};
+    o.x_scale = 2.5;
+    o.y_scale = 1.6;
+    worksheet_insert_chart_opt(ws, at.header, at.chartCol, ch, &o);
+}
+
 /// A sheet of one table, with the chart that table has (if any).
 lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &name, const Table &t)
 {
@@ -684,6 +735,8 @@ lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &
         kernelsChart(wb, ws, at, t);
     if (ws && t.name == "steps")
         stepsChart(wb, ws, at, t);
+    if (ws && t.name == "memory-timeline")
+        memoryTimelineChart(wb, ws, at, t);
     return ws;
 }
 

@@ -20,6 +20,7 @@ EXPECT.json:
   ],
   "charts": {"Kernel types": ["pie", "bar"]},      # sheet -> acceptable chart kinds (one at least)
   "chart_values": {"Kernels": ["Total (µs)"]},     # sheet -> headers of columns its charts plot
+  "chart_columns": {"Memory over time": ["Value (MB)"]},  # sheet -> the only columns its charts plot (header in row 1)
                                                    # (the header cell right above each series' values)
   "key_values": {"Overview": {"Slices": "1234"}}   # column A label -> column B text
 }
@@ -126,6 +127,15 @@ def chart_header(wb, ref):
     return wb[sheet][f"{col}{row - 1}"].value
 
 
+def chart_column_header(wb, ref):
+    """The row-1 header of the column a chart's value range 'Sheet'!$E$20:$E$41 lies in."""
+    import re
+    m = re.match(r"'?(.*?)'?!\$([A-Z]+)\$(\d+)(?::\$([A-Z]+)\$(\d+))?$", ref)  # one cell: no ":"
+    if not m or m.group(2) != (m.group(4) or m.group(2)) or int(m.group(3)) < 2:
+        return None
+    return wb[m.group(1).replace("''", "'")][f"{m.group(2)}1"].value
+
+
 def chart_kinds(path):
     """sheet name -> chart kinds, read from the package XML (openpyxl does not keep charts)."""
     import re
@@ -148,7 +158,7 @@ def chart_kinds(path):
                     continue
                 for chart in re.findall(r'Target="\.\./charts/([^"]+)"', z.read(drels).decode()):
                     xml = z.read(f"xl/charts/{chart}").decode()
-                    for ref in re.findall(r"<c:val>.*?<c:f>([^<]+)</c:f>", xml, re.S):
+                    for ref in re.findall(r"<c:(?:val|yVal)>.*?<c:f>([^<]+)</c:f>", xml, re.S):
                         CHART_VALUES.setdefault(sheet, []).append(ref.replace("&apos;", "'"))
                     for k in re.findall(r"<c:(pie|bar|line|area|scatter|doughnut)Chart>", xml):
                         if k == "bar":
@@ -175,6 +185,12 @@ def main():
         for h in headers:
             if h not in plotted:
                 err(f"{sheet}: no chart plots the column {h!r} (charts plot {plotted})")
+    for sheet, headers in expect.get("chart_columns", {}).items():
+        # charts of several series over blocks of one table (the table's header in row 1)
+        refs = CHART_VALUES.get(sheet, [])
+        plotted = {chart_column_header(wb, ref) for ref in refs}
+        if not refs or plotted != set(headers):
+            err(f"{sheet}: charts plot the columns {sorted(map(str, plotted))}, expected {headers}")
     for sheet, kv in expect.get("key_values", {}).items():
         ws = wb[sheet]
         have = {}

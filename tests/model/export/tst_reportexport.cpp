@@ -509,6 +509,31 @@ private slots:
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
+    void xlsxMemoryTimelineLineChart()
+    {
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        importers::ImportContext ictx;
+        auto r = importers::loadTrace({fs::path(ACCELSCOPE_TEST_DATA "/ascend/tiny_cluster")}, ictx);
+        QVERIFY(r.ok());
+        AnalysisContext ctx(r.value().trace);
+        const Table t = runAnalysis("memory-timeline", ctx, AnalysisOptions{});
+        QVERIFY(t.rowCount() > 0);
+        QTemporaryDir dir;
+        const QString xlsx = dir.filePath("memory.xlsx");
+        ReportOptions opt;
+        opt.tables = {"memory-timeline"};
+        const ExportResult res = writeXlsxReport(ctx, xlsx.toStdString(), opt);
+        QVERIFY2(res.ok, res.error.c_str());
+        QJsonObject expect;
+        expect["sheets"] = QJsonArray{"Memory over time"};
+        expect["tables"] = QJsonArray{expectTable("Memory over time", t, false)};
+        // a scatter chart with lines, every series a block of the table's own value column
+        expect["charts"] = QJsonObject{{"Memory over time", QJsonArray{"scatter"}}};
+        expect["chart_columns"] = QJsonObject{{"Memory over time", QJsonArray{QStringLiteral("Value (MB)")}}};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
     void xlsxEnginesAndQuoting()
     {
         if (!haveOpenpyxl())
