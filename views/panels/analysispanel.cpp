@@ -28,6 +28,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace accelscope::views {
 
 using namespace model::analysis;
@@ -375,8 +377,29 @@ void AnalysisPanel::onCurrentRowChanged()
         m_syncing = true;
         m_hub->document()->revealSlice(key.slice);
         m_syncing = false;
+    } else {
+        revealRowTime(m_proxy->mapToSource(cur).row());
     }
     updateStatus();
+}
+
+void AnalysisPanel::revealRowTime(int sourceRow)
+{
+    // a row without a slice but with a time (a memory sample): the timeline centred on it, its
+    // zoom kept
+    const auto table = m_model->table();
+    Document *doc = m_hub->document();
+    const model::analysis::Column *ts = table ? table->column("ts") : nullptr;
+    if (!ts || ts->unit != model::analysis::Unit::TimestampNs || !doc->trace())
+        return;
+    const double at = ts->number(std::size_t(sourceRow));
+    if (!std::isfinite(at))
+        return;
+    const TimeRange visible = doc->visibleRange();
+    const model::TimeNs t = doc->trace()->startNs() + model::TimeNs(at), half = visible.duration() / 2;
+    m_syncing = true;
+    doc->setVisibleRange(TimeRange{t - half, t - half + visible.duration()}, Document::History::Push);
+    m_syncing = false;
 }
 
 void AnalysisPanel::showOccurrence(int index)

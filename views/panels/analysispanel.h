@@ -83,6 +83,7 @@ Q_SIGNALS:
 private:
     void onResult(std::shared_ptr<const model::analysis::Table> table);
     void onCurrentRowChanged();
+    void revealRowTime(int sourceRow);
     void onDocumentSliceChanged(model::SliceRef slice);
     void showOccurrence(int index);
     void updateStatus();

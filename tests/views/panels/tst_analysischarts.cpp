@@ -631,6 +631,34 @@ private slots:
         QVERIFY(chartSpecFor(bare).isEmpty());
     }
 
+    void memoryPanelClickShowsTheTime()
+    {
+        const TracePtr trace = loadOrNull(std::filesystem::path(ACCELSCOPE_SHARED_DATA) / "ascend" / "pt_text_level1_8card_cnn");
+        if (!trace)
+            QSKIP("shared Ascend sample not present");
+        Document doc;
+        doc.setTrace(trace);
+        AnalysisHub hub(&doc);
+        AnalysisPanel panel(&hub, {QStringLiteral("memory-timeline")});
+        panel.resize(1000, 700);
+        panel.show();
+        QTRY_VERIFY_WITH_TIMEOUT(panel.table() != nullptr && !panel.isBusy(), 60000);
+        const ChartSpec &s = panel.chartView()->spec();
+        QCOMPARE(s.kind, ChartSpec::Kind::Lines);
+        QVERIFY(!s.pointRows.empty());
+        // a click on the highest peak selects its row and centres the timeline on its time
+        const int row = s.pointRows.front();
+        doc.setVisibleRange(TimeRange{trace->startNs(), trace->startNs() + 1000000}, Document::History::Push); // 1 ms
+        const TimeRange before = doc.visibleRange();
+        Q_EMIT panel.chartView()->rowClicked(row);
+        QCOMPARE(panel.proxy()->mapToSource(panel.view()->selectionModel()->currentIndex()).row(), row);
+        const TimeNs at = trace->startNs() + TimeNs(tableValue(*panel.table(), "ts", row));
+        const TimeRange after = doc.visibleRange();
+        QVERIFY(after.start <= at && at <= after.end);
+        QCOMPARE(after.duration(), before.duration()); // the zoom kept
+        QVERIFY(std::llabs((after.start + after.end) / 2 - at) <= 1);
+    }
+
     void unknownAnalysisHasNoChart()
     {
         Table t;
