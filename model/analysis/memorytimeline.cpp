@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -100,7 +101,9 @@ std::string deviceTypeName(double type)
         return "XPU";
     if (type == 20)
         return "PrivateUse1";
-    return "device type " + std::to_string(std::int64_t(type));
+    if (type >= 0 && type < 1e6) // hostile input: no conversion of a huge or NaN double
+        return "device type " + std::to_string(std::int64_t(type));
+    return "unknown device type";
 }
 
 /// Kineto: `[memory]` instants, "Total Allocated" / "Total Reserved" in bytes after the event,
@@ -135,6 +138,10 @@ void collectKineto(const Trace &tr, const AnalysisOptions &opt, std::map<SeriesK
                 std::string component = typeText.empty() ? deviceTypeName(type) : typeText;
                 if (device >= 0)
                     component += ":" + std::to_string(device);
+                if (!std::isfinite(allocated))
+                    allocated = -1;
+                if (!std::isfinite(reserved))
+                    reserved = -1;
                 if (allocated >= 0)
                     series[{rankOf(p), device, "kineto", component, "Allocated"}].emplace_back(in.ts[i], allocated / kBytesPerMiB);
                 if (reserved >= 0)

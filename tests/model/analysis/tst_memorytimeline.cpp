@@ -176,6 +176,23 @@ private slots:
         QVERIFY(t.notes.front().find("downsampled") != std::string::npos);
     }
 
+    void hostileArgsAreSkipped()
+    {
+        // huge / non-finite numbers and a string device type: no crash, no undefined conversion,
+        // the non-finite values left out
+        QTemporaryDir dir;
+        const std::string json = R"({"traceEvents":[)"
+            R"({"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":1,"args":{"Device Type":1e300,"Device Id":-1e300,"Total Allocated":1e400,"Total Reserved":2097152}},)"
+            R"({"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":2,"args":{"Device Type":"npu","Device Id":3,"Total Allocated":1048576}}]})";
+        const TracePtr tr = loadJson(dir, json);
+        QVERIFY(tr);
+        const AnalysisContext ctx(tr);
+        const Table t = memoryTimeline(ctx, {});
+        QCOMPARE(seriesRows(t, "unknown device type", "Allocated").size(), std::size_t(0));
+        QCOMPARE(seriesMax(t, seriesRows(t, "unknown device type", "Reserved")), 2.0);
+        QCOMPARE(seriesMax(t, seriesRows(t, "npu:3", "Allocated")), 1.0);
+    }
+
     void ascendTextSampleEqualsMemoryRecordCsv()
     {
         const fs::path root = fs::path(ACCELSCOPE_SHARED_DATA) / "ascend" / "pt_text_level1_8card_cnn";
