@@ -594,6 +594,45 @@ private slots:
         QCOMPARE(rawSaid, std::size_t(1));
     }
 
+    /// An event whose pid names no device of a shared view goes to the first device and says
+    /// so (EventsNotRouted); monotonic timestamps without start_info fields are kept and said
+    /// (ClockNotAligned).
+    void unroutedEventsAndUnalignedClocksAreSaid()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        writeNewerProf(prof);
+        const fs::path view = prof / "mindstudio_profiler_output" / "msprof_20231114221320.json";
+        std::ifstream in(view, std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        in.close();
+        const std::size_t open = text.find('[') + 1;
+        const std::string stray = "{\"name\":\"stray\",\"pid\":77,\"tid\":1,\"ts\":\"" + std::to_string(kEpochUs)
+            + ".000\",\"dur\":1,\"ph\":\"X\",\"args\":{}},\n";
+        writeFile(view, text.substr(0, open) + stray + text.substr(open));
+        auto t = load(prof);
+        QVERIFY(t);
+        std::size_t unrouted = 0;
+        for (const auto &d : t->diagnostics())
+            unrouted += d.kind == model::DiagKind::EventsNotRouted && d.detail.find("given to device 2") != std::string::npos;
+        QCOMPARE(unrouted, std::size_t(1));
+
+        QTemporaryDir tmp2;
+        const fs::path older = fs::path(tmp2.path().toStdString()) / "PROF_2";
+        writeOlderProf(older, true);
+        for (int d : {0, 1})
+            writeFile(older / ("device_" + std::to_string(d)) / ("start_info." + std::to_string(d)), "{\"collectionDateBegin\":\"x\"}");
+        auto u = load(older);
+        QVERIFY(u);
+        std::size_t unaligned = 0, aligned = 0;
+        for (const auto &d : u->diagnostics()) {
+            unaligned += d.kind == model::DiagKind::ClockNotAligned;
+            aligned += d.kind == model::DiagKind::ClockAlignedStartInfo;
+        }
+        QCOMPARE(unaligned, std::size_t(2));
+        QCOMPARE(aligned, std::size_t(0));
+    }
+
     void notAProfFolder()
     {
         QTemporaryDir tmp;
