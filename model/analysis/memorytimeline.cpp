@@ -93,6 +93,8 @@ void collectAscend(const Trace &tr, const AnalysisOptions &opt, std::map<SeriesK
 /// c10::DeviceType of Kineto's "Device Type" arg.
 std::string deviceTypeName(double type)
 {
+    if (std::isnan(type)) // no "Device Type" arg: the device by its id alone
+        return "device";
     if (type == 0)
         return "CPU";
     if (type == 1)
@@ -118,7 +120,7 @@ void collectKineto(const Trace &tr, const AnalysisOptions &opt, std::map<SeriesK
             for (std::size_t i = 0; i < in.size(); ++i) {
                 if (tr.str(in.name[i]) != "[memory]")
                     continue;
-                double type = -1, id = -1, allocated = -1, reserved = -1;
+                double type = std::nan(""), id = -1, allocated = -1, reserved = -1;
                 std::string typeText;
                 forEachTopLevelScalar(tr.args().json(in.args[i]), [&](std::string_view k, std::string_view v, bool isString) {
                     if (k == "Device Type") {

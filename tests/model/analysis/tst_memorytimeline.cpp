@@ -191,6 +191,12 @@ private slots:
         QCOMPARE(seriesRows(t, "unknown device type", "Allocated").size(), std::size_t(0));
         QCOMPARE(seriesMax(t, seriesRows(t, "unknown device type", "Reserved")), 2.0);
         QCOMPARE(seriesMax(t, seriesRows(t, "npu:3", "Allocated")), 1.0);
+
+        // no "Device Type" (older or hand-written traces): the device by its id
+        const TracePtr typeless = loadJson(dir, R"({"traceEvents":[{"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":1,"args":{"Device Id":2,"Total Reserved":3145728}}]})");
+        QVERIFY(typeless);
+        const AnalysisContext typelessCtx(typeless);
+        QCOMPARE(seriesMax(memoryTimeline(typelessCtx, {}), seriesRows(memoryTimeline(typelessCtx, {}), "device:2", "Reserved")), 3.0);
     }
 
     void ascendTextSampleEqualsMemoryRecordCsv()
