@@ -525,6 +525,9 @@ void TraceBuilder::Impl::computeBounds()
                 tr.slices.dur[i] = 0;
                 ++negative;
             }
+            // A corrupt stamp can end past the last representable time: the slice ends there.
+            if (tr.slices.start[i] > 0 && tr.slices.dur[i] > std::numeric_limits<TimeNs>::max() - tr.slices.start[i])
+                tr.slices.dur[i] = std::numeric_limits<TimeNs>::max() - tr.slices.start[i];
             see(tr.slices.start[i], tr.slices.start[i] + tr.slices.dur[i]);
         }
         for (auto &e : tr.be) see(e.ts, e.ts);

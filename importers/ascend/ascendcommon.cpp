@@ -2,6 +2,7 @@
 
 #include "csvreader.h"
 #include "model/jsonstring.h"
+#include "model/saturating.h"
 #include "model/stringtable.h"
 #include "model/timeparse.h"
 
@@ -360,7 +361,7 @@ void emitOverlapLanes(BuilderShard &shard, LocalProcess p, const OverlapLanes &l
         shard.setThreadSortIndex(t, tid);
         shard.setTrackRole(t, TrackRole::Async);
         for (const Interval &i : *v)
-            shard.addSlice(t, i.start, i.end - i.start, n, kEmptyString, kNoArgs);
+            shard.addSlice(t, i.start, model::spanNs(i.start, i.end), n, kEmptyString, kNoArgs);
     }
 }
 

@@ -3,6 +3,7 @@
 #include "ascendcommon.h"
 #include "csvreader.h"
 #include "sqlitedb.h"
+#include "model/saturating.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -364,7 +365,7 @@ private:
             } else {
                 name = m_sh.intern(type);
             }
-            m_sh.addSlice(st->second, start, std::max<TimeNs>(end - start, 0), name, kEmptyString, m_sh.addArgs("{" + args + "}"));
+            m_sh.addSlice(st->second, start, model::spanNs(start, end), name, kEmptyString, m_sh.addArgs("{" + args + "}"));
             if (mit != comm.end()) {
                 // The same task on its HCCL plane (text export: tid = plane + 1, "Plane n").
                 const LocalProcess hccl = deviceProcess(proc::kHccl);
@@ -385,7 +386,7 @@ private:
                 std::string pargs = pw.body() + (mit->second.members.empty() ? "" : "," + mit->second.members);
                 if (!isNull(q, 8))
                     pargs += ",\"model id\":" + std::to_string(i64(q, 8));
-                m_sh.addSlice(pl->second, start, std::max<TimeNs>(end - start, 0), mit->second.name, kEmptyString,
+                m_sh.addSlice(pl->second, start, model::spanNs(start, end), mit->second.name, kEmptyString,
                               m_sh.addArgs("{" + pargs + "}"));
                 m_commTaskConnections.insert(conn);
             } else if (conn >= 0) {
@@ -463,7 +464,7 @@ private:
             if (hit)
                 body += (body.empty() ? "" : ",") + joined;
             const std::string args = "{" + body + "}";
-            m_sh.addSlice(g->second, start, std::max<TimeNs>(end - start, 0), name, kEmptyString, m_sh.addArgs(args));
+            m_sh.addSlice(g->second, start, model::spanNs(start, end), name, kEmptyString, m_sh.addArgs(args));
             m_comm.push_back({start, end});
             if (!isNull(q, 3))
                 m_opByConnection[i64(q, 3)] = SliceAt{g->second, start, name};
@@ -520,7 +521,7 @@ private:
             if (conn >= 0)
                 w.integer("connection_id", conn);
             const TimeNs start = i64(q, 0);
-            m_sh.addSlice(th->second, start, std::max<TimeNs>(i64(q, 1) - start, 0), name, kEmptyString,
+            m_sh.addSlice(th->second, start, model::spanNs(start, i64(q, 1)), name, kEmptyString,
                           m_sh.addArgs(w.finish()));
             if (conn >= 0) {
                 const SliceAt from{th->second, start, name};
@@ -601,7 +602,7 @@ private:
                     if (auto s = stacks.find(i64(q, 9)); s != stacks.end())
                         w.str("Call stack", s->second);
             }
-            m_sh.addSlice(th->second, start, std::max<TimeNs>(end - start, 0), name, cat, w.empty() ? kNoArgs : m_sh.addArgs(w.finish()));
+            m_sh.addSlice(th->second, start, model::spanNs(start, end), name, cat, w.empty() ? kNoArgs : m_sh.addArgs(w.finish()));
             const SliceAt here{th->second, start, name};
             if (type == 50002 && conn >= 0) {
                 if (cat == catEnq) {
@@ -767,7 +768,7 @@ private:
             w.str("Device Type", device);
             if (!released)
                 w.str("Released", "not within the profiling window");
-            m_sh.addSlice(t, alloc, std::max<TimeNs>(end - alloc, 0), m_sh.intern(m_db.str(i64(q, 0))), kEmptyString,
+            m_sh.addSlice(t, alloc, model::spanNs(alloc, end), m_sh.intern(m_db.str(i64(q, 0))), kEmptyString,
                           m_sh.addArgs(w.finish()));
         }
     }

@@ -2,6 +2,7 @@
 
 #include "csvreader.h"
 #include "model/argstree.h"
+#include "model/saturating.h"
 #include "model/timeparse.h"
 
 #include <simdjson.h>
@@ -768,7 +769,7 @@ void emitMemory(TraceBuilder &builder, std::uint32_t source, int device, const R
                 }
                 if (!rel)
                     w.str("Released", "not within the profiling window");
-                sh.addSlice(t, *alloc, std::max<TimeNs>(end - *alloc, 0), sh.intern(cellAt(cells, iName)), kEmptyString,
+                sh.addSlice(t, *alloc, model::spanNs(*alloc, end), sh.intern(cellAt(cells, iName)), kEmptyString,
                             sh.addArgs(w.finish()));
             }
             reportCsvProblems(diags, f.value().path, parser, bad, badLine,

@@ -6,6 +6,7 @@
 #include "importers/sophgo/bmprofiletext.h"
 #include "importers/sophgo/tensorlocation.h"
 #include "importers/sophgo/tlvblocks.h"
+#include "model/saturating.h"
 
 #include <algorithm>
 #include <cmath>
@@ -924,8 +925,8 @@ std::size_t rebaseOnMonitorStart(std::vector<BmRecord> &list, double startCycle)
         }
         lastStart = r.rawStart;
         lastEnd = r.rawEnd;
-        r.startCycle = static_cast<std::int64_t>(static_cast<double>(static_cast<std::int64_t>(r.rawStart) - first) + offset);
-        r.endCycle = static_cast<std::int64_t>(static_cast<double>(static_cast<std::int64_t>(r.rawEnd) - first) + offset);
+        r.startCycle = model::saturatingInt64(static_cast<double>(static_cast<std::int64_t>(r.rawStart) - first) + offset);
+        r.endCycle = model::saturatingInt64(static_cast<double>(static_cast<std::int64_t>(r.rawEnd) - first) + offset);
     }
     return wraps;
 }

@@ -2,6 +2,7 @@
 #include "importers/sophgo/bmprofile.h"
 
 #include "model/jsonstring.h"
+#include "model/saturating.h"
 #include "model/sophgofacts.h"
 
 #include <algorithm>
@@ -222,12 +223,12 @@ public:
             a.num("layer_id", l.layerId).num("local", l.isLocal ? 1 : 0).num("records", l.records);
             if (severalIterations_)
                 a.num("iteration", l.iteration);
-            shard_.addSlice(t, l.start, std::max<TimeNs>(l.end - l.start, 0), shard_.intern(l.name), shard_.intern("layer"),
+            shard_.addSlice(t, l.start, model::spanNs(l.start, l.end), shard_.intern(l.name), shard_.intern("layer"),
                             shard_.addArgs(a.done()));
         }
         for (const auto &g : r_.groups) {
             const LocalTrack t = track(16 * g.core + 5, corePrefix(g.core) + "Group", TrackRole::Async, EngineKind::None, g.core);
-            shard_.addSlice(t, g.start, std::max<TimeNs>(g.end - g.start, 0), shard_.intern(g.name), shard_.intern("group"), kNoArgs);
+            shard_.addSlice(t, g.start, model::spanNs(g.start, g.end), shard_.intern(g.name), shard_.intern("group"), kNoArgs);
         }
         // Firmware lane (runtime DYN_DATA items).
         for (const auto &f : r_.firmware) {
@@ -238,7 +239,7 @@ public:
                 a.num("no_end", 1);
             if (!r_.firmwareOnDeviceClock)
                 a.str("placement", r_.firmwareAlignment);
-            shard_.addSlice(t, f.start, std::max<TimeNs>(f.end - f.start, 0), shard_.intern(f.name), shard_.intern("firmware"),
+            shard_.addSlice(t, f.start, model::spanNs(f.start, f.end), shard_.intern(f.name), shard_.intern("firmware"),
                             shard_.addArgs(a.done()));
         }
         // Compiler estimate lanes (net_stat.sim): simulated, not measured.
@@ -249,7 +250,7 @@ public:
                                        EngineKind::None, -1);
             Args a;
             a.str("func", e.func).num("start_cycle", e.startCycle).num("end_cycle", e.endCycle).str("source", "net_stat.sim (simulated)");
-            shard_.addSlice(t, e.start, std::max<TimeNs>(e.end - e.start, 0), shard_.intern(e.name), shard_.intern("estimate"),
+            shard_.addSlice(t, e.start, model::spanNs(e.start, e.end), shard_.intern(e.name), shard_.intern("estimate"),
                             shard_.addArgs(a.done()));
         }
     }
@@ -284,7 +285,7 @@ private:
         const bool tiu = rec.engine == BmEngine::Tiu;
         Args a = recordArgs(r_, rec, severalIterations_);
         const TimeNs start = rec.startNs;
-        const TimeNs dur = std::max<TimeNs>(rec.endNs - rec.startNs, 0);
+        const TimeNs dur = model::spanNs(rec.startNs, rec.endNs);
         if (!rec.keptByTpuMlir) {
             a.str("engine", tiu ? "TIU" : "GDMA").str("dropped_by", rec.droppedBecause);
             const LocalTrack t = track(16 * rec.core + 8, corePrefix(rec.core) + "reader-dropped", TrackRole::Async, EngineKind::None, rec.core);

@@ -1,5 +1,7 @@
 #include "cdmlibtrace.h"
 
+#include "model/saturating.h"
+
 #include <charconv>
 #include <cmath>
 #include <unordered_map>
@@ -516,7 +518,7 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
             json.num("layer_id", op.fileLine);
             json.num("local", op.isLocal ? 1 : 0);
             json.num("records", ls.records);
-            shard.addSlice(t, ls.start, std::max<TimeNs>(ls.end - ls.start, 0), shard.intern(op.opcode), shard.intern("layer"),
+            shard.addSlice(t, ls.start, model::spanNs(ls.start, ls.end), shard.intern(op.opcode), shard.intern("layer"),
                            shard.addArgs(json.end()));
         }
         for (const GroupSpan &gs : spans.groups) {
@@ -524,7 +526,7 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
             shard.setThreadName(t, shard.intern("Core " + std::to_string(gs.core) + " · Group"));
             shard.setThreadSortIndex(t, 16 * std::int64_t(gs.core) + 5);
             shard.setTrackRole(t, TrackRole::Async);
-            shard.addSlice(t, gs.start, std::max<TimeNs>(gs.end - gs.start, 0), shard.intern(gs.name), shard.intern("group"), kNoArgs);
+            shard.addSlice(t, gs.start, model::spanNs(gs.start, gs.end), shard.intern(gs.name), shard.intern("group"), kNoArgs);
         }
     }
 

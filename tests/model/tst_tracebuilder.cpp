@@ -1,5 +1,6 @@
 // TraceBuilder: nesting into rows, lanes for overlaps, B/E and async matching, flows, counters,
 // multi-shard merges, and the written-down invariants on random traces.
+#include "model/saturating.h"
 #include "model/tracebuilder.h"
 
 #include <QTest>
@@ -77,6 +78,28 @@ private slots:
         QCOMPARE(t->depthOf(a1), 2u);
         QCOMPARE(std::string(t->str(t->track(0).slices.name[t->parentOf(a1).index])), std::string("A"));
         QCOMPARE(t->selfTime(SliceRef{0, 0}), TimeNs(100 - 20 - 10));
+    }
+
+    void timesFromCorruptFieldsSaturate()
+    {
+        // Given stamps far apart and durations that run past the last representable time
+        constexpr TimeNs kMax = std::numeric_limits<TimeNs>::max();
+        QCOMPARE(spanNs(-8901521789919190288, 1736414119763353732), kMax);
+        QCOMPARE(spanNs(10, 4), TimeNs(0));
+        QCOMPARE(spanNs(4, 10), TimeNs(6));
+        QCOMPARE(saturatingInt64(2.0e78), std::numeric_limits<std::int64_t>::max());
+        QCOMPARE(saturatingInt64(-1.0e30), std::numeric_limits<std::int64_t>::min());
+        QCOMPARE(saturatingInt64(9223372036854775808.0), std::numeric_limits<std::int64_t>::max());
+        QCOMPARE(saturatingInt64(std::nan("")), std::int64_t(0));
+        QCOMPARE(saturatingInt64(-12.9), std::int64_t(-12));
+        Fixture f;
+        f.slice(kMax - 100, kMax, "past the end");
+        f.slice(0, 10, "ordinary");
+        // When built
+        auto t = f.build();
+        // Then the slice ends at the last representable time and the trace keeps its invariants
+        QVERIFY(t->checkInvariants().empty());
+        QCOMPARE(t->endNs(), kMax);
     }
 
     void equalStartsPutTheLongerSliceOutside()
