@@ -1166,6 +1166,14 @@
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Value (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Series peak</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1341,6 +1349,10 @@
         <source>Call tree</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Memory over time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -1378,6 +1390,10 @@
     </message>
     <message>
         <source>Trace files or directories, opened as one trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a saved session (its inputs, flags, tracks, ranges, filters, panels and comparison).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1552,6 +1568,26 @@
     </message>
     <message>
         <source>Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank was taken from the device id (the profile names no rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device clocks were moved to epoch time with start_info (collectionTimeBegin - clockMonotonicRaw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timestamps keep their own clock base; devices of different hosts may not line up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events of a view shared by several devices named no device and were given to the first device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile data present in the input was not read (see the detail)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1897,6 +1933,10 @@
         <source>operator: </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no memory data in the trace (for the ranks asked for): it needs Ascend memory_record.csv / MEMORY_RECORD or npu_module_mem.csv, or Kineto [memory] events (PyTorch profiler with profile_memory=True)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -2099,6 +2139,77 @@
     </message>
     <message>
         <source>Baseline F&amp;older…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the baseline run from the timeline and this panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::CompareTimelines</name>
+    <message>
+        <source>Align:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By compared steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At trace start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By time offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the baseline&apos;s time lines up with the candidate&apos;s; zoom and pan move both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much later than the candidate&apos;s the baseline&apos;s trace start is drawn (negative: earlier)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the baseline run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the open trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finding the compared steps…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no compared step in both runs: aligned at trace start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseline axis %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline time = candidate time + %1 (in trace time)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2752,6 +2863,98 @@
         <source>The user guide is not installed. It is in the docs/ folder of the source tree.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The comparison of this session was not reopened: its baseline %1 no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a session file: %2 at byte %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an Accelscope session file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a session of version %2; this Accelscope reads version %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed size since the session was saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was modified since the session was saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has other contents than when the session was saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the inputs of %1 exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace changed since this session was saved, so the session was not restored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Sess&amp;ion…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save flags, tracks, ranges, the selection, filters, open panels and the comparison beside the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore Saved Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the flags, tracks, ranges, filters, panels and comparison saved beside this trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This trace has a saved session: File ▸ Restore Saved Session brings back its flags and tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore Saved Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accelscope sessions (*.accelscope-session.json);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -2835,6 +3038,10 @@
     </message>
     <message>
         <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flags</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2980,6 +3187,18 @@
     </message>
     <message>
         <source>Double-click</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a point flag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a range flag over the selected range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click on the time axis</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3275,6 +3494,10 @@ Mean: %2</source>
         <source>Annotations by total time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Memory over time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::AnalysisChartView</name>
@@ -3311,6 +3534,26 @@ outlier</source>
     </message>
     <message>
         <source>Selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time from trace start (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+at %2
+%3 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 peak
+at %2
+%3 MB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3970,6 +4213,58 @@ outlier</source>
         <source>frequency unknown: times not shown</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;All instances&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous Instance of the Slice&apos;s Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next Instance of the Slice&apos;s Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting the instances…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instance %1 of %2 (rank %3, by start time; &apos;[&apos; / &apos;]&apos; step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::Document</name>
@@ -4125,6 +4420,52 @@ outlier</source>
     </message>
     <message>
         <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::FlagsPanel</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M adds a point flag, Shift+M a range flag over the selected range (timeline focused). Double-click a flag to show it; F2 edits its note.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No flags: press M in the timeline to add one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n flag(s); select two to measure the distance</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Flag Colour</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4422,6 +4763,10 @@ outlier</source>
         <source>No memory copy bandwidth: this trace has no memory copies or memsets</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Shift+M adds a range flag: select a time range first (Shift+drag)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::TrackFilterBar</name>
@@ -4447,6 +4792,29 @@ outlier</source>
     </message>
     <message>
         <source>%1 of %2 tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>std</name>
+    <message>
+        <source>Memory (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 lines with the highest peaks shown, of %2 (the rank filter narrows them). </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each line holds its value until the next sample; the dot marks its peak.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

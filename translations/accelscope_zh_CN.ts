@@ -1166,6 +1166,14 @@
         <source>Change</source>
         <translation>变化</translation>
     </message>
+    <message>
+        <source>Value (MB)</source>
+        <translation>数值 (MB)</translation>
+    </message>
+    <message>
+        <source>Series peak</source>
+        <translation>序列峰值</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1341,6 +1349,10 @@
         <source>Call tree</source>
         <translation>调用树</translation>
     </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>内存随时间变化</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -1379,6 +1391,10 @@
     <message>
         <source>Trace files or directories, opened as one trace.</source>
         <translation>追踪文件或目录，作为一个追踪打开。</translation>
+    </message>
+    <message>
+        <source>Open a saved session (its inputs, flags, tracks, ranges, filters, panels and comparison).</source>
+        <translation>打开保存的会话（其输入、标记、轨道、可见范围、筛选、面板和对比）。</translation>
     </message>
 </context>
 <context>
@@ -1553,6 +1569,26 @@
     <message>
         <source>Reading stopped at a resource limit (decompressed size or ratio, size of one JSON value); data before it was loaded</source>
         <translation>读取在资源上限处停止（解压后的大小或压缩比、单个 JSON 值的大小）；已加载此前的数据</translation>
+    </message>
+    <message>
+        <source>The rank was taken from the device id (the profile names no rank)</source>
+        <translation>Rank 取自设备 ID（性能数据未给出 rank）</translation>
+    </message>
+    <message>
+        <source>Device clocks were moved to epoch time with start_info (collectionTimeBegin - clockMonotonicRaw)</source>
+        <translation>设备时钟已通过 start_info 换算为纪元时间（collectionTimeBegin - clockMonotonicRaw）</translation>
+    </message>
+    <message>
+        <source>Timestamps keep their own clock base; devices of different hosts may not line up</source>
+        <translation>时间戳保留各自的时钟基准；不同主机的设备可能无法对齐</translation>
+    </message>
+    <message>
+        <source>Events of a view shared by several devices named no device and were given to the first device</source>
+        <translation>多个设备共用的视图中有事件未指明设备，已归入第一个设备</translation>
+    </message>
+    <message>
+        <source>Profile data present in the input was not read (see the detail)</source>
+        <translation>输入中的部分性能数据未被读取（见详情）</translation>
     </message>
 </context>
 <context>
@@ -1897,6 +1933,10 @@
         <source>operator: </source>
         <translation>算子：</translation>
     </message>
+    <message>
+        <source>no memory data in the trace (for the ranks asked for): it needs Ascend memory_record.csv / MEMORY_RECORD or npu_module_mem.csv, or Kineto [memory] events (PyTorch profiler with profile_memory=True)</source>
+        <translation>trace 中（所选 rank）没有内存数据：需要昇腾 memory_record.csv / MEMORY_RECORD 或 npu_module_mem.csv，或 Kineto [memory] 事件（PyTorch profiler 开启 profile_memory=True）</translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -2099,6 +2139,77 @@
     <message>
         <source>Baseline F&amp;older…</source>
         <translation>基线文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Close Comparison</source>
+        <translation>关闭对比</translation>
+    </message>
+    <message>
+        <source>Remove the baseline run from the timeline and this panel</source>
+        <translation>从时间线和本面板移除基线运行</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::CompareTimelines</name>
+    <message>
+        <source>Align:</source>
+        <translation>对齐：</translation>
+    </message>
+    <message>
+        <source>By compared steps</source>
+        <translation>按对比的步骤</translation>
+    </message>
+    <message>
+        <source>At trace start</source>
+        <translation>按 trace 起点</translation>
+    </message>
+    <message>
+        <source>By time offset</source>
+        <translation>按时间偏移</translation>
+    </message>
+    <message>
+        <source>How the baseline&apos;s time lines up with the candidate&apos;s; zoom and pan move both</source>
+        <translation>基线与候选的时间如何对齐；缩放和平移同时作用于两者</translation>
+    </message>
+    <message>
+        <source>How much later than the candidate&apos;s the baseline&apos;s trace start is drawn (negative: earlier)</source>
+        <translation>基线的 trace 起点比候选晚多少绘制（负数：更早）</translation>
+    </message>
+    <message>
+        <source>Close Comparison</source>
+        <translation>关闭对比</translation>
+    </message>
+    <message>
+        <source>Remove the baseline run</source>
+        <translation>移除基线运行</translation>
+    </message>
+    <message>
+        <source>Candidate — %1</source>
+        <translation>候选 — %1</translation>
+    </message>
+    <message>
+        <source>the open trace</source>
+        <translation>当前打开的 trace</translation>
+    </message>
+    <message>
+        <source>Baseline — %1</source>
+        <translation>基线 — %1</translation>
+    </message>
+    <message>
+        <source>finding the compared steps…</source>
+        <translation>正在查找对比的步骤…</translation>
+    </message>
+    <message>
+        <source>no compared step in both runs: aligned at trace start</source>
+        <translation>两次运行中没有共同的对比步骤：按 trace 起点对齐</translation>
+    </message>
+    <message>
+        <source>baseline axis %1</source>
+        <translation>基线时间轴 %1</translation>
+    </message>
+    <message>
+        <source>Baseline time = candidate time + %1 (in trace time)</source>
+        <translation>基线时间 = 候选时间 + %1（trace 时间）</translation>
     </message>
 </context>
 <context>
@@ -2749,6 +2860,98 @@
         <source>The user guide is not installed. It is in the docs/ folder of the source tree.</source>
         <translation>未安装用户指南。它位于源码树的 docs/ 文件夹中。</translation>
     </message>
+    <message>
+        <source>The comparison of this session was not reopened: its baseline %1 no longer exists</source>
+        <translation>未重新打开本会话的对比：其基线 %1 已不存在</translation>
+    </message>
+    <message>
+        <source>No trace is open</source>
+        <translation>没有打开的 trace</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a session file: %2 at byte %3</source>
+        <translation>%1 不是会话文件：%2（第 %3 字节）</translation>
+    </message>
+    <message>
+        <source>%1 is not an Accelscope session file</source>
+        <translation>%1 不是 Accelscope 会话文件</translation>
+    </message>
+    <message>
+        <source>%1 is a session of version %2; this Accelscope reads version %3</source>
+        <translation>%1 是版本 %2 的会话；此 Accelscope 读取版本 %3</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists</source>
+        <translation>%1 已不存在</translation>
+    </message>
+    <message>
+        <source>%1 changed size since the session was saved</source>
+        <translation>%1 的大小在保存会话后已改变</translation>
+    </message>
+    <message>
+        <source>%1 was modified since the session was saved</source>
+        <translation>%1 在保存会话后已被修改</translation>
+    </message>
+    <message>
+        <source>%1 has other contents than when the session was saved</source>
+        <translation>%1 的内容与保存会话时不同</translation>
+    </message>
+    <message>
+        <source>None of the inputs of %1 exists</source>
+        <translation>%1 的输入均不存在</translation>
+    </message>
+    <message>
+        <source>The trace changed since this session was saved, so the session was not restored: %1</source>
+        <translation>保存此会话后 trace 已改变，因此未恢复会话：%1</translation>
+    </message>
+    <message>
+        <source>Save &amp;Session…</source>
+        <translation>保存会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Open Sess&amp;ion…</source>
+        <translation>打开会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Save flags, tracks, ranges, the selection, filters, open panels and the comparison beside the trace</source>
+        <translation>在 trace 旁保存标记、轨道、范围、选中项、筛选、打开的面板和对比</translation>
+    </message>
+    <message>
+        <source>&amp;Restore Saved Session</source>
+        <translation>恢复保存的会话(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restore the flags, tracks, ranges, filters, panels and comparison saved beside this trace</source>
+        <translation>恢复保存在此 trace 旁的标记、轨道、范围、筛选、面板和对比</translation>
+    </message>
+    <message>
+        <source>This trace has a saved session: File ▸ Restore Saved Session brings back its flags and tracks</source>
+        <translation>此 trace 有保存的会话：文件 ▸ 恢复保存的会话 可恢复其标记和轨道</translation>
+    </message>
+    <message>
+        <source>Restore Saved Session</source>
+        <translation>恢复保存的会话</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Accelscope sessions (*.accelscope-session.json);;JSON (*.json)</source>
+        <translation>Accelscope 会话 (*.accelscope-session.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::MessageBanner</name>
@@ -2832,6 +3035,10 @@
     <message>
         <source>Compare</source>
         <translation>对比</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标记</translation>
     </message>
 </context>
 <context>
@@ -2976,6 +3183,18 @@
     <message>
         <source>Double-click</source>
         <translation>双击</translation>
+    </message>
+    <message>
+        <source>Add a point flag</source>
+        <translation>添加时间点标记</translation>
+    </message>
+    <message>
+        <source>Add a range flag over the selected range</source>
+        <translation>在选中范围上添加范围标记</translation>
+    </message>
+    <message>
+        <source>Click on the time axis</source>
+        <translation>单击时间轴</translation>
     </message>
 </context>
 <context>
@@ -3270,6 +3489,10 @@ Mean: %2</source>
         <source>Annotations by total time</source>
         <translation>按总时间排序的标注</translation>
     </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>内存随时间变化</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::AnalysisChartView</name>
@@ -3310,6 +3533,30 @@ outlier</source>
     <message>
         <source>Selected</source>
         <translation>已选中</translation>
+    </message>
+    <message>
+        <source>Time from trace start (%1)</source>
+        <translation>距 trace 起点的时间 (%1)</translation>
+    </message>
+    <message>
+        <source>%1
+at %2
+%3 MB</source>
+        <translation>%1
+时间 %2
+%3 MB</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>%1 peak
+at %2
+%3 MB</source>
+        <translation>%1 峰值
+时间 %2
+%3 MB</translation>
     </message>
 </context>
 <context>
@@ -3963,6 +4210,58 @@ outlier</source>
         <source>frequency unknown: times not shown</source>
         <translation>频率未知：不显示时间</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;All instances&lt;/b&gt;</source>
+        <translation>&lt;b&gt;所有实例&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Previous Instance of the Slice&apos;s Name</source>
+        <translation>同名切片的上一个实例</translation>
+    </message>
+    <message>
+        <source>Next Instance of the Slice&apos;s Name</source>
+        <translation>同名切片的下一个实例</translation>
+    </message>
+    <message>
+        <source>Counting the instances…</source>
+        <translation>正在统计实例…</translation>
+    </message>
+    <message>
+        <source>Instance %1 of %2 (rank %3, by start time; &apos;[&apos; / &apos;]&apos; step)</source>
+        <translation>第 %1 个实例，共 %2 个（rank %3，按开始时间；&apos;[&apos; / &apos;]&apos; 切换）</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::Document</name>
@@ -4118,6 +4417,51 @@ outlier</source>
     <message>
         <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
         <translation>* uArchURate 需要芯片代价模型（tpu-mlir 按算子给出的 Alg/uArch 运算量）；转储中的 TIU 命令不含这些数据。</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::FlagsPanel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>M adds a point flag, Shift+M a range flag over the selected range (timeline focused). Double-click a flag to show it; F2 edits its note.</source>
+        <translation>M 添加时间点标记，Shift+M 在选中范围上添加范围标记（时间线获得焦点时）。双击标记可定位到它；F2 编辑备注。</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>颜色…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Distance: %1</source>
+        <translation>间距：%1</translation>
+    </message>
+    <message>
+        <source>No flags: press M in the timeline to add one</source>
+        <translation>没有标记：在时间线中按 M 添加</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n flag(s); select two to measure the distance</source>
+        <translation>
+            <numerusform>%n 个标记；选择两个可测量间距</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Flag Colour</source>
+        <translation>标记颜色</translation>
     </message>
 </context>
 <context>
@@ -4413,6 +4757,10 @@ outlier</source>
         <source>No memory copy bandwidth: this trace has no memory copies or memsets</source>
         <translation>无内存拷贝带宽：此追踪中没有内存拷贝或 memset</translation>
     </message>
+    <message>
+        <source>Shift+M adds a range flag: select a time range first (Shift+drag)</source>
+        <translation>Shift+M 添加范围标记：请先选择时间范围（Shift+拖动）</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::TrackFilterBar</name>
@@ -4439,6 +4787,29 @@ outlier</source>
     <message>
         <source>%1 of %2 tracks</source>
         <translation>%2 条轨道中的 %1 条</translation>
+    </message>
+</context>
+<context>
+    <name>std</name>
+    <message>
+        <source>Memory (MB)</source>
+        <translation>内存 (MB)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>r%1 %2</source>
+        <translation>r%1 %2</translation>
+    </message>
+    <message>
+        <source>The %1 lines with the highest peaks shown, of %2 (the rank filter narrows them). </source>
+        <translation>显示峰值最高的 %1 条曲线（共 %2 条；rank 筛选可缩小范围）。</translation>
+    </message>
+    <message>
+        <source>Each line holds its value until the next sample; the dot marks its peak.</source>
+        <translation>每条曲线保持其值直到下一个采样点；圆点标出峰值。</translation>
     </message>
 </context>
 </TS>

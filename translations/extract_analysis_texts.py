@@ -23,10 +23,12 @@ root = pathlib.Path(__file__).resolve().parent.parent
 analysis = root / "model" / "analysis"
 
 names, columns, notes = [], [], []
+# Tables shared by several analyses are laid out in headers (slowrank.h), so both are read.
+analysis_sources = sorted(list(analysis.glob("*.cpp")) + list(analysis.glob("*.h")))
 for m in re.finditer(r'AnalysisInfo\{"[^"]*",\s*"([^"]*)"', (analysis / "analyses.cpp").read_text()):
     if m.group(1) not in names:
         names.append(m.group(1))
-for src in sorted(analysis.glob("*.cpp")):
+for src in analysis_sources:
     for m in re.finditer(r'\badd(?:Int|Real|Text)\((?:[^,"]|"[^"]*")*,\s*"([^"]*)"', src.read_text()):
         if m.group(1) not in columns:
             columns.append(m.group(1))
@@ -37,7 +39,7 @@ note_patterns = [
     re.compile(r'\bnotes\.(?:push_back|emplace_back)\(\s*((?:' + LITERAL + r'\s*)+)\)'),
     re.compile(r'\bk\w*Note\w*(?:\[\])?\s*=\s*((?:' + LITERAL + r'\s*)+);'),
 ]
-for src in sorted(analysis.glob("*.cpp")):
+for src in analysis_sources:
     text = src.read_text()
     for pattern in note_patterns:
         for m in pattern.finditer(text):
@@ -110,7 +112,7 @@ for src in sorted(list(importers.rglob("*.cpp")) + list(importers.rglob("*.h")))
                     import_errors.append(t)
 # Table notes that start with a fixed lead-in ("...: " + names or numbers).
 NOTE_CALL = re.compile(r'\bnotes\.(?:push_back|emplace_back)\(')
-for src in sorted(analysis.glob("*.cpp")):
+for src in analysis_sources:
     text = src.read_text()
     for m in NOTE_CALL.finditer(text):
         args = split_args(text[m.end():])

@@ -104,7 +104,7 @@ struct GuiOptions {
                             QStringLiteral("WxH"), QStringLiteral("1440x900")};
     QCommandLineOption session{
         QStringLiteral("session"),
-        QCoreApplication::translate("CommandLine", "Open a saved session (its inputs, flags, tracks and visible range)."),
+        QCoreApplication::translate("CommandLine", "Open a saved session (its inputs, flags, tracks, ranges, filters, panels and comparison)."),
         QStringLiteral("FILE")};
 
     void addTo(QCommandLineParser &parser) const

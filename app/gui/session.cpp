@@ -604,8 +604,7 @@ SessionOpenResult openSession(MainWindow *window, const QString &path)
             }
             window->messageBanner()->showMessage(
                 MessageBanner::Kind::Warning,
-                MainWindow::tr("The trace changed since this session was saved, so its flags, tracks and ranges were "
-                               "not restored: %1")
+                MainWindow::tr("The trace changed since this session was saved, so the session was not restored: %1")
                     .arg(warnings.join(QStringLiteral("; "))));
         },
         Qt::SingleShotConnection);
