@@ -5,6 +5,7 @@
 #include "compilerlog.h"
 #include "importers/common/inputstream.h"
 #include "model/aiufacts.h"
+#include "model/saturating.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -210,7 +211,7 @@ void appendInt(std::string &out, std::uint64_t v)
     out.append(buf, r.ptr);
 }
 
-TimeNs toNs(double us) { return static_cast<TimeNs>(std::llround(us * 1000.0)); }
+TimeNs toNs(double us) { return model::saturatingInt64(std::round(us * 1000.0)); }
 
 std::string fmt(double v, int decimals = 3)
 {
@@ -881,7 +882,7 @@ void emitSliceRange(BuilderShard &shard, const SliceEmitInput &in, std::size_t b
             catId = kCpuOp;
         }
         const TimeNs start = toNs(e.ts);
-        shard.addSlice(t, start, std::max<TimeNs>(0, toNs(e.ts + e.dur) - start), nameId, catId, shard.addArgs(args));
+        shard.addSlice(t, start, model::spanNs(start, toNs(e.ts + e.dur)), nameId, catId, shard.addArgs(args));
     }
 }
 
