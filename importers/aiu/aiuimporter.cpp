@@ -302,7 +302,7 @@ Confidence AiuImporter::probe(const Source &src) const
     if (src.isDirectory) {
         // A folder of per-AIU traces (with or without the compiler log) is one import.
         int traces = 0, others = 0;
-        for (const auto &p : listFiles(src.path)) {
+        for (const auto &p : listFiles(src.path, kMaxListedFiles)) {
             const std::string head = readHead(p);
             if (aiuContentScore(head) >= 3)
                 ++traces;
@@ -333,15 +333,24 @@ Status AiuImporter::import(const Source &src, TraceBuilder &builder, ImportConte
         return importFiles({src}, builder, ctx);
     std::vector<fs::path> traceFiles;
     LogCandidates logCandidates;
-    for (const auto &p : listFiles(src.path)) {
+    for (const auto &p : listFiles(src.path, kMaxListedFiles, &logCandidates.listingTruncated)) {
         const std::string head = readHead(p);
         if (aiuContentScore(head) >= kTraceScore)
             traceFiles.push_back(p);
         else
             logCandidates.files.push_back(p);
     }
+    if (traceFiles.empty() && logCandidates.listingTruncated)
+        return ImportError{src.path.string(), 0, false,
+                           "no AIU trace among the " + std::to_string(kMaxListedFiles)
+                               + " files of this folder looked at (the limit on files listed)"};
     if (traceFiles.empty())
         return ImportError{src.path.string(), 0, false, "no AIU trace in this folder"};
+    if (logCandidates.listingTruncated)
+        builder.diagnostics().add(DiagKind::InputLimit, src.path.string(), 0,
+                                  "only " + std::to_string(kMaxListedFiles)
+                                      + " files of this folder were looked at (the limit on files listed): "
+                                        "traces among the others were not read");
     return importRun(src, traceFiles, logCandidates, builder, ctx);
 }
 

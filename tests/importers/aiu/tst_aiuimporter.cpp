@@ -506,6 +506,26 @@ private slots:
         QVERIFY(found);
     }
 
+    void folderListingIsBounded()
+    {
+        // Given a folder holding one trace among 10,050 other files
+        QTemporaryDir dir;
+        const fs::path d = dir.path().toStdString();
+        fs::copy_file(kAiu / "sample_flex_3062_job_4.json", d / "trace.json");
+        for (int i = 0; i < 10050; ++i)
+            writeFile(d / QStringLiteral("note_%1.txt").arg(i, 5, 10, QChar('0')).toStdString(), "a note\n");
+        // Then the folder import looks at 10,000 of them and says so: with a diagnostic when the
+        // trace was among them, in its error when it was not (which ones is the file system's order)
+        const Loaded loaded = load(d);
+        if (loaded.trace) {
+            QVERIFY2(loaded.error.empty(), loaded.error.c_str());
+            QVERIFY(hasDiag(*loaded.trace, DiagKind::InputLimit));
+            QVERIFY(loaded.trace->sliceCount() > 0);
+        } else {
+            QVERIFY2(loaded.error.find("limit on files listed") != std::string::npos, loaded.error.c_str());
+        }
+    }
+
     void compilerLogSearchIsBounded()
     {
         // Given a trace beside a 65 MiB (sparse) file, a FIFO, a link to a device, 300 small text
