@@ -2149,6 +2149,11 @@
         <source>Remove the baseline run from the timeline and this panel</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1
+change of total time: %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::CompareTimelines</name>

@@ -2148,6 +2148,12 @@
         <source>Remove the baseline run from the timeline and this panel</source>
         <translation>从时间线和本面板移除基线运行</translation>
     </message>
+    <message>
+        <source>%1
+change of total time: %2 ms</source>
+        <translation>%1
+总时间变化：%2 ms</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::CompareTimelines</name>

@@ -14,6 +14,9 @@
 #include "views/panels/analysistablemodel.h"
 
 #include <QBarCategoryAxis>
+#include <QCursor>
+#include <QFontMetrics>
+#include <QToolTip>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -47,11 +50,9 @@ namespace {
 /// Bars per side of the kernels chart: the largest regressions and the largest improvements.
 constexpr int kChartBarsPerSide = 10;
 
-QString elided(const std::string &name)
-{
-    const QString s = QString::fromStdString(name);
-    return s.size() > 48 ? s.left(47) + QChar(0x2026) : s;
-}
+/// The share of the chart's width the bar labels may take.
+constexpr double kLabelWidthShare = 0.4;
+constexpr int kMinLabelWidthPx = 90;
 
 } // namespace
 
@@ -183,6 +184,7 @@ QSplitter *ComparePanel::buildTableAndChart()
     m_chart->setObjectName(QStringLiteral("compareChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(220);
+    m_chart->installEventFilter(this);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
@@ -430,6 +432,7 @@ void ComparePanel::updateChart()
     QChart *chart = m_chart->chart();
     chart->removeAllSeries();
     m_chartRows.clear();
+    m_chartNames.clear();
     for (QAbstractAxis *axis : chart->axes())
         chart->removeAxis(axis), delete axis;
     const auto t = m_model->table();
@@ -470,20 +473,26 @@ void ComparePanel::updateChart()
         *slower << (isRegression ? ms : 0.0);
         *faster << (isRegression ? 0.0 : ms);
         extent = std::max(extent, std::abs(ms));
-        // categories must be unique: a repeated (elided) name gets a zero-width suffix
-        QString label = elided(names->texts[r]);
-        while (categories.contains(label))
-            label += QChar(0x200b);
-        categories << label;
+        m_chartNames << QString::fromStdString(names->texts[r]);
     }
     auto *series = new QHorizontalStackedBarSeries;
-    // a click on a bar selects its row (and so its first instance in the timeline)
+    // a click on a bar selects its row (and so its first instance in the timeline); hovering
+    // shows the whole name, which the axis may have elided
     connect(series, &QAbstractBarSeries::clicked, this, [this](int index, QBarSet *) { selectChartBar(index); });
+    connect(series, &QAbstractBarSeries::hovered, this, [this](bool entered, int index, QBarSet *set) {
+        if (!entered || index < 0 || index >= m_chartNames.size()) {
+            QToolTip::hideText();
+            return;
+        }
+        QToolTip::showText(QCursor::pos(), tr("%1\nchange of total time: %2 ms")
+                                               .arg(m_chartNames.at(index))
+                                               .arg(set->at(index), 0, 'g', 4),
+                           m_chart);
+    });
     series->append(slower);
     series->append(faster);
     chart->addSeries(series);
     auto *axisY = new QBarCategoryAxis;
-    axisY->append(categories);
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     auto *axisX = new QValueAxis;
@@ -492,6 +501,43 @@ void ComparePanel::updateChart()
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
     m_chart->setVisible(true);
+    relabelChartAxis();
+}
+
+QString ComparePanel::chartLabel(const QString &name, const QFontMetrics &metrics, int widthPx)
+{
+    return metrics.elidedText(name, Qt::ElideMiddle, widthPx);
+}
+
+void ComparePanel::relabelChartAxis()
+{
+    QBarCategoryAxis *axis = nullptr;
+    for (QAbstractAxis *a : m_chart->chart()->axes(Qt::Vertical))
+        if ((axis = qobject_cast<QBarCategoryAxis *>(a)))
+            break;
+    if (!axis)
+        return;
+    const QFontMetrics metrics(axis->labelsFont());
+    const int width = std::max(kMinLabelWidthPx, int(m_chart->width() * kLabelWidthShare));
+    QStringList categories;
+    for (const QString &name : std::as_const(m_chartNames)) {
+        // categories must be unique: a repeated (elided) label gets a zero-width suffix
+        QString label = chartLabel(name, metrics, width);
+        while (categories.contains(label))
+            label += QChar(0x200b);
+        categories << label;
+    }
+    if (axis->categories() != categories) {
+        axis->clear();
+        axis->append(categories);
+    }
+}
+
+bool ComparePanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_chart && event->type() == QEvent::Resize && m_chart->isVisible())
+        relabelChartAxis();
+    return QWidget::eventFilter(watched, event);
 }
 
 void ComparePanel::selectChartBar(int index)

@@ -41,6 +41,7 @@ class QSpinBox;
 class QSplitter;
 class QTableView;
 class QToolButton;
+class QFontMetrics;
 
 namespace accelscope::views {
 class AnalysisHub;
@@ -94,6 +95,10 @@ public:
     views::AnalysisSortFilterProxy *proxy() const { return m_proxy; }
     QChartView *chartView() const { return m_chart; }
     QLabel *notesLabel() const { return m_notes; }
+    /// A kernel name as the chart's axis shows it: whole when it fits in `widthPx`, else with its
+    /// middle elided (kernel names differ at both ends: namespaces in front, template arguments
+    /// and suffixes behind).
+    static QString chartLabel(const QString &name, const QFontMetrics &metrics, int widthPx);
     /// Selects the table row of bar `index` (bottom to top), as a click on the bar does.
     void selectChartBar(int index);
     /// Instances of the selected kernels row's name in the open trace, and the one shown.
@@ -139,6 +144,10 @@ private:
     QString kernelNameAt(const QModelIndex &index) const;
     void showOccurrence(int index);
     void updateChart();
+    /// Sets the bar labels for the chart's current width (the axis elides a label that does not
+    /// fit to "…" alone, so the labels are fitted here instead).
+    void relabelChartAxis();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void updateStatus();
     void updateStepWidgets();
     /// The ranks of both runs ("All ranks" first); keeps the chosen one when it still exists.
@@ -173,6 +182,7 @@ private:
     std::vector<model::SliceRef> m_occurrences;
     int m_occurrence = -1;
     std::vector<std::size_t> m_chartRows; ///< the table row of each bar, bottom to top
+    QStringList m_chartNames;             ///< the whole kernel name of each bar, bottom to top
 };
 
 /// Adds the Compare dock (objectName "compareDock", listed under View ▸ Panels) to `window` and a

@@ -15,6 +15,8 @@
 #include "views/panels/analysistablemodel.h"
 
 #include <QAbstractBarSeries>
+#include <QApplication>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChartView>
 #include <QComboBox>
@@ -219,9 +221,31 @@ private Q_SLOTS:
         QCOMPARE(significant, 1);
         // the view shows the table in its order: the first row is gemm_slow
         QCOMPARE(panel()->view()->model()->index(0, 0).data().toString(), QStringLiteral("gemm_slow"));
-        // and the chart shows the regression
+        // and the chart shows the regression, labelled with the kernel's name on top
         QVERIFY(panel()->chartView()->isVisible());
         QVERIFY(!panel()->chartView()->chart()->series().isEmpty());
+        auto *axis = qobject_cast<QBarCategoryAxis *>(panel()->chartView()->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QCOMPARE(axis->categories().last(), QStringLiteral("gemm_slow"));
+    }
+
+    void longKernelNamesKeepBothEndsOnTheChartAxis()
+    {
+        // Given a templated kernel name far wider than the room for labels
+        const QString name = QStringLiteral("void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl<"
+                                            "at::native::BinaryFunctor<float, float, float, MulFunctor<float>>>>"
+                                            "(int, Lambda)_vectorized4_tail");
+        const QFontMetrics metrics(QApplication::font());
+        const int width = 160;
+        QVERIFY(metrics.horizontalAdvance(name) > width);
+        // Then its label fits, and keeps its start and its end, the middle elided
+        const QString label = app::ComparePanel::chartLabel(name, metrics, width);
+        QVERIFY2(metrics.horizontalAdvance(label) <= width, qPrintable(label));
+        QVERIFY2(label.startsWith(QStringLiteral("void at::")), qPrintable(label));
+        QVERIFY2(label.endsWith(QStringLiteral("tail")), qPrintable(label));
+        QVERIFY(label.contains(QChar(0x2026)));
+        // and a name that fits is shown whole
+        QCOMPARE(app::ComparePanel::chartLabel(QStringLiteral("gemm_slow"), metrics, width), QStringLiteral("gemm_slow"));
     }
 
     void selectingARowStepsThroughItsInstances()
