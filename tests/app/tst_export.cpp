@@ -8,6 +8,7 @@
 #include "app/gui/mainwindow.h"
 #include "importers/registry.h"
 #include "testhelpers.h"
+#include "testwindow.h"
 #include "views/document.h"
 #include "views/export/timelineimage.h"
 #include "views/jobrunner.h"
@@ -22,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QtTest>
+
+#include <memory>
 
 using namespace accelscope;
 using app::ExportRequest;
@@ -65,13 +68,8 @@ private Q_SLOTS:
         m_sample = m_tmp.filePath(QStringLiteral("sample"));
         QVERIFY(testing::writeSample(m_sample, 2, 3));
         app::language::apply(QStringLiteral("en"));
-        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini"))));
-        app::MainWindow::Options opt;
-        opt.renderer = QStringLiteral("raster");
-        opt.restoreLayout = false;
-        m_window = std::make_unique<app::MainWindow>(m_settings.get(), opt);
-        m_window->resize(1300, 800);
-        m_window->show();
+        m_settings = testing::testSettings(m_tmp.filePath(QStringLiteral("a.ini")));
+        m_window = testing::showTestWindow(m_settings.get(), QSize(1300, 800));
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QVERIFY(!m_window->exportAction()->isEnabled()); // nothing open yet
         QSignalSpy idle(m_window->importController(), &app::ImportController::idle);
@@ -264,20 +262,26 @@ private Q_SLOTS:
         r.path = path;
         m_window->exportRunner()->setShowProgress(false);
         QSignalSpy done(m_window->exportRunner(), &app::ExportRunner::finished);
-        // Hold every pool thread, so the export is still queued when Cancel is pressed
+        // Hold every pool thread, so the export is still queued when Cancel is pressed. The
+        // semaphores are shared with the holding jobs: a job may reach its acquire() only after
+        // this function has returned, and must not find them gone (it would wait forever and
+        // hang the pool's destruction at exit).
+        struct Gate {
+            QSemaphore started;
+            QSemaphore release;
+        };
+        const auto gate = std::make_shared<Gate>();
         QThreadPool *pool = views::JobRunner::jobPool();
-        QSemaphore release;
-        QSemaphore started;
         const int n = pool->maxThreadCount();
         for (int i = 0; i < n; ++i)
-            pool->start([&] {
-                started.release();
-                release.acquire();
+            pool->start([gate] {
+                gate->started.release();
+                gate->release.acquire();
             });
-        started.acquire(n);
+        gate->started.acquire(n);
         QVERIFY(m_window->startExport(r));
         m_window->exportRunner()->cancel();
-        release.release(n);
+        gate->release.release(n);
         QVERIFY(done.wait(60000) || !done.isEmpty());
         const app::ExportOutcome o = m_window->exportRunner()->lastOutcome();
         QVERIFY(o.canceled);
