@@ -2,6 +2,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLockFile>
+#include <QRegularExpression>
 #include <QSettings>
 
 namespace accelscope::app {
@@ -19,6 +21,31 @@ const QString kState = QStringLiteral("window/state");
 const QString kCompareTimelineSizes = QStringLiteral("window/compareTimelineSizes");
 /// Larger than any screen: a stored size beyond it is not the user's.
 constexpr int kMaxPaneSize = 100000;
+
+/// QSettings saves through QSaveFile, whose staged copy is anonymous until the commit; there it
+/// is linked as "<file>.XXXXXX" and renamed over the file, so a process killed between the two
+/// leaves that name behind. QSettings holds "<file>.lock" for the whole save: a copy found while
+/// we hold that lock belongs to no save in progress and is removed. Six lowercase letters read as
+/// a word ("backup"): such a name is taken for the user's own file and kept.
+void removeOrphanedSaveCopies(const QString &settingsFile)
+{
+    if (settingsFile.isEmpty())
+        return;
+    const QFileInfo info(settingsFile);
+    const QRegularExpression copyName(QRegularExpression::anchoredPattern(
+        QRegularExpression::escape(info.fileName()) + QStringLiteral("\\.[A-Za-z0-9]{6}")));
+    const QDir dir = info.absoluteDir();
+    QStringList copies = dir.entryList({info.fileName() + QStringLiteral(".*")}, QDir::Files | QDir::Hidden);
+    static const QRegularExpression wordSuffix(QStringLiteral("\\.[a-z]{6}$"));
+    copies.removeIf([&](const QString &name) { return !copyName.match(name).hasMatch() || wordSuffix.match(name).hasMatch(); });
+    if (copies.isEmpty())
+        return;
+    QLockFile lock(settingsFile + QStringLiteral(".lock"));
+    if (!lock.tryLock(500))
+        return; // another process is saving: its next open tidies up
+    for (const QString &name : std::as_const(copies))
+        QFile::remove(dir.filePath(name));
+}
 } // namespace
 
 AppSettings::AppSettings(std::unique_ptr<QSettings> settings, QObject *parent)
@@ -26,6 +53,7 @@ AppSettings::AppSettings(std::unique_ptr<QSettings> settings, QObject *parent)
 {
     if (!m_settings)
         m_settings = std::make_unique<QSettings>();
+    removeOrphanedSaveCopies(m_settings->fileName());
 }
 
 AppSettings::~AppSettings()

@@ -1,6 +1,7 @@
 // AppSettings: recent lists, preferences and window layout in an INI file survive a restart.
 #include "app/gui/appsettings.h"
 
+#include <QLockFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -74,6 +75,36 @@ private Q_SLOTS:
         QCOMPARE(s.language(), QStringLiteral("zh_CN"));
         QCOMPARE(s.windowGeometry(), QByteArray("geo"));
         QCOMPARE(s.windowState(), QByteArray("state"));
+    }
+
+    void openingRemovesACopyLeftByAKilledSave()
+    {
+        // Given the copy a save killed between QSaveFile's link and rename leaves, beside files
+        // that only look alike
+        const QString ini = iniPath();
+        { AppSettings s(AppSettings::openFile(ini)); s.setTheme(QStringLiteral("dark")); }
+        const auto touch = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write("[ui]\ntheme=light\n") > 0;
+        };
+        const QString orphan = ini + QStringLiteral(".yma5OU");
+        const QStringList kept{ini + QStringLiteral(".backup"), ini + QStringLiteral(".old"),
+                               ini + QStringLiteral(".Ab12Cd.x"), m_tmp.filePath(QStringLiteral("other.ini.Xy12Zw"))};
+        for (const QString &path : kept + QStringList{orphan})
+            QVERIFY(touch(path));
+        // While another process saves (holds the settings' lock), opening leaves the copy alone
+        {
+            QLockFile saving(ini + QStringLiteral(".lock"));
+            QVERIFY(saving.lock());
+            AppSettings s(AppSettings::openFile(ini));
+            QVERIFY(QFile::exists(orphan));
+        }
+        // Then an open removes the copy, keeps every other file and the settings
+        AppSettings s(AppSettings::openFile(ini));
+        QVERIFY(!QFile::exists(orphan));
+        for (const QString &path : kept)
+            QVERIFY2(QFile::exists(path), qPrintable(path));
+        QCOMPARE(s.theme(), QStringLiteral("dark"));
     }
 
     void defaultsWhenNothingIsStored()

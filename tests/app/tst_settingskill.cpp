@@ -1,10 +1,11 @@
 // Settings survive a kill during save: a child process saves AppSettings over and over (every
 // value of one save carries the same generation number, the window layout is large so that a
 // save takes a while) and is SIGKILLed at random moments. After each kill the INI file must be
-// one whole earlier save: readable, every value from the same generation, nothing half written,
-// and no temporary left beside it. QSettings writes through QSaveFile (staged beside the file,
-// renamed into place when complete); its lock file, which a killed process cannot remove, must
-// not stop the next save and must be gone after it.
+// one whole earlier save: readable, every value from the same generation, nothing half written.
+// QSettings writes through QSaveFile (staged beside the file, renamed into place when complete).
+// What a killed process cannot remove — QSettings' lock file, and the staged copy when the kill
+// falls between its link under a temporary name and the rename — must not stop the next save
+// and must be gone after the next open.
 
 #include "app/gui/appsettings.h"
 
@@ -12,6 +13,7 @@
 #include <QDir>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QThread>
@@ -87,7 +89,7 @@ private Q_SLOTS:
         const QString iniName = QStringLiteral("settings.ini");
         const QString lockName = QStringLiteral("settings.ini.lock");
         QRandomGenerator rng(16);
-        int kills = 0, complete = 0, staleLocks = 0, lastGeneration = 0;
+        int kills = 0, complete = 0, staleLocks = 0, orphanedCopies = 0, lastGeneration = 0;
         for (int k = 0; k < 40; ++k) {
             QProcess p;
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -108,6 +110,15 @@ private Q_SLOTS:
             // be a stray temporary.
             const qsizetype locks = others.removeIf([&](const QString &f) { return f.startsWith(lockName); });
             staleLocks += locks > 0;
+            // QSaveFile's copy, linked as settings.ini.XXXXXX just before its rename: the next
+            // open removes it
+            const QRegularExpression copyName(QStringLiteral("^settings\\.ini\\.[A-Za-z0-9]{6}$"));
+            if (others.removeIf([&](const QString &f) { return copyName.match(f).hasMatch(); }) > 0) {
+                ++orphanedCopies;
+                { AppSettings opened(AppSettings::openFile(ini)); }
+                QStringList after = QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden | QDir::System);
+                QVERIFY2(after.filter(copyName).isEmpty(), qPrintable(after.join(QLatin1String(", "))));
+            }
             QVERIFY2(others.isEmpty(), qPrintable(QStringLiteral("left beside the settings after kill %1: %2")
                                                       .arg(k)
                                                       .arg(others.join(QLatin1String(", ")))));
@@ -121,7 +132,8 @@ private Q_SLOTS:
             lastGeneration = g;
             ++complete;
         }
-        qInfo("%d kills, %d found a complete save, %d left a stale lock file", kills, complete, staleLocks);
+        qInfo("%d kills, %d found a complete save, %d left a stale lock file, %d a staged copy", kills, complete,
+              staleLocks, orphanedCopies);
         QVERIFY(complete > kills / 2); // the kills did land after saves, the checks above ran
 
         // A save after the kills works despite a stale lock, and leaves only the file.
