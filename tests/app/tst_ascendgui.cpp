@@ -8,6 +8,7 @@
 #include "app/gui/paneldock.h"
 #include "views/panels/analysispanel.h"
 #include "views/panels/analysistablemodel.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QDir>
@@ -49,13 +50,9 @@ private Q_SLOTS:
         if (!QDir(kSample).exists())
             QSKIP("shared Ascend sample not present");
         app::language::apply(QStringLiteral("en"));
-        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini"))));
-        app::MainWindow::Options opt;
-        opt.renderer = QStringLiteral("raster");
-        opt.restoreLayout = false;
-        app::MainWindow w(m_settings.get(), opt);
-        w.resize(1400, 900);
-        w.show();
+        m_settings = testing::testSettings(m_tmp.filePath(QStringLiteral("a.ini")));
+        const auto window = testing::showTestWindow(m_settings.get(), QSize(1400, 900));
+        app::MainWindow &w = *window;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
         // When the cluster folder (two rank folders) is opened, as a drop or `accelscope DIR` does

@@ -10,6 +10,7 @@
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "testhelpers.h"
+#include "testwindow.h"
 #include "model/analysis/tableformat.h"
 #include "views/document.h"
 #include "views/panels/analysistablemodel.h"
@@ -128,13 +129,8 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         app::language::apply(QStringLiteral("en"));
-        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini"))));
-        app::MainWindow::Options opt;
-        opt.renderer = QStringLiteral("raster");
-        opt.restoreLayout = false;
-        m_window = std::make_unique<app::MainWindow>(m_settings.get(), opt);
-        m_window->resize(1300, 800);
-        m_window->show();
+        m_settings = testing::testSettings(m_tmp.filePath(QStringLiteral("a.ini")));
+        m_window = testing::showTestWindow(m_settings.get(), QSize(1300, 800));
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QVERIFY(panel());
         QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("base.json")), chromeRun(1.0, 7)));

@@ -17,6 +17,7 @@
 #include "views/search/searchbar.h"
 #include "views/search/searchengine.h"
 #include "views/timeline/timelinewidget.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -205,13 +206,8 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         app::language::apply(QStringLiteral("en"));
-        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("a.ini"))));
-        app::MainWindow::Options opt;
-        opt.renderer = QStringLiteral("raster");
-        opt.restoreLayout = false;
-        m_window = std::make_unique<app::MainWindow>(m_settings.get(), opt);
-        m_window->resize(1400, 900);
-        m_window->show();
+        m_settings = testing::testSettings(m_tmp.filePath(QStringLiteral("a.ini")));
+        m_window = testing::showTestWindow(m_settings.get(), QSize(1400, 900));
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         // the baseline starts its first step 5 ms after its trace start, the candidate after 2 ms:
         // step alignment and trace-start alignment differ by 3 ms. The longest gemm_slow is the

@@ -3,10 +3,12 @@
 // comparison baseline) to a JSON file, open it in a new window and find everything back; an
 // input changed after saving gives a warning and restores nothing; a version 1 file still opens.
 #include "testhelpers.h"
+#include "testwindow.h"
 
 #include "app/gui/appsettings.h"
 #include "app/gui/banners.h"
 #include "app/gui/comparedock.h"
+#include "app/gui/comparetimeline.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
@@ -109,13 +111,7 @@ class TestSession : public QObject {
 
     std::unique_ptr<app::MainWindow> newWindow()
     {
-        app::MainWindow::Options opt;
-        opt.renderer = QStringLiteral("raster");
-        opt.restoreLayout = false;
-        auto w = std::make_unique<app::MainWindow>(m_settings.get(), opt);
-        w->resize(1200, 700);
-        w->show();
-        return w;
+        return testing::showTestWindow(m_settings.get(), QSize(1200, 700));
     }
 
     /// A new window showing `input` (null when it did not load).
@@ -378,6 +374,8 @@ private Q_SLOTS:
         panelA->setFollowsSelectedRange(false);
         panelA->findChild<QLineEdit *>(QStringLiteral("filter"))->setText(QStringLiteral("stream"));
         panelA->view()->sortByColumn(1, Qt::AscendingOrder);
+        QVERIFY(panelA->isChartShown());
+        panelA->setChartShown(false);
         auto *flameA = a->findChild<app::PanelDock *>(QStringLiteral("flameGraphDock"));
         QVERIFY(flameA);
         flameA->show();
@@ -425,6 +423,7 @@ private Q_SLOTS:
         QCOMPARE(panelB->findChild<QLineEdit *>(QStringLiteral("filter"))->text(), QStringLiteral("stream"));
         QCOMPARE(panelB->view()->horizontalHeader()->sortIndicatorSection(), 1);
         QCOMPARE(panelB->view()->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+        QVERIFY(!panelB->isChartShown());
         auto *flameB = b->findChild<app::PanelDock *>(QStringLiteral("flameGraphDock"));
         QVERIFY(flameB && flameB->content());
         QCOMPARE(flameB->content()->findChild<QComboBox *>(QStringLiteral("flameGraphMode"))->currentIndex(), 1);
@@ -449,6 +448,11 @@ private Q_SLOTS:
             QVERIFY(loaded.wait(30000));
         }
         a->comparePanel()->setStepChoice(model::analysis::StepChoice::Median);
+        a->comparePanel()->setFilterText(QStringLiteral("gemm"));
+        QVERIFY(a->compareTimelines());
+        a->compareTimelines()->setUserOffset(1500);
+        a->compareTimelines()->setAlignment(app::CompareTimelines::Alignment::TimeOffset);
+        QVERIFY(a->compareTimelines()->linkOffset() != 0);
         const QString comparison = a->comparePanel()->currentComparison();
         const QString sessionPath = app::defaultSessionPath(candidate);
         QString error;
@@ -465,6 +469,10 @@ private Q_SLOTS:
             QCOMPARE(b->comparePanel()->baselinePaths(), QStringList{QFileInfo(baseline).absoluteFilePath()});
             QCOMPARE(b->comparePanel()->stepChoice(), model::analysis::StepChoice::Median);
             QCOMPARE(b->comparePanel()->currentComparison(), comparison);
+            QCOMPARE(b->comparePanel()->filterText(), QStringLiteral("gemm"));
+            QCOMPARE(b->compareTimelines()->alignment(), app::CompareTimelines::Alignment::TimeOffset);
+            QCOMPARE(b->compareTimelines()->userOffset(), model::TimeNs(1500));
+            QCOMPARE(b->compareTimelines()->linkOffset(), a->compareTimelines()->linkOffset());
         }
 
         // When the baseline is gone, the session opens with a word about it and no comparison

@@ -11,6 +11,7 @@
 #include "views/document.h"
 #include "views/panels/analysispanel.h"
 #include "views/panels/enginechartspanel.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QBarSeries>
@@ -41,13 +42,9 @@ private Q_SLOTS:
         if (!importers::createImporter("sophgo"))
             QSKIP("this build has no Sophgo importer");
         app::language::apply(QStringLiteral("en"));
-        m_settings = std::make_unique<app::AppSettings>(app::AppSettings::openFile(m_tmp.filePath(QStringLiteral("s.ini"))));
-        app::MainWindow::Options opt;
-        opt.renderer = QStringLiteral("raster");
-        opt.restoreLayout = false;
-        app::MainWindow w(m_settings.get(), opt);
-        w.resize(1500, 1000);
-        w.show();
+        m_settings = testing::testSettings(m_tmp.filePath(QStringLiteral("s.ini")));
+        const auto window = testing::showTestWindow(m_settings.get(), QSize(1500, 1000));
+        app::MainWindow &w = *window;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QSignalSpy idle(w.importController(), &app::ImportController::idle);
         w.open({kDump});
