@@ -504,6 +504,16 @@ void ComparePanel::updateChart()
     relabelChartAxis();
 }
 
+QString ComparePanel::filterText() const
+{
+    return m_filter->text();
+}
+
+void ComparePanel::setFilterText(const QString &text)
+{
+    m_filter->setText(text); // the proxy follows through textChanged
+}
+
 QString ComparePanel::chartLabel(const QString &name, const QFontMetrics &metrics, int widthPx)
 {
     return metrics.elidedText(name, Qt::ElideMiddle, widthPx);

@@ -80,6 +80,9 @@ public:
     void setCurrentComparison(const QString &name);
     model::analysis::StepChoice stepChoice() const;
     void setStepChoice(model::analysis::StepChoice choice, std::int64_t first = 0, std::int64_t last = 0);
+    /// The text the table's rows are filtered by ("" shows every row).
+    QString filterText() const;
+    void setFilterText(const QString &text);
     /// Restricts both runs to one rank (-1: all ranks).
     void setRank(int rank);
     int rank() const;

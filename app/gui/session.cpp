@@ -2,11 +2,13 @@
 
 #include "app/gui/banners.h"
 #include "app/gui/comparedock.h"
+#include "app/gui/comparetimeline.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
 #include "model/export/atomicfile.h"
 #include "views/document.h"
 #include "views/flags/flags.h"
+#include "views/panels/analysispanel.h"
 #include "views/search/searchbar.h"
 #include "views/timeline/timelinewidget.h"
 #include "views/timeline/trackfilterbar.h"
@@ -271,6 +273,16 @@ QList<QWidget *> keptWidgets(QWidget *content)
     return out;
 }
 
+/// The analysis panels of a dock's content: the content itself or those inside it.
+QList<views::AnalysisPanel *> analysisPanelsOf(QWidget *content)
+{
+    QList<views::AnalysisPanel *> out;
+    if (auto *panel = qobject_cast<views::AnalysisPanel *>(content))
+        out << panel;
+    out += content->findChildren<views::AnalysisPanel *>();
+    return out;
+}
+
 /// The panels the user opened at least once (their content exists), with their widgets' state.
 /// The Compare dock is kept by captureComparison(): its choices apply once the baseline is in.
 QJsonArray capturedPanels(MainWindow *window)
@@ -282,7 +294,13 @@ QJsonArray capturedPanels(MainWindow *window)
         QJsonArray widgets;
         for (const QWidget *w : keptWidgets(dock->content()))
             widgets.append(widgetState(w));
-        panels.append(QJsonObject{{QStringLiteral("dock"), dock->objectName()}, {QStringLiteral("widgets"), widgets}});
+        // "Show chart" is a menu action, not a widget: kept per analysis panel of the dock
+        QJsonArray charts;
+        for (const views::AnalysisPanel *panel : analysisPanelsOf(dock->content()))
+            charts.append(panel->isChartShown());
+        panels.append(QJsonObject{{QStringLiteral("dock"), dock->objectName()},
+                                  {QStringLiteral("widgets"), widgets},
+                                  {QStringLiteral("chartsShown"), charts}});
     }
     return panels;
 }
@@ -297,6 +315,10 @@ void applyPanels(MainWindow *window, const QJsonArray &panels)
         // Widgets are matched in creation order by name: a panel of another build that lost or
         // gained a widget still gets the options of the widgets both have.
         const QList<QWidget *> widgets = keptWidgets(dock->ensureContent());
+        const QList<views::AnalysisPanel *> analysisPanels = analysisPanelsOf(dock->content());
+        const QJsonArray charts = panel.value(QStringLiteral("chartsShown")).toArray();
+        for (qsizetype i = 0; i < std::min(analysisPanels.size(), charts.size()); ++i)
+            analysisPanels[i]->setChartShown(charts[i].toBool(true));
         qsizetype next = 0;
         for (const QJsonValue &sv : panel.value(QStringLiteral("widgets")).toArray()) {
             const QJsonObject s = sv.toObject();
@@ -311,15 +333,47 @@ void applyPanels(MainWindow *window, const QJsonArray &panels)
     }
 }
 
-QJsonObject capturedComparison(const ComparePanel *panel, const QDir &base)
+/// How the stacked timelines are aligned, as the session file names it.
+constexpr std::pair<CompareTimelines::Alignment, const char *> kAlignmentNames[] = {
+    {CompareTimelines::Alignment::Steps, "steps"},
+    {CompareTimelines::Alignment::TraceStart, "traceStart"},
+    {CompareTimelines::Alignment::TimeOffset, "timeOffset"},
+};
+
+QJsonObject capturedComparison(const MainWindow *window, const QDir &base)
 {
+    const ComparePanel *panel = window->comparePanel();
     const model::analysis::CompareOptions options = panel->currentOptions();
-    return {{QStringLiteral("baseline"), capturedInputs(panel->baselinePaths(), base, false)},
-            {QStringLiteral("comparison"), panel->currentComparison()},
-            {QStringLiteral("steps"), static_cast<int>(options.steps)},
-            {QStringLiteral("firstStep"), static_cast<qint64>(options.firstStep)},
-            {QStringLiteral("lastStep"), static_cast<qint64>(options.lastStep)},
-            {QStringLiteral("rank"), panel->rank()}};
+    QJsonObject comparison{{QStringLiteral("baseline"), capturedInputs(panel->baselinePaths(), base, false)},
+                           {QStringLiteral("comparison"), panel->currentComparison()},
+                           {QStringLiteral("steps"), static_cast<int>(options.steps)},
+                           {QStringLiteral("firstStep"), static_cast<qint64>(options.firstStep)},
+                           {QStringLiteral("lastStep"), static_cast<qint64>(options.lastStep)},
+                           {QStringLiteral("rank"), panel->rank()},
+                           {QStringLiteral("filter"), panel->filterText()}};
+    if (const CompareTimelines *timelines = window->compareTimelines()) {
+        for (const auto &[alignment, name] : kAlignmentNames)
+            if (alignment == timelines->alignment())
+                comparison.insert(QStringLiteral("alignment"), QLatin1String(name));
+        comparison.insert(QStringLiteral("offsetNs"), static_cast<qint64>(timelines->userOffset()));
+    }
+    return comparison;
+}
+
+/// The saved row filter and timeline alignment; a session without them (version 2 before they
+/// were kept) leaves the defaults.
+void applyComparisonView(MainWindow *window, const QJsonObject &comparison)
+{
+    window->comparePanel()->setFilterText(comparison.value(QStringLiteral("filter")).toString());
+    CompareTimelines *timelines = window->compareTimelines();
+    if (!timelines)
+        return;
+    if (comparison.contains(QStringLiteral("offsetNs")))
+        timelines->setUserOffset(comparison.value(QStringLiteral("offsetNs")).toInteger());
+    const QString saved = comparison.value(QStringLiteral("alignment")).toString();
+    for (const auto &[alignment, name] : kAlignmentNames)
+        if (saved == QLatin1String(name))
+            timelines->setAlignment(alignment);
 }
 
 QJsonObject captureSession(MainWindow *window, const QString &sessionPath)
@@ -348,7 +402,7 @@ QJsonObject captureSession(MainWindow *window, const QString &sessionPath)
                    QString::fromLatin1(window->saveState(kSessionLayoutVersion).toBase64()));
     session.insert(QStringLiteral("panels"), capturedPanels(window));
     if (const ComparePanel *compare = window->comparePanel(); compare && compare->baseline())
-        session.insert(QStringLiteral("comparison"), capturedComparison(compare, base));
+        session.insert(QStringLiteral("comparison"), capturedComparison(window, base));
     return session;
 }
 
@@ -402,8 +456,8 @@ void applyTrackFilterAndSearch(MainWindow *window, const QJsonObject &session)
     }
 }
 
-/// Loads the saved baseline again and, once it is in, picks the saved comparison, steps and
-/// rank. A baseline that is gone is reported in the banner; the rest of the session applies.
+/// Loads the saved baseline again and, once it is in, picks the saved comparison, steps, rank,
+/// row filter and timeline alignment. A baseline that is gone is reported in the banner; the rest of the session applies.
 void applyComparison(MainWindow *window, const QDir &base, const QJsonObject &comparison)
 {
     ComparePanel *panel = window->comparePanel();
@@ -423,7 +477,7 @@ void applyComparison(MainWindow *window, const QDir &base, const QJsonObject &co
     }
     // one-shot: the connections die with `once` after the first result of this load
     auto *once = new QObject(panel);
-    QObject::connect(panel, &ComparePanel::baselineLoaded, once, [panel, comparison, once] {
+    QObject::connect(panel, &ComparePanel::baselineLoaded, once, [window, panel, comparison, once] {
         panel->setCurrentComparison(comparison.value(QStringLiteral("comparison")).toString());
         const int steps = comparison.value(QStringLiteral("steps")).toInt();
         if (steps >= 0 && steps <= static_cast<int>(model::analysis::StepChoice::Median))
@@ -431,6 +485,7 @@ void applyComparison(MainWindow *window, const QDir &base, const QJsonObject &co
                                  comparison.value(QStringLiteral("firstStep")).toInteger(),
                                  comparison.value(QStringLiteral("lastStep")).toInteger());
         panel->setRank(comparison.value(QStringLiteral("rank")).toInt(-1));
+        applyComparisonView(window, comparison);
         once->deleteLater();
     });
     QObject::connect(panel, &ComparePanel::baselineFailed, once, [once] { once->deleteLater(); });
