@@ -26,6 +26,7 @@
 #include <QMenu>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
@@ -50,9 +51,13 @@ namespace {
 /// Bars per side of the kernels chart: the largest regressions and the largest improvements.
 constexpr int kChartBarsPerSide = 10;
 
-/// The share of the chart's width the bar labels may take.
-constexpr double kLabelWidthShare = 0.4;
-constexpr int kMinLabelWidthPx = 90;
+/// Qt Charts gives the vertical axis at most 40 % of the chart's width (less its margins) and
+/// shortens a wider label to a bare "…"; the labels keep within it, less the ticks and padding.
+constexpr double kAxisWidthShare = 0.4;
+constexpr int kAxisTicksAndPaddingPx = 28;
+constexpr int kMinLabelWidthPx = 80;
+/// The chart's margins: small, as the dock leaves the chart little height.
+constexpr int kChartMarginPx = 4;
 
 } // namespace
 
@@ -178,12 +183,18 @@ QSplitter *ComparePanel::buildTableAndChart()
 
     auto *chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // the bar colours say it (red slower, green faster) and the axis's sign: the legend's
+    // height goes to the bars instead
+    chart->legend()->hide();
+    chart->setMargins(QMargins(kChartMarginPx, kChartMarginPx, kChartMarginPx, kChartMarginPx));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->setTitle(tr("Largest changes of total time (ms)"));
     m_chart = new QChartView(chart, this);
     m_chart->setObjectName(QStringLiteral("compareChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(220);
+    // wide enough for names the reader can tell apart (the axis takes at most 40 % of it)
+    m_chart->setMinimumWidth(380);
     m_chart->installEventFilter(this);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
@@ -519,6 +530,12 @@ QString ComparePanel::chartLabel(const QString &name, const QFontMetrics &metric
     return metrics.elidedText(name, Qt::ElideMiddle, widthPx);
 }
 
+int ComparePanel::chartLabelWidth() const
+{
+    const int chartWidth = m_chart->width() - 2 * kChartMarginPx;
+    return std::max(kMinLabelWidthPx, int(chartWidth * kAxisWidthShare) - kAxisTicksAndPaddingPx);
+}
+
 void ComparePanel::relabelChartAxis()
 {
     QBarCategoryAxis *axis = nullptr;
@@ -528,7 +545,7 @@ void ComparePanel::relabelChartAxis()
     if (!axis)
         return;
     const QFontMetrics metrics(axis->labelsFont());
-    const int width = std::max(kMinLabelWidthPx, int(m_chart->width() * kLabelWidthShare));
+    const int width = chartLabelWidth();
     QStringList categories;
     for (const QString &name : std::as_const(m_chartNames)) {
         // categories must be unique: a repeated (elided) label gets a zero-width suffix

@@ -102,6 +102,8 @@ public:
     /// middle elided (kernel names differ at both ends: namespaces in front, template arguments
     /// and suffixes behind).
     static QString chartLabel(const QString &name, const QFontMetrics &metrics, int widthPx);
+    /// The width the chart's bar labels may take now: a share of the chart's width.
+    int chartLabelWidth() const;
     /// Selects the table row of bar `index` (bottom to top), as a click on the bar does.
     void selectChartBar(int index);
     /// Instances of the selected kernels row's name in the open trace, and the one shown.
