@@ -452,6 +452,7 @@ Confidence AscendImporter::probe(const Source &src) const
 {
     if (src.isDirectory)
         return discoverLayout(src.path).empty() && findClusterOutput(src.path).empty() && discoverMsprof(src.path).empty()
+                && enclosingMsprofDevices(src.path).empty()
             ? Confidence::No
             : Confidence::Certain;
     const std::string l = lower(src.path.filename().string());
@@ -478,6 +479,8 @@ Status AscendImporter::import(const Source &src, TraceBuilder &builder, ImportCo
         layout = discoverLayout(src.path);
         clusterOutput = findClusterOutput(src.path);
         msprof = discoverMsprof(src.path, &layout);
+        if (layout.empty() && clusterOutput.empty() && msprof.empty())
+            msprof = enclosingMsprofDevices(src.path); // a device_{id}/ or view folder of a PROF folder
         if (layout.empty() && clusterOutput.empty() && msprof.empty())
             return ImportError{src.path.string(), 0, false, "no Ascend profiler output found in this directory"};
     } else if (isClusterOutputFileName(lower(src.path.filename().string()))) {

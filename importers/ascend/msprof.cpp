@@ -1406,6 +1406,36 @@ std::vector<MsprofDevice> discoverMsprof(const fs::path &root, const Layout *cov
     return kept;
 }
 
+std::vector<MsprofDevice> enclosingMsprofDevices(const fs::path &path)
+{
+    std::error_code ec;
+    fs::path cur = fs::absolute(path, ec).lexically_normal();
+    if (ec)
+        return {};
+    if (cur.filename().empty())
+        cur = cur.parent_path(); // "folder/" names the folder
+    int device = -1;
+    // A file in device_{id}/timeline/ is three levels below the PROF folder.
+    for (int up = 0; up < 4 && cur.has_parent_path() && cur.parent_path() != cur; ++up) {
+        const std::string name = cur.filename().string();
+        const fs::path parent = cur.parent_path();
+        const int id = deviceDirId(name);
+        if (id >= 0)
+            device = id;
+        const bool profPart = id >= 0 || name == "mindstudio_profiler_output" || name == "host";
+        if (profPart && isMsprofFolder(parent)) {
+            std::vector<MsprofDevice> all = discoverMsprof(parent, nullptr, 0);
+            const auto own = std::find_if(all.begin(), all.end(), [device](const MsprofDevice &d) { return d.device == device; });
+            if (device < 0 || own == all.end() || own->sharedTimeline || own->sharedCsv)
+                return all;
+            MsprofDevice one = std::move(*own);
+            return {std::move(one)};
+        }
+        cur = parent;
+    }
+    return {};
+}
+
 Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilder &builder, const ImportContext &ctx,
                            const std::function<void(double)> &progress, std::size_t &loaded)
 {

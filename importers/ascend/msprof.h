@@ -66,6 +66,15 @@ bool isMsprofFolder(const std::filesystem::path &dir);
 std::vector<MsprofDevice> discoverMsprof(const std::filesystem::path &root, const Layout *covered = nullptr,
                                          int maxDepth = 6);
 
+/// The devices to load when `path` (a folder or a file) lies inside a PROF folder: under one
+/// device_{id}/ folder (its timeline/, summary/ or a file in them) that device, elsewhere in it
+/// (mindstudio_profiler_output/, host/) every device of the PROF folder. A device whose views or
+/// CSVs are shared with the other devices brings them all, since its events can only be told
+/// apart with every device present. Empty when no PROF folder encloses `path` within a few
+/// levels; a PROF folder itself is found by discoverMsprof. Without this, a part of a PROF
+/// folder dropped on its own became one rank per file.
+std::vector<MsprofDevice> enclosingMsprofDevices(const std::filesystem::path &path);
+
 /// Imports every device as its own source (rank). Returns the number of devices loaded; an
 /// error only when none could be.
 model::Status importMsprofDevices(const std::vector<MsprofDevice> &devices, model::TraceBuilder &builder,

@@ -633,6 +633,43 @@ private slots:
         QCOMPARE(aligned, std::size_t(0));
     }
 
+    /// A device_{id}/ folder, its timeline/ or summary/ folder, or mindstudio_profiler_output/
+    /// dropped on its own loads the device(s) it belongs to, never one rank per file.
+    void partOfAProfFolderLoadsItsDevices()
+    {
+        QTemporaryDir tmp;
+        const fs::path root = fs::path(tmp.path().toStdString());
+        const fs::path older = root / "PROF_000001_20231114221320123_ABCDEFGH";
+        const fs::path newer = root / "PROF_000002_20231114221320123_ABCDEFGH";
+        writeOlderProf(older, true);
+        const Generated gNewer = writeNewerProf(newer);
+        auto whole = load(older);
+        QVERIFY(whole);
+        std::map<std::pair<int, std::string>, std::size_t> rank4;
+        for (const auto &[key, n] : slicesByProcess(*whole))
+            if (key.first == 4)
+                rank4[key] = n;
+        QVERIFY(!rank4.empty());
+        for (const fs::path &part : {older / "device_0", older / "device_0" / "timeline", older / "device_0" / "timeline" / "",
+                                     older / "device_0" / "summary"}) {
+            std::string err;
+            auto t = load(part, &err);
+            QVERIFY2(t, (part.string() + ": " + err).c_str());
+            QCOMPARE(t->sources().size(), std::size_t(1));
+            QCOMPARE(t->sources()[0].rank, 4);
+            QCOMPARE(slicesByProcess(*t), rank4);
+        }
+        // The newer generation's views hold both devices: either part brings both.
+        for (const fs::path &part : {newer / "mindstudio_profiler_output", newer / "device_2"}) {
+            auto t = load(part);
+            QVERIFY(t);
+            QCOMPARE(t->sources().size(), std::size_t(2));
+            checkTimeline(*t, gNewer);
+        }
+        QVERIFY(ascend::enclosingMsprofDevices(root).empty());
+        QVERIFY(ascend::enclosingMsprofDevices(older).empty()); // the PROF folder itself: discoverMsprof's
+    }
+
     void notAProfFolder()
     {
         QTemporaryDir tmp;
