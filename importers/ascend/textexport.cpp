@@ -609,11 +609,16 @@ void emitKernelTimeline(TraceBuilder &builder, std::uint32_t source, int device,
         return hcclTrack;
     };
     bool kernelHccl = false;
+    const bool haveStreamColumn = kernels.data && kernels.data->iStream >= 0;
     std::string args;
     for (const KernelRow &r : kernels.rows()) {
         args.assign("{");
         kernels.data->members(r, true, args);
-        const bool isComm = r.core == "HCCL" || r.core == "COMMUNICATION" || r.stream < 0;
+        // HCCL rows of newer versions have Stream ID N/A; a file without the column at all (older
+        // torch_npu, the MindSpore export) tells communication by core type and hcom op name, as
+        // torch_npu's overlap analysis does.
+        const bool isComm = r.core == "HCCL" || r.core == "COMMUNICATION"
+            || (haveStreamColumn ? r.stream < 0 : r.name.substr(0, 5) == "hcom_");
         if (isComm) {
             kernelHccl = true;
             if (args.size() > 1)
@@ -649,7 +654,7 @@ void emitKernelTimeline(TraceBuilder &builder, std::uint32_t source, int device,
     }
     for (const auto &[stream, mix] : streamMix) {
         const LocalTrack t = sh.thread(hw, EntityKey::number(stream));
-        sh.setThreadName(t, sh.intern("Stream " + std::to_string(stream)));
+        sh.setThreadName(t, sh.intern(stream < 0 ? std::string("Device tasks (no Stream ID column)") : "Stream " + std::to_string(stream)));
         sh.setThreadSortIndex(t, stream);
         sh.setTrackRole(t, TrackRole::Engine, streamEngine(mix[0], mix[1], mix[2], mix[3]));
     }

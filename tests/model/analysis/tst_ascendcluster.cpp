@@ -116,6 +116,7 @@ private slots:
     void clusterOutputFromOneFile();
     void cluster2023Form();
     void clusterRootWithRankFolders();
+    void kernelDetailsWithoutStreamColumn();
     void clusterOutputMissingFiles();
     void clusterStepFileBroken();
     void clusterAnalysisDb();
@@ -301,6 +302,29 @@ void TestAscendCluster::cluster2023Form()
     QCOMPARE(num(comm, c0, "count"), 4.0);
 }
 
+void TestAscendCluster::kernelDetailsWithoutStreamColumn()
+{
+    // Older torch_npu writes kernel_details.csv without Stream ID: communication is then told by
+    // the core type (HCCL) or the hcom_ op name, every other task computes.
+    QTemporaryDir tmp;
+    const fs::path out = fs::path(tmp.path().toStdString()) / "r0_ascend_pt" / "ASCEND_PROFILER_OUTPUT";
+    write(out.parent_path() / "profiler_info_0.json", "{\"rank_id\": 0}");
+    write(out / "kernel_details.csv",
+          "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block Dim\n"
+          "1,MatMul_0,MatMul,AI_CORE,1700000000100000.000\t,1000.000\t,0\t,8\n"
+          "1,Add_0,Add,AI_VECTOR_CORE,1700000000101000.000\t,500.000\t,0\t,8\n"
+          "1,hcom_allReduce__1_0_1,hcom_allReduce_,N/A,1700000000101200.000\t,800.000\t,0\t,0\n"
+          "1,hcom_broadcast__1_0_2,hcom_broadcast_,HCCL,1700000000102500.000\t,100.000\t,0\t,0\n");
+    const Table steps = run(load(out.parent_path()), "steps");
+    const int row = findRow(steps, {{"rank", "0"}, {"step", "1"}});
+    QVERIFY2(row >= 0, notes(steps).c_str());
+    // compute [100000, 101500] µs; communication [101200, 102000] and [102500, 102600] µs
+    QCOMPARE(cell(steps, std::size_t(row), "computing_ns"), std::string("1500000"));
+    QCOMPARE(cell(steps, std::size_t(row), "communication_ns"), std::string("900000"));
+    QCOMPARE(cell(steps, std::size_t(row), "overlapped_ns"), std::string("300000"));
+    QCOMPARE(cell(steps, std::size_t(row), "communication_not_overlapped_ns"), std::string("600000"));
+}
+
 void TestAscendCluster::clusterRootWithRankFolders()
 {
     // ranks 0 and 1 have folders (kernel_details.csv): their steps come from the timeline, the
@@ -310,7 +334,11 @@ void TestAscendCluster::clusterRootWithRankFolders()
     const Table steps = run(tr, "steps");
     QVERIFY2(hasNote(steps, "cluster_step_trace_time.csv rows left out: their rank's timeline is loaded"), notes(steps).c_str());
     QVERIFY(findRow(steps, {{"rank", "7"}, {"step", "2"}}) >= 0);
-    QVERIFY(findRow(steps, {{"rank", "0"}}) >= 0);
+    // kernel_details.csv without a Stream ID column: the MatMul computes, nothing communicates
+    const int rank0 = findRow(steps, {{"rank", "0"}});
+    QVERIFY(rank0 >= 0);
+    QCOMPARE(cell(steps, std::size_t(rank0), "computing_ns"), std::string("10000000"));
+    QCOMPARE(cell(steps, std::size_t(rank0), "communication_ns"), std::string("0"));
     const Table slow = run(tr, "slow-rank");
     QCOMPARE(slow.rowCount(), std::size_t(8));
     QCOMPARE(cell(slow, std::size_t(findRow(slow, {{"rank", "5"}})), "slowest"), std::string("1"));
