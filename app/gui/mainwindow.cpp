@@ -253,6 +253,8 @@ void MainWindow::createCentre()
         presentDock(m_diagDock);
         m_banner->hide();
     });
+    m_sessionBanner = new MessageBanner(this);
+    m_sessionBanner->setObjectName(QStringLiteral("sessionBanner"));
     m_searchBar = new views::SearchBar(m_doc, this);
     m_searchBar->setObjectName(QStringLiteral("searchBar"));
     addAction(m_searchBar->findAction());
@@ -273,6 +275,7 @@ void MainWindow::createCentre()
     layout->setSpacing(0);
     layout->addWidget(m_progress);
     layout->addWidget(m_banner);
+    layout->addWidget(m_sessionBanner);
     layout->addWidget(m_searchBar);
     layout->addWidget(m_trackFilterBar);
     layout->addWidget(m_stack, 1);
@@ -660,6 +663,7 @@ void MainWindow::closeTrace()
     m_openPaths.clear();
     m_openFormat.clear();
     m_banner->hide();
+    m_sessionBanner->hide();
     m_stack->setCurrentWidget(m_welcome);
     m_searchBar->hide();
     m_trackFilterBar->hide();
@@ -687,6 +691,7 @@ void MainWindow::onLoaded(const model::TracePtr &trace, const QString &format, c
     m_openPaths = paths;
     m_openFormat = format;
     m_banner->hide();
+    m_sessionBanner->hide();
     m_doc->setTrace(trace);
     m_diagPanel->setTrace(trace);
     m_stack->setCurrentWidget(m_compareTimelines);

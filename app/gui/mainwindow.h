@@ -86,6 +86,8 @@ public:
     views::TrackFilterBar *trackFilterBar() const { return m_trackFilterBar; }
     ImportProgressPanel *progressPanel() const { return m_progress; }
     MessageBanner *messageBanner() const { return m_banner; }
+    /// Offers the session saved beside the open trace (below the warnings banner, so both show).
+    MessageBanner *sessionBanner() const { return m_sessionBanner; }
     QDockWidget *detailsDock() const { return m_detailsDock; }
     QDockWidget *searchDock() const { return m_searchDock; }
     QDockWidget *diagnosticsDock() const { return m_diagDock; }
@@ -193,6 +195,7 @@ private:
     views::TrackFilterBar *m_trackFilterBar = nullptr;
     ImportProgressPanel *m_progress = nullptr;
     MessageBanner *m_banner = nullptr;
+    MessageBanner *m_sessionBanner = nullptr;
 
     // docks
     QDockWidget *m_detailsDock = nullptr;

@@ -26,6 +26,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -527,6 +528,7 @@ void applySession(MainWindow *window, const QJsonObject &session, const QDir &ba
     views::Document *doc = window->document();
     if (!doc->trace())
         return;
+    window->sessionBanner()->hide(); // the offer to restore is taken
     const model::TimeNs origin = doc->trace()->startNs();
     if (session.contains(QStringLiteral("windowState")))
         window->restoreState(QByteArray::fromBase64(session.value(QStringLiteral("windowState")).toString().toLatin1()),
@@ -623,11 +625,14 @@ SessionOpenResult openSession(MainWindow *window, const QString &path)
         inputs << input;
         if (in.contains(QStringLiteral("size")) && in.value(QStringLiteral("size")).toInteger() != fi.size())
             result.warnings << MainWindow::tr("%1 changed size since the session was saved").arg(input);
-        else if (in.contains(QStringLiteral("mtime")) && in.value(QStringLiteral("mtime")).toString() != mtimeText(fi))
-            result.warnings << MainWindow::tr("%1 was modified since the session was saved").arg(input);
         else if (in.contains(QStringLiteral("headTailSha256")) &&
                  in.value(QStringLiteral("headTailSha256")).toString() != contentFingerprint(input))
             result.warnings << MainWindow::tr("%1 has other contents than when the session was saved").arg(input);
+        else if (!in.contains(QStringLiteral("headTailSha256")) && in.contains(QStringLiteral("mtime"))
+                 && in.value(QStringLiteral("mtime")).toString() != mtimeText(fi))
+            result.warnings << MainWindow::tr("%1 was modified since the session was saved").arg(input);
+        // A new modification time alone (a copy, a touch) with the same size and contents
+        // fingerprint is the same trace: the session applies.
     }
     if (inputs.isEmpty()) {
         result.error = MainWindow::tr("None of the inputs of %1 exists").arg(path);
@@ -688,13 +693,21 @@ void installSessionActions(MainWindow *window, QMenu *fileMenu, QAction *before)
         const QStringList inputs = window->openPaths();
         return inputs.isEmpty() || !window->document()->trace() ? QString() : defaultSessionPath(inputs.front());
     };
+    // The offer stays until taken or closed (a banner, not a dialog: the trace is usable at once).
     QObject::connect(window, &MainWindow::traceShown, restore, [window, restore, savedSessionOf] {
         const QString path = savedSessionOf();
         restore->setEnabled(!path.isEmpty() && QFileInfo::exists(path));
         if (restore->isEnabled())
-            window->statusBar()->showMessage(
-                MainWindow::tr("This trace has a saved session: File ▸ Restore Saved Session brings back its flags and tracks"),
-                15000);
+            window->sessionBanner()->showMessage(
+                MessageBanner::Kind::Info,
+                MainWindow::tr("This trace has a session saved beside it (%1): restore its flags, tracks, ranges, filters and panels?")
+                    .arg(QLocale().toString(QFileInfo(path).lastModified(), QLocale::ShortFormat)),
+                MainWindow::tr("Restore Session"));
+    });
+    QObject::connect(window->sessionBanner(), &MessageBanner::actionTriggered, restore, [window, restore] {
+        window->sessionBanner()->hide();
+        if (restore->isEnabled())
+            restore->trigger();
     });
     QObject::connect(window->document(), &views::Document::traceChanged, restore, [restore, window] {
         if (!window->document()->trace())

@@ -23,6 +23,7 @@
 #include "views/timeline/trackfilterbar.h"
 
 #include <QAction>
+#include <QPushButton>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QTableView>
@@ -242,14 +243,22 @@ private Q_SLOTS:
             d->open({input});
             QVERIFY(shown.wait(30000));
         }
-        // Then File ▸ Restore Saved Session is offered and brings the flags back at once
+        // Then the banner and File ▸ Restore Saved Session offer it; the banner's button brings
+        // the flags back at once
         QVERIFY(restore->isEnabled());
+        QVERIFY(d->sessionBanner()->isVisible());
+        QVERIFY(d->sessionBanner()->actionButton()->isVisible());
         QVERIFY(d->document()->flags()->isEmpty());
         const model::TracePtr before = d->trace();
-        restore->trigger();
+        d->sessionBanner()->actionButton()->click();
         QCOMPARE(d->document()->flags()->size(), 2);
         QCOMPARE(d->trace(), before); // applied in place, not loaded again
         QVERIFY(!d->isLoading());
+        QVERIFY(!d->sessionBanner()->isVisible());
+        // the menu item does the same
+        d->document()->flags()->clear();
+        restore->trigger();
+        QCOMPARE(d->document()->flags()->size(), 2);
     }
 
     void changedInputWarnsAndRestoresNothing()
@@ -259,7 +268,8 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(sessionPath));
         // Given the trace rewritten with one more event after the session was saved
         QByteArray changed = chromeTrace();
-        changed.replace("\n]})", ",\n{\"ph\":\"X\",\"name\":\"late\",\"pid\":1,\"tid\":1,\"ts\":2000,\"dur\":10}\n]})");
+        changed.replace("\n]}", ",\n{\"ph\":\"X\",\"name\":\"late\",\"pid\":1,\"tid\":1,\"ts\":2000,\"dur\":10}\n]}");
+        QVERIFY(changed.size() > chromeTrace().size());
         QVERIFY(writeFile(input, changed));
 
         auto c = newWindow();
@@ -324,6 +334,38 @@ private Q_SLOTS:
         QVERIFY(r.ok);
         QCOMPARE(r.warnings.size(), 1);
         QVERIFY2(r.warnings.front().contains(QStringLiteral("other contents")), qPrintable(r.warnings.front()));
+    }
+
+    void newModificationTimeAloneStillRestores()
+    {
+        // Given a session of a trace whose file only gets a new modification time (touched,
+        // copied without keeping times): same size, same contents
+        const QString input = m_tmp.filePath(QStringLiteral("touched.json"));
+        QVERIFY(writeFile(input, chromeTrace()));
+        auto a = newWindow();
+        {
+            QSignalSpy shown(a.get(), &app::MainWindow::traceShown);
+            a->open({input});
+            QVERIFY(shown.wait(30000));
+        }
+        a->document()->flags()->addPoint(a->trace()->startNs() + 5, QStringLiteral("here"));
+        const QString sessionPath = app::defaultSessionPath(input);
+        QString error;
+        QVERIFY2(app::saveSession(a.get(), sessionPath, &error), qPrintable(error));
+        {
+            QFile f(input);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.setFileTime(QFileInfo(input).lastModified().addSecs(3600), QFileDevice::FileModificationTime));
+        }
+        // Then the session opens without a warning and its flag is back
+        auto b = newWindow();
+        QSignalSpy shown(b.get(), &app::MainWindow::traceShown);
+        const app::SessionOpenResult r = app::openSession(b.get(), sessionPath);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join(QStringLiteral("; "))));
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(b->document()->flags()->size(), 1);
+        QCOMPARE(b->document()->flags()->flags()[0].note, QStringLiteral("here"));
     }
 
     void failedImportLeavesTheNextTraceAlone()
