@@ -61,7 +61,7 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
         new PanelDock(QStringLiteral("communicationDock"), [] { return PanelDock::tr("Communication"); },
                       [hub](QWidget *p) { return new views::CommHeatmapPanel(hub, p); }),
         new PanelDock(QStringLiteral("memoryDock"), [] { return PanelDock::tr("Memory"); },
-                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"memory", "operator-memory"}), p); }),
+                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"memory", "memory-timeline", "operator-memory"}), p); }),
         // HTA's counter series as charts beside the timeline (the same series can also be
         // drawn as timeline tracks: View > Timeline).
         new PanelDock(QStringLiteral("countersDock"), [] { return PanelDock::tr("Queue Length and Copy Bandwidth"); },

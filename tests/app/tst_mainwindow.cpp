@@ -480,6 +480,23 @@ private Q_SLOTS:
         QCOMPARE(kernels->toggleViewAction()->shortcut(), QKeySequence(Qt::ALT | Qt::Key_5));
     }
 
+    void memoryDockDrawsMemoryOverTime()
+    {
+        // The Memory dock (Alt+…, View ▸ Panels) offers the memory-over-time analysis; on the
+        // bundled sample (Kineto [memory] events) it draws its lines
+        auto *memory = m_window->findChild<app::PanelDock *>(QStringLiteral("memoryDock"));
+        QVERIFY(memory);
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        memory->toggleViewAction()->trigger();
+        auto *panel = qobject_cast<views::AnalysisPanel *>(memory->content());
+        QVERIFY(panel);
+        panel->setCurrentAnalysis(QStringLiteral("memory-timeline"));
+        QCOMPARE(panel->currentAnalysis(), QStringLiteral("memory-timeline"));
+        QTRY_VERIFY(panel->table() && !panel->isBusy() && panel->table()->rowCount() > 0);
+        QTRY_VERIFY(panel->chartView()->isVisible());
+        QVERIFY(!panel->chartView()->spec().isEmpty());
+    }
+
     void panelDocksKeepTheirPlaceAcrossRuns()
     {
         // Given a visible analysis dock and a dock added later by some panel (after the layout
