@@ -19,7 +19,7 @@ echo "== control"
 dpkg-deb -f "$deb" Package Version Depends Recommends
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "package version is not the project's $version"
 depends=$(dpkg-deb -f "$deb" Depends)
-for dep in qt6-qpa-plugins libqt6sql6-sqlite libqt6widgets6 libqt6charts6 libzstd1; do
+for dep in libqt6sql6-sqlite libqt6gui6 libqt6widgets6 libqt6charts6 libzstd1; do
     echo "$depends" | grep -q "$dep" || fail "Depends lacks $dep"
 done
 
