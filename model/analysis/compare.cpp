@@ -251,7 +251,8 @@ StepSelection selectSteps(const AnalysisContext &ctx, const CompareOptions &opt)
         for (const auto &w : all)
             if (w.step == median)
                 sel.windows.push_back(w);
-        sel.description = "the median step (step " + std::to_string(median) + " of " + std::to_string(order.size()) + ")";
+        sel.description = "the median step (step " + std::to_string(median) + ", the median of " + std::to_string(order.size())
+            + (order.size() == 1 ? " step)" : " steps)");
         break;
     }
     }

@@ -13,13 +13,21 @@ const EventIndex &AnalysisContext::index() const
 std::shared_ptr<const void> AnalysisContext::cached(const std::string &key,
                                                     const std::function<std::shared_ptr<const void>()> &make) const
 {
-    std::lock_guard lock(m_cacheMutex);
-    for (const auto &[k, v] : m_cache)
-        if (k == key)
-            return v;
-    auto v = make();
-    m_cache.emplace_back(key, v);
-    return v;
+    std::shared_ptr<CacheEntry> entry;
+    {
+        std::lock_guard listLock(m_cacheMutex);
+        for (const auto &[k, e] : m_cache)
+            if (k == key)
+                entry = e;
+        if (!entry)
+            entry = m_cache.emplace_back(key, std::make_shared<CacheEntry>()).second;
+    }
+    std::lock_guard buildLock(entry->building);
+    if (!entry->built) {
+        entry->value = make();
+        entry->built = true;
+    }
+    return entry->value;
 }
 
 } // namespace accelscope::model::analysis

@@ -97,15 +97,22 @@ public:
     const EventIndex &index() const;
 
     /// Per-trace results that several analyses share (e.g. HTA's rounded event table), built
-    /// once by `make` under a lock and kept for the context's lifetime.
+    /// once by `make` and kept for the context's lifetime. Concurrent callers of one key wait for
+    /// the first one's `make`; `make` may itself ask for other keys (the steps table of a
+    /// comparison needs the Ascend index), so it runs under its key's lock only.
     std::shared_ptr<const void> cached(const std::string &key, const std::function<std::shared_ptr<const void>()> &make) const;
 
 private:
     TracePtr m_trace;
     mutable std::once_flag m_once;
     mutable std::unique_ptr<EventIndex> m_index;
-    mutable std::mutex m_cacheMutex;
-    mutable std::vector<std::pair<std::string, std::shared_ptr<const void>>> m_cache;
+    struct CacheEntry {
+        std::mutex building;
+        bool built = false;
+        std::shared_ptr<const void> value;
+    };
+    mutable std::mutex m_cacheMutex; ///< guards m_cache's list, not the values being built
+    mutable std::vector<std::pair<std::string, std::shared_ptr<CacheEntry>>> m_cache;
 };
 
 } // namespace accelscope::model::analysis
