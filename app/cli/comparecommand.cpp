@@ -1,5 +1,6 @@
 // accelscope-cli compare: loads two runs (each one or several inputs, any format), runs a
-// comparison of model/analysis/compare.h and prints its Table as analyze prints tables.
+// comparison of model/analysis/compare.h and prints its Table as analyze prints tables, or
+// writes every comparison as a sheet of an XLSX workbook (--format xlsx -o FILE).
 #include "comparecommand.h"
 
 #include "app/cli/importflags.h"
@@ -8,6 +9,7 @@
 #include "model/analysis/compare.h"
 #include "model/analysis/tableformat.h"
 #include "model/export/atomicfile.h"
+#include "model/export/reportexport.h"
 
 #include <QCommandLineParser>
 
@@ -54,6 +56,24 @@ std::optional<model::TracePtr> loadSide(const QStringList &inputs, importers::Im
     return loaded.value().trace;
 }
 
+/// The candidate's overview and one sheet per comparison (the chosen one first), as the GUI's
+/// XLSX report writes them while a baseline is loaded.
+int writeComparisonWorkbook(const AnalysisContext &baseline, const AnalysisContext &candidate, const CompareOptions &opt,
+                            const std::string &first, const std::string &path)
+{
+    model::exportfmt::ReportOptions report;
+    report.tables = {"overview"};
+    for (Table &t : reportComparisons(baseline, candidate, opt, first))
+        report.extraTables.push_back(std::make_shared<const Table>(std::move(t)));
+    const model::exportfmt::ExportResult r = model::exportfmt::writeXlsxReport(candidate, path, report);
+    if (!r.ok) {
+        std::fprintf(stderr, "accelscope-cli compare: cannot write %s: %s\n", path.c_str(), r.error.c_str());
+        return 2;
+    }
+    std::fprintf(stderr, "wrote %s (%zu comparison sheet(s))\n", path.c_str(), report.extraTables.size());
+    return 0;
+}
+
 } // namespace
 
 int runCompareCommand(const QStringList &arguments)
@@ -62,7 +82,9 @@ int runCompareCommand(const QStringList &arguments)
     p.addHelpOption();
     const QCommandLineOption analysis(QStringLiteral("analysis"), QStringLiteral("Comparison to run (default kernels)."),
                                       QStringLiteral("NAME"), QStringLiteral("kernels"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: table, csv or json."),
+    const QCommandLineOption format(QStringLiteral("format"),
+                                    QStringLiteral("Output format: table, csv, json, or xlsx (with -o: the candidate's "
+                                                   "overview and a sheet per comparison, --analysis first)."),
                                     QStringLiteral("FORMAT"), QStringLiteral("table"));
     const QCommandLineOption steps(QStringLiteral("steps"),
                                    QStringLiteral("Steps compared: all, median (each run's median step) or FIRST:LAST."),
@@ -110,8 +132,11 @@ int runCompareCommand(const QStringList &arguments)
     if (std::none_of(known.begin(), known.end(), [&](const ComparisonInfo &c) { return c.name == name; }))
         return usage(p, ("unknown comparison '" + name + "'").c_str());
     const QString fmt = p.value(format);
-    if (fmt != QLatin1String("table") && fmt != QLatin1String("csv") && fmt != QLatin1String("json"))
-        return usage(p, "--format must be table, csv or json");
+    const bool xlsx = fmt == QLatin1String("xlsx");
+    if (fmt != QLatin1String("table") && fmt != QLatin1String("csv") && fmt != QLatin1String("json") && !xlsx)
+        return usage(p, "--format must be table, csv, json or xlsx");
+    if (xlsx && !p.isSet(output))
+        return usage(p, "--format xlsx needs -o FILE");
 
     CompareOptions opt;
     const QString stepText = p.value(steps);
@@ -154,6 +179,8 @@ int runCompareCommand(const QStringList &arguments)
         return 2;
 
     const AnalysisContext baseCtx(*baseline), candCtx(*candidate);
+    if (xlsx)
+        return writeComparisonWorkbook(baseCtx, candCtx, opt, name, p.value(output).toStdString());
     const Table t = runComparison(name, baseCtx, candCtx, opt);
     const std::string text = fmt == QLatin1String("csv") ? toCsv(t) : fmt == QLatin1String("json") ? toJson(t) : toText(t);
     std::string notes;

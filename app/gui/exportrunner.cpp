@@ -165,8 +165,15 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
         const bool csv = req.format == ExportRequest::Format::Csv;
         if (!csv)
             opt.extraTables = in.extraTables;
-        job = [ctx, path, opt, csv, req](std::stop_token stop) mutable {
+        const auto comparisons = csv ? nullptr : in.comparisonTables;
+        job = [ctx, path, opt, csv, req, comparisons](std::stop_token stop) mutable {
             opt.stop = stop;
+            if (comparisons) {
+                std::vector<std::shared_ptr<const model::analysis::Table>> sheets;
+                for (model::analysis::Table &t : comparisons(stop))
+                    sheets.push_back(std::make_shared<const model::analysis::Table>(std::move(t)));
+                opt.extraTables.insert(opt.extraTables.begin(), sheets.begin(), sheets.end());
+            }
             const ex::ExportResult r = csv ? ex::writeCsvTables(*ctx, path, opt) : ex::writeXlsxReport(*ctx, path, opt);
             const QString what = csv ? tr("Wrote %n CSV file(s) to %1.", nullptr, int(r.files.size())).arg(req.path)
                                      : tr("Wrote %1.").arg(QFileInfo(req.path).fileName());

@@ -15,6 +15,8 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
+#include <stop_token>
 #include <memory>
 #include <vector>
 
@@ -49,8 +51,11 @@ public:
         /// The window's analysis context (shared with the panels); null: one is made for the export.
         std::shared_ptr<const model::analysis::AnalysisContext> context;
         std::shared_ptr<const model::analysis::CategoryRules> categoryRules;
-        /// Extra sheets of an XLSX report (the Compare dock's comparison while a baseline is loaded).
+        /// Extra sheets of an XLSX report (the user's flags), after the comparisons.
         std::vector<std::shared_ptr<const model::analysis::Table>> extraTables;
+        /// While a baseline is loaded: makes the comparison sheets of an XLSX report, on the
+        /// export's thread (comparing two large runs takes a while).
+        std::function<std::vector<model::analysis::Table>(std::stop_token)> comparisonTables;
         /// While a comparison is shown: the baseline's timeline, drawn in the PNG below the
         /// candidate over the same time window through the link (baseline time = candidate time
         /// + baselineShift), each under a header naming it. Null: the candidate alone.

@@ -908,10 +908,16 @@ bool MainWindow::startExport(const ExportRequest &request)
     in.timeline = m_timeline;
     in.context = m_doc->analysisContext();
     in.categoryRules = m_analysis->categoryRules();
-    // the comparison with a loaded baseline joins the XLSX report as a sheet of its own
-    if (m_comparePanel->baseline())
-        if (auto comparison = m_comparePanel->table())
-            in.extraTables.push_back(std::move(comparison));
+    // with a loaded baseline, the XLSX report gets a sheet per comparison, the one shown first
+    if (m_comparePanel->baseline()) {
+        auto baseline = m_comparePanel->baselineContext();
+        auto candidate = m_comparePanel->candidateContext();
+        if (baseline && candidate)
+            in.comparisonTables = [baseline, candidate, opt = m_comparePanel->currentOptions(),
+                                   shown = m_comparePanel->currentComparison().toStdString()](std::stop_token stop) {
+                return model::analysis::reportComparisons(*baseline, *candidate, opt, shown, stop);
+            };
+    }
     // while a comparison is shown, the PNG stacks the baseline's timeline below the candidate's
     if (m_compareTimelines && m_compareTimelines->isComparing()) {
         in.baselineTimeline = m_compareTimelines->baselineTimeline();

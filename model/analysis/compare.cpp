@@ -576,8 +576,10 @@ std::span<const ComparisonInfo> comparisons()
     return kComparisons;
 }
 
-Table runComparison(std::string_view name, const AnalysisContext &baseline, const AnalysisContext &candidate,
-                    const CompareOptions &opt)
+namespace {
+
+Table runNamedComparison(std::string_view name, const AnalysisContext &baseline, const AnalysisContext &candidate,
+                         const CompareOptions &opt)
 {
     if (name == "kernels")
         return compareKernels(baseline, candidate, opt);
@@ -608,6 +610,46 @@ Table runComparison(std::string_view name, const AnalysisContext &baseline, cons
         return t;
     }
     return compareTables(base, cand, opt);
+}
+
+} // namespace
+
+Table runComparison(std::string_view name, const AnalysisContext &baseline, const AnalysisContext &candidate,
+                    const CompareOptions &opt)
+{
+    Table t = runNamedComparison(name, baseline, candidate, opt);
+    // The comparison's own short title ("Overlap comparison"): it names the XLSX sheet, which
+    // Excel cuts at 31 characters.
+    for (const ComparisonInfo &c : kComparisons)
+        if (c.name == name)
+            t.title = c.title;
+    return t;
+}
+
+std::vector<Table> reportComparisons(const AnalysisContext &baseline, const AnalysisContext &candidate,
+                                     const CompareOptions &opt, std::string_view first, const std::stop_token &stop)
+{
+    std::vector<std::string_view> order;
+    if (!first.empty())
+        order.push_back(first);
+    for (const ComparisonInfo &c : kComparisons)
+        if (c.name != first)
+            order.push_back(c.name);
+    std::vector<Table> out;
+    std::string leftOut;
+    for (std::string_view name : order) {
+        if (stop.stop_requested())
+            break;
+        Table t = runComparison(name, baseline, candidate, opt);
+        if (t.rowCount() == 0 && name != first) {
+            leftOut += (leftOut.empty() ? "" : ", ") + std::string(name);
+            continue;
+        }
+        out.push_back(std::move(t));
+    }
+    if (!leftOut.empty() && !out.empty())
+        out.front().notes.push_back("Comparisons without rows for these runs, left out of the report: " + leftOut + ".");
+    return out;
 }
 
 } // namespace accelscope::model::analysis

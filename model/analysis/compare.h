@@ -7,6 +7,7 @@
 #include "analyses.h"
 
 #include <span>
+#include <stop_token>
 #include <string_view>
 #include <vector>
 
@@ -72,5 +73,14 @@ std::span<const ComparisonInfo> comparisons();
 /// Runs a comparison by name; an unknown name gives an empty table with a note.
 Table runComparison(std::string_view name, const AnalysisContext &baseline, const AnalysisContext &candidate,
                     const CompareOptions &opt);
+
+/// The comparisons a report holds, one sheet each: `first` (the one the user is looking at,
+/// when given), then every comparison of comparisons() in its order, each with the same options.
+/// Comparisons without a row for these runs (Ascend op statistics of two GPU runs) are left out,
+/// and the first table's notes name them. Stops early, returning what is done, when `stop` is
+/// requested.
+std::vector<Table> reportComparisons(const AnalysisContext &baseline, const AnalysisContext &candidate,
+                                     const CompareOptions &opt, std::string_view first = {},
+                                     const std::stop_token &stop = {});
 
 } // namespace accelscope::model::analysis

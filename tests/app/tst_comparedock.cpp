@@ -313,7 +313,8 @@ private Q_SLOTS:
 
     void xlsxReportHasTheComparisonSheet()
     {
-        // Given a baseline loaded, the XLSX report carries the comparison as a sheet of its own
+        // Given a baseline loaded, the XLSX report carries a sheet per comparison, the shown one
+        // (kernels) first
         app::ExportRequest r;
         r.format = app::ExportRequest::Format::Xlsx;
         r.tables = {QStringLiteral("overview"), QStringLiteral("kernels")};
@@ -339,6 +340,11 @@ private Q_SLOTS:
         QCOMPARE(py.exitCode(), 0);
         const QString xml = QString::fromUtf8(py.readAllStandardOutput());
         QVERIFY(xml.contains(QStringLiteral("name=\"Kernel comparison\"")));
+        QVERIFY(xml.contains(QStringLiteral("name=\"Kernel type comparison\"")));
+        QVERIFY(xml.indexOf(QStringLiteral("name=\"Kernel comparison\"")) < xml.indexOf(QStringLiteral("name=\"Kernel type comparison\"")));
+        // these runs have no steps: no step sheet, and the Overview's notes say it was left out
+        QVERIFY(!xml.contains(QStringLiteral("name=\"Step comparison\"")));
+        QVERIFY(xml.contains(QStringLiteral("left out of the report")));
         QVERIFY(xml.contains(QStringLiteral("Kernel breakdown")) || xml.contains(QStringLiteral("name=\"Kernels\"")));
         QVERIFY(xml.contains(QStringLiteral("gemm_slow")));
         QVERIFY(xml.contains(QStringLiteral("delta_total")) || xml.contains(QStringLiteral("Δ total")));

@@ -166,6 +166,38 @@ private slots:
         QCOMPARE(cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("x.json"), "--counters", "bogus"}).exitCode, 1);
     }
 
+    void compareCommand()
+    {
+        QTemporaryDir dir;
+        const QString sample = QString::fromStdString(kSample.string());
+        // a run against itself: the kernels table, nothing changed
+        Run r = cli({"compare", sample, "--", sample});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("flash_fwd_kernel"), r.out.constData());
+        QVERIFY2(r.out.contains("note: 0 of ") && r.out.contains("changed significantly"), r.out.constData());
+        r = cli({"compare", "--analysis", "steps", "--steps", "median", "--format", "csv", sample, "--", sample});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("metric") || r.out.contains(",metric,") || r.out.contains("metric,"));
+        // XLSX: the candidate's overview, then a sheet per comparison, the chosen one first
+        r = cli({"compare", "--format", "xlsx", "-o", dir.filePath("c.xlsx"), "--analysis", "steps", sample, "--", sample});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QProcess py;
+        py.start(QStringLiteral("python3"),
+                 {QStringLiteral("-c"),
+                  QStringLiteral("import re,sys,zipfile; w=zipfile.ZipFile(sys.argv[1]).read('xl/workbook.xml').decode();"
+                                 "print('|'.join(re.findall(r'<sheet name=\"([^\"]*)\"', w)))"),
+                  dir.filePath("c.xlsx")});
+        QVERIFY(py.waitForFinished(30000));
+        const QString sheets = QString::fromUtf8(py.readAllStandardOutput()).trimmed();
+        QVERIFY2(sheets.startsWith(QStringLiteral("Overview|Step comparison|Kernel comparison|Kernel type comparison|")), qPrintable(sheets));
+        // errors: xlsx without -o, no '--', an unknown comparison, a missing input
+        QCOMPARE(cli({"compare", "--format", "xlsx", sample, "--", sample}).exitCode, 1);
+        QCOMPARE(cli({"compare", sample}).exitCode, 1);
+        QCOMPARE(cli({"compare", "--analysis", "bogus", sample, "--", sample}).exitCode, 1);
+        QCOMPARE(cli({"compare", sample, "--", dir.filePath("missing.json")}).exitCode, 2);
+        QVERIFY(!QFile::exists(dir.filePath("missing.xlsx")));
+    }
+
     void exportErrors()
     {
         QTemporaryDir dir;

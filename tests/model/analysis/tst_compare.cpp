@@ -224,6 +224,31 @@ private slots:
                      cell(steps, r, "metric").c_str());
     }
 
+    void reportComparisonsPutTheShownOneFirstAndNameTheEmptyOnes()
+    {
+        const AnalysisContext base(makeRun({.seed = 7}));
+        const AnalysisContext cand(makeRun({.seed = 8, .slowFactor = 1.2}));
+        const std::vector<Table> sheets = reportComparisons(base, cand, {}, "steps");
+        QVERIFY(sheets.size() >= 3);
+        QCOMPARE(sheets[0].name, std::string("compare-steps"));
+        QCOMPARE(sheets[1].name, std::string("compare-kernels"));
+        std::string names;
+        for (const Table &t : sheets) {
+            QVERIFY2(t.rowCount() > 0, t.name.c_str());
+            names += t.name + ";";
+        }
+        // GPU runs have no Ascend op statistics or Sophgo engines: left out, and said
+        QVERIFY(names.find("compare-op-statistic") == std::string::npos);
+        bool said = false;
+        for (const std::string &n : sheets[0].notes)
+            said = said || (n.find("left out of the report") != std::string::npos && n.find("op-statistic") != std::string::npos);
+        QVERIFY(said);
+        // a stop before the start gives nothing
+        std::stop_source stop;
+        stop.request_stop();
+        QVERIFY(reportComparisons(base, cand, {}, {}, stop.get_token()).empty());
+    }
+
     void unknownComparisonSaysSo()
     {
         const AnalysisContext a(makeRun({}));
