@@ -149,6 +149,18 @@ void captureTracks(const model::Trace &trace, const views::TimelineLayout &layou
     session.insert(QStringLiteral("collapsedProcesses"), collapsed);
 }
 
+/// The selected tracks decide what the Flame Graph and Range Statistics cover; by name, as pins.
+void captureSelectedTracks(const views::Document &doc, QJsonObject &session)
+{
+    const model::Trace &trace = *doc.trace();
+    QJsonArray selected;
+    for (model::TrackId t : doc.selectedTracks())
+        if (t < trace.tracks().size())
+            selected.append(trackKey(trace, t));
+    if (!selected.isEmpty())
+        session.insert(QStringLiteral("selectedTracks"), selected);
+}
+
 QJsonArray capturedFlags(const views::FlagSet &flagSet, model::TimeNs origin)
 {
     QJsonArray flags;
@@ -391,6 +403,7 @@ QJsonObject captureSession(MainWindow *window, const QString &sessionPath)
                         {QStringLiteral("flags"), capturedFlags(*doc->flags(), origin)}};
     captureTracks(trace, window->timeline()->trackLayout(), session);
     captureSelection(*doc, session);
+    captureSelectedTracks(*doc, session);
     const views::TrackFilterSpec filter = window->trackFilterBar()->spec();
     session.insert(QStringLiteral("trackFilter"), QJsonObject{{QStringLiteral("text"), filter.text},
                                                               {QStringLiteral("regex"), filter.regex},
@@ -521,6 +534,10 @@ void applyTracks(MainWindow *window, const QJsonObject &session)
         forTracks(session.value(QStringLiteral("selectedSlice")), [&](model::TrackId t) { tracks.push_back(t); });
         applySelectedSlice(window->document(), session.value(QStringLiteral("selectedSlice")).toObject(), tracks);
     }
+    std::vector<model::TrackId> selected;
+    for (const QJsonValue &v : session.value(QStringLiteral("selectedTracks")).toArray())
+        forTracks(v, [&](model::TrackId t) { selected.push_back(t); });
+    window->document()->setSelectedTracks(std::move(selected));
 }
 
 void applySession(MainWindow *window, const QJsonObject &session, const QDir &base)

@@ -1,5 +1,5 @@
 // Sessions: what a user set up in a window — the inputs, the visible range, pinned / hidden
-// tracks and collapsed groups, flags with their notes, the selected slice and range, the track
+// tracks and collapsed groups, flags with their notes, the selected slice, range and tracks, the track
 // filter and the slice search, the dock layout, the options of every analysis panel opened
 // (chosen analysis, rank, row filter, sort, switches) and the Compare dock's baseline with its
 // choices — in a small versioned JSON file beside the trace (`<trace>.accelscope-session.json`),
@@ -8,10 +8,12 @@
 // Inputs are stored relative to the session file, with their size, modification time and a
 // SHA-256 of their first and last MiB (folder inputs: only their path).
 // Tracks are stored by name (process display name + track display name), never by id, and
-// times relative to the trace start; the selected slice by track, start and name. A comparison
-// baseline that no longer exists is reported in the banner and the rest of the session applies. Opening a session whose inputs changed (a different size,
-// mtime or fingerprint, or a missing file) loads the trace but applies none of the saved state: times and
-// tracks could point at the wrong events, so the user gets a warning instead.
+// times relative to the trace start; the selected slice by track, start and name. The selected
+// tracks (what the Flame Graph and Range Statistics cover) are kept by name too. A comparison
+// baseline that no longer exists is reported in the banner and the rest of the session applies. Opening a session whose inputs changed (a different size or
+// fingerprint, or a missing file; the mtime decides only for sessions saved without a fingerprint)
+// loads the trace but applies none of the saved state: times and tracks could point at the wrong
+// events, so the user gets a warning instead.
 #pragma once
 
 #include <QString>

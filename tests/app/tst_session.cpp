@@ -406,6 +406,10 @@ private Q_SLOTS:
         QVERIFY2(filterStatus.startsWith(QStringLiteral("2 of")), qPrintable(filterStatus));
         a->searchBar()->setQuery({QStringLiteral("gem"), false, true});
         a->document()->setSelectedSlice(model::SliceRef{stream, 1});
+        // two selected tracks (what the flame graph and range statistics cover), not all
+        const model::TrackId worker = trackNamed(*a->trace(), "worker");
+        a->document()->setSelectedTracks({stream, worker});
+        QVERIFY(a->trace()->tracks().size() > 2);
         a->detailsDock()->hide();
         auto *dockA = a->findChild<app::PanelDock *>(QStringLiteral("traceAnalysisDock"));
         QVERIFY(dockA);
@@ -437,6 +441,17 @@ private Q_SLOTS:
             QCOMPARE(sel.value(QStringLiteral("name")).toString(), QStringLiteral("gemm"));
             sel.insert(QStringLiteral("index"), 0);
             json.insert(QStringLiteral("selectedSlice"), sel);
+            // the selected tracks are kept by name, never by id
+            QStringList selectedTrackNames;
+            for (const QJsonValue &v : json.value(QStringLiteral("selectedTracks")).toArray()) {
+                QVERIFY(!v.toObject().value(QStringLiteral("process")).toString().isEmpty());
+                selectedTrackNames << v.toObject().value(QStringLiteral("track")).toString();
+            }
+            selectedTrackNames.sort();
+            QStringList wantedNames{QString::fromStdString(a->trace()->trackDisplayName(stream)),
+                                    QString::fromStdString(a->trace()->trackDisplayName(worker))};
+            wantedNames.sort();
+            QCOMPARE(selectedTrackNames, wantedNames);
             QVERIFY(writeFile(sessionPath, QJsonDocument(json).toJson()));
         }
 
@@ -455,6 +470,9 @@ private Q_SLOTS:
         QCOMPARE(b->trackFilterBar()->statusText(), filterStatus);
         QCOMPARE(b->searchBar()->query(), (views::SearchQuery{QStringLiteral("gem"), false, true}));
         QCOMPARE(b->document()->selectedSlice(), (model::SliceRef{trackNamed(*b->trace(), "stream 7"), 1}));
+        std::vector<model::TrackId> wantedTracks{trackNamed(*b->trace(), "stream 7"), trackNamed(*b->trace(), "worker")};
+        std::sort(wantedTracks.begin(), wantedTracks.end());
+        QCOMPARE(b->document()->selectedTracks(), wantedTracks);
         QVERIFY(!b->detailsDock()->isVisible());
         auto *dockB = b->findChild<app::PanelDock *>(QStringLiteral("traceAnalysisDock"));
         QVERIFY(dockB && dockB->isVisible());
