@@ -23,22 +23,23 @@ using namespace accelscope;
 
 namespace {
 
+const char *const kCommandsText = "\nCommands:\n"
+    "  info INPUT... [--json]    load the inputs and print counts, processes and diagnostics\n"
+    "  dump INPUT...             print the whole loaded trace as text (golden-test format)\n"
+    "  analyze NAME INPUT...     run an analysis (analyze --help lists them and their options)\n"
+    "  export INPUT... --to csv|xlsx|chrome-json|png -o PATH [--tables NAME,...] [--range START_NS:END_NS]\n"
+    "                            write analysis tables (CSV, XLSX report), the trace (Chrome JSON)\n"
+    "                            or a picture of the timeline (PNG: --size WxH, --scale N)\n"
+    "  compare BASELINE... -- CANDIDATE... [--analysis NAME] [--steps all|median|A:B]\n"
+    "                            what changed between two runs: per kernel with a significance test,\n"
+    "                            or any breakdown cell by cell (compare --help lists them)\n"
+    "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
+    "  formats                   list the supported input formats\n";
+
 int usage(QCommandLineParser &p)
 {
     std::fputs(qPrintable(p.helpText()), stderr);
-    std::fputs("\nCommands:\n"
-               "  info INPUT... [--json]    load the inputs and print counts, processes and diagnostics\n"
-               "  dump INPUT...             print the whole loaded trace as text (golden-test format)\n"
-               "  analyze NAME INPUT...     run an analysis (analyze --help lists them and their options)\n"
-               "  export INPUT... --to csv|xlsx|chrome-json|png -o PATH [--tables NAME,...] [--range START_NS:END_NS]\n"
-               "                            write analysis tables (CSV, XLSX report), the trace (Chrome JSON)\n"
-               "                            or a picture of the timeline (PNG: --size WxH, --scale N)\n"
-               "  compare BASELINE... -- CANDIDATE... [--analysis NAME] [--steps all|median|A:B]\n"
-               "                            what changed between two runs: per kernel with a significance test,\n"
-               "                            or any breakdown cell by cell (compare --help lists them)\n"
-               "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
-               "  formats                   list the supported input formats\n",
-               stderr);
+    std::fputs(kCommandsText, stderr);
     return 1;
 }
 
@@ -82,9 +83,10 @@ int main(int argc, char **argv)
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Accelscope command-line tool: inspect and analyse accelerator traces."));
-    parser.addHelpOption();
+    const QCommandLineOption helpOpt = parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("info | dump | generate | formats"));
+    parser.addPositionalArgument(QStringLiteral("command"),
+                                 QStringLiteral("info | dump | analyze | export | compare | generate | formats"));
     parser.addPositionalArgument(QStringLiteral("inputs"), QStringLiteral("Trace files or directories."), QStringLiteral("[INPUT...]"));
     QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
     QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output path."), QStringLiteral("PATH"));
@@ -94,6 +96,12 @@ int main(int argc, char **argv)
     parser.addOptions({jsonOpt, outOpt, ranksOpt, stepsOpt, timeOpt});
     const app::ImportFlags importFlags;
     importFlags.addTo(parser);
+    // --help lists the commands too (Qt's own help stops at the options)
+    if (parser.parse(QCoreApplication::arguments()) && parser.isSet(helpOpt)) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(kCommandsText, stdout);
+        return 0;
+    }
     parser.process(app);
 
     const QStringList args = parser.positionalArguments();

@@ -104,6 +104,9 @@ private slots:
         const Run r = cli({QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("info"));
+        // --help lists every command, not only the options
+        for (const char *command : {"  analyze NAME", "  export INPUT", "  compare BASELINE", "  generate -o"})
+            QVERIFY2(r.out.contains(command), command);
         QCOMPARE(cli({}).exitCode, 1);
     }
 
