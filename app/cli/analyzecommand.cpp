@@ -7,13 +7,16 @@
 
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
+#include "model/analysis/calltree.h"
 #include "model/analysis/categories.h"
 #include "model/analysis/tableformat.h"
+#include "model/analysis/trackselection.h"
 #include "model/export/atomicfile.h"
 
 #include <QCommandLineParser>
 #include <QFile>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -59,6 +62,14 @@ struct AnalyzeOptions
     const QCommandLineOption range{QStringLiteral("range"),
                                    QStringLiteral("Time range START_NS:END_NS in ns since the trace start (either side may be empty)."),
                                    QStringLiteral("START:END")};
+    const QCommandLineOption track{QStringLiteral("track"),
+                                   QStringLiteral("call-tree, range-stats: only tracks whose \"process / track\" name contains TEXT "
+                                                  "(case-insensitive, as the timeline's track filter; repeatable: any of them)."),
+                                   QStringLiteral("TEXT")};
+    const QCommandLineOption trackRegex{QStringLiteral("track-regex"),
+                                        QStringLiteral("call-tree, range-stats: only tracks whose \"process / track\" name matches "
+                                                       "the regular expression RE (case-insensitive; repeatable)."),
+                                        QStringLiteral("RE")};
     const QCommandLineOption hta{QStringLiteral("hta-compat"),
                                  QStringLiteral("Reproduce Holistic Trace Analysis: µs rounding, last-step filter, HTA's classifier and column names.")};
     const QCommandLineOption top{QStringLiteral("top"), QStringLiteral("kernels/annotations: keep the N largest names per rank, group the rest as 'others' (HTA num_kernels)."),
@@ -81,7 +92,7 @@ struct AnalyzeOptions
 
     void addTo(QCommandLineParser &p) const
     {
-        p.addOptions({analysis, format, json, csv, rank, range, hta, top, ratio, idle, operatorName, minLength, rules, bin, output, list});
+        p.addOptions({analysis, format, json, csv, rank, range, track, trackRegex, hta, top, ratio, idle, operatorName, minLength, rules, bin, output, list});
     }
 };
 
@@ -156,19 +167,18 @@ std::optional<int> readAnalysisOptions(const QCommandLineParser &p, const Analyz
     return std::nullopt;
 }
 
-// Brendan Gregg's folded stacks ("a;b;c 1234" per line, the weight being the path's self time in
-// ns), which flamegraph.pl, speedscope and inferno read.
-std::string toFoldedStacks(const Table &t)
+// The --track / --track-regex patterns; empty when none is given. Returns the exit code when a
+// regular expression is invalid.
+std::optional<int> readTrackPatterns(const QCommandLineParser &p, const AnalyzeOptions &o, std::vector<TrackNameMatcher> &out)
 {
-    const Column *stack = t.column("stack");
-    const Column *self = t.column("self_ns");
-    std::string out;
-    if (!stack || !self)
-        return out;
-    for (std::size_t r = 0; r < t.rowCount(); ++r)
-        if (self->ints[r] > 0)
-            out += stack->texts[r] + ' ' + std::to_string(self->ints[r]) + '\n';
-    return out;
+    for (const QString &text : p.values(o.track))
+        out.emplace_back(text, false);
+    for (const QString &re : p.values(o.trackRegex)) {
+        out.emplace_back(re, true);
+        if (!out.back().error().isEmpty())
+            return usage(p, qPrintable(QStringLiteral("--track-regex %1: %2").arg(re, out.back().error())));
+    }
+    return std::nullopt;
 }
 
 // Runs the analyses and renders their tables one after another; several CSV tables are
@@ -180,7 +190,7 @@ std::string renderTables(const std::vector<const AnalysisInfo *> &toRun, Analysi
     for (std::size_t i = 0; i < toRun.size(); ++i) {
         const Table t = toRun[i]->run(ctx, opt);
         if (format == QLatin1String("folded")) {
-            out += toFoldedStacks(t);
+            out += foldedStacks(t);
         } else if (format == QLatin1String("csv")) {
             if (toRun.size() > 1)
                 out += "# " + t.name + "\n";
@@ -247,6 +257,12 @@ int runAnalyzeCommand(const QStringList &arguments)
     AnalysisOptions opt;
     if (const std::optional<int> exitCode = readAnalysisOptions(p, o, opt))
         return *exitCode;
+    std::vector<TrackNameMatcher> trackPatterns;
+    if (const std::optional<int> exitCode = readTrackPatterns(p, o, trackPatterns))
+        return *exitCode;
+    // Only these two work per track; any other analysis would silently ignore the choice.
+    if (!trackPatterns.empty() && nameStd != "call-tree" && nameStd != "range-stats")
+        return usage(p, "--track and --track-regex are for call-tree and range-stats");
     std::optional<RelativeRange> rangeArg;
     if (p.isSet(o.range)) {
         std::string err;
@@ -275,6 +291,20 @@ int runAnalyzeCommand(const QStringList &arguments)
         opt.range = resolveRange(*rangeArg, *trace, err);
         if (!opt.range)
             return usage(p, err.c_str());
+    }
+
+    if (!trackPatterns.empty()) {
+        opt.tracks = tracksMatching(*trace, trackPatterns);
+        if (opt.tracks.empty()) {
+            // An empty choice would mean "every track" to the analysis: refuse it instead.
+            std::fprintf(stderr, "accelscope-cli analyze: no track matches --track / --track-regex; the tracks are:\n");
+            const std::size_t shown = std::min<std::size_t>(trace->tracks().size(), 50);
+            for (model::TrackId id = 0; id < shown; ++id)
+                std::fprintf(stderr, "  %s\n", qPrintable(trackPathName(*trace, id)));
+            if (shown < trace->tracks().size())
+                std::fprintf(stderr, "  ... and %zu more\n", trace->tracks().size() - shown);
+            return 1;
+        }
     }
 
     AnalysisContext ctx(trace);

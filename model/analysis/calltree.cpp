@@ -172,4 +172,17 @@ Table callTree(const AnalysisContext &ctx, const AnalysisOptions &opt)
     return t;
 }
 
+std::string foldedStacks(const Table &callTree)
+{
+    const Column *stack = callTree.column("stack");
+    const Column *self = callTree.column("self_ns");
+    std::string out;
+    if (!stack || !self)
+        return out;
+    for (std::size_t r = 0; r < callTree.rowCount(); ++r)
+        if (self->ints[r] > 0) // a path whose time is all in its children adds nothing to a flame graph
+            out += stack->texts[r] + ' ' + std::to_string(self->ints[r]) + '\n';
+    return out;
+}
+
 } // namespace accelscope::model::analysis

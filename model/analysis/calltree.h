@@ -14,4 +14,10 @@ namespace accelscope::model::analysis {
 /// the frame's name. Without tracks: every track; without a range: the whole trace.
 Table callTree(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+/// Brendan Gregg's folded stacks of a call-tree table: "a;b;c SELF_NS" per path with self time,
+/// in the table's order — what flamegraph.pl, inferno and speedscope read. The Flame Graph
+/// dock's Copy Folded Stacks and `accelscope-cli analyze call-tree --format folded` both print
+/// this. Empty for a table without `stack` and `self_ns` columns.
+std::string foldedStacks(const Table &callTree);
+
 } // namespace accelscope::model::analysis

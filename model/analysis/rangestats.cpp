@@ -48,6 +48,7 @@ Table rangeStatistics(const AnalysisContext &ctx, const AnalysisOptions &opt)
         SliceRef longestRef;
     };
     std::unordered_map<StringId, Acc> groups;
+    bool anyClipped = false; // a counted slice reaches outside the range
     std::vector<TrackId> tracks = opt.tracks;
     if (tracks.empty())
         for (const Track &tr : trace.tracks())
@@ -71,7 +72,9 @@ Table rangeStatistics(const AnalysisContext &ctx, const AnalysisOptions &opt)
                     continue;
                 Acc &a = groups[tr.slices.name[i]];
                 a.durations.add(d);
-                a.inRange += std::min(s + d, hi) - std::max(s, lo);
+                const TimeNs inside = std::min(s + d, hi) - std::max(s, lo);
+                a.inRange += inside;
+                anyClipped |= inside < d;
                 a.self += trace.selfTime({id, i});
                 if (d > a.longest) {
                     a.longest = d;
@@ -112,6 +115,12 @@ Table rangeStatistics(const AnalysisContext &ctx, const AnalysisOptions &opt)
         t.keys.push_back(key);
     }
     t.sortBy({{t.columnIndex("total_ns"), true}, {t.columnIndex("name"), false}});
+    // Whole-slice numbers, as the slices' Details show them; only In range is clipped. The call
+    // tree clips its self time too, so the two differ for slices across the range's edges.
+    if (opt.range && anyClipped)
+        t.notes.push_back("Slices cross the range's edges: Total, the statistics and Self count those slices whole "
+                          "(Self = the whole duration minus the whole direct children); only In range is clipped to the range. "
+                          "The call tree (flame graph) clips Total and Self to the range.");
     return t;
 }
 

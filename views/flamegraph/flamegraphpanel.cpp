@@ -217,15 +217,7 @@ QString FlameGraphPanel::summaryText() const
 
 QString FlameGraphPanel::foldedStacks() const
 {
-    QString out;
-    const Table *t = m_table.get();
-    if (!t || !t->column("stack"))
-        return out;
-    for (std::size_t r = 0; r < t->rowCount(); ++r)
-        if (t->column("self_ns")->ints[r] > 0)
-            out += QString::fromStdString(t->column("stack")->texts[r]) + QLatin1Char(' ')
-                   + QString::number(t->column("self_ns")->ints[r]) + QLatin1Char('\n');
-    return out;
+    return m_table ? QString::fromStdString(model::analysis::foldedStacks(*m_table)) : QString();
 }
 
 void FlameGraphPanel::start()

@@ -1,8 +1,7 @@
 #include "views/timeline/trackfilter.h"
 
+#include "model/analysis/trackselection.h"
 #include "views/search/searchengine.h"
-
-#include <QRegularExpression>
 
 namespace accelscope::views {
 
@@ -11,15 +10,9 @@ TrackFilterResult trackFilterMask(const model::Trace &trace, const TrackFilterSp
     TrackFilterResult out;
     if (!spec.isActive())
         return out;
-    QRegularExpression re;
-    bool useRegex = spec.regex && !spec.text.isEmpty();
-    if (useRegex) {
-        re = QRegularExpression(spec.text, QRegularExpression::CaseInsensitiveOption);
-        if (!re.isValid()) {
-            out.error = re.errorString();
-            useRegex = false;
-        }
-    }
+    // One name rule with the command line's --track (model/analysis/trackselection.h).
+    const model::analysis::TrackNameMatcher matcher(spec.text, spec.regex && !spec.text.isEmpty());
+    out.error = matcher.error();
     const bool nameTest = !spec.text.isEmpty() && out.error.isEmpty();
     const auto tracks = trace.tracks();
     auto mask = std::make_shared<std::vector<bool>>(tracks.size(), false);
@@ -31,8 +24,7 @@ TrackFilterResult trackFilterMask(const model::Trace &trace, const TrackFilterSp
         bool pass = true;
         if (nameTest) {
             const QString process = tr.process < processNames.size() ? processNames[tr.process] : QString();
-            const QString text = process + QStringLiteral(" / ") + QString::fromStdString(trace.trackDisplayName(tr.id));
-            pass = useRegex ? re.match(text).hasMatch() : text.contains(spec.text, Qt::CaseInsensitive);
+            pass = matcher.matches(model::analysis::trackPathName(process, QString::fromStdString(trace.trackDisplayName(tr.id))));
         }
         if (pass && spec.onlyWithSearchMatches)
             pass = search && search->isActive() && tr.id < search->perTrack.size() && !search->perTrack[tr.id].empty();

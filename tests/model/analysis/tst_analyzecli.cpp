@@ -4,6 +4,7 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
+#include "model/analysis/calltree.h"
 #include "model/analysis/tableformat.h"
 
 #include <QJsonArray>
@@ -14,6 +15,7 @@
 #include <QTest>
 
 #include <filesystem>
+#include <sstream>
 
 using namespace accelscope;
 using namespace accelscope::model::analysis;
@@ -149,6 +151,71 @@ private slots:
         const Run rank = cli({QStringLiteral("analyze"), QStringLiteral("temporal"), sample("nccl_data"), QStringLiteral("--rank"),
                               QStringLiteral("5"), QStringLiteral("--csv")});
         QCOMPARE(rank.out.count('\n'), 1); // no rank 5: header only
+    }
+
+    void callTreeFoldedOverChosenTracks()
+    {
+        // The Flame Graph dock over a selected range and selected tracks: the host thread and the
+        // GPU's stream 7, chosen by name as a user would select them
+        auto ctx = load("cp_alexnet");
+        QVERIFY(ctx);
+        const model::Trace &trace = ctx->trace();
+        AnalysisOptions o;
+        o.range = std::make_pair(trace.startNs() + 1000000000, trace.startNs() + 30000000000);
+        for (const model::Track &tr : trace.tracks())
+            if (trace.trackDisplayName(tr.id) == "stream 7" || trace.processDisplayName(tr.process).find("python") != std::string::npos)
+                o.tracks.push_back(tr.id);
+        QCOMPARE(o.tracks.size(), std::size_t(2));
+        const Table tree = callTree(*ctx, o);
+        const std::string expected = foldedStacks(tree);
+        QVERIFY(!expected.empty());
+        // the weights of a flame graph add up to the in-range time of its roots
+        std::int64_t rootTime = 0, weights = 0;
+        for (std::size_t r = 0; r < tree.rowCount(); ++r)
+            if (tree.column("depth")->ints[r] == 0)
+                rootTime += tree.column("total_ns")->ints[r];
+        std::istringstream lines(expected);
+        for (std::string line; std::getline(lines, line);)
+            weights += std::stoll(line.substr(line.rfind(' ') + 1));
+        QCOMPARE(weights, rootTime);
+
+        // --track is a substring, --track-regex a regular expression; both case-insensitive, any of them
+        const Run r = cli({QStringLiteral("analyze"), QStringLiteral("call-tree"), sample("cp_alexnet"), QStringLiteral("--range"),
+                           QStringLiteral("1000000000:30000000000"), QStringLiteral("--track"), QStringLiteral("STREAM 7"),
+                           QStringLiteral("--track-regex"), QStringLiteral("^rank 0 . python.* / thread"), QStringLiteral("--format"),
+                           QStringLiteral("folded")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out.toStdString(), expected);
+        // the same range over every track is another tree (stream 20's kernels join it)
+        const Run all = cli({QStringLiteral("analyze"), QStringLiteral("call-tree"), sample("cp_alexnet"), QStringLiteral("--range"),
+                             QStringLiteral("1000000000:30000000000"), QStringLiteral("--format"), QStringLiteral("folded")});
+        QCOMPARE(all.exitCode, 0);
+        QVERIFY(all.out != r.out);
+        // range-stats takes the same choice
+        const Run stats = cli({QStringLiteral("analyze"), QStringLiteral("range-stats"), sample("cp_alexnet"), QStringLiteral("--range"),
+                               QStringLiteral("1000000000:30000000000"), QStringLiteral("--track"), QStringLiteral("STREAM 7"),
+                               QStringLiteral("--track-regex"), QStringLiteral("^rank 0 . python.* / thread"), QStringLiteral("--csv")});
+        QCOMPARE(stats.exitCode, 0);
+        QCOMPARE(stats.out.toStdString(), toCsv(rangeStatistics(*ctx, o)));
+
+        // refusals: no track matches (an empty choice would mean every track), an invalid regular
+        // expression, --track or --format folded for an analysis that would ignore them
+        const Run none = cli({QStringLiteral("analyze"), QStringLiteral("call-tree"), sample("cp_alexnet"), QStringLiteral("--track"),
+                              QStringLiteral("no such track")});
+        QCOMPARE(none.exitCode, 1);
+        QVERIFY(none.err.contains("GPU 0 / stream 7")); // the tracks are listed
+        QCOMPARE(cli({QStringLiteral("analyze"), QStringLiteral("call-tree"), sample("cp_alexnet"), QStringLiteral("--track-regex"),
+                      QStringLiteral("(")})
+                     .exitCode,
+                 1);
+        QCOMPARE(cli({QStringLiteral("analyze"), QStringLiteral("kernels"), sample("cp_alexnet"), QStringLiteral("--track"),
+                      QStringLiteral("stream")})
+                     .exitCode,
+                 1);
+        QCOMPARE(cli({QStringLiteral("analyze"), QStringLiteral("kernels"), sample("cp_alexnet"), QStringLiteral("--format"),
+                      QStringLiteral("folded")})
+                     .exitCode,
+                 1);
     }
 
     void errorsAreUsageOrLoadFailures()

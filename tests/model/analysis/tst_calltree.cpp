@@ -73,6 +73,40 @@ private slots:
         QVERIFY(!empty.notes.empty());
     }
 
+    void selfTimeInARangeIsClippedOnlyInTheCallTree()
+    {
+        // A [0,100) holds B [10,40) (holding C [15,25)) and B [50,70); the range is [0,50).
+        const TracePtr trace = nestedTrace();
+        const AnalysisContext ctx(trace);
+        AnalysisOptions opt;
+        opt.range = {{trace->startNs() + 0, trace->startNs() + 50}};
+        const Table tree = callTree(ctx, opt);
+        const Table stats = runAnalysis("range-stats", ctx, opt);
+        auto statsRow = [&](const std::string &name) {
+            for (std::size_t r = 0; r < stats.rowCount(); ++r)
+                if (cell(stats, r, "name") == name)
+                    return cell(stats, r, "count") + "/" + cell(stats, r, "total_ns") + "/" + cell(stats, r, "in_range_ns") + "/"
+                           + cell(stats, r, "self_ns");
+            return std::string("missing");
+        };
+        // The call tree: A's 50 ns inside the range minus B's 30 ns inside it.
+        QCOMPARE(rowOf(tree, "A"), std::string("1/50/20"));
+        // Range statistics: A whole (100 ns) minus both B's whole (30 + 20 ns), though the second
+        // B lies outside the range; In range alone is clipped.
+        QCOMPARE(statsRow("A"), std::string("1/100/50/50"));
+        // Slices inside the range with their children inside: both agree.
+        QCOMPARE(rowOf(tree, "A;B"), std::string("1/30/20"));
+        QCOMPARE(statsRow("B"), std::string("1/30/30/20"));
+        QCOMPARE(rowOf(tree, "A;B;C"), std::string("1/10/10"));
+        QCOMPARE(statsRow("C"), std::string("1/10/10/10"));
+        // ... and the range statistics say which numbers are whole
+        QCOMPARE(stats.notes.size(), std::size_t(1));
+        QVERIFY(stats.notes.front().find("only In range is clipped") != std::string::npos);
+        // A range that clips nothing needs no note.
+        opt.range = {{trace->startNs() + 0, trace->startNs() + 100}};
+        QVERIFY(runAnalysis("range-stats", ctx, opt).notes.empty());
+    }
+
     void overlappingSlicesBecomeTheirOwnRoots()
     {
         KinetoTrace k;
