@@ -33,6 +33,10 @@ namespace {
 constexpr std::size_t kMaxDirsVisited = 20000;
 /// Timestamps below this many ns are not epoch time (before 1979): CLOCK_MONOTONIC_RAW.
 constexpr TimeNs kEpochFloorNs = 300'000'000'000'000'000LL;
+/// Times beyond this many ns (about the year 2096) are no timestamps: a damaged summary CSV row.
+/// Keeps the clock offset, start + duration and the lanes' arithmetic inside 64 bits.
+constexpr TimeNs kMaxSummaryNs = 4'000'000'000'000'000'000LL;
+
 /// The tid of the "Steps" track added to the Step Trace process (msprof's tids are >= 0).
 constexpr std::int64_t kStepsTid = -1;
 
@@ -652,6 +656,31 @@ struct DeviceSink {
     DiagnosticSink diags;
 };
 
+/// Timestamps before kEpochFloorNs are CLOCK_MONOTONIC_RAW (older exports): moved to epoch time
+/// by start_info's collectionTimeBegin - clockMonotonicRaw, decided once per device from the
+/// first timestamp it reads (a view's, else a summary CSV's).
+void decideOffset(DeviceSink &s, TimeNs firstTs, const fs::path &file)
+{
+    s.offsetDecided = true;
+    if (firstTs >= kEpochFloorNs)
+        return;
+    const auto begin = smallJsonInt(s.dev->startInfo, "collectionTimeBegin");
+    const auto raw = smallJsonInt(s.dev->startInfo, "clockMonotonicRaw");
+    // collectionTimeBegin in µs before the year 2096 and a non-negative clock, so that the
+    // offset and every timestamp moved by it fit 64 bits
+    constexpr std::int64_t kMaxEpochUs = 4'000'000'000'000'000LL;
+    if (!begin || !raw || *begin < 0 || *begin > kMaxEpochUs || *raw < 0 || *raw > kMaxEpochUs * 1000) {
+        s.diags.add(DiagKind::ClockNotAligned, file.string(), 0,
+                    "timestamps are CLOCK_MONOTONIC_RAW but start_info has no usable collectionTimeBegin / clockMonotonicRaw: "
+                    "kept as they are (devices of different hosts are not aligned)");
+        return;
+    }
+    s.offset = *begin * 1000 - *raw;
+    s.diags.add(DiagKind::ClockAlignedStartInfo, s.dev->startInfo.string(), 0,
+                "CLOCK_MONOTONIC_RAW timestamps moved to epoch time by collectionTimeBegin - clockMonotonicRaw = "
+                    + std::to_string(s.offset) + " ns");
+}
+
 std::uint64_t fnv1a(std::string_view s)
 {
     std::uint64_t h = 1469598103934665603ull;
@@ -1089,25 +1118,6 @@ private:
         return jsonInt(v);
     }
 
-    void decideOffset(DeviceSink &s, TimeNs firstTs, const fs::path &file)
-    {
-        s.offsetDecided = true;
-        if (firstTs >= kEpochFloorNs)
-            return;
-        const auto begin = smallJsonInt(s.dev->startInfo, "collectionTimeBegin");
-        const auto raw = smallJsonInt(s.dev->startInfo, "clockMonotonicRaw");
-        if (!begin || !raw) {
-            s.diags.add(DiagKind::ClockNotAligned, file.string(), 0,
-                        "timestamps are CLOCK_MONOTONIC_RAW but start_info has no collectionTimeBegin / clockMonotonicRaw: "
-                        "kept as they are (devices of different hosts are not aligned)");
-            return;
-        }
-        s.offset = *begin * 1000 - *raw;
-        s.diags.add(DiagKind::ClockAlignedStartInfo, s.dev->startInfo.string(), 0,
-                    "CLOCK_MONOTONIC_RAW timestamps moved to epoch time by collectionTimeBegin - clockMonotonicRaw = "
-                        + std::to_string(s.offset) + " ns");
-    }
-
     bool unique(DeviceSink &s, const RawEv &e)
     {
         m_key.clear();
@@ -1182,6 +1192,7 @@ private:
             }
         }
         if (is(e.ph, "X") && pname == proc::kSteps) {
+            stats(s, e.pid, e.tid); // known, so that markStepTraceTracks finds the track
             std::int64_t n = 0;
             if (iterationNumber(e.name, n))
                 s.iterations.push_back({n, ts, dur, e.pid});
@@ -1288,6 +1299,7 @@ void emitSteps(DeviceSink &s, TraceBuilder &builder)
     const LocalTrack t = sh.thread(p, EntityKey::number(kStepsTid));
     sh.setThreadName(t, sh.intern("Steps"));
     sh.setThreadSortIndex(t, -1);
+    sh.setTrackRole(t, TrackRole::Async);
     std::set<std::pair<std::int64_t, TimeNs>> done;
     for (const Iteration &it : s.iterations) {
         if (!done.emplace(it.number, it.start).second)
@@ -1339,6 +1351,10 @@ void stepsFromCsv(DeviceSink &s, TraceBuilder &builder)
             if (!end || !dur || !parseInt64(cellAt(cells, iId), n))
                 continue;
             TimeNs e = *end;
+            if (*end < 0 || *end > kMaxSummaryNs || *dur < 0 || *dur > *end)
+                continue;
+            if (!s.offsetDecided)
+                decideOffset(s, e, csv);
             if (e < kEpochFloorNs)
                 e += s.offset;
             s.iterations.push_back({n, e - *dur, *dur, -2});
@@ -1361,6 +1377,258 @@ void stepsFromCsv(DeviceSink &s, TraceBuilder &builder)
     s.summary.pids.insert(-2);
     builder.merge(std::move(sh));
     emitSteps(s, builder);
+}
+
+/// A device process of a timeline built from summary CSVs: the views' pid layout with host pid 0
+/// (the process's sort index above the device bits), named and labelled as the views' processes.
+LocalProcess summaryDeviceProcess(BuilderShard &sh, std::string_view name, int device)
+{
+    const int idx = processSortIndex(name);
+    const LocalProcess p = sh.process(EntityKey::number((std::int64_t(idx < 0 ? 31 : idx) << 5) | (device & 31)));
+    sh.setProcessName(p, sh.intern(name));
+    sh.setProcessKind(p, ProcessKind::Device, device);
+    sh.setProcessLabels(p, sh.intern("NPU " + std::to_string(device) + " \u00b7 " + std::string(name)));
+    sh.setProcessSortIndex(p, idx);
+    return p;
+}
+
+/// One op_summary row taken as a device task.
+struct SummaryTask {
+    TimeNs start = 0, dur = 0;
+    std::int64_t stream = -1; ///< -1: no Stream ID (N/A, or no such column)
+    bool communication = false;
+    std::string name, taskType, args;
+};
+
+/// What a device's timeline from op_summary was made of, and the CSVs that could not be used.
+struct SummaryTimeline {
+    std::uint64_t tasks = 0, communication = 0;
+    std::vector<fs::path> used, unusable;
+};
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size() && lower(std::string(a)) == lower(std::string(b));
+}
+
+/// The rows of one op_summary CSV that belong to `s`'s device, as device tasks.
+void readSummaryTasks(DeviceSink &s, const fs::path &csv, std::vector<SummaryTask> &out, SummaryTimeline &tl)
+{
+    auto f = CsvFile::read(csv);
+    if (!f.ok()) {
+        s.diags.add(DiagKind::MalformedEvent, csv.string(), 0, f.error().message);
+        tl.unusable.push_back(csv);
+        return;
+    }
+    const CsvHeader &h = f.value().header;
+    const int iName = h.find({"Op Name", "OP Name"}), iStart = h.find({"Task Start Time(us)", "Task Start Time"}),
+              iDur = h.find({"Task Duration(us)", "Task Duration"}), iStream = h.find({"Stream ID", "Stream Id"}),
+              iTaskType = h.find("Task Type"), iDev = h.find({"Device_id", "Device ID"});
+    if (iName < 0 || iStart < 0 || iDur < 0) {
+        s.diags.add(DiagKind::MissingField, csv.string(), 1,
+                    "op_summary without Op Name / Task Start Time / Task Duration columns: no device tasks from it");
+        tl.unusable.push_back(csv);
+        return;
+    }
+    const int iType = h.find({"OP Type", "Op Type"}), iState = h.find("OP State"), iBlock = h.find({"Block Dim", "Block Num"}),
+              iMix = h.find({"Mix Block Dim", "Mix Block Num"}), iIn = h.find("Input Shapes"), iOut = h.find("Output Shapes"),
+              iTaskId = h.find({"Task ID", "Task Id"}), iModel = h.find({"Model ID", "Model Id"}),
+              iWait = h.find({"Task Wait Time(us)", "Task Wait Time"});
+    CsvParser p = f.value().records();
+    std::vector<std::string_view> cells;
+    std::uint64_t bad = 0, badLine = 0, rows = 0;
+    while (p.next(cells)) {
+        std::int64_t dev = -1;
+        if (s.dev->sharedCsv && iDev >= 0 && parseInt64(cellAt(cells, iDev), dev) && dev != s.dev->device)
+            continue;
+        const auto start = microsCell(cellAt(cells, iStart));
+        const auto dur = microsCell(cellAt(cells, iDur));
+        const std::string_view name = cellAt(cells, iName);
+        if (!start || !dur || name.empty() || *start < 0 || *start > kMaxSummaryNs || *dur < 0 || *dur > kMaxSummaryNs) {
+            if (!bad++)
+                badLine = p.line();
+            continue;
+        }
+        SummaryTask t;
+        t.start = *start;
+        t.dur = *dur;
+        t.name.assign(name);
+        if (iTaskType >= 0 && !isMissing(cellAt(cells, iTaskType)))
+            t.taskType.assign(cellAt(cells, iTaskType));
+        std::int64_t stream = -1;
+        if (iStream >= 0 && parseInt64(cellAt(cells, iStream), stream) && stream >= 0 && stream < (1LL << 32))
+            t.stream = stream;
+        // HCCL rows: Task Type HCCL / COMMUNICATION, Stream ID N/A in newer versions; a file
+        // without a Stream ID column tells them by the hcom_ op name (as kernel_details.csv rows).
+        t.communication = equalsIgnoringCase(t.taskType, "HCCL") || equalsIgnoringCase(t.taskType, "COMMUNICATION")
+            || (iStream >= 0 ? t.stream < 0 : startsWith(name, "hcom_"));
+        ArgsWriter w;
+        auto text = [&](const char *key, int i) {
+            const std::string_view v = cellAt(cells, i);
+            if (i >= 0 && !isMissing(v))
+                w.str(key, v);
+        };
+        auto num = [&](const char *key, int i) {
+            const std::string_view v = cellAt(cells, i);
+            if (i >= 0 && !isMissing(v) && v != "4294967295" && v != "18446744073709551615")
+                w.numberOrString(key, v);
+        };
+        // the keys kernel_details.csv rows carry on torch_npu folders, which the analyses read
+        text("Type", iType);
+        text("Accelerator Core", iTaskType);
+        text("Task Type", iTaskType);
+        text("OP State", iState);
+        num("Block Dim", iBlock);
+        num("Mix Block Dim", iMix);
+        num("Stream ID", iStream);
+        num("Task ID", iTaskId);
+        num("Model ID", iModel);
+        num("Wait Time(us)", iWait);
+        text("Input Shapes", iIn);
+        text("Output Shapes", iOut);
+        t.args = w.finish();
+        out.push_back(std::move(t));
+        ++rows;
+    }
+    if (bad)
+        s.diags.add(DiagKind::MalformedEvent, csv.string(), badLine, "op_summary rows without a name or a valid start time / duration", bad);
+    (rows ? tl.used : tl.unusable).push_back(csv);
+}
+
+/// A device without exported timeline JSON: its op_summary rows become its device tasks, on
+/// Ascend Hardware stream tracks and the HCCL op track, with the Overlap Analysis lanes derived
+/// from them (as kernel_details.csv rows are on a torch_npu rank without trace_view.json), so
+/// that the step and op analyses apply. False when no op_summary row could be used.
+bool emitSummaryTimeline(DeviceSink &s, TraceBuilder &builder, SummaryTimeline &tl)
+{
+    std::vector<SummaryTask> tasks;
+    for (const fs::path &csv : s.dev->opSummary)
+        readSummaryTasks(s, csv, tasks, tl);
+    if (tasks.empty())
+        return false;
+    if (!s.offsetDecided) {
+        const auto first = std::min_element(tasks.begin(), tasks.end(), [](const SummaryTask &a, const SummaryTask &b) {
+            return a.start < b.start;
+        });
+        decideOffset(s, first->start, tl.used.front());
+    }
+    const int device = s.dev->device;
+    BuilderShard sh(s.source);
+    std::vector<Interval> compute, communication;
+    std::map<std::int64_t, std::array<std::uint64_t, 4>> streamMix;
+    std::optional<LocalProcess> hardware;
+    std::optional<LocalTrack> hcclOps;
+    std::string key;
+    for (const SummaryTask &t : tasks) {
+        // per-iteration CSVs of older CANN may repeat a row at their boundary: each task once
+        key = t.name + '\x1f' + std::to_string(t.start) + '\x1f' + std::to_string(t.dur) + '\x1f' + std::to_string(t.stream);
+        ++s.events;
+        if (!s.seen.insert(std::hash<std::string>()(key), fnv1a(key))) {
+            ++s.duplicates;
+            continue;
+        }
+        const TimeNs start = t.start < kEpochFloorNs ? t.start + s.offset : t.start;
+        const ArgsId args = t.args.empty() ? kNoArgs : sh.addArgs(t.args);
+        if (t.communication) {
+            if (!hcclOps) {
+                hcclOps = sh.thread(summaryDeviceProcess(sh, proc::kHccl, device), EntityKey::number(0));
+                sh.setThreadName(*hcclOps, sh.intern("Communication"));
+                sh.setTrackRole(*hcclOps, TrackRole::DeviceStream, EngineKind::Communication);
+            }
+            sh.addSlice(*hcclOps, start, t.dur, sh.intern(t.name), kEmptyString, args);
+            communication.push_back({start, start + t.dur});
+            ++tl.communication;
+            continue;
+        }
+        if (!hardware)
+            hardware = summaryDeviceProcess(sh, proc::kHardware, device);
+        sh.addSlice(sh.thread(*hardware, EntityKey::number(t.stream)), start, t.dur, sh.intern(t.name), kEmptyString, args);
+        auto &mix = streamMix[t.stream];
+        ++mix[static_cast<std::size_t>(classifyTaskType(t.taskType))];
+        compute.push_back({start, start + t.dur});
+        ++s.hardwareTasks;
+    }
+    for (const auto &[stream, mix] : streamMix) {
+        const LocalTrack track = sh.thread(*hardware, EntityKey::number(stream));
+        sh.setThreadName(track, sh.intern(stream < 0 ? std::string("Device tasks (no Stream ID)") : "Stream " + std::to_string(stream)));
+        sh.setThreadSortIndex(track, stream);
+        sh.setTrackRole(track, TrackRole::Engine,
+                        streamEngine(mix[std::size_t(TaskClass::Compute)], mix[std::size_t(TaskClass::Communication)],
+                                     mix[std::size_t(TaskClass::Dma)], mix[std::size_t(TaskClass::Other)]));
+    }
+    tl.tasks = compute.size() + communication.size();
+    emitOverlapLanes(sh, summaryDeviceProcess(sh, proc::kOverlap, device), deriveOverlap(std::move(compute), std::move(communication)));
+    builder.merge(std::move(sh));
+    return true;
+}
+
+/// "a, b, c and 4 more": file names relative to the PROF folder, for a diagnostic.
+std::string fileList(const std::vector<fs::path> &files, const fs::path &prof, const char *what = nullptr)
+{
+    constexpr std::size_t kNamed = 8;
+    std::string out;
+    for (std::size_t i = 0; i < files.size() && i < kNamed; ++i) {
+        if (i)
+            out += ", ";
+        const fs::path rel = files[i].lexically_relative(prof);
+        out += rel.empty() ? files[i].string() : rel.string();
+        if (what)
+            out += what;
+    }
+    if (files.size() > kNamed)
+        out += " and " + std::to_string(files.size() - kNamed) + " more";
+    return out;
+}
+
+/// The warning of a device without exported timeline JSON: where its events came from, and
+/// which of its files are present but feed no timeline.
+std::string noTimelineDetail(const DeviceSink &s, const SummaryTimeline &tl, bool fromSummary)
+{
+    const MsprofDevice &d = *s.dev;
+    const std::string dev = "device_" + std::to_string(d.device);
+    std::string out = dev + ": no exported timeline";
+    if (d.rawDataFiles)
+        out += " (" + std::to_string(d.rawDataFiles) + " raw file(s) in " + dev + "/data, which only msprof parses)";
+    if (fromSummary)
+        out += ": the device tasks (" + std::to_string(tl.tasks) + ", " + std::to_string(tl.communication)
+            + " of them HCCL ops) come from " + fileList(tl.used, d.prof)
+            + ", with Overlap Analysis lanes derived from them; CANN API calls, HCCL planes, Step Trace spans and launch "
+              "flows are only in the exported views";
+    else
+        out += " and no op_summary rows to take the device tasks from";
+    std::vector<std::string> unused;
+    if (!tl.unusable.empty())
+        unused.push_back(fileList(tl.unusable, d.prof, " (no usable rows or columns)"));
+    if (!d.otherCsv.empty())
+        unused.push_back(fileList(d.otherCsv, d.prof, " (kept as a table)"));
+    if (s.iterations.empty() && !d.stepTrace.empty())
+        unused.push_back(fileList(d.stepTrace, d.prof, " (no usable iterations)"));
+    if (!unused.empty()) {
+        out += "; present and not used for the timeline: ";
+        for (std::size_t i = 0; i < unused.size(); ++i)
+            out += (i ? ", " : "") + unused[i];
+    }
+    out += ": run msprof --export=on, or msprof --parse then --export";
+    if (!fromSummary)
+        out += "; no device events";
+    return out;
+}
+
+/// Tracks of the Step Trace process are spans of the device's iterations, not host threads
+/// (a host thread's name gets its tid appended: "Model ID 1 1", "Steps -1").
+void markStepTraceTracks(const DeviceSink &s, TraceBuilder &builder)
+{
+    BuilderShard sh(s.source);
+    bool any = false;
+    for (const auto &[key, stats] : s.summary.tracks) {
+        const auto name = s.summary.processNames.find(key.first);
+        if (name == s.summary.processNames.end() || name->second != proc::kSteps)
+            continue;
+        sh.setTrackRole(sh.thread(sh.process(EntityKey::number(key.first)), EntityKey::number(key.second)), TrackRole::Async);
+        any = true;
+    }
+    if (any)
+        builder.merge(std::move(sh));
 }
 
 AscendFacts::Framework frameworkAround(const fs::path &prof)
@@ -1463,8 +1731,10 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
             s->diags.add(DiagKind::RankFromDeviceId, d.info.empty() ? d.prof.string() : d.info.string(), 0,
                          "rank = device id " + std::to_string(d.device)
                              + (d.info.empty() ? " (no info.json)" : " (info.json has no rank_id)"));
-        for (const fs::path &csv : d.opSummary)
-            s->ops.read(csv, d.device, d.sharedCsv, s->diags);
+        // op_summary rows join onto the views' device tasks; without views they are the tasks
+        if (!d.timeline.empty())
+            for (const fs::path &csv : d.opSummary)
+                s->ops.read(csv, d.device, d.sharedCsv, s->diags);
         sinks.push_back(std::move(s));
     }
     // Devices that share their views (newer CANN, a merged timeline/) are read together, each
@@ -1521,18 +1791,16 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
     for (auto &sp : sinks) {
         DeviceSink &s = *sp;
         const MsprofDevice &d = *s.dev;
+        SummaryTimeline fromCsv;
+        const bool summaryTimeline = d.timeline.empty() && emitSummaryTimeline(s, builder, fromCsv);
         if (s.iterations.empty())
             stepsFromCsv(s, builder);
         else
             emitSteps(s, builder);
         decorateTraceView(builder, s.source, s.summary, DeviceHint{d.device});
+        markStepTraceTracks(s, builder);
         if (d.timeline.empty())
-            s.diags.add(DiagKind::DataNotRead, d.prof.string(), 0,
-                        "device_" + std::to_string(d.device) + ": no exported timeline"
-                            + (d.rawDataFiles ? " (" + std::to_string(d.rawDataFiles) + " raw file(s) in device_" + std::to_string(d.device)
-                                                    + "/data, which only msprof parses)"
-                                              : std::string())
-                            + ": run msprof --export=on, or msprof --parse then --export; no events");
+            s.diags.add(DiagKind::DataNotRead, d.prof.string(), 0, noTimelineDetail(s, fromCsv, summaryTimeline));
         for (const auto &[path, what] : d.notRead)
             s.diags.add(DiagKind::DataNotRead, path.string(), 0, what);
         ArgsWriter w;
@@ -1542,6 +1810,8 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
         w.integer("op_summary_rows", static_cast<std::int64_t>(s.ops.size()));
         w.integer("op_summary_joined", static_cast<std::int64_t>(s.ops.matched()));
         w.integer("iterations", static_cast<std::int64_t>(s.iterations.size()));
+        if (summaryTimeline)
+            w.str("timeline", "op_summary CSV rows (no exported timeline JSON)");
         builder.source(s.source).metadata.emplace_back("ascend.joins", w.finish());
         for (const fs::path &csv : d.otherCsv) {
             DiagnosticSink scratch;

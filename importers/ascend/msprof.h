@@ -14,7 +14,10 @@
 // when present only msprof_* files are read, else every per-kind file; either way each event is
 // taken once (events repeated across iteration files or views are dropped by content).
 // op_summary CSV rows are joined onto the device tasks (OP Type, Accelerator Core, Block Dim), as
-// kernel_details.csv rows are on torch_npu folders, so the same analyses apply.
+// kernel_details.csv rows are on torch_npu folders, so the same analyses apply. A device with
+// summaries but no exported timeline JSON gets its op_summary rows as its device tasks (Ascend
+// Hardware streams, the HCCL op track, derived Overlap Analysis lanes) and step_trace CSV rows as
+// its steps; a warning names what is missing and every summary file that fed no timeline.
 // Timestamps are the exported local time (epoch µs); timelines still in CLOCK_MONOTONIC_RAW µs
 // (older exports) are moved to epoch time with start_info's collectionTimeBegin - clockMonotonicRaw.
 #pragma once

@@ -50,7 +50,10 @@ enum Kind { kSteps, kHardware, kHccl, kCann };
 std::string us(std::int64_t base, std::int64_t offsetUs) { return "\"" + std::to_string(base + offsetUs) + ".000\""; }
 
 /// The events of one iteration of one device, by view kind (Step Trace, task_time, hccl, acl).
-std::map<Kind, std::vector<std::string>> iterationEvents(int device, int rank, int peer, int it, std::int64_t base)
+/// The allReduce starts `hcclAt` µs into the iteration: at 500 after the compute, earlier to
+/// overlap the Add (400-500).
+std::map<Kind, std::vector<std::string>> iterationEvents(int device, int rank, int peer, int it, std::int64_t base,
+                                                         std::int64_t hcclAt = 500)
 {
     std::map<Kind, std::vector<std::string>> e;
     const std::int64_t x = (it - 1) * 1000;
@@ -68,13 +71,13 @@ std::map<Kind, std::vector<std::string>> iterationEvents(int device, int rank, i
     X(kHardware, 13, 2, "MatMul_1", x + 100, 200,
       "{\"Model Id\":1,\"Task Type\":\"AI_CORE\",\"Physic Stream Id\":2,\"Task Id\":" + task + ",\"connection_id\":" + task + "}");
     X(kHardware, 13, 2, "Add_2", x + 400, 100, "{\"Model Id\":1,\"Task Type\":\"AI_VECTOR_CORE\",\"Physic Stream Id\":2,\"Task Id\":" + task + "1}");
-    X(kHccl, 15, 0, "hcom_allReduce__1_0_1", x + 500, 300,
+    X(kHccl, 15, 0, "hcom_allReduce__1_0_1", x + hcclAt, 300,
       "{\"model id\":1,\"data_type\":\"FP32\",\"alg_type\":\"MESH-RING\",\"count\":262144}");
-    X(kHccl, 15, 1, "Memcpy", x + 520, 100,
+    X(kHccl, 15, 1, "Memcpy", x + hcclAt + 20, 100,
       "{\"notify_id\":1,\"stream id\":3,\"task id\":5,\"task type\":\"SDMA\",\"src rank\":" + std::to_string(rank)
           + ",\"dst rank\":" + std::to_string(peer)
           + ",\"transport type\":\"SDMA\",\"size(Byte)\":1048576,\"data type\":\"FP32\",\"link type\":\"HCCS\",\"bandwidth(GB/s)\":10.48576}");
-    X(kHccl, 15, 1, "Notify_Wait", x + 700, 50,
+    X(kHccl, 15, 1, "Notify_Wait", x + hcclAt + 200, 50,
       "{\"notify_id\":2,\"stream id\":3,\"task id\":6,\"task type\":\"Notify Wait\",\"src rank\":" + std::to_string(peer)
           + ",\"dst rank\":" + std::to_string(rank) + ",\"transport type\":\"LOCAL\",\"size(Byte)\":0,\"link type\":\"ON_CHIP\"}");
     X(kCann, 7, 1000, "AscendCL@aclnnMatmul", x + 80, 30, "{\"Thread Id\":1000,\"Mode\":\"ACL_OP\",\"level\":\"acl\"}");
@@ -147,7 +150,7 @@ std::string opSummaryRows(int device, std::int64_t base)
 /// Older CANN: device_{d}/timeline/{kind}_{d}_1_{iteration}.json per iteration, msprof_* (when
 /// `withUnion`) holding every event, the per-kind views repeating them; CLOCK_MONOTONIC_RAW µs
 /// with a different boot time per device, start_info to align them; rank_id in info.json.
-Generated writeOlderProf(const fs::path &prof, bool withUnion)
+Generated writeOlderProf(const fs::path &prof, bool withUnion, std::int64_t hcclAt = 500)
 {
     Generated g;
     const int devices[] = {0, 1};
@@ -165,7 +168,7 @@ Generated writeOlderProf(const fs::path &prof, bool withUnion)
         writeFile(dev / "data" / "ts_track.data.0.slice_0", "raw");
         std::string ops = kOpSummaryHeader;
         for (int it = 1; it <= kIterations; ++it) {
-            auto ev = iterationEvents(d, rank, peer, it, boot);
+            auto ev = iterationEvents(d, rank, peer, it, boot, hcclAt);
             const std::string sfx = "_" + std::to_string(d) + "_1_" + std::to_string(it) + ".json";
             const std::string meta = metadataEvents(d);
             std::vector<std::string> all;
@@ -174,7 +177,7 @@ Generated writeOlderProf(const fs::path &prof, bool withUnion)
             // the previous iteration's first CANN API call again at the start of this file (a
             // boundary event msprof writes into both iterations)
             if (it > 1) {
-                auto prev = iterationEvents(d, rank, peer, it - 1, boot);
+                auto prev = iterationEvents(d, rank, peer, it - 1, boot, hcclAt);
                 all.push_back(prev[kCann].front());
                 ev[kCann].push_back(prev[kCann].front());
             }
@@ -222,6 +225,53 @@ Generated writeNewerProf(const fs::path &prof)
     writeFile(out / "communication_statistic_20231114221320.json", "{\"hcom_allReduce_\":{\"count\":3}}");
     writeFile(out / "op_summary_20231114221320.csv", ops);
     writeFile(prof / "host" / "start_info", "{\"collectionTimeBegin\":\"" + std::to_string(kEpochUs) + "\",\"clockMonotonicRaw\":\"1\"}");
+    return g;
+}
+
+/// Older CANN without any exported timeline JSON (msprof exported only the summaries):
+/// device_{d}/summary/op_summary_{d}_1_{iteration}.csv per iteration, each file after the first
+/// repeating the previous iteration's last row; step_trace_{d}_1.csv; a task_time CSV; raw
+/// data; CLOCK_MONOTONIC_RAW µs with start_info; rank_id in info.json. Per iteration (µs into
+/// it): MatMul_1 100-300 and Add_2 400-500 on stream 2, the allReduce (Task Type HCCL) 450-750,
+/// Cast_3 (AI_CPU) 850-900 on stream 3.
+Generated writeSummaryOnlyProf(const fs::path &prof)
+{
+    Generated g;
+    for (int d : {0, 1}) {
+        const int rank = 4 + d;
+        g.rankOfDevice[d] = rank;
+        const std::int64_t boot = 100000000 + std::int64_t(d) * 1000000000;
+        const fs::path dev = prof / ("device_" + std::to_string(d));
+        writeFile(dev / ("info.json." + std::to_string(d)),
+                  "{\"devices\":\"" + std::to_string(d) + "\",\"rank_id\":" + std::to_string(rank) + "}");
+        writeFile(dev / ("start_info." + std::to_string(d)), "{\"collectionTimeBegin\":\"" + std::to_string(kEpochUs)
+                                                                 + "\",\"clockMonotonicRaw\":\"" + std::to_string(boot * 1000) + "\"}");
+        writeFile(dev / "data" / "ts_track.data.0.slice_0", "raw");
+        auto row = [&](int it, const char *name, const char *type, const char *taskType, const char *stream, std::int64_t at,
+                       std::int64_t dur) {
+            return std::to_string(d) + ",m,1," + std::to_string(10 * it) + "," + stream + ",N/A," + name + "," + type + ",static,"
+                + taskType + "," + std::to_string(boot + (it - 1) * 1000 + at) + ".000\t," + std::to_string(dur) + ".000\t,0,8,0,\"\"\n";
+        };
+        std::string steps = "Iteration ID,FP Start(us),BP End(us),Iteration End(us),Iteration Time(us),FP to BP Time(us),"
+                            "Iteration Refresh(us),Data Aug Bound(us),Model ID\n";
+        for (int it = 1; it <= kIterations; ++it) {
+            std::string ops = kOpSummaryHeader;
+            if (it > 1)
+                ops += row(it - 1, "Cast_3", "Cast", "AI_CPU", "3", 850, 50);
+            ops += row(it, "MatMul_1", "MatMul", "AI_CORE", "2", 100, 200);
+            ops += row(it, "Add_2", "Add", "AI_VECTOR_CORE", "2", 400, 100);
+            ops += row(it, "hcom_allReduce__1_0_1", "hcom_allReduce_", "HCCL", "5", 450, 300);
+            ops += row(it, "Cast_3", "Cast", "AI_CPU", "3", 850, 50);
+            writeFile(dev / "summary" / ("op_summary_" + std::to_string(d) + "_1_" + std::to_string(it) + ".csv"), ops);
+            const std::int64_t x = boot + (it - 1) * 1000;
+            steps += std::to_string(it) + "," + std::to_string(x + 50) + "," + std::to_string(x + 850) + "," + std::to_string(x + 1000)
+                + ",1000,800,150,N/A,1\n";
+        }
+        writeFile(dev / "summary" / ("step_trace_" + std::to_string(d) + "_1.csv"), steps);
+        writeFile(dev / "summary" / ("task_time_" + std::to_string(d) + "_1_1.csv"),
+                  "kernel_name,kernel_type,stream_id,task_id,task_time(us),task_start(us),task_stop(us)\nMatMul_1,AI_CORE,2,10,200,1,201\n");
+    }
+    writeFile(prof / "host" / "info.json", "{\"devices\":\"\"}");
     return g;
 }
 
@@ -326,6 +376,52 @@ void checkTimeline(const model::Trace &t, const Generated &g)
         QVERIFY(t.sources()[hw->source].ascend);
         QCOMPARE(t.sources()[hw->source].ascend->device, device);
     }
+}
+
+/// The steps table's value of `column` per row, with the rank of every row.
+std::vector<std::pair<std::int64_t, std::int64_t>> stepColumn(const model::analysis::Table &t, const char *column)
+{
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    const auto *rank = t.column("rank");
+    const auto *c = t.column(column);
+    if (!rank || !c)
+        return out;
+    for (std::size_t r = 0; r < t.rowCount(); ++r)
+        out.emplace_back(rank->ints[r], c->ints[r]);
+    return out;
+}
+
+/// Every step of ranks 4 and 5 (three each) has `value` in `column`.
+void checkEverySteps(const model::analysis::Table &t, const char *column, std::int64_t value)
+{
+    const auto rows = stepColumn(t, column);
+    QCOMPARE(rows.size(), std::size_t(2 * kIterations));
+    for (const auto &[rank, v] : rows) {
+        QVERIFY2(rank == 4 || rank == 5, column);
+        QVERIFY2(v == value, (std::string(column) + " = " + std::to_string(v) + ", expected " + std::to_string(value)).c_str());
+    }
+}
+
+/// The DataNotRead details of the trace.
+std::vector<std::string> notReadDetails(const model::Trace &t)
+{
+    std::vector<std::string> out;
+    for (const auto &d : t.diagnostics())
+        if (d.kind == model::DiagKind::DataNotRead)
+            out.push_back(d.detail);
+    return out;
+}
+
+bool anyContains(const std::vector<std::string> &texts, std::initializer_list<std::string_view> parts)
+{
+    for (const std::string &t : texts) {
+        bool all = true;
+        for (std::string_view p : parts)
+            all = all && t.find(p) != std::string::npos;
+        if (all)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -668,6 +764,177 @@ private slots:
         }
         QVERIFY(ascend::enclosingMsprofDevices(root).empty());
         QVERIFY(ascend::enclosingMsprofDevices(older).empty()); // the PROF folder itself: discoverMsprof's
+    }
+
+    /// Older CANN with summaries only (no timeline JSON): op_summary rows are the device tasks,
+    /// step_trace CSV rows the steps, and the step and op analyses give the hand-computed values.
+    void summaryOnlyFolderBuildsTheTimelineFromOpSummary()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        const Generated g = writeSummaryOnlyProf(prof);
+        std::string err;
+        auto t = load(prof, &err);
+        QVERIFY2(t, err.c_str());
+        QCOMPARE(t->sources().size(), std::size_t(2));
+        const auto slices = slicesByProcess(*t);
+        for (const auto &[device, rank] : g.rankOfDevice) {
+            QCOMPARE(t->sources()[std::size_t(device)].rank, rank);
+            // MatMul, Add, Cast per iteration, each once although files 2 and 3 repeat a Cast row
+            QCOMPARE(slices.at({rank, "Ascend Hardware"}), std::size_t(3 * kIterations));
+            QCOMPARE(slices.at({rank, "HCCL"}), std::size_t(kIterations));
+            QVERIFY(slices.at({rank, "Overlap Analysis"}) > 0);
+            QVERIFY(meta(*t, std::size_t(device), "ascend.joins").find("\"duplicates_dropped\":2") != std::string::npos);
+            QVERIFY(meta(*t, std::size_t(device), "ascend.joins").find("op_summary CSV rows") != std::string::npos);
+            const auto steps = stepSlices(*t, rank);
+            QCOMPARE(steps.size(), std::size_t(kIterations));
+            for (int i = 0; i < kIterations; ++i) // monotonic CSV times moved to epoch time with start_info
+                QCOMPARE(steps[std::size_t(i)].first, g.epochNs + std::int64_t(i) * 1000000);
+            std::set<std::string> streams;
+            for (const model::Process &p : t->processes())
+                if (t->sources()[p.source].rank == rank && t->str(p.name) == "Ascend Hardware") {
+                    QCOMPARE(p.device, device);
+                    for (model::TrackId id : p.tracks) {
+                        QCOMPARE(t->track(id).role, model::TrackRole::Engine);
+                        streams.insert(t->trackDisplayName(id));
+                    }
+                }
+            QCOMPARE(streams, (std::set<std::string>{"Stream 2", "Stream 3"}));
+        }
+        const auto notRead = notReadDetails(*t);
+        QVERIFY(anyContains(notRead, {"device_0: no exported timeline (1 raw file(s)", "come from device_0/summary/op_summary_0_1_1.csv",
+                                      "device_0/summary/task_time_0_1_1.csv (kept as a table)"}));
+
+        model::analysis::AnalysisContext ctx(t);
+        const auto steps = model::analysis::runAnalysis("steps", ctx, model::analysis::AnalysisOptions{});
+        // per iteration: compute 100-300, 400-500, 850-900; the allReduce 450-750
+        checkEverySteps(steps, "computing_ns", 350000);
+        checkEverySteps(steps, "communication_ns", 300000);
+        checkEverySteps(steps, "overlapped_ns", 50000);
+        checkEverySteps(steps, "communication_not_overlapped_ns", 250000);
+        // Free from the derived lanes, each gap counted in the step it starts in (as torch_npu
+        // counts its lanes): 300-400 and 750-850, plus 900-1100 up to the next iteration's first
+        // task in steps 1 and 2
+        const auto *step = steps.column("step");
+        const auto *free = steps.column("free_ns");
+        QVERIFY(step && free);
+        for (std::size_t r = 0; r < steps.rowCount(); ++r)
+            QCOMPARE(free->ints[r], step->ints[r] < kIterations ? std::int64_t(400000) : std::int64_t(200000));
+        checkEverySteps(steps, "fp_and_bp_ns", 800000);
+        const auto ops = model::analysis::runAnalysis("op-statistic", ctx, model::analysis::AnalysisOptions{});
+        std::map<std::string, std::int64_t> byType;
+        for (std::size_t r = 0; r < ops.rowCount(); ++r)
+            byType[ops.column("op_type")->texts[r]] += ops.column("count")->ints[r];
+        QCOMPARE(byType, (std::map<std::string, std::int64_t>{{"Add", 6}, {"Cast", 6}, {"MatMul", 6}}));
+    }
+
+    /// Summaries that cannot make a timeline: the warning names every file present and unused.
+    void summaryOnlyFolderWithoutUsableOpSummaryNamesItsFiles()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_1";
+        writeSummaryOnlyProf(prof);
+        for (int it = 1; it <= kIterations; ++it) {
+            fs::remove(prof / "device_1" / "summary" / ("op_summary_1_1_" + std::to_string(it) + ".csv"));
+            if (it > 1)
+                fs::remove(prof / "device_0" / "summary" / ("op_summary_0_1_" + std::to_string(it) + ".csv"));
+        }
+        writeFile(prof / "device_0" / "summary" / "op_summary_0_1_1.csv", "Op Name,OP Type,Task Start Time(us)\nMatMul_1,MatMul,1.0\n");
+        std::string err;
+        auto t = load(prof, &err);
+        QVERIFY2(t, err.c_str());
+        const auto notRead = notReadDetails(*t);
+        QVERIFY(anyContains(notRead, {"device_0: no exported timeline (1 raw file(s) in device_0/data", "no op_summary rows",
+                                      "device_0/summary/op_summary_0_1_1.csv (no usable rows or columns)",
+                                      "device_0/summary/task_time_0_1_1.csv (kept as a table)", "no device events"}));
+        QVERIFY(anyContains(notRead, {"device_1: no exported timeline", "device_1/summary/task_time_1_1_1.csv (kept as a table)"}));
+        QVERIFY(!anyContains(notRead, {"device_1", "op_summary_"}));
+        bool missingColumns = false;
+        for (const auto &d : t->diagnostics())
+            missingColumns = missingColumns || (d.kind == model::DiagKind::MissingField && endsWith(d.file, "op_summary_0_1_1.csv"));
+        QVERIFY(missingColumns);
+        // the steps still come from step_trace CSV; no device task anywhere
+        QCOMPARE(stepSlices(*t, 4).size(), std::size_t(kIterations));
+        for (const auto &[key, n] : slicesByProcess(*t))
+            QVERIFY2(key.second == "Step Trace" || n == 0, key.second.c_str());
+    }
+
+    /// Step Trace tracks are named as the view names them ("Steps", "Model ID 1"), without the
+    /// tid a host thread's label gets.
+    void stepTraceTrackLabels()
+    {
+        QTemporaryDir tmp;
+        const fs::path older = fs::path(tmp.path().toStdString()) / "PROF_1";
+        const fs::path summaryOnly = fs::path(tmp.path().toStdString()) / "PROF_2";
+        writeOlderProf(older, true);
+        writeSummaryOnlyProf(summaryOnly);
+        for (const auto &[folder, want] : {std::pair{older, std::set<std::string>{"Steps", "Model ID 1"}},
+                                           std::pair{summaryOnly, std::set<std::string>{"Steps"}}}) {
+            auto t = load(folder);
+            QVERIFY(t);
+            std::set<std::string> labels;
+            for (const model::Process &p : t->processes())
+                if (t->sources()[p.source].rank == 4 && t->str(p.name) == "Step Trace")
+                    for (model::TrackId id : p.tracks) {
+                        labels.insert(t->trackDisplayName(id));
+                        QCOMPARE(t->track(id).role, model::TrackRole::Async);
+                    }
+            QCOMPARE(labels, want);
+        }
+    }
+
+    /// The communication analyses on a PROF folder, from the HCCL op and plane tasks: per op
+    /// 300 µs, a 1 MiB SDMA copy over HCCS of 100 µs (transit), a 50 µs Notify_Wait (wait).
+    void communicationAnalysesOnOlderGeneration()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_1";
+        writeOlderProf(prof, true);
+        auto t = load(prof);
+        QVERIFY(t);
+        model::analysis::AnalysisContext ctx(t);
+        const auto comm = model::analysis::runAnalysis("communication", ctx, model::analysis::AnalysisOptions{});
+        QCOMPARE(comm.rowCount(), std::size_t(2));
+        for (std::size_t r = 0; r < comm.rowCount(); ++r) {
+            QCOMPARE(comm.column("rank")->ints[r], std::int64_t(4 + r));
+            QCOMPARE(comm.column("op_type")->texts[r], std::string("hcom_allReduce_"));
+            QCOMPARE(comm.column("count")->ints[r], std::int64_t(kIterations));
+            QCOMPARE(comm.column("total_ns")->ints[r], std::int64_t(kIterations) * 300000);
+            QCOMPARE(comm.column("transit_ns")->ints[r], std::int64_t(kIterations) * 100000);
+            QCOMPARE(comm.column("wait_ns")->ints[r], std::int64_t(kIterations) * 50000);
+            QCOMPARE(comm.column("idle_ns")->ints[r], std::int64_t(kIterations) * 150000);
+            QCOMPARE(comm.column("hccs_bytes")->ints[r], std::int64_t(kIterations) * 1048576);
+            QCOMPARE(comm.column("hccs_bw_gbps")->reals[r], 10.48576); // 1048576 B / 100 µs
+        }
+        const auto links = model::analysis::runAnalysis("communication-links", ctx, model::analysis::AnalysisOptions{});
+        QCOMPARE(links.rowCount(), std::size_t(2));
+        std::set<std::pair<std::int64_t, std::int64_t>> pairs;
+        for (std::size_t r = 0; r < links.rowCount(); ++r) {
+            pairs.emplace(links.column("src_rank")->ints[r], links.column("dst_rank")->ints[r]);
+            QCOMPARE(links.column("transport")->texts[r], std::string("HCCS"));
+            QCOMPARE(links.column("bytes")->ints[r], std::int64_t(kIterations) * 1048576);
+            QCOMPARE(links.column("time_ns")->ints[r], std::int64_t(kIterations) * 100000);
+            QCOMPARE(links.column("ops")->ints[r], std::int64_t(kIterations));
+        }
+        QCOMPARE(pairs, (std::set<std::pair<std::int64_t, std::int64_t>>{{4, 5}, {5, 4}}));
+    }
+
+    /// An allReduce (350-650 µs into each iteration) overlapping the Add (400-500): Overlapped is
+    /// 100 µs; Free is the gap between the MatMul (100-300) and the allReduce.
+    void overlappedCommunicationInSteps()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_1";
+        writeOlderProf(prof, true, 350);
+        auto t = load(prof);
+        QVERIFY(t);
+        model::analysis::AnalysisContext ctx(t);
+        const auto steps = model::analysis::runAnalysis("steps", ctx, model::analysis::AnalysisOptions{});
+        checkEverySteps(steps, "computing_ns", 300000);
+        checkEverySteps(steps, "communication_ns", 300000);
+        checkEverySteps(steps, "overlapped_ns", 100000);
+        checkEverySteps(steps, "communication_not_overlapped_ns", 200000);
+        checkEverySteps(steps, "free_ns", 50000);
     }
 
     void notAProfFolder()
