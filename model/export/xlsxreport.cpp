@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <deque>
 #include <map>
 #include <set>
 #include <sys/stat.h>
@@ -172,63 +173,82 @@ public:
             worksheet_write_string(ws, row, 0, heading.c_str(), m_title);
             row += 2;
         }
-        for (const Table *t : tables) {
-            worksheet_write_string(ws, row++, 0, t->title.c_str(), m_blockTitle);
-            const std::size_t rows = std::min(t->rowCount(), kMaxDataRows - row - 2);
-            blocks[t] = {row, rows};
-            if (rows < t->rowCount())
-                notes.push_back(t->title + ": only the first " + std::to_string(rows) + " of " + std::to_string(t->rowCount())
-                                + " rows fit in the sheet (the CSV export has them all)");
-            if (t->columnCount() == 0 || t->rowCount() == 0) {
-                for (std::size_t c = 0; c < t->columnCount(); ++c)
-                    worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
-                worksheet_write_string(ws, row + 1, 0, "(no rows)", m_italic);
-                row += 3;
-                continue;
-            }
-            if (!m_excelTables) {
-                for (std::size_t c = 0; c < t->columnCount(); ++c)
-                    worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
-                if (!writeRows(ws, row + 1, *t, rows))
-                    return nullptr;
-                row += lxw_row_t(rows) + 2;
-                continue;
-            }
-            // Excel tables need distinct header texts.
-            std::vector<std::string> heads;
-            std::set<std::string> seen;
-            for (const Column &c : t->columns) {
-                std::string h = headerText(c);
-                for (int k = 2; seen.count(h); ++k)
-                    h = headerText(c) + " " + std::to_string(k);
-                seen.insert(h);
-                heads.push_back(h);
-            }
-            std::vector<lxw_table_column> cols(heads.size());
-            std::vector<lxw_table_column *> colPtrs;
-            for (std::size_t c = 0; c < heads.size(); ++c) {
-                cols[c] = lxw_table_column{};
-                cols[c].header = heads[c].data();
-                cols[c].header_format = m_header;
-                colPtrs.push_back(&cols[c]);
-            }
-            colPtrs.push_back(nullptr);
-            lxw_table_options to{};
-            to.columns = colPtrs.data();
-            to.style_type = LXW_TABLE_STYLE_TYPE_LIGHT;
-            to.style_type_number = 1;
-            if (!writeRows(ws, row + 1, *t, rows))
+        for (const Table *t : tables)
+            if (!writeBlock(ws, row, *t))
                 return nullptr;
-            const lxw_error e = worksheet_add_table(ws, row, 0, lxw_row_t(row + rows), lxw_col_t(t->columnCount() - 1), &to);
-            if (e != LXW_NO_ERROR) {
-                error = std::string("cannot add the table '") + t->title + "': " + lxw_strerror(e);
-                return nullptr;
-            }
-            row += lxw_row_t(rows) + 2;
-        }
         setWidths(ws, tables);
         lastRow = row;
         return ws;
+    }
+
+    /// A block (bold title, header, rows) at `row` of a sheet holding one table, below that
+    /// table: the data a chart draws where the table's own cells cannot be drawn as they lie.
+    bool appendBlock(lxw_worksheet *ws, lxw_row_t row, const Table &above, const Table &block)
+    {
+        if (!writeBlock(ws, row, block))
+            return false;
+        setWidths(ws, {&above, &block});
+        return true;
+    }
+
+    /// Writes `t` as a titled block at `row` (an Excel table unless in constant_memory mode) and
+    /// moves `row` past it and one empty row.
+    bool writeBlock(lxw_worksheet *ws, lxw_row_t &row, const Table &table)
+    {
+        const Table *t = &table;
+        worksheet_write_string(ws, row++, 0, t->title.c_str(), m_blockTitle);
+        const std::size_t rows = std::min(t->rowCount(), kMaxDataRows - row - 2);
+        blocks[t] = {row, rows};
+        if (rows < t->rowCount())
+            notes.push_back(t->title + ": only the first " + std::to_string(rows) + " of " + std::to_string(t->rowCount())
+                            + " rows fit in the sheet (the CSV export has them all)");
+        if (t->columnCount() == 0 || t->rowCount() == 0) {
+            for (std::size_t c = 0; c < t->columnCount(); ++c)
+                worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
+            worksheet_write_string(ws, row + 1, 0, "(no rows)", m_italic);
+            row += 3;
+            return true;
+        }
+        if (!m_excelTables) {
+            for (std::size_t c = 0; c < t->columnCount(); ++c)
+                worksheet_write_string(ws, row, lxw_col_t(c), headerText(t->columns[c]).c_str(), m_header);
+            if (!writeRows(ws, row + 1, *t, rows))
+                return false;
+            row += lxw_row_t(rows) + 2;
+            return true;
+        }
+        // Excel tables need distinct header texts.
+        std::vector<std::string> heads;
+        std::set<std::string> seen;
+        for (const Column &c : t->columns) {
+            std::string h = headerText(c);
+            for (int k = 2; seen.count(h); ++k)
+                h = headerText(c) + " " + std::to_string(k);
+            seen.insert(h);
+            heads.push_back(h);
+        }
+        std::vector<lxw_table_column> cols(heads.size());
+        std::vector<lxw_table_column *> colPtrs;
+        for (std::size_t c = 0; c < heads.size(); ++c) {
+            cols[c] = lxw_table_column{};
+            cols[c].header = heads[c].data();
+            cols[c].header_format = m_header;
+            colPtrs.push_back(&cols[c]);
+        }
+        colPtrs.push_back(nullptr);
+        lxw_table_options to{};
+        to.columns = colPtrs.data();
+        to.style_type = LXW_TABLE_STYLE_TYPE_LIGHT;
+        to.style_type_number = 1;
+        if (!writeRows(ws, row + 1, *t, rows))
+            return false;
+        const lxw_error e = worksheet_add_table(ws, row, 0, lxw_row_t(row + rows), lxw_col_t(t->columnCount() - 1), &to);
+        if (e != LXW_NO_ERROR) {
+            error = std::string("cannot add the table '") + t->title + "': " + lxw_strerror(e);
+            return false;
+        }
+        row += lxw_row_t(rows) + 2;
+        return true;
     }
 
     void noteRows(lxw_worksheet *ws, lxw_row_t row, const std::vector<std::string> &lines)
@@ -427,14 +447,51 @@ struct TablePlace {
     lxw_row_t header = 0;  ///< the header row; data rows follow
     std::size_t rows = 0;  ///< data rows written
     lxw_col_t chartCol = 0; ///< where the chart goes (right of the table)
+    long chartRow = -1;     ///< the chart's top row; -1: the header row
 };
+
+// Fill colours of the GUI's charts (views/panels/analysischart.cpp), so that compute is the
+// same blue in the workbook as on screen.
+constexpr lxw_color_t kComputeColour = 0x4E79A7, kCommunicationColour = 0xF28E2B, kIdleColour = 0x9A9A9A;
+constexpr lxw_color_t kPaletteColours[] = {0x4E79A7, 0xF28E2B, 0x59A14F, 0xE15759, 0xB07AA1,
+                                           0x76B7B2, 0xEDC948, 0xFF9DA7, 0x9C755F, 0xBAB0AC};
+constexpr std::size_t kMaxChartCategories = 256; // wider charts are unreadable in Excel too
+constexpr std::size_t kMaxChartRanks = 16;       // series per rank beyond that are a legend, not a picture
+
+/// The GUI's highlight of a bar: the same hue, its value divided by 1.6 (QColor::darker(160)).
+lxw_color_t darker(lxw_color_t c)
+{
+    const auto part = [&](int shift) { return lxw_color_t(((c >> shift) & 0xFF) * 10 / 16) << shift; };
+    return part(16) | part(8) | part(0);
+}
+
+/// How a column chart's series look: their fills, and the category drawn darker (the slowest
+/// step or rank; -1 none).
+struct ChartLook {
+    std::vector<lxw_color_t> colours;
+    int highlight = -1;
+};
+
+/// Gives point `index` of the series a darker fill than the series' own.
+void highlightPoint(lxw_chart_series *s, int index, lxw_color_t colour)
+{
+    std::vector<lxw_chart_point> points(std::size_t(index) + 1); // the others stay unformatted
+    lxw_chart_fill fill{};
+    fill.color = darker(colour);
+    points.back().fill = &fill;
+    std::vector<lxw_chart_point *> pointers;
+    for (lxw_chart_point &p : points)
+        pointers.push_back(&p);
+    pointers.push_back(nullptr);
+    chart_series_set_points(s, pointers.data()); // copies the points
+}
 
 /// Column series of `ids` (the first id of each list found), categories from `categoryFirst` to
 /// `categoryLast` (multi-level labels when they differ), stacked or side by side, beside the table.
 /// Nothing when no value column is there.
 bool insertColumnChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t,
                        const std::vector<std::vector<std::string_view>> &ids, int categoryFirst, int categoryLast,
-                       uint8_t type, const char *title, std::size_t maxRows)
+                       uint8_t type, const std::string &title, std::size_t maxRows, const ChartLook &look = {})
 {
     if (at.rows == 0 || categoryFirst < 0)
         return false;
@@ -450,22 +507,33 @@ bool insertColumnChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at
     const std::size_t rows = std::min(at.rows, maxRows);
     const lxw_row_t first = at.header + 1, last = lxw_row_t(at.header + rows);
     lxw_chart *ch = workbook_add_chart(wb, type);
-    for (int v : values) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const int v = values[i];
         lxw_chart_series *s = chart_add_series(ch, nullptr, nullptr);
         chart_series_set_categories(s, at.sheet.c_str(), first, lxw_col_t(categoryFirst), last, lxw_col_t(categoryLast));
         chart_series_set_values(s, at.sheet.c_str(), first, lxw_col_t(v), last, lxw_col_t(v));
         chart_series_set_name_range(s, at.sheet.c_str(), at.header, lxw_col_t(v));
+        const lxw_color_t colour = i < look.colours.size() ? look.colours[i] : kPaletteColours[i % std::size(kPaletteColours)];
+        if (!look.colours.empty()) {
+            lxw_chart_fill fill{};
+            fill.color = colour;
+            chart_series_set_fill(s, &fill);
+        }
+        if (look.highlight >= 0 && std::size_t(look.highlight) < rows)
+            highlightPoint(s, look.highlight, colour);
     }
-    chart_title_set_name(ch, title);
+    chart_title_set_name(ch, title.c_str());
     chart_legend_set_position(ch, values.size() > 1 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
     if (type == LXW_CHART_BAR)
         chart_axis_set_reverse(ch->x_axis); // the first row (the largest) on top
     chart_axis_set_name(ch->y_axis, headerText(t.columns[std::size_t(values.front())]).c_str());
     lxw_chart_options o{};
-    o.x_scale = type == LXW_CHART_BAR ? 2.0 : std::clamp(double(rows) / 8.0, 1.5, 6.0);
+    // side-by-side columns need room per series, stacked ones per category only
+    const std::size_t barsPerCategory = type == LXW_CHART_COLUMN ? values.size() : 1;
+    o.x_scale = type == LXW_CHART_BAR ? 2.0 : std::clamp(double(rows * barsPerCategory) / 8.0, 1.5, 6.0);
     o.y_scale = type == LXW_CHART_BAR ? std::max(1.4, double(rows) / 10.0) : 1.4;
     o.x_offset = 10;
-    worksheet_insert_chart_opt(ws, at.header, at.chartCol, ch, &o);
+    worksheet_insert_chart_opt(ws, at.chartRow >= 0 ? lxw_row_t(at.chartRow) : at.header, at.chartCol, ch, &o);
     return true;
 }
 
@@ -494,21 +562,245 @@ void kernelsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, con
             if (rc.number(r) != rc.number(0))
                 first = rank;
     }
-    insertColumnChart(wb, ws, at, t, {{total->id}}, first, name, LXW_CHART_BAR, title.c_str(), kTop);
+    insertColumnChart(wb, ws, at, t, {{total->id}}, first, name, LXW_CHART_BAR, title, kTop);
 }
 
-/// Steps sheet: stacked columns per step (and rank): Ascend's Computing / Communication not
-/// overlapped / Free (which add up to the step), else the Kineto step's typed device time.
-void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t)
+/// Adds to `t` an empty column with the id, title, type and unit of `like`.
+void addColumnLike(Table &t, const Column &like)
 {
-    const int rank = t.columnIndex("rank"), step = t.columnIndex("step");
-    const int first = rank >= 0 && rank < step ? rank : step;
-    if (t.column("computing_ns"))
-        insertColumnChart(wb, ws, at, t, {{"computing_ns"}, {"communication_not_overlapped_ns"}, {"free_ns"}}, first, step,
-                          LXW_CHART_COLUMN_STACKED, "Step breakdown", 256);
+    if (like.type == ColumnType::Int)
+        t.addInt(like.id, like.title, like.unit);
+    else if (like.type == ColumnType::Real)
+        t.addReal(like.id, like.title, like.unit);
     else
-        insertColumnChart(wb, ws, at, t, {{"compute"}, {"communication"}, {"memory"}, {"idle"}}, first, step,
-                          LXW_CHART_COLUMN_STACKED, "Step breakdown (kernel types may overlap)", 256);
+        t.addText(like.id, like.title);
+}
+
+/// An empty table with the columns `ids` of `t` (those it has), in that order.
+Table columnsOf(const Table &t, std::string name, std::string title, const std::vector<std::string_view> &ids)
+{
+    Table out(std::move(name), std::move(title));
+    for (std::string_view id : ids)
+        if (const Column *c = t.column(id))
+            addColumnLike(out, *c);
+    return out;
+}
+
+/// Appends row `r` of `from` to the same-id columns of `to` (those `to` has).
+void copyRow(const Table &from, std::size_t r, Table &to)
+{
+    for (Column &c : to.columns) {
+        const Column *src = from.column(c.id);
+        if (!src || src->isNull(r))
+            c.pushNull();
+        else if (c.type == ColumnType::Int)
+            c.push(src->ints[r]);
+        else if (c.type == ColumnType::Real)
+            c.push(src->reals[r]);
+        else
+            c.push(src->texts[r]);
+    }
+}
+
+/// The median of the finite values (NaN when none).
+double median(std::vector<double> v)
+{
+    v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
+    if (v.empty())
+        return std::nan("");
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/// "1,234.567 µs" for a duration column's value (ns or µs), as the cells show it.
+std::string durationText(const Column &c, double v)
+{
+    // thousandths of a µs: ns as they are (a median of 83,749.5 ns is 83.750 µs, not a binary
+    // neighbour of 83.7495 rounded down)
+    const bool ns = c.unit == Unit::Nanoseconds || c.unit == Unit::TimestampNs;
+    const long long thousandths = std::llround(ns ? v : v * 1000);
+    const std::string digits = std::to_string(std::llabs(thousandths / 1000));
+    std::string grouped = thousandths < 0 ? "-" : "";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            grouped += ',';
+        grouped += digits[i];
+    }
+    char frac[8];
+    std::snprintf(frac, sizeof frac, ".%03lld", std::llabs(thousandths % 1000));
+    return grouped + frac + " µs";
+}
+
+/// Kineto steps: what the GUI stacks, so that each bar is the step's device span — compute, the
+/// rest of the busy time (busy − compute: kernels no compute kernel hides) and idle. The
+/// per-type columns of the table overlap (a copy under a GEMM counts as compute and memory), so
+/// they cannot be stacked themselves. Empty for tables without busy / compute / idle.
+Table kinetoStepChartData(const Table &t)
+{
+    const Column *busy = t.column("busy"), *compute = t.column("compute"), *idle = t.column("idle"), *span = t.column("gpu_span");
+    if (!busy || !compute || !idle || !span)
+        return {};
+    Table out = columnsOf(t, "steps-chart", "Step chart data: Compute + Other kernels (not under compute) + Idle = Device span",
+                          {"rank", "step", "compute"});
+    Column &rest = out.addReal("busy_minus_compute", "Other kernels (not under compute)", compute->unit);
+    for (const Column *c : {idle, span})
+        addColumnLike(out, *c);
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        copyRow(t, r, out); // "busy_minus_compute" is not in the table: a null, replaced here
+        rest.reals.back() = busy->number(r) - compute->number(r);
+    }
+    return out;
+}
+
+/// Steps sheet: stacked columns per step (and rank) that add up to the step — Ascend's Computing
+/// / Communication not overlapped / Free, or the Kineto step's compute / other kernels / idle
+/// from the chart data block below the table (`kineto`, its place in `kinetoAt`). The slowest
+/// step is drawn darker and named in the title with the median step.
+void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *kineto,
+                const TablePlace &kinetoAt)
+{
+    const bool ascend = t.column("computing_ns") != nullptr;
+    const Table &drawn = ascend || !kineto ? t : *kineto;
+    const TablePlace &place = ascend || !kineto ? at : kinetoAt;
+    if (!ascend && !kineto)
+        return;
+    const Column *total = ascend ? t.column("stage_ns") : t.column("gpu_span");
+    const int rank = drawn.columnIndex("rank"), step = drawn.columnIndex("step");
+    const int first = rank >= 0 && rank < step ? rank : step;
+    const std::size_t rows = std::min(place.rows, kMaxChartCategories);
+    ChartLook look;
+    look.colours = {kComputeColour, kCommunicationColour, kIdleColour};
+    std::string title = "Step breakdown";
+    if (total) {
+        std::vector<double> totals;
+        for (std::size_t r = 0; r < rows; ++r)
+            totals.push_back(total->number(r));
+        int slowest = -1, finite = 0;
+        for (std::size_t r = 0; r < rows; ++r)
+            if (std::isfinite(totals[r]) && ++finite && (slowest < 0 || totals[r] > totals[std::size_t(slowest)]))
+                slowest = int(r);
+        if (finite >= 2) {
+            look.highlight = slowest;
+            const std::string stepText = analysis::cellText(t.columns[std::size_t(t.columnIndex("step"))], std::size_t(slowest));
+            const int rankCol = t.columnIndex("rank");
+            title += " \u2014 slowest step: " + (rankCol >= 0 ? "r" + analysis::cellText(t.columns[std::size_t(rankCol)], std::size_t(slowest)) + " " : std::string())
+                + "s" + stepText + " (" + durationText(*total, totals[std::size_t(slowest)]) + "), median " + durationText(*total, median(totals));
+        }
+    }
+    if (rows < place.rows)
+        title += " (first " + std::to_string(rows) + " steps)";
+    if (ascend)
+        insertColumnChart(wb, ws, place, drawn, {{"computing_ns"}, {"communication_not_overlapped_ns"}, {"free_ns"}}, first, step,
+                          LXW_CHART_COLUMN_STACKED, title, kMaxChartCategories, look);
+    else
+        insertColumnChart(wb, ws, place, drawn, {{"compute"}, {"busy_minus_compute"}, {"idle"}}, first, step,
+                          LXW_CHART_COLUMN_STACKED, title, kMaxChartCategories, look);
+}
+
+/// Slow rank sheet: the step time per rank, summed over the steps, stacked as the steps chart,
+/// the slowest rank darker.
+void slowRankChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t)
+{
+    ChartLook look;
+    look.colours = {kComputeColour, kCommunicationColour, kIdleColour};
+    std::string title = "Step time per rank, summed over steps";
+    if (const Column *slowest = t.column("slowest"); slowest && t.column("rank"))
+        for (std::size_t r = 0; r < std::min(at.rows, kMaxChartCategories); ++r)
+            if (slowest->number(r) > 0) {
+                look.highlight = int(r);
+                title += " \u2014 slowest rank: r" + analysis::cellText(*t.column("rank"), r);
+            }
+    const int rank = t.columnIndex("rank");
+    insertColumnChart(wb, ws, at, t, {{"computing_ns"}, {"communication_not_overlapped_ns"}, {"free_ns"}}, rank, rank,
+                      LXW_CHART_COLUMN_STACKED, title, kMaxChartCategories, look);
+}
+
+/// Top-N for a chart: the `n` rows of `t` with the largest `value`, with the label columns and the value.
+Table topRows(const Table &t, const std::vector<std::string_view> &ids, std::string_view value, std::size_t n, std::string title)
+{
+    const Column *v = t.column(value);
+    std::vector<std::size_t> order(t.rowCount());
+    for (std::size_t r = 0; r < order.size(); ++r)
+        order[r] = r;
+    const auto key = [&](std::size_t r) { return std::isfinite(v->number(r)) ? v->number(r) : -1.0; };
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) > key(b); });
+    order.resize(std::min(order.size(), n));
+    std::vector<std::string_view> all = ids;
+    all.push_back(value);
+    Table out = columnsOf(t, t.name + "-top", std::move(title), all);
+    for (std::size_t r : order)
+        copyRow(t, r, out);
+    return out;
+}
+
+/// Op statistic sheet: the operator types with the largest total time as horizontal bars, from
+/// the table when it is sorted by total time, else from a top-20 block below it (`top`).
+void opStatisticChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *top,
+                      const TablePlace &topAt)
+{
+    const Table &drawn = top ? *top : t;
+    const TablePlace &place = top ? topAt : at;
+    const int op = drawn.columnIndex("op_type"), core = drawn.columnIndex("core_type");
+    if (op < 0 || core != op + 1)
+        return;
+    int first = op;
+    if (const int rank = drawn.columnIndex("rank"); rank >= 0 && rank < op)
+        for (std::size_t r = 1; r < place.rows && first == op; ++r)
+            if (drawn.columns[std::size_t(rank)].number(r) != drawn.columns[std::size_t(rank)].number(0))
+                first = rank;
+    const std::size_t n = std::min<std::size_t>(place.rows, 20);
+    insertColumnChart(wb, ws, place, drawn, {{"total_ns"}}, first, core, LXW_CHART_BAR,
+                      "Top " + std::to_string(n) + " operator types by total time", 20);
+}
+
+/// Long rows (one per key and kind) turned into one row per key and a column per kind, so that
+/// each kind is a chart series: `keyIds` name the rows, `kindId` the columns, `valueId` the
+/// cells (missing pairs are 0). At most `maxKinds` kinds, the first in the table's order.
+Table pivot(const Table &t, const std::vector<std::string_view> &keyIds, std::string_view kindId, std::string_view valueId,
+            std::size_t maxKinds, const std::string &kindPrefix, std::string title)
+{
+    const Column *kind = t.column(kindId), *value = t.column(valueId);
+    Table out = columnsOf(t, t.name + "-chart", std::move(title), keyIds);
+    if (!kind || !value || out.columnCount() != keyIds.size())
+        return {};
+    std::vector<std::string> kinds;
+    std::map<std::string, std::size_t> kindIndex, keyRow;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        const std::string k = analysis::cellText(*kind, r);
+        if (!kindIndex.count(k) && kinds.size() < maxKinds) {
+            kindIndex[k] = kinds.size();
+            kinds.push_back(k);
+        }
+    }
+    for (const std::string &k : kinds)
+        out.addReal(std::string(kindId) + "=" + k, kindPrefix + k, value->unit);
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        std::string key;
+        for (std::string_view id : keyIds)
+            key += analysis::cellText(*t.column(id), r) + '\x1f';
+        auto [it, added] = keyRow.emplace(key, out.rowCount());
+        if (added) {
+            copyRow(t, r, out); // the key columns, and nulls for the kinds
+            for (std::size_t k = 0; k < kinds.size(); ++k)
+                out.columns[keyIds.size() + k].reals.back() = 0;
+        }
+        const auto k = kindIndex.find(analysis::cellText(*kind, r));
+        if (k != kindIndex.end() && std::isfinite(value->number(r)))
+            out.columns[keyIds.size() + k->second].reals[it->second] = value->number(r);
+    }
+    if (kindIndex.size() < std::set<std::string>(kind->texts.begin(), kind->texts.end()).size())
+        out.title += " (the first " + std::to_string(maxKinds) + " " + std::string(kindId) + " values)";
+    return out;
+}
+
+/// The columns of a pivot table from the first value column on, as chart series.
+std::vector<std::vector<std::string_view>> seriesAfter(const Table &t, std::size_t firstValue)
+{
+    std::vector<std::vector<std::string_view>> ids;
+    for (std::size_t c = firstValue; c < t.columnCount(); ++c)
+        ids.push_back({t.columns[c].id});
+    return ids;
 }
 
 /// HTA sheet: temporal breakdown as stacked columns per rank.
@@ -649,6 +941,25 @@ SheetPlan planSheets(const std::vector<std::string> &names, const std::vector<Ta
     return plan;
 }
 
+/// HTA sheet: idle time per stream stacked by idle category (host wait, kernel wait, other), from
+/// the pivot block `t` (a row per rank and stream, a column per category), placed at `anchorRow`.
+void idleChart(lxw_workbook *wb, lxw_worksheet *ws, TablePlace at, lxw_row_t anchorRow, const Table &t)
+{
+    ChartLook look;
+    for (std::size_t c = 2; c < t.columnCount(); ++c) {
+        const std::string &kind = t.columns[c].title;
+        look.colours.push_back(kind == "host_wait"     ? kCommunicationColour
+                               : kind == "kernel_wait" ? kComputeColour
+                               : kind == "other"       ? kIdleColour
+                                                       : kPaletteColours[(c + 2) % std::size(kPaletteColours)]);
+    }
+    std::string title = "Idle time per stream";
+    if (at.rows > kMaxChartCategories)
+        title += " (the first " + std::to_string(kMaxChartCategories) + " of " + std::to_string(at.rows) + " streams)";
+    at.chartRow = long(anchorRow);
+    insertColumnChart(wb, ws, at, t, seriesAfter(t, 2), 0, 1, LXW_CHART_COLUMN_STACKED, title, kMaxChartCategories, look);
+}
+
 /// The HTA sheet's charts: the temporal breakdown beside its block, the overlap per rank beside
 /// the temporal chart (its own block is too close below the temporal one for a chart of its
 /// own height).
@@ -668,6 +979,15 @@ void htaCharts(Writer &w, lxw_workbook *wb, lxw_worksheet *ws, const std::string
             const lxw_row_t row = temporal ? w.blocks[temporal].first : w.blocks[t].first;
             TablePlace at{name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + (temporal ? 13 : 1))};
             overlapChart(wb, ws, at, row, *t);
+        }
+    for (const Table *t : ts)
+        if (t->name == "idle-chart" && w.blocks.count(t)) {
+            // below the temporal chart (about 20 rows high) where the idle block is close under it
+            lxw_row_t row = w.blocks[t].first;
+            if (temporal)
+                row = std::max<lxw_row_t>(row, w.blocks[temporal].first + 22);
+            TablePlace at{name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + 1)};
+            idleChart(wb, ws, at, row, *t);
         }
 }
 
@@ -722,20 +1042,88 @@ void memoryTimelineChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &
     worksheet_insert_chart_opt(ws, at.header, at.chartCol, ch, &o);
 }
 
-/// A sheet of one table, with the chart that table has (if any).
+/// The first column of `t` among `ids`, or null.
+const Column *anyColumn(const Table &t, std::initializer_list<std::string_view> ids)
+{
+    for (std::string_view id : ids)
+        if (const Column *c = t.column(id))
+            return c;
+    return nullptr;
+}
+
+bool sortedDescending(const Column &c, std::size_t rows)
+{
+    for (std::size_t r = 1; r < rows; ++r)
+        if (c.number(r) > c.number(r - 1))
+            return false;
+    return true;
+}
+
+/// The block a single-table sheet's chart draws from, below the table, where the table's own
+/// cells cannot be drawn as they lie; empty when the chart draws the table itself.
+Table chartDataBelow(const Table &t)
+{
+    if (t.name == "steps" && !t.column("computing_ns"))
+        return kinetoStepChartData(t);
+    if (t.name == "categories" && t.column("rank"))
+        if (const Column *total = anyColumn(t, {"total_ns", "total_us"}))
+            return pivot(t, {"category"}, "rank", total->id, kMaxChartRanks, "Rank ",
+                         "Category chart data: total time per category and rank");
+    if (t.name == "op-statistic")
+        if (const Column *total = t.column("total_ns"); total && !sortedDescending(*total, t.rowCount()))
+            return topRows(t, {"rank", "device", "op_type", "core_type"}, "total_ns", 20,
+                           "Op statistic chart data: the 20 operator types with the largest total time");
+    return {};
+}
+
+/// Categories sheet: grouped columns of the total time per category, a series per rank (the
+/// pivot block `perRank` below the table), or of the table itself when it has no rank column.
+void categoriesChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *perRank,
+                     const TablePlace &perRankAt)
+{
+    if (perRank) {
+        insertColumnChart(wb, ws, perRankAt, *perRank, seriesAfter(*perRank, 1), 0, 0, LXW_CHART_COLUMN,
+                          "Device time per category", kMaxChartCategories);
+        return;
+    }
+    const int category = t.columnIndex("category");
+    insertColumnChart(wb, ws, at, t, {{"total_ns", "total_us"}}, category, category, LXW_CHART_COLUMN,
+                      "Device time per category", kMaxChartCategories);
+}
+
+/// A sheet of one table, with the chart that table has (if any), and below the table the chart
+/// data block when the chart needs one.
 lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &name, const Table &t)
 {
     lxw_worksheet *ws = w.tableSheet(name, t);
-    if (ws && t.name == "kernel-types")
+    if (!ws)
+        return ws;
+    if (t.name == "kernel-types")
         kernelTypeChart(wb, ws, name, t);
-    if (ws && t.name == "engines")
+    if (t.name == "engines")
         engineChart(wb, ws, name, t);
     const TablePlace at{name, 0, std::min(t.rowCount(), kMaxDataRows), lxw_col_t(t.columnCount() + 1)};
-    if (ws && t.name == "kernels")
+    Table below = at.rows == t.rowCount() && at.rows > 0 ? chartDataBelow(t) : Table{};
+    const Table *data = nullptr;
+    TablePlace dataAt;
+    if (below.rowCount() > 0) {
+        if (!w.appendBlock(ws, lxw_row_t(at.rows + 2), t, below))
+            return nullptr;
+        data = &below;
+        dataAt = {name, w.blocks[data].first, w.blocks[data].second, at.chartCol};
+        w.blocks.erase(data); // a local table: its address may be reused
+    }
+    if (t.name == "kernels")
         kernelsChart(wb, ws, at, t);
-    if (ws && t.name == "steps")
-        stepsChart(wb, ws, at, t);
-    if (ws && t.name == "memory-timeline")
+    if (t.name == "steps")
+        stepsChart(wb, ws, at, t, data, dataAt);
+    if (t.name == "slow-rank")
+        slowRankChart(wb, ws, at, t);
+    if (t.name == "op-statistic")
+        opStatisticChart(wb, ws, at, t, data, dataAt);
+    if (t.name == "categories")
+        categoriesChart(wb, ws, at, t, data, dataAt);
+    if (t.name == "memory-timeline")
         memoryTimelineChart(wb, ws, at, t);
     return ws;
 }
@@ -746,8 +1134,20 @@ lxw_worksheet *reportSheet(Writer &w, lxw_workbook *wb, const std::string &sheet
                            const std::vector<const Table *> &ts, std::set<std::string> &used)
 {
     lxw_worksheet *ws = nullptr;
+    std::deque<Table> chartData; // blocks the HTA sheet's charts draw from, after their tables
+    std::vector<const Table *> blocks;
+    for (const Table *t : ts) {
+        blocks.push_back(t);
+        if (sheet == kSheetHta && t->name == "idle" && t->rowCount() > 0)
+            if (const Column *idle = anyColumn(*t, {"idle_ns", "idle_time"})) {
+                chartData.push_back(pivot(*t, {"rank", "stream"}, "idle_category", idle->id, 16, "",
+                                          "Idle time per stream (chart data)"));
+                if (chartData.back().rowCount() > 0)
+                    blocks.push_back(&chartData.back());
+            }
+    }
     if (sheet == kSheetOverview || sheet == kSheetHta) {
-        ws = w.blockSheet(name, ts, sheet == kSheetOverview ? "Accelscope report" : "");
+        ws = w.blockSheet(name, blocks, sheet == kSheetOverview ? "Accelscope report" : "");
     } else if (ts.size() == 1 && ts.front()->name == "engine-commands" && ts.front()->rowCount() > 0) {
         // one sheet per engine (the cap per engine is in the table's notes, on the Overview)
         for (auto &[engineName, sub] : commandSheets(*ts.front())) {
@@ -761,7 +1161,9 @@ lxw_worksheet *reportSheet(Writer &w, lxw_workbook *wb, const std::string &sheet
         ws = w.blockSheet(name, ts, "");
     }
     if (ws && sheet == kSheetHta)
-        htaCharts(w, wb, ws, name, ts);
+        htaCharts(w, wb, ws, name, blocks);
+    for (const Table &t : chartData)
+        w.blocks.erase(&t); // local tables: their addresses may be reused
     return ws;
 }
 

@@ -22,7 +22,16 @@ EXPECT.json:
   "chart_values": {"Kernels": ["Total (µs)"]},     # sheet -> headers of columns its charts plot
   "chart_columns": {"Memory over time": ["Value (MB)"]},  # sheet -> the only columns its charts plot (header in row 1)
                                                    # (the header cell right above each series' values)
-  "key_values": {"Overview": {"Slices": "1234"}}   # column A label -> column B text
+  "key_values": {"Overview": {"Slices": "1234"}},  # column A label -> column B text
+  "chart_checks": [                                # one chart each, found by sheet and title
+    {"sheet": "Steps", "title_contains": "Step breakdown",
+     "kind": "column", "grouping": "stacked",      # optional: chart kind, bar grouping
+     "series": [{"name": "Compute (µs)",           # the series in order: name (literal or the
+                 "values": [17087.097, ...]}],     # cell it refers to) and the plotted cells' values
+     "totals": [17270.963, ...],                   # optional: per category, the sum of all series
+     "highlight": 9,                               # optional: the category every series draws
+     "title_has": ["slowest step"]}                # differently (<c:dPt>), null: none; texts in the title
+  ]
 }
 """
 import json
@@ -114,6 +123,7 @@ def check_table(wb, t):
             err(f"{where}: autofilter {ref!r}")
 
 
+CHARTS = []  # every chart: {"sheet", "title", "kind", "grouping", "series": [{"name", "values", "points"}]}
 CHART_VALUES = {}  # sheet -> value ranges of its charts ("'Kernels'!$E$2:$E$21"), filled by chart_kinds
 
 
@@ -134,6 +144,83 @@ def chart_column_header(wb, ref):
     if not m or m.group(2) != (m.group(4) or m.group(2)) or int(m.group(3)) < 2:
         return None
     return wb[m.group(1).replace("''", "'")][f"{m.group(2)}1"].value
+
+
+def parse_chart(sheet, xml):
+    """A chart's title, kind, grouping and series (name, category and value references, the
+    indices of the points formatted on their own)."""
+    import re
+    title = "".join(re.findall(r"<a:t>([^<]*)</a:t>", xml.split("<c:plotArea>")[0]))
+    kind = (re.findall(r"<c:(pie|bar|line|area|scatter|doughnut)Chart>", xml) or [None])[0]
+    if kind == "bar":
+        kind = "column" if '<c:barDir val="col"/>' in xml else "bar"
+    grouping = (re.findall(r'<c:grouping val="([a-zA-Z]+)"/>', xml) or [None])[0]
+    series = []
+    for ser in re.findall(r"<c:ser>(.*?)</c:ser>", xml, re.S):
+        name = re.search(r"<c:tx>.*?<c:(?:f|v)>([^<]*)</c:(?:f|v)>", ser, re.S)
+        name_is_ref = name is not None and re.search(r"<c:tx>\s*<c:strRef>", ser) is not None
+        values = re.search(r"<c:(?:val|yVal)>.*?<c:f>([^<]+)</c:f>", ser, re.S)
+        points = [int(i) for i in re.findall(r'<c:dPt>\s*<c:idx val="(\d+)"/>', ser)]
+        series.append({"name": name.group(1).replace("&apos;", "'") if name else None, "name_is_ref": name_is_ref,
+                       "values": values.group(1).replace("&apos;", "'") if values else None, "points": points})
+    return {"sheet": sheet, "title": title.replace("&amp;", "&"), "kind": kind, "grouping": grouping, "series": series}
+
+
+def range_cells(wb, ref):
+    """The cell values of a one-column range 'Sheet'!$E$2:$E$21, top to bottom."""
+    import re
+    m = re.match(r"'?(.*?)'?!\$([A-Z]+)\$(\d+)(?::\$([A-Z]+)\$(\d+))?$", ref)
+    if not m or m.group(2) != (m.group(4) or m.group(2)):
+        return None
+    ws = wb[m.group(1).replace("''", "'")]
+    first, last = int(m.group(3)), int(m.group(5) or m.group(3))
+    return [ws[f"{m.group(2)}{r}"].value for r in range(first, last + 1)]
+
+
+def check_chart(wb, c):
+    where = f"{c['sheet']} chart '{c['title_contains']}'"
+    found = [ch for ch in CHARTS if ch["sheet"] == c["sheet"] and c["title_contains"] in ch["title"]]
+    if len(found) != 1:
+        err(f"{where}: {len(found)} charts with that title (titles: {[ch['title'] for ch in CHARTS if ch['sheet'] == c['sheet']]})")
+        return
+    ch = found[0]
+    for key in ("kind", "grouping"):
+        if key in c and ch[key] != c[key]:
+            err(f"{where}: {key} {ch[key]!r}, expected {c[key]!r}")
+    if "series" in c:
+        if len(ch["series"]) != len(c["series"]):
+            err(f"{where}: {len(ch['series'])} series, expected {len(c['series'])}")
+            return
+        for i, (have, want) in enumerate(zip(ch["series"], c["series"])):
+            name = have["name"]
+            if have["name_is_ref"]:
+                cells = range_cells(wb, name)
+                name = cells[0] if cells else None
+            if name != want["name"]:
+                err(f"{where}: series {i} is named {name!r}, expected {want['name']!r}")
+            values = range_cells(wb, have["values"]) if have["values"] else None
+            if values is None or len(values) != len(want["values"]):
+                err(f"{where}: series {i} plots {have['values']!r} ({values!r}), expected {len(want['values'])} values")
+                continue
+            for k, (a, b) in enumerate(zip(values, want["values"])):
+                if not same(a, b):
+                    err(f"{where}: series {i} value {k} is {a!r}, expected {b!r}")
+                    break
+    if "totals" in c:
+        plotted = [range_cells(wb, s["values"]) or [] for s in ch["series"]]
+        for k, want in enumerate(c["totals"]):
+            have = sum(float(v[k]) for v in plotted if k < len(v) and isinstance(v[k], (int, float)))
+            if not math.isclose(have, want, rel_tol=1e-9, abs_tol=1e-6):
+                err(f"{where}: category {k} stacks to {have!r}, expected {want!r}")
+                break
+    if "highlight" in c:
+        want = [] if c["highlight"] is None else [c["highlight"]]
+        for i, s in enumerate(ch["series"]):
+            if s["points"] != want:
+                err(f"{where}: series {i} formats the points {s['points']}, expected {want}")
+    for text in c.get("title_has", []):
+        if text not in ch["title"]:
+            err(f"{where}: title {ch['title']!r} lacks {text!r}")
 
 
 def chart_kinds(path):
@@ -158,6 +245,7 @@ def chart_kinds(path):
                     continue
                 for chart in re.findall(r'Target="\.\./charts/([^"]+)"', z.read(drels).decode()):
                     xml = z.read(f"xl/charts/{chart}").decode()
+                    CHARTS.append(parse_chart(sheet, xml))
                     for ref in re.findall(r"<c:(?:val|yVal)>.*?<c:f>([^<]+)</c:f>", xml, re.S):
                         CHART_VALUES.setdefault(sheet, []).append(ref.replace("&apos;", "'"))
                     for k in re.findall(r"<c:(pie|bar|line|area|scatter|doughnut)Chart>", xml):
@@ -191,6 +279,8 @@ def main():
         plotted = {chart_column_header(wb, ref) for ref in refs}
         if not refs or plotted != set(headers):
             err(f"{sheet}: charts plot the columns {sorted(map(str, plotted))}, expected {headers}")
+    for c in expect.get("chart_checks", []):
+        check_chart(wb, c)
     for sheet, kv in expect.get("key_values", {}).items():
         ws = wb[sheet]
         have = {}

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QTemporaryDir>
@@ -17,6 +18,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -210,6 +213,118 @@ TracePtr quotingTrace()
     k.engineSlice(tiu, 8000, 2000, "conv");
     k.engineSlice(gdma, 1000, 4000, "load", "{\"bytes\":4096}");
     return k.build();
+}
+
+/// A duration or time cell as the workbook holds it: µs.
+double micros(const Column &c, std::size_t r)
+{
+    const double v = c.number(r);
+    return c.unit == Unit::Nanoseconds || c.unit == Unit::TimestampNs ? v / 1000.0 : v;
+}
+
+/// Expected chart series: the name the series shows and the values it plots.
+QJsonObject series(const QString &name, const std::vector<double> &values)
+{
+    QJsonArray v;
+    for (double x : values)
+        v.append(std::isfinite(x) ? QJsonValue(x) : QJsonValue());
+    return QJsonObject{{"name", name}, {"values", v}};
+}
+
+/// "17,559.694 µs": how chart titles write a duration of `c`'s unit, rounded to the ns.
+QString titleMicros(const Column &c, double v)
+{
+    const bool ns = c.unit == Unit::Nanoseconds || c.unit == Unit::TimestampNs;
+    return QLocale(QLocale::English).toString(double(std::llround(ns ? v : v * 1000)) / 1000.0, 'f', 3) + QStringLiteral(" \u00b5s");
+}
+
+/// Index of the largest finite value (-1 when fewer than two are finite: nothing to single out).
+int slowestOf(const std::vector<double> &v)
+{
+    int best = -1, finite = 0;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if (std::isfinite(v[i]) && ++finite && (best < 0 || v[i] > v[std::size_t(best)]))
+            best = int(i);
+    return finite >= 2 ? best : -1;
+}
+
+double medianOf(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/// The steps chart as the GUI draws it: stacked series that add up to the step (Ascend: stage;
+/// Kineto: the device span), the slowest step highlighted and named with the median in the title.
+QJsonObject expectStepsChart(const Table &t)
+{
+    const bool ascend = t.column("computing_ns") != nullptr;
+    const Column *total = ascend ? t.column("stage_ns") : t.column("gpu_span");
+    std::vector<double> totals, raw;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        totals.push_back(micros(*total, r));
+        raw.push_back(total->number(r));
+    }
+    QJsonArray series_, totalCells;
+    const auto column = [&](const char *id, const QString &name, const std::function<double(std::size_t)> &value) {
+        std::vector<double> v;
+        for (std::size_t r = 0; r < t.rowCount(); ++r)
+            v.push_back(value(r));
+        series_.append(series(name + QStringLiteral(" (\u00b5s)"), v));
+        (void)id;
+    };
+    const auto cellOf = [&](const char *id) { return [&t, id](std::size_t r) { return micros(*t.column(id), r); }; };
+    if (ascend) {
+        for (const char *id : {"computing_ns", "communication_not_overlapped_ns", "free_ns"})
+            column(id, QString::fromStdString(t.column(id)->title), cellOf(id));
+    } else {
+        column("compute", QString::fromStdString(t.column("compute")->title), cellOf("compute"));
+        column("busy", QStringLiteral("Other kernels (not under compute)"),
+               [&](std::size_t r) { return micros(*t.column("busy"), r) - micros(*t.column("compute"), r); });
+        column("idle", QString::fromStdString(t.column("idle")->title), cellOf("idle"));
+    }
+    for (double x : totals)
+        totalCells.append(x);
+    const int slowest = slowestOf(totals);
+    QJsonObject c{{"sheet", "Steps"}, {"title_contains", "Step breakdown"}, {"kind", "column"}, {"grouping", "stacked"},
+                  {"series", series_}, {"totals", totalCells}, {"highlight", slowest < 0 ? QJsonValue() : QJsonValue(slowest)}};
+    if (slowest >= 0) {
+        const std::size_t s = std::size_t(slowest);
+        c["title_has"] = QJsonArray{QStringLiteral("slowest step: r%1 s%2 (%3)")
+                                        .arg(QString::fromStdString(cellText(*t.column("rank"), s)),
+                                             QString::fromStdString(cellText(*t.column("step"), s)), titleMicros(*total, raw[s])),
+                                    QStringLiteral("median ") + titleMicros(*total, medianOf(raw))};
+    }
+    return c;
+}
+
+/// A chart of long rows pivoted: a series per `kind` (first appearance order), a category per
+/// distinct `key` columns (first appearance order), missing pairs 0.
+QJsonArray expectPivotSeries(const Table &t, const std::vector<const char *> &keys, const char *kind, const Column &value,
+                             const QString &prefix)
+{
+    std::vector<std::string> kinds, rowKeys;
+    std::map<std::pair<std::string, std::string>, double> cells;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        const std::string k = cellText(*t.column(kind), r);
+        if (std::find(kinds.begin(), kinds.end(), k) == kinds.end())
+            kinds.push_back(k);
+        std::string key;
+        for (const char *id : keys)
+            key += cellText(*t.column(id), r) + "|";
+        if (std::find(rowKeys.begin(), rowKeys.end(), key) == rowKeys.end())
+            rowKeys.push_back(key);
+        cells[{key, k}] = micros(value, r);
+    }
+    QJsonArray out;
+    for (const std::string &k : kinds) {
+        std::vector<double> v;
+        for (const std::string &key : rowKeys)
+            v.push_back(cells.count({key, k}) ? cells[{key, k}] : 0.0);
+        out.append(series(prefix + QString::fromStdString(k) + QStringLiteral(" (\u00b5s)"), v));
+    }
+    return out;
 }
 
 } // namespace
@@ -504,6 +619,17 @@ private slots:
             {"HTA analyses", QJsonArray{header("temporal", hta ? "idle_time(us)" : "idle_ns"),
                                         header("temporal", hta ? "compute_time(us)" : "compute_ns"),
                                         overlapHeader}}};
+        // the GUI's pictures: steps stacked to the device span, categories per rank, idle per stream
+        const Table categories = runAnalysis("categories", ctx, ao), idle = runAnalysis("idle", ctx, ao);
+        const Column *categoryTotal = categories.column(hta ? "total_us" : "total_ns");
+        const Column *idleTime = idle.column(hta ? "idle_time" : "idle_ns");
+        QVERIFY(categoryTotal && idleTime);
+        expect["chart_checks"] = QJsonArray{
+            expectStepsChart(runAnalysis("steps", ctx, ao)),
+            QJsonObject{{"sheet", "Categories"}, {"title_contains", "Device time per category"}, {"kind", "column"},
+                        {"series", expectPivotSeries(categories, {"category"}, "rank", *categoryTotal, "Rank ")}},
+            QJsonObject{{"sheet", "HTA analyses"}, {"title_contains", "Idle time per stream"}, {"grouping", "stacked"},
+                        {"series", expectPivotSeries(idle, {"rank", "stream"}, "idle_category", *idleTime, "")}}};
         expect["key_values"] = QJsonObject{{"Overview", QJsonObject{{"Slices", QString::number(m_sample->sliceCount())},
                                                                     {"Flows", QString::number(m_sample->flows().size())}}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
@@ -531,6 +657,69 @@ private slots:
         // a scatter chart with lines, every series a block of the table's own value column
         expect["charts"] = QJsonObject{{"Memory over time", QJsonArray{"scatter"}}};
         expect["chart_columns"] = QJsonObject{{"Memory over time", QJsonArray{QStringLiteral("Value (MB)")}}};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
+    void xlsxAscendCharts()
+    {
+        // Ascend steps stack Computing + Communication (not overlapped) + Free up to the stage;
+        // the slow rank drawn darker; the operator types of both ranks in one top list
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        importers::ImportContext ictx;
+        auto r = importers::loadTrace({fs::path(ACCELSCOPE_TEST_DATA "/ascend/tiny_cluster")}, ictx);
+        QVERIFY(r.ok());
+        AnalysisContext ctx(r.value().trace);
+        QTemporaryDir dir;
+        const QString xlsx = dir.filePath("ascend.xlsx");
+        ReportOptions opt;
+        opt.tables = {"steps", "slow-rank", "op-statistic"};
+        const ExportResult res = writeXlsxReport(ctx, xlsx.toStdString(), opt);
+        QVERIFY2(res.ok, res.error.c_str());
+        const Table steps = runAnalysis("steps", ctx, AnalysisOptions{});
+        const Table slow = runAnalysis("slow-rank", ctx, AnalysisOptions{});
+        const Table ops = runAnalysis("op-statistic", ctx, AnalysisOptions{});
+        QVERIFY(steps.rowCount() >= 2 && slow.rowCount() >= 2 && ops.rowCount() >= 2);
+
+        QJsonArray slowSeries;
+        std::vector<double> slowTotals(slow.rowCount(), 0.0);
+        for (const char *id : {"computing_ns", "communication_not_overlapped_ns", "free_ns"}) {
+            std::vector<double> v;
+            for (std::size_t i = 0; i < slow.rowCount(); ++i) {
+                v.push_back(micros(*slow.column(id), i));
+                slowTotals[i] += v.back();
+            }
+            slowSeries.append(series(QString::fromStdString(slow.column(id)->title) + QStringLiteral(" (\u00b5s)"), v));
+        }
+        int slowest = -1;
+        for (std::size_t i = 0; i < slow.rowCount(); ++i)
+            if (slow.column("slowest")->number(i) > 0)
+                slowest = int(i);
+        QVERIFY(slowest >= 0);
+        // op statistic: sorted per rank, so the chart's top list is a block of its own
+        std::vector<double> totals;
+        for (std::size_t i = 0; i < ops.rowCount(); ++i)
+            totals.push_back(micros(*ops.column("total_ns"), i));
+        std::sort(totals.rbegin(), totals.rend());
+        totals.resize(std::min<std::size_t>(totals.size(), 20));
+        bool tableSorted = true; // the table is not (ranks one after the other): the block path is taken
+        for (std::size_t i = 1; i < ops.rowCount(); ++i)
+            tableSorted = tableSorted && !(ops.column("total_ns")->number(i) > ops.column("total_ns")->number(i - 1));
+        QVERIFY(!tableSorted);
+        QJsonArray totalCells;
+        for (double x : slowTotals)
+            totalCells.append(x);
+        QJsonObject expect;
+        expect["sheets"] = QJsonArray{"Steps", "Slow rank", "Op statistic"};
+        expect["tables"] = QJsonArray{expectTable("Steps", steps, false), expectTable("Slow rank", slow, false),
+                                      expectTable("Op statistic", ops, false)};
+        expect["chart_checks"] = QJsonArray{
+            expectStepsChart(steps),
+            QJsonObject{{"sheet", "Slow rank"}, {"title_contains", "slowest rank: r" + QString::fromStdString(cellText(*slow.column("rank"), std::size_t(slowest)))},
+                        {"grouping", "stacked"}, {"series", slowSeries}, {"totals", totalCells}, {"highlight", slowest}},
+            QJsonObject{{"sheet", "Op statistic"}, {"title_contains", "operator types by total time"}, {"kind", "bar"},
+                        {"series", QJsonArray{series(QString::fromStdString(ops.column("total_ns")->title) + QStringLiteral(" (\u00b5s)"), totals)}},
+                        {"highlight", QJsonValue()}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
