@@ -3,6 +3,7 @@
 
 #include "views/export/timelineimage.h"
 
+#include "analysischart.h"
 #include "analysishub.h"
 #include "analysispanel.h"
 #include "analysisrunner.h"
@@ -27,6 +28,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
@@ -75,14 +77,75 @@ double cellNumber(const Table &t, std::string_view column, std::size_t row)
     return c ? c->number(row) : std::nan("");
 }
 
+/// Cores above which the per-core chart is a heat map at any width: beyond two dozen groups of
+/// bars a reader can no longer match a bar to its core label.
+constexpr int kMaxCoreBarGroups = 24;
+/// Lines over time above which their charts drop the legend (it would take the whole chart).
+constexpr int kMaxLegendLines = 24;
+
+/// Utilization per core (rows) and engine kind (columns), read from the `engines` table.
+struct CoreGrid {
+    std::vector<std::tuple<std::int64_t, std::string, std::int64_t>> cores; ///< (rank, device, core), table order
+    std::vector<std::string> kinds;                                         ///< engine kinds, table order
+    /// (core index, kind) → the busiest track's utilization and its table row (several tracks of
+    /// one kind on a core: CDMA ports)
+    std::map<std::pair<std::size_t, std::string>, std::pair<double, int>> cells;
+    QStringList labels;  ///< per core: "core 3", "r2 core 3" or "<device> core 3"
+    QStringList devices; ///< per core: its device's name (tooltips)
+};
+
+CoreGrid coreGrid(const Table &t, const QString &only)
+{
+    CoreGrid g;
+    const Column *rank = t.column("rank"), *device = t.column("device"), *core = t.column("core"),
+                 *engine = t.column("engine"), *util = t.column("utilization_pct");
+    std::set<std::string> devices;
+    std::set<std::int64_t> ranks;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        if (!only.isEmpty() && QString::fromStdString(engine->texts[r]) != only)
+            continue;
+        const auto key = std::make_tuple(rank->ints[r], device->texts[r], core->ints[r]);
+        auto it = std::find(g.cores.begin(), g.cores.end(), key);
+        if (it == g.cores.end())
+            it = g.cores.insert(g.cores.end(), key);
+        if (std::find(g.kinds.begin(), g.kinds.end(), engine->texts[r]) == g.kinds.end())
+            g.kinds.push_back(engine->texts[r]);
+        devices.insert(device->texts[r]);
+        ranks.insert(rank->ints[r]);
+        const double v = util->reals[r];
+        auto [cell, added] = g.cells.try_emplace({std::size_t(it - g.cores.begin()), engine->texts[r]}, v, int(r));
+        if (!added && !std::isnan(v) && (std::isnan(cell->second.first) || v > cell->second.first))
+            cell->second = {v, int(r)};
+    }
+    // one rank per device (a folder of dumps): "r2 core 3" is shorter than the device's name
+    const bool byRank = devices.size() > 1 && ranks.size() == devices.size();
+    for (const auto &[r, dev, c] : g.cores) {
+        QString l = c == model::analysis::kNullInt ? EngineChartsPanel::tr("engines") : EngineChartsPanel::tr("core %1").arg(c);
+        if (byRank)
+            l = EngineChartsPanel::tr("r%1 %2").arg(r).arg(l);
+        else if (devices.size() > 1)
+            l = QString::fromStdString(dev) + QLatin1Char(' ') + l;
+        g.labels << l;
+        g.devices << QString::fromStdString(dev);
+    }
+    return g;
+}
+
 } // namespace
 
 EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     : QWidget(parent), m_hub(hub), m_runner(new AnalysisRunner(this)), m_enginesRunner(new AnalysisRunner(this)),
       m_summaryRunner(new AnalysisRunner(this)), m_debounce(new QTimer(this))
 {
-    m_coreView = makeChartView(tr("Utilization per core and engine"), this);
+    m_coreStack = new QStackedWidget(this);
+    m_coreView = makeChartView(tr("Utilization per core and engine"), m_coreStack);
     m_coreView->setObjectName(QStringLiteral("coreChart"));
+    m_coreHeat = new HeatMapView(m_coreStack);
+    m_coreHeat->setObjectName(QStringLiteral("coreHeatMap"));
+    m_coreSpec = std::make_unique<ChartSpec>();
+    m_coreStack->addWidget(m_coreView);
+    m_coreStack->addWidget(m_coreHeat);
+    m_coreStack->installEventFilter(this);
     m_utilView = makeChartView(tr("Engine utilization"), this);
     m_utilView->setObjectName(QStringLiteral("utilizationChart"));
     m_bwView = makeChartView(tr("Engine bandwidth"), this);
@@ -155,11 +218,11 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     timeLay->addWidget(m_utilView, 1);
     timeLay->addWidget(m_bwView, 1);
     auto *chartSplit = new QSplitter(Qt::Horizontal, this);
-    chartSplit->addWidget(m_coreView);
+    chartSplit->addWidget(m_coreStack);
     chartSplit->addWidget(timeCharts);
     chartSplit->setStretchFactor(0, 1);
     chartSplit->setStretchFactor(1, 2);
-    m_coreView->setMinimumWidth(260);
+    m_coreStack->setMinimumWidth(260);
     chartSplit->setSizes({400, 800});
     auto *charts = new QWidget(this);
     auto *chartLay = new QVBoxLayout(charts);
@@ -183,6 +246,7 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
         rebuildCoreChart();
     });
     connect(m_rulesBox, &QComboBox::currentIndexChanged, this, &EngineChartsPanel::refreshTables);
+    connect(m_coreHeat, &HeatMapView::rowClicked, this, &EngineChartsPanel::onCoreCellClicked);
     connect(m_runner, &AnalysisRunner::finished, this, &EngineChartsPanel::onSeries);
     connect(m_enginesRunner, &AnalysisRunner::finished, this, &EngineChartsPanel::onEngines);
     connect(m_summaryRunner, &AnalysisRunner::finished, this, &EngineChartsPanel::onSummary);
@@ -201,11 +265,30 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     });
     // bins follow the zoom: recompute (debounced) when the visible range changes
     connect(m_hub->document(), &Document::visibleRangeChanged, m_debounce, qOverload<>(&QTimer::start));
+    applyChartTheme();
     refresh();
     refreshTables();
 }
 
 EngineChartsPanel::~EngineChartsPanel() = default;
+
+void EngineChartsPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyChartTheme();
+}
+
+void EngineChartsPanel::applyChartTheme()
+{
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    for (QChartView *v : {m_coreView, m_utilView, m_bwView}) {
+        QChart *c = v->chart();
+        if (c->theme() != (dark ? QChart::ChartThemeDark : QChart::ChartThemeLight))
+            c->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        c->setBackgroundBrush(palette().color(QPalette::Base));
+    }
+}
 
 QChart *EngineChartsPanel::utilizationChart() const { return m_utilView->chart(); }
 QChart *EngineChartsPanel::bandwidthChart() const { return m_bwView->chart(); }
@@ -275,6 +358,37 @@ void EngineChartsPanel::onEngines(std::shared_ptr<const Table> table)
     rebuildCoreChart();
 }
 
+bool EngineChartsPanel::coreChartIsHeatMap() const { return m_coreStack->currentWidget() == m_coreHeat; }
+
+bool EngineChartsPanel::coreBarsFit(int groups, int bars) const
+{
+    if (groups > kMaxCoreBarGroups)
+        return false;
+    if (!m_coreStack->isVisible())
+        return true; // not laid out yet: the count decides until the first show
+    // the plot is the view less the value axis on the left and the legend on the right; a group
+    // needs its category label ("core 12", which Qt Charts cuts to "c..." when narrower) and a
+    // few pixels per engine's bar
+    const QFontMetrics fm(font());
+    int label = 0;
+    for (const QString &l : m_coreSpec->categories)
+        label = std::max(label, fm.horizontalAdvance(l));
+    int legend = 0;
+    for (const ChartSeries &s : m_coreSpec->series)
+        legend = std::max(legend, fm.horizontalAdvance(s.name));
+    const int plot = m_coreStack->width() - (fm.horizontalAdvance(QStringLiteral("100")) + 2 * fm.height() + 24) - (legend + 48);
+    return groups > 0 && plot / groups >= std::max(label + 8, 4 * bars);
+}
+
+bool EngineChartsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // the dock resized: bars that no longer fit become the heat map, and back
+    if (watched == m_coreStack && (event->type() == QEvent::Resize || event->type() == QEvent::Show) && m_coreGroups > 0
+        && coreBarsFit(m_coreGroups, m_coreBars) == coreChartIsHeatMap())
+        QTimer::singleShot(0, this, &EngineChartsPanel::rebuildCoreChart);
+    return QWidget::eventFilter(watched, event);
+}
+
 void EngineChartsPanel::rebuildCoreChart()
 {
     QChart *c = m_coreView->chart();
@@ -283,52 +397,54 @@ void EngineChartsPanel::rebuildCoreChart()
         c->removeAxis(a);
         delete a; // removeAxis hands the axis back to us
     }
-    if (!m_engines || m_engines->rowCount() == 0) {
-        m_coreView->setVisible(false);
+    *m_coreSpec = ChartSpec();
+    m_coreHeat->setSpec(nullptr);
+    m_coreGroups = m_coreBars = 0;
+    const CoreGrid g = m_engines ? coreGrid(*m_engines, m_engineBox->currentData().toString()) : CoreGrid();
+    m_coreStack->setVisible(!g.cores.empty());
+    if (g.cores.empty())
         return;
-    }
-    const Table &t = *m_engines;
-    const Column *rank = t.column("rank"), *device = t.column("device"), *core = t.column("core"),
-                 *engine = t.column("engine"), *util = t.column("utilization_pct");
-    const QString only = m_engineBox->currentData().toString();
-    // categories: (rank, device, core) in table order; bar sets: engine kinds
-    std::vector<std::tuple<std::int64_t, std::string, std::int64_t>> cats;
-    std::vector<std::string> kinds;
-    std::map<std::pair<std::size_t, std::string>, double> value;
-    std::set<std::string> devices;
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        if (!only.isEmpty() && QString::fromStdString(engine->texts[r]) != only)
-            continue;
-        const auto key = std::make_tuple(rank->ints[r], device->texts[r], core->ints[r]);
-        auto it = std::find(cats.begin(), cats.end(), key);
-        if (it == cats.end())
-            it = cats.insert(cats.end(), key);
-        if (std::find(kinds.begin(), kinds.end(), engine->texts[r]) == kinds.end())
-            kinds.push_back(engine->texts[r]);
-        devices.insert(device->texts[r]);
-        // several tracks of one kind on a core (CDMA ports): the busiest
-        double &v = value[{std::size_t(it - cats.begin()), engine->texts[r]}];
-        v = std::max(v, std::isnan(util->reals[r]) ? 0.0 : util->reals[r]);
-    }
-    m_coreView->setVisible(!cats.empty());
-    if (cats.empty())
-        return;
-    auto *series = new QBarSeries;
-    for (const std::string &k : kinds) {
-        auto *set = new QBarSet(QString::fromStdString(k));
-        for (std::size_t i = 0; i < cats.size(); ++i) {
-            const auto v = value.find({i, k});
-            *set << (v == value.end() ? 0.0 : v->second);
+    // the heat map's spec is built either way: it also measures the labels for coreBarsFit()
+    ChartSpec &spec = *m_coreSpec;
+    spec.kind = ChartSpec::Kind::HeatMap;
+    spec.title = tr("Utilization per core and engine");
+    spec.valueTitle = tr("Utilization");
+    spec.unit = model::analysis::Unit::Percent;
+    spec.categories = g.labels;
+    for (const QString &device : g.devices)
+        spec.details << tr("Device: %1").arg(device);
+    for (const std::string &k : g.kinds) {
+        ChartSeries series;
+        series.name = QString::fromStdString(k);
+        for (std::size_t i = 0; i < g.cores.size(); ++i) {
+            const auto v = g.cells.find({i, k});
+            series.values.push_back(v == g.cells.end() ? std::nan("") : v->second.first);
+            series.rows.push_back(v == g.cells.end() ? -1 : v->second.second);
         }
-        const QString kind = QString::fromStdString(k);
-        connect(set, &QBarSet::clicked, this, [this, cats, kind](int index) {
-            if (index >= 0 && std::size_t(index) < cats.size()) {
-                const std::int64_t core = std::get<2>(cats[std::size_t(index)]);
-                selectEngine(core == model::analysis::kNullInt ? -1 : int(core), kind);
+        spec.series.push_back(std::move(series));
+    }
+    m_coreGroups = int(g.cores.size());
+    m_coreBars = int(g.kinds.size());
+    if (!coreBarsFit(m_coreGroups, m_coreBars)) {
+        m_coreHeat->setSpec(m_coreSpec.get());
+        m_coreStack->setCurrentWidget(m_coreHeat);
+        return;
+    }
+    m_coreStack->setCurrentWidget(m_coreView);
+    auto *series = new QBarSeries;
+    for (const ChartSeries &src : spec.series) {
+        auto *set = new QBarSet(src.name);
+        for (double v : src.values)
+            *set << (std::isnan(v) ? 0.0 : v);
+        const QString kind = src.name;
+        connect(set, &QBarSet::clicked, this, [this, cores = g.cores, kind](int index) {
+            if (index >= 0 && std::size_t(index) < cores.size()) {
+                const auto &[rank, device, core] = cores[std::size_t(index)];
+                selectCoreEngine(rank, device, core, kind);
             }
         });
-        connect(set, &QBarSet::hovered, this, [set, cats](bool state, int index) {
-            if (!state || index < 0 || std::size_t(index) >= cats.size()) {
+        connect(set, &QBarSet::hovered, this, [set](bool state, int index) {
+            if (!state || index < 0 || index >= set->count()) {
                 QToolTip::hideText();
                 return;
             }
@@ -337,15 +453,8 @@ void EngineChartsPanel::rebuildCoreChart()
         series->append(set);
     }
     c->addSeries(series);
-    QStringList labels;
-    for (const auto &[r, dev, core] : cats) {
-        QString l = core == model::analysis::kNullInt ? tr("engines") : tr("core %1").arg(core);
-        if (devices.size() > 1)
-            l = QString::fromStdString(dev) + QLatin1Char(' ') + l;
-        labels << l;
-    }
     auto *ax = new QBarCategoryAxis;
-    ax->append(labels);
+    ax->append(spec.categories);
     auto *ay = new QValueAxis;
     ay->setRange(0, 100);
     ay->setTitleText(tr("utilization %"));
@@ -355,20 +464,49 @@ void EngineChartsPanel::rebuildCoreChart()
     series->attachAxis(ay);
 }
 
+void EngineChartsPanel::onCoreCellClicked(int row)
+{
+    if (!m_engines || row < 0 || std::size_t(row) >= m_engines->rowCount())
+        return;
+    const Table &t = *m_engines;
+    const auto r = std::size_t(row);
+    m_coreHeat->setSelectedRow(row);
+    selectCoreEngine(t.column("rank")->ints[r], t.column("device")->texts[r], t.column("core")->ints[r],
+                     QString::fromStdString(t.column("engine")->texts[r]));
+}
+
 bool EngineChartsPanel::selectEngine(int core, const QString &kind)
 {
     if (!m_engines)
         return false;
+    const Column *coreCol = m_engines->column("core"), *engine = m_engines->column("engine");
+    return selectEngineRows([&](std::size_t r) {
+        return (core < 0 || (!coreCol->isNull(r) && coreCol->ints[r] == core))
+            && (kind.isEmpty() || QString::fromStdString(engine->texts[r]) == kind);
+    });
+}
+
+bool EngineChartsPanel::selectCoreEngine(std::int64_t rank, const std::string &device, std::int64_t core, const QString &kind)
+{
+    if (!m_engines)
+        return false;
     const Table &t = *m_engines;
-    const Column *coreCol = t.column("core"), *engine = t.column("engine");
+    const Column *rankCol = t.column("rank"), *deviceCol = t.column("device"), *coreCol = t.column("core"),
+                 *engine = t.column("engine");
+    // every track of that kind on that core of that device (CDMA: one per port)
+    return selectEngineRows([&](std::size_t r) {
+        return rankCol->ints[r] == rank && deviceCol->texts[r] == device && coreCol->ints[r] == core
+            && QString::fromStdString(engine->texts[r]) == kind;
+    });
+}
+
+bool EngineChartsPanel::selectEngineRows(const std::function<bool(std::size_t)> &matches)
+{
+    const Table &t = *m_engines;
     std::vector<model::TrackId> tracks;
     model::SliceRef first;
     for (std::size_t r = 0; r < t.rowCount() && r < t.keys.size(); ++r) {
-        if (core >= 0 && (coreCol->isNull(r) || coreCol->ints[r] != core))
-            continue;
-        if (!kind.isEmpty() && QString::fromStdString(engine->texts[r]) != kind)
-            continue;
-        if (!t.keys[r].slice.valid())
+        if (!matches(r) || !t.keys[r].slice.valid())
             continue;
         tracks.push_back(t.keys[r].slice.track);
         if (!first.valid())
@@ -598,14 +736,21 @@ void EngineChartsPanel::rebuildCharts()
         }
     }
     m_bwView->setVisible(anyBw);
+    // a legend of hundreds of entries (64 cores × engines) squeezes the plot and its axes away
+    const bool legend = int(lines.size()) <= kMaxLegendLines;
+    for (QChart *c : charts)
+        c->legend()->setVisible(legend);
     const std::int64_t bin = t.rowCount() ? width->ints[0] : 0;
-    m_status->setText(tr("%n line(s), bins of %1", nullptr, int(lines.size())).arg(formatDurationNs(double(bin))));
+    QString status = tr("%n line(s), bins of %1", nullptr, int(lines.size())).arg(formatDurationNs(double(bin)));
+    if (!legend)
+        status += tr("; no legend: hover a line for its core and engine, or choose one engine");
+    m_status->setText(status);
     Q_EMIT chartsUpdated();
 }
 
 bool EngineChartsPanel::savePng(const QString &path)
 {
-    const QPixmap core = !m_coreView->isHidden() ? m_coreView->grab() : QPixmap();
+    const QPixmap core = !m_coreStack->isHidden() ? m_coreStack->currentWidget()->grab() : QPixmap();
     const QPixmap a = m_utilView->grab();
     const QPixmap b = !m_bwView->isHidden() ? m_bwView->grab() : QPixmap();
     QImage img(std::max({core.width(), a.width(), b.width()}), core.height() + a.height() + b.height(), QImage::Format_ARGB32);

@@ -484,15 +484,7 @@ private slots:
         QCOMPARE(s.categories.size(), 64);
         QCOMPARE(s.series.size(), std::size_t(3));
         verifySeriesFromTable(s, t, "utilization_pct");
-        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty()) {
-            AnalysisChartView view;
-            view.resize(700, 900);
-            view.setSpec(s);
-            view.show();
-            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/engines-64-cores.png")));
-            view.setPalette(darkPalette());
-            QVERIFY(view.renderImage().save(QString::fromLocal8Bit(out) + QStringLiteral("/engines-64-cores-dark.png")));
-        }
+        // the Engines dock's own 64-core screenshot: tst_enginespanel
     }
 
     void realTablesHaveTheirCharts_data()
