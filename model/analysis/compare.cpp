@@ -212,20 +212,30 @@ StepSelection selectSteps(const AnalysisContext &ctx, const CompareOptions &opt)
     const Table &steps = stepsTableOf(ctx);
     const Column *rank = steps.column("rank");
     const Column *step = steps.column("step");
-    const Column *start = steps.column("gpu_start") ? steps.column("gpu_start")
-                          : steps.column("device_start") ? steps.column("device_start")
-                                                          : steps.column("cpu_start");
-    if (steps.rowCount() == 0 || !rank || !step || !start) {
+    // A step starts at its device work (gpu_start; Ascend's device_start), else on the host.
+    const Column *starts[] = {steps.column("gpu_start"), steps.column("device_start"), steps.column("cpu_start")};
+    const auto startOf = [&starts](std::size_t r) -> const Column * {
+        for (const Column *c : starts)
+            if (c && !c->isNull(r))
+                return c;
+        return nullptr;
+    };
+    if (steps.rowCount() == 0 || !rank || !step) {
         sel.description = "no steps found: the whole run is compared";
         return sel;
     }
     const TimeNs origin = ctx.trace().startNs();
     std::vector<StepSelection::Window> all;
     for (std::size_t r = 0; r < steps.rowCount(); ++r) {
-        if (start->isNull(r) || step->isNull(r))
+        const Column *start = startOf(r);
+        if (!start || step->isNull(r))
             continue;
         const std::int64_t s = start->ints[r];
         all.push_back({int(rank->ints[r]), step->ints[r], origin + s, origin + stepSpanEnd(steps, r, s)});
+    }
+    if (all.empty()) {
+        sel.description = "no step has a start time: the whole run is compared";
+        return sel;
     }
     switch (opt.steps) {
     case StepChoice::All:

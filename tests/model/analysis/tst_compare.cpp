@@ -249,6 +249,24 @@ private slots:
         QVERIFY(reportComparisons(base, cand, {}, {}, stop.get_token()).empty());
     }
 
+    void stepsWithoutDeviceWorkStartOnTheHost()
+    {
+        // ProfilerSteps that launched nothing have no gpu_start: the host start places them
+        KinetoTrace t(0);
+        for (int s = 0; s < 5; ++s)
+            t.host(1000 + 10000 * s, 5000 + 1000 * (s % 3), "ProfilerStep#" + std::to_string(s + 1), "user_annotation");
+        const AnalysisContext run(t.build());
+        CompareOptions opt;
+        opt.steps = StepChoice::Median;
+        const StepSelection median = selectSteps(run, opt);
+        QCOMPARE(median.windows.size(), std::size_t(1));
+        QVERIFY2(median.description.find("median step") != std::string::npos, median.description.c_str());
+        opt.steps = StepChoice::Range;
+        opt.firstStep = 2;
+        opt.lastStep = 4;
+        QCOMPARE(selectSteps(run, opt).windows.size(), std::size_t(3));
+    }
+
     void unknownComparisonSaysSo()
     {
         const AnalysisContext a(makeRun({}));
