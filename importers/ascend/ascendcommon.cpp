@@ -353,6 +353,7 @@ void emitOverlapLanes(BuilderShard &shard, LocalProcess p, const OverlapLanes &l
         {&lanes.commNotOverlapped, "Communication(Not Overlapped)"},
         {&lanes.free, "Free"},
     };
+    const StringId derived = shard.intern(kDerivedLaneCategory);
     for (std::int64_t tid = 0; tid < 4; ++tid) {
         const auto &[v, name] = lanesByTid[tid];
         const LocalTrack t = shard.thread(p, EntityKey::number(tid));
@@ -361,7 +362,7 @@ void emitOverlapLanes(BuilderShard &shard, LocalProcess p, const OverlapLanes &l
         shard.setThreadSortIndex(t, tid);
         shard.setTrackRole(t, TrackRole::Async);
         for (const Interval &i : *v)
-            shard.addSlice(t, i.start, model::spanNs(i.start, i.end), n, kEmptyString, kNoArgs);
+            shard.addSlice(t, i.start, model::spanNs(i.start, i.end), n, derived, kNoArgs);
     }
 }
 

@@ -111,7 +111,12 @@ struct OverlapLanes {
 /// [first start, last end]. Computing + Comm(Not Overlapped) + Free tile that span exactly.
 OverlapLanes deriveOverlap(std::vector<Interval> compute, std::vector<Interval> comm);
 
-/// Writes the four lanes as slices of an "Overlap Analysis" process (tids 0..3 as torch_npu).
+/// Category of the lane slices Accelscope derives (lanes the profiler wrote have none): the steps
+/// analysis names derived lanes in its notes. The analysis spells the same text.
+inline constexpr std::string_view kDerivedLaneCategory = "derived from device tasks";
+
+/// Writes the four lanes as slices of an "Overlap Analysis" process (tids 0..3 as torch_npu),
+/// in category kDerivedLaneCategory.
 void emitOverlapLanes(model::BuilderShard &shard, model::LocalProcess p, const OverlapLanes &lanes);
 
 /// Minified copy of JSON text (whitespace outside strings removed); the input when invalid.

@@ -290,6 +290,7 @@ Status importLegacy(const RankDir &rd, std::uint32_t source, TraceBuilder &build
     if (!timeline.empty()) {
         origin = timelineOrigin(rd, timeline, diags);
         TraceViewOptions opts;
+        opts.collectTaskSpans = false; // the step trace says what each step holds: no derived lanes
         TraceViewSummary summary;
         Status st = readTraceView(timeline, source, builder, ctx, opts, summary);
         if (!st.ok())

@@ -4,12 +4,20 @@
 #include "importers/common/jsonpipeline.h"
 #include "traceviewparser.h"
 
+#include <limits>
 #include <set>
 
 namespace accelscope::importers::ascend {
 
 using namespace accelscope::model;
 namespace fs = std::filesystem;
+
+void TaskSpans::append(const TaskSpans &o)
+{
+    kernelCompute.insert(kernelCompute.end(), o.kernelCompute.begin(), o.kernelCompute.end());
+    typedCompute.insert(typedCompute.end(), o.typedCompute.begin(), o.typedCompute.end());
+    all.insert(all.end(), o.all.begin(), o.all.end());
+}
 
 void TraceViewSummary::merge(const TraceViewSummary &o)
 {
@@ -33,6 +41,7 @@ void TraceViewSummary::merge(const TraceViewSummary &o)
         t.comm += v.comm;
         t.dma += v.dma;
         t.other += v.other;
+        t.spans.append(v.spans);
     }
     events += o.events;
     kernelArgsJoined += o.kernelArgsJoined;
@@ -62,6 +71,73 @@ private:
     TraceViewSummary &m_summary;
 };
 
+/// One device's derived lanes: its compute tasks and collective ops.
+struct DeviceTasks {
+    std::vector<Interval> kernelCompute, typedCompute, comm;
+    std::int64_t hardwarePid = 0;
+    bool layout = false;
+};
+
+/// A trace without Overlap Analysis lanes (torch_npu before its CANN wrote them) gets them
+/// derived from its tasks, as the kernel_details-only and db readers derive theirs: Computing =
+/// the Ascend Hardware compute tasks, Communication = the HCCL process's ops (not its planes).
+/// A task with kernel information counts by its kernel row; only a trace where no task has any
+/// counts by Task Type, as the steps analysis does (which then names the guess).
+void deriveMissingOverlapLanes(BuilderShard &sh, const TraceViewSummary &s, const std::map<std::int64_t, ProcessClass> &classes,
+                               const std::map<std::int64_t, int> &devices, const std::set<std::int64_t> &hostPids)
+{
+    for (const auto &[key, st] : s.tracks)
+        if (st.slices > 0 && classes.count(key.first) && classes.at(key.first) == ProcessClass::Overlap)
+            return; // the profiler's own lanes
+    // an Overlap Analysis process named but left empty takes the lanes of its device
+    std::map<int, std::int64_t> emptyOverlapPid;
+    for (const auto &[pid, cls] : classes)
+        if (cls == ProcessClass::Overlap)
+            emptyOverlapPid.emplace(devices.at(pid), pid);
+    std::map<int, DeviceTasks> byDevice;
+    bool anyKernelInfo = false;
+    for (const auto &[key, st] : s.tracks) {
+        const auto cls = classes.find(key.first);
+        if (cls == classes.end())
+            continue;
+        DeviceTasks &d = byDevice[devices.at(key.first)];
+        if (cls->second == ProcessClass::Hardware) {
+            d.kernelCompute.insert(d.kernelCompute.end(), st.spans.kernelCompute.begin(), st.spans.kernelCompute.end());
+            d.typedCompute.insert(d.typedCompute.end(), st.spans.typedCompute.begin(), st.spans.typedCompute.end());
+            anyKernelInfo = anyKernelInfo || !st.spans.kernelCompute.empty();
+            d.hardwarePid = key.first;
+            d.layout = key.first > 0 && hostPids.count(key.first >> 10) != 0;
+        } else if (cls->second == ProcessClass::Hccl && st.name.rfind("Plane", 0) != 0) {
+            d.comm.insert(d.comm.end(), st.spans.all.begin(), st.spans.all.end());
+        }
+    }
+    std::set<std::int64_t> used = s.pids;
+    for (const auto &[pid, name] : s.processNames)
+        used.insert(pid);
+    for (auto &[device, d] : byDevice) {
+        std::vector<Interval> &compute = anyKernelInfo ? d.kernelCompute : d.typedCompute;
+        if (compute.empty() && d.comm.empty())
+            continue;
+        // torch_npu's pid layout (host << 10 | sort index << 5 | device) where the trace uses it
+        const int sortIndex = processSortIndex(proc::kOverlap);
+        std::int64_t pid = d.layout ? (d.hardwarePid & ~std::int64_t(31 << 5)) | (std::int64_t(sortIndex) << 5)
+                                    : (std::int64_t(sortIndex) << 5) | (device & 31);
+        if (const auto it = emptyOverlapPid.find(device); it != emptyOverlapPid.end()) {
+            pid = it->second;
+        } else {
+            while (used.count(pid))
+                pid = pid == std::numeric_limits<std::int64_t>::max() ? 0 : pid + 1;
+            used.insert(pid);
+        }
+        const LocalProcess p = sh.process(EntityKey::number(pid));
+        sh.setProcessName(p, sh.intern(proc::kOverlap));
+        sh.setProcessKind(p, ProcessKind::Device, device);
+        sh.setProcessLabels(p, sh.intern("NPU " + std::to_string(device) + " \u00b7 " + std::string(proc::kOverlap)));
+        sh.setProcessSortIndex(p, sortIndex);
+        emitOverlapLanes(sh, p, deriveOverlap(std::move(compute), std::move(d.comm)));
+    }
+}
+
 } // namespace
 
 Status readTraceView(const fs::path &file, std::uint32_t source, TraceBuilder &builder, const ImportContext &ctx,
@@ -87,6 +163,7 @@ void decorateTraceView(TraceBuilder &builder, std::uint32_t source, const TraceV
         pids.insert(pid);
 
     std::map<std::int64_t, ProcessClass> classes;
+    std::map<std::int64_t, int> devices;
     for (std::int64_t pid : pids) {
         const LocalProcess p = sh.process(EntityKey::number(pid));
         const bool layout = pid > 0 && hostPids.count(pid >> 10) != 0; // pid = host << 10 | sort << 5 | device
@@ -123,6 +200,7 @@ void decorateTraceView(TraceBuilder &builder, std::uint32_t source, const TraceV
         if (cls == ProcessClass::Unknown && labels == "CPU")
             cls = ProcessClass::Host;
         classes[pid] = cls;
+        devices[pid] = device;
         switch (cls) {
         case ProcessClass::Host:
             sh.setProcessKind(p, ProcessKind::Host);
@@ -174,6 +252,7 @@ void decorateTraceView(TraceBuilder &builder, std::uint32_t source, const TraceV
         default: break;
         }
     }
+    deriveMissingOverlapLanes(sh, s, classes, devices, hostPids);
     builder.merge(std::move(sh));
 }
 

@@ -13,8 +13,10 @@
 #pragma once
 
 #include "argsjoin.h"
+#include "ascendcommon.h"
 #include "importers/importer.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -23,6 +25,29 @@
 #include <string>
 
 namespace accelscope::importers::ascend {
+
+/// The spans of one track's device tasks that the derived Overlap Analysis lanes need, each list
+/// merged as it grows (overlapping or touching neighbours become one span).
+struct TaskSpans {
+    /// Tasks with kernel information (a kernel_details.csv row joined) that is not communication.
+    std::vector<Interval> kernelCompute;
+    /// Tasks without it whose Task Type and name say neither communication, wait, event nor
+    /// profiling: Computing only when no task of the trace has kernel information.
+    std::vector<Interval> typedCompute;
+    /// Every task (the HCCL process's collective ops).
+    std::vector<Interval> all;
+
+    void append(const TaskSpans &o);
+    /// Adds [start, end) to `v`, extending the last span when they overlap or touch (the tasks
+    /// of a stream come in time order: a busy stream keeps few spans).
+    static void add(std::vector<Interval> &v, Interval span)
+    {
+        if (!v.empty() && span.start >= v.back().start && span.start <= v.back().end)
+            v.back().end = std::max(v.back().end, span.end);
+        else
+            v.push_back(span);
+    }
+};
 
 struct TrackStats {
     std::string name;          ///< thread_name
@@ -33,6 +58,7 @@ struct TrackStats {
     std::uint64_t other = 0;
     std::int64_t sortIndex = 0;
     bool hasSortIndex = false;
+    TaskSpans spans; ///< filled only with TraceViewOptions::collectTaskSpans
 };
 
 /// What one trace_view.json said about its processes and tracks (numeric pids/tids).
@@ -54,6 +80,11 @@ struct TraceViewOptions {
     const ArgsJoin *comm = nullptr;    ///< communication.json ops by (name, start)
     std::size_t chunkBytes = 1u << 20;
     unsigned threads = 0; ///< 0: one per core
+    /// Keeps the spans of the device tasks so that decorateTraceView() can derive the Overlap
+    /// Analysis lanes of a trace that has none (torch_npu before its CANN wrote them): the steps
+    /// analysis then counts Free between steps as torch_npu does. Off for the legacy MindSpore
+    /// timeline, which has its own step trace.
+    bool collectTaskSpans = true;
     /// Called with the fraction of the file read (0..1).
     std::function<void(double)> progress;
 };
@@ -71,6 +102,8 @@ struct DeviceHint {
 /// Merges one shard that names, classifies and orders what readTraceView() created: process
 /// kinds, device ids and labels ("NPU 0 · Ascend Hardware"), undeclared pids named from the
 /// pid layout, stream engines (Compute / Communication / DMA), HCCL planes, Overlap lanes.
+/// A trace without Overlap Analysis lanes whose task spans were collected gets derived lanes
+/// (deriveOverlap over the Ascend Hardware compute tasks and the HCCL ops), one process per device.
 void decorateTraceView(model::TraceBuilder &builder, std::uint32_t source, const TraceViewSummary &summary,
                        const DeviceHint &hint);
 

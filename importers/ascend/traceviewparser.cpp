@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include <cstring>
+#include <limits>
 
 namespace accelscope::importers::ascend {
 
@@ -70,6 +71,8 @@ private:
     void handleAsync(const RawEvent &e, TimeNs ts);
     /// Device tasks: count their task types, append the joined kernel/communication members.
     std::string_view joinDeviceArgs(const RawEvent &e, TimeNs ts, std::string_view args);
+    /// Device tasks: their span, by how the derived Overlap Analysis lanes would count them.
+    void noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur, std::string_view args);
 
     /// This chunk's statistics of track (pid, tid); null for string ids.
     TrackStats *stats(const RawEvent &e)
@@ -319,6 +322,70 @@ std::string_view Handler::joinDeviceArgs(const RawEvent &e, TimeNs ts, std::stri
     return m_merged;
 }
 
+/// Task Types that are not compute work when a task has no kernel information: HCCL's own tasks
+/// (notify, write value, RDMA, reduce, SDMA copies of a collective), waits and event records, and
+/// the profiler's PROFILING_ENABLE / DISABLE markers. torch_npu's overlap analysis counts the
+/// other device tasks as Computing (older traces type most kernels "Other"). The steps analysis
+/// (model/analysis/ascendstepsindex.cpp) classifies the same way; the two must agree.
+bool nonComputeTaskType(std::string_view t)
+{
+    auto has = [&](std::string_view needle) {
+        for (std::size_t i = 0; i + needle.size() <= t.size(); ++i) {
+            bool same = true;
+            for (std::size_t k = 0; k < needle.size() && same; ++k) {
+                char c = t[i + k];
+                if (c >= 'A' && c <= 'Z')
+                    c = char(c + 32);
+                same = c == needle[k];
+            }
+            if (same)
+                return true;
+        }
+        return false;
+    };
+    auto same = [&](std::string_view word) { return t.size() == word.size() && has(word); };
+    return has("notify") || has("write value") || has("write_value") || has("rdma") || has("reduce") || has("hccl")
+        || same("sdma") || t == "Memcpy" || same("local") || has("wait") || has("event") || has("profiling") || has("record");
+}
+
+/// "Accelerator Core" values of communication rows (kernel_details' HCCL rows; N/A: no core).
+bool communicationCore(std::string_view c)
+{
+    auto same = [&](std::string_view word) {
+        if (c.size() != word.size())
+            return false;
+        for (std::size_t i = 0; i < c.size(); ++i)
+            if ((c[i] >= 'a' && c[i] <= 'z' ? char(c[i] - 32) : c[i]) != word[i])
+                return false;
+        return true;
+    };
+    return same("HCCL") || same("COMMUNICATION") || c == "N/A";
+}
+
+void Handler::noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur, std::string_view args)
+{
+    TrackStats *st = stats(e);
+    if (!st || dur < 0)
+        return;
+    TimeNs end = 0;
+    if (__builtin_add_overflow(ts, dur, &end)) // a corrupt dur: the span ends at the largest time
+        end = std::numeric_limits<TimeNs>::max();
+    const Interval span{ts, end};
+    TaskSpans::add(st->spans.all, span);
+    // kernel information: the members a kernel_details.csv row adds (the steps analysis's test)
+    const std::string_view core = findStringMember(args, "Accelerator Core");
+    const bool kernelInfo = !core.empty() || !findStringMember(args, "Type").empty()
+        || args.find("\"Block Dim\"") != std::string_view::npos || args.find("\"Block Num\"") != std::string_view::npos;
+    if (kernelInfo) {
+        if (!communicationCore(core))
+            TaskSpans::add(st->spans.kernelCompute, span);
+        return;
+    }
+    // without kernel information an hcom_* task is the collective itself (communication)
+    if (!nonComputeTaskType(findStringMember(args, "Task Type")) && !e.name.starts_with("hcom_"))
+        TaskSpans::add(st->spans.typedCompute, span);
+}
+
 void Handler::handleSlice(const RawEvent &e, TimeNs ts, std::uint64_t pos)
 {
     BuilderShard &s = *m_shard;
@@ -333,8 +400,11 @@ void Handler::handleSlice(const RawEvent &e, TimeNs ts, std::uint64_t pos)
     const StringId name = s.intern(e.name);
     const StringId cat = e.hasCat ? s.intern(e.cat) : kEmptyString;
     std::string_view args = e.args.empty() || e.args == "{}" ? std::string_view() : m_minifier.minify(e.args);
-    if (ph == 'X' && !e.hasCat) // device-side events carry no cat
+    if (ph == 'X' && !e.hasCat) { // device-side events carry no cat
         args = joinDeviceArgs(e, ts, args);
+        if (m_opts.collectTaskSpans)
+            noteTaskSpan(e, ts, dur, args);
+    }
     const ArgsId a = args.empty() ? kNoArgs : s.addArgs(args);
     if (ph == 'X')
         s.addSlice(t, ts, dur, name, cat, a);

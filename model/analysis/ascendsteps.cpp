@@ -373,13 +373,17 @@ void addRankNotes(const AscendRank &r, const std::string &how, std::uint64_t out
         notes.push_back(rk + "no steps in the trace: one row over all device work (torch_npu writes an empty Step)");
     if (outside)
         notes.push_back(rk + std::to_string(outside) + " device tasks / ops start outside every step and are not counted");
+    const std::string lanes = r.lanesDerived
+        ? "Overlap Analysis lanes derived from the device tasks (the output has none; Computing = compute tasks, "
+          "Communication = HCCL ops, Free = their gaps, a gap between steps counted in the step before it)"
+        : "the trace's Overlap Analysis lanes";
     if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
-        notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes per host step, "
-                             "Stage over the HCCL slices, as MindSpore writes step_trace_time.csv");
+        notes.push_back(rk + "Computing, Communication and Free summed from " + lanes + " per host step, "
+                        + "Stage over the HCCL slices, as MindSpore writes step_trace_time.csv");
     else if (r.hasLanes)
-        notes.push_back(rk + "Computing, Communication and Free summed from the trace's Overlap Analysis lanes, as torch_npu "
-                             "writes step_trace_time.csv");
-    else if (r.guessedTasks)
+        notes.push_back(rk + "Computing, Communication and Free summed from " + lanes + ", as torch_npu writes step_trace_time.csv");
+    // the profiler's own lanes say how it counted every task: only derived ones can rest on a guess
+    if (r.guessedTasks && (!r.hasLanes || r.lanesDerived))
         notes.push_back(rk + guessedNote(r));
     if (r.facts && r.facts->commOpsListed > r.facts->commOpsOnTimeline && r.facts->commOpsOnTimeline >= 0)
         notes.push_back(rk + "communication.json lists " + std::to_string(r.facts->commOpsListed) + " HCCL ops, the timeline holds "

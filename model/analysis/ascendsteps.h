@@ -84,11 +84,18 @@ struct AscendRank {
     /// Overlap Analysis lane slices by OverlapLane, sorted by start; empty without such lanes.
     std::array<std::vector<Interval>, 4> lanes;
     bool hasLanes = false;
+    /// The lanes were derived by the importer from the tasks (the output had none): not the
+    /// profiler's own classification.
+    bool lanesDerived = false;
     /// MindSpore >= 2.3 only: every HCCL slice, sorted by start (its Stage spans them all).
     std::vector<AscendHcclEvent> hcclEvents;
     /// Compute tasks classified without kernel information (no kernel_details row / db
     /// COMPUTE_TASK_INFO): every device task that is not communication counts, as torch_npu's
-    /// overlap analysis counts the other device tasks; their Task Types with counts.
+    /// overlap analysis counts the other device tasks.
+    std::uint64_t typedTasks = 0;
+    /// Those of them whose Task Type is not a compute type (AI_CORE, AI_VECTOR_CORE, AI_CPU,
+    /// MIX_*, DSA, FFTS: no guess) but "Other" or anything else: counted as Computing by guess;
+    /// their Task Types with counts.
     std::uint64_t guessedTasks = 0;
     std::vector<std::pair<std::string_view, std::uint64_t>> guessedTypes;
     const AscendFacts *facts = nullptr; ///< the rank's importer facts (communication coverage, file steps)

@@ -57,6 +57,15 @@ bool nonComputeTaskType(std::string_view t)
         || icontains(t, "wait") || icontains(t, "event") || icontains(t, "profiling") || icontains(t, "record");
 }
 
+/// Task Types that name compute work (CANN's AI Core, vector, AI CPU, mixed, DSA and FFTS tasks):
+/// a task of such a type counts as Computing without a guess, kernel information or not.
+bool computeTaskType(std::string_view t)
+{
+    return icontains(t, "AI_CORE") || icontains(t, "AI_VECTOR") || icontains(t, "AICORE") || icontains(t, "AIVEC")
+        || icontains(t, "AI_CPU") || icontains(t, "AICPU") || icontains(t, "MIX_") || t.starts_with("DSA")
+        || t.starts_with("FFTS");
+}
+
 /// "Accelerator Core" values of communication rows (kernel_details' HCCL rows).
 bool commCore(std::string_view c) { return iequals(c, "HCCL") || iequals(c, "COMMUNICATION"); }
 
@@ -236,13 +245,16 @@ struct Builder {
             if (joined) {
                 ar.hasKernelInfo = true;
             } else {
-                // counted by its Task Type alone: remembered for the tables' notes
-                const std::string_view shown = taskType.empty() ? std::string_view("(no Task Type)") : taskType;
-                auto g = std::find_if(ar.guessedTypes.begin(), ar.guessedTypes.end(), [&](const auto &e) { return e.first == shown; });
-                if (g == ar.guessedTypes.end())
-                    ar.guessedTypes.emplace_back(shown, 1);
-                else
-                    ++g->second;
+                ++ar.typedTasks;
+                // counted as Computing by a Task Type that does not say so: a guess the tables name
+                if (!computeTaskType(taskType)) {
+                    const std::string_view shown = taskType.empty() ? std::string_view("(no Task Type)") : taskType;
+                    auto g = std::find_if(ar.guessedTypes.begin(), ar.guessedTypes.end(), [&](const auto &e) { return e.first == shown; });
+                    if (g == ar.guessedTypes.end())
+                        ar.guessedTypes.emplace_back(shown, 1);
+                    else
+                        ++g->second;
+                }
             }
             if (core.empty())
                 core = kind == TrackKind::LegacyAiCpu ? std::string_view("AI_CPU")
@@ -289,6 +301,8 @@ struct Builder {
             const int lane = overlapLaneOf(tr.str(sc.name[i]));
             if (lane < 0 || sc.dur[i] <= 0)
                 continue;
+            // the importer's category of lanes it derived (importers/ascend/ascendcommon.h)
+            ar.lanesDerived = ar.lanesDerived || tr.str(sc.cat[i]) == "derived from device tasks";
             ar.lanes[std::size_t(lane)].push_back({sc.start[i], sc.start[i] + sc.dur[i]});
             ar.hasLanes = true;
         }
@@ -450,6 +464,7 @@ std::map<int, AscendRank *> sortRanks(AscendIndex &ix)
         // (a trace_view.json without kernel_details.csv): the db's AI_CORE tasks of HCCL have none
         if (r.hasKernelInfo) {
             std::erase_if(r.compute, [](const AscendTask &t) { return !t.joined; });
+            r.typedTasks = 0;
             r.guessedTypes.clear();
         }
         for (const auto &[type, n] : r.guessedTypes)

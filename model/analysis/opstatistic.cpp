@@ -103,12 +103,21 @@ Table opStatistic(const AnalysisContext &ctx, const AnalysisOptions &opt)
     }
     if (ix.ranks.empty())
         t.notes.push_back("no Ascend device tasks in the trace");
-    for (const AscendRank &r : ix.ranks)
-        if (r.guessedTasks && opt.wantsRank(r.rank))
-            t.notes.push_back("rank " + std::to_string(r.rank) + ": " + std::to_string(r.guessedTasks)
-                              + " device tasks without kernel information (no kernel_details.csv / COMPUTE_TASK_INFO) are listed by "
-                                "their Task Type as Core Type and their name as OP Type, a guess; HCCL, wait, event and "
-                                "profiling tasks are left out");
+    for (const AscendRank &r : ix.ranks) {
+        if (!r.typedTasks || !opt.wantsRank(r.rank))
+            continue;
+        std::string n = "rank " + std::to_string(r.rank) + ": " + std::to_string(r.typedTasks)
+                      + " device tasks without kernel information (no kernel_details.csv / COMPUTE_TASK_INFO) are listed by "
+                        "their Task Type as Core Type and their name as OP Type; HCCL, wait, event and profiling tasks are "
+                        "left out";
+        if (r.guessedTasks) {
+            n += "; " + std::to_string(r.guessedTasks) + " of them are kernels by a guess, their Task Type does not say so (";
+            for (std::size_t i = 0; i < r.guessedTypes.size(); ++i)
+                n += (i ? ", " : "") + std::string(r.guessedTypes[i].first) + " x" + std::to_string(r.guessedTypes[i].second);
+            n += ")";
+        }
+        t.notes.push_back(std::move(n));
+    }
     return t;
 }
 

@@ -268,8 +268,10 @@ private slots:
         Loaded l = loadPaths({tv});
         QVERIFY2(l.trace, l.error.c_str());
         QCOMPARE(l.trace->sources().at(0).rank, 1); // profiler_info_1.json of the rank folder
-        QCOMPARE(qulonglong(l.trace->sliceCount()), 3ull);
+        // the step, its host op, the device task and the Computing lane derived from it (no lanes in the file)
+        QCOMPARE(qulonglong(l.trace->sliceCount()), 4ull);
         QVERIFY(findTrack(*l.trace, "Rank 1 \u00b7 NPU 1 \u00b7 Ascend Hardware", "Stream 3"));
+        QVERIFY(findTrack(*l.trace, "Rank 1 \u00b7 NPU 1 \u00b7 Overlap Analysis", "Computing"));
     }
 
     void goldenDumps_data()

@@ -318,19 +318,185 @@ private slots:
         QVERIFY(anyNote(s, "a guess"));
     }
 
-    void oldTraceViewWithoutLanesCountsTheOtherTasks()
+    void oldTraceViewWithoutLanesDerivesThem()
     {
-        // No lanes and no kernel_details: every device task that is not HCCL / wait / event is
-        // Computing, and the table says this is a guess.
+        // No lanes and no kernel_details: the importer derives the lanes from the tasks (every
+        // device task that is not HCCL / wait / event is Computing), so the steps equal those of
+        // the same trace with msprof's lanes, Free between the steps included (step 1 holds the
+        // gap [700, 1100)); the table says the lanes are derived and the "Other" tasks a guess.
+        const std::vector<std::string> cols = {"step", "computing_ns", "communication_ns", "communication_not_overlapped_ns",
+                                               "overlapped_ns", "free_ns", "stage_ns", "preparing_ns", "compute_tasks",
+                                               "communication_ops"};
+        QTemporaryDir withLanes, without;
+        writeOldRank(fs::path(withLanes.path().toStdString()) / "rank0_ascend_pt", true);
+        writeOldRank(fs::path(without.path().toStdString()) / "rank0_ascend_pt", false);
+        const Loaded a = load(withLanes.path().toStdString()), b = load(without.path().toStdString());
+        QVERIFY(a.ctx && b.ctx);
+        const Table ta = runAnalysis("steps", *a.ctx, {}), tb = runAnalysis("steps", *b.ctx, {});
+        QCOMPARE(tb.checkConsistent(), std::string());
+        QCOMPARE(rowsText(tb, {"step", "computing_ns", "communication_ns", "free_ns", "compute_tasks"}),
+                 std::string("1|350000|250000|450000|3;2|300000|150000|100000|2;"));
+        QCOMPARE(rowsText(tb, cols), rowsText(ta, cols));
+        QVERIFY(anyNote(tb, "lanes derived from the device tasks"));
+        QVERIFY(!anyNote(ta, "lanes derived from the device tasks"));
+        QVERIFY(anyNote(tb, "a guess"));
+        // AI_CPU names compute work: only the "Other" tasks are guessed
+        QVERIFY(anyNote(tb, "(Other x4)"));
+        // the trace's own lanes say how msprof counted the tasks: no guess there
+        QVERIFY(!anyNote(ta, "a guess"));
+        // the derived lanes are on the timeline, marked as derived
+        bool derivedLane = false;
+        for (const Process &p : b.trace->processes())
+            if (b.trace->str(p.name) == "Overlap Analysis")
+                for (TrackId id : p.tracks)
+                    for (std::size_t i = 0; i < b.trace->track(id).slices.size(); ++i)
+                        derivedLane = derivedLane || b.trace->str(b.trace->track(id).slices.cat[i]) == "derived from device tasks";
+        QVERIFY(derivedLane);
+    }
+
+    void tasksWithAndWithoutLanesGiveTheSameSteps_data()
+    {
+        QTest::addColumn<int>("seed");
+        for (int seed : {1, 2, 3, 4, 5})
+            QTest::newRow(("tasks " + std::to_string(seed)).c_str()) << seed;
+    }
+    void tasksWithAndWithoutLanesGiveTheSameSteps()
+    {
+        // Random tasks (AI_CORE, AI_CPU, "Other", waits, collectives on the HCCL process and their
+        // own tasks on a stream) over three steps with gaps between them; the lanes written beside
+        // them are msprof's union / difference / gaps of those tasks. With and without the lanes
+        // the steps must agree in every column the lanes give.
+        QFETCH(int, seed);
+        std::uint64_t state = 0x9e3779b97f4a7c15ULL * std::uint64_t(seed);
+        auto next = [&](std::int64_t n) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            return std::int64_t((state >> 33) % std::uint64_t(n));
+        };
+        struct Task {
+            int stream;
+            std::string name, type;
+            std::int64_t at, dur;
+        };
+        std::vector<Task> tasks;
+        std::vector<std::pair<std::int64_t, std::int64_t>> ops, compute;
+        const char *types[] = {"AI_CORE", "AI_VECTOR_CORE", "AI_CPU", "Other", "Notify Wait", "EVENT_RECORD"};
+        for (int step = 0; step < 3; ++step) {
+            std::int64_t at = step * 3000 + 100 + next(200);
+            for (int k = 0; k < 12; ++k) {
+                const std::string type = types[next(6)];
+                const std::int64_t dur = 20 + next(150);
+                tasks.push_back({2 + int(next(2)), "Op" + std::to_string(k), type, at, dur});
+                if (type != "Notify Wait" && type != "EVENT_RECORD")
+                    compute.push_back({at, at + dur});
+                at += dur + (next(3) == 0 ? next(300) : 0) - (next(4) == 0 ? dur / 2 : 0);
+                if (k % 5 == 4) {
+                    const std::int64_t opAt = at - next(100), opDur = 50 + next(200);
+                    const std::string name = "hcom_allReduce__" + std::to_string(step * 10 + k) + "_0_1";
+                    ops.push_back({opAt, opAt + opDur});
+                    tasks.push_back({9, name, "Other", opAt + 5, opDur - 10}); // the collective's own task
+                }
+            }
+        }
+        auto unite = [](std::vector<std::pair<std::int64_t, std::int64_t>> v) {
+            std::sort(v.begin(), v.end());
+            std::vector<std::pair<std::int64_t, std::int64_t>> out;
+            for (const auto &i : v)
+                if (!out.empty() && i.first <= out.back().second)
+                    out.back().second = std::max(out.back().second, i.second);
+                else
+                    out.push_back(i);
+            return out;
+        };
+        const auto cu = unite(compute), mu = unite(ops);
+        std::vector<std::pair<std::int64_t, std::int64_t>> both = cu;
+        both.insert(both.end(), mu.begin(), mu.end());
+        const auto bu = unite(both);
+        std::vector<std::pair<std::int64_t, std::int64_t>> notOverlapped;
+        for (const auto &m : mu) { // comm minus compute
+            std::int64_t s = m.first;
+            for (const auto &c : cu) {
+                if (c.second <= s || c.first >= m.second)
+                    continue;
+                if (c.first > s)
+                    notOverlapped.push_back({s, c.first});
+                s = std::max(s, c.second);
+            }
+            if (s < m.second)
+                notOverlapped.push_back({s, m.second});
+        }
+        auto trace = [&](bool withLanes) {
+            const long long hw = 800, hccl = 4321LL * 100 + 5, ov = 4321LL * 10000 + 1100;
+            std::string out = "[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":4321,\"tid\":0,\"args\":{\"name\":\"Python\"}},"
+                              "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":800,\"tid\":0,\"args\":{\"name\":\"Ascend Hardware\"}},"
+                              "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":"
+                            + std::to_string(hccl) + ",\"tid\":0,\"args\":{\"name\":\"HCCL\"}}";
+            auto x = [&](long long pid, int tid, const std::string &name, std::int64_t at, std::int64_t dur, const std::string &extra) {
+                out += ",\n{\"ph\":\"X\",\"name\":\"" + name + "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid)
+                     + ",\"ts\":" + ts(at) + ",\"dur\":" + std::to_string(dur) + extra + "}";
+            };
+            for (int step = 0; step < 3; ++step)
+                x(4321, 4321, "ProfilerStep#" + std::to_string(step + 1), step * 3000, 3000, ",\"cat\":\"cpu_op\"");
+            for (const Task &t : tasks)
+                x(hw, t.stream, t.name, t.at, t.dur, ",\"args\":{\"Task Type\":\"" + t.type + "\"}");
+            for (std::size_t i = 0; i < ops.size(); ++i)
+                x(hccl, 0, "hcom_allReduce__" + std::to_string(i) + "_0_1", ops[i].first, ops[i].second - ops[i].first, "");
+            if (withLanes) {
+                auto lane = [&](int tid, const char *name, const std::vector<std::pair<std::int64_t, std::int64_t>> &v) {
+                    for (const auto &i : v)
+                        x(ov, tid, name, i.first, i.second - i.first, "");
+                };
+                lane(0, "Computing", cu);
+                lane(1, "Communication", mu);
+                lane(2, "Communication(Not Overlapped)", notOverlapped);
+                std::vector<std::pair<std::int64_t, std::int64_t>> gaps;
+                for (std::size_t i = 1; i < bu.size(); ++i)
+                    gaps.push_back({bu[i - 1].second, bu[i].first});
+                lane(3, "Free", gaps);
+            }
+            return out + "]";
+        };
+        const std::vector<std::string> cols = {"step", "computing_ns", "communication_ns", "communication_not_overlapped_ns",
+                                               "overlapped_ns", "free_ns", "stage_ns", "preparing_ns", "device_start"};
+        std::string texts[2];
+        for (int withLanes = 0; withLanes < 2; ++withLanes) {
+            QTemporaryDir tmp;
+            const fs::path dir = fs::path(tmp.path().toStdString()) / "rank0_ascend_pt";
+            writeFile(dir / "profiler_info_0.json", "{\"rank_id\": 0}");
+            writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json", trace(withLanes != 0));
+            const Loaded l = load(tmp.path().toStdString());
+            QVERIFY(l.ctx);
+            const Table t = runAnalysis("steps", *l.ctx, {});
+            QCOMPARE(t.rowCount(), std::size_t(3));
+            texts[withLanes] = rowsText(t, cols);
+            // Free between the steps is in the step before (the lanes' rule), not lost
+            if (withLanes == 0)
+                QVERIFY(columnSum(t, "free_ns") > 0);
+        }
+        QCOMPARE(texts[0], texts[1]);
+    }
+
+    void computeTaskTypesAreNoGuess()
+    {
+        // A trace of AI_CORE / AI_VECTOR_CORE tasks without kernel_details and without lanes: the
+        // Task Type says they are compute work, so nothing is guessed; the lanes are derived.
         QTemporaryDir tmp;
-        writeOldRank(fs::path(tmp.path().toStdString()) / "rank0_ascend_pt", false);
+        const fs::path dir = fs::path(tmp.path().toStdString()) / "rank0_ascend_pt";
+        writeFile(dir / "profiler_info_0.json", "{\"rank_id\": 0}");
+        writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json",
+                  "[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":800,\"tid\":0,\"args\":{\"name\":\"Ascend Hardware\"}},"
+                  "{\"ph\":\"X\",\"name\":\"MatMul\",\"pid\":800,\"tid\":2,\"ts\":"
+                      + ts(100) + ",\"dur\":200,\"args\":{\"Task Type\":\"AI_CORE\"}},"
+                                  "{\"ph\":\"X\",\"name\":\"Add\",\"pid\":800,\"tid\":2,\"ts\":"
+                      + ts(500) + ",\"dur\":100,\"args\":{\"Task Type\":\"AI_VECTOR_CORE\"}}]");
         const Loaded l = load(tmp.path().toStdString());
         QVERIFY(l.ctx);
         const Table t = runAnalysis("steps", *l.ctx, {});
-        QCOMPARE(rowsText(t, {"step", "computing_ns", "communication_ns", "free_ns", "compute_tasks"}),
-                 std::string("1|350000|250000|50000|3;2|300000|150000|100000|2;"));
-        QVERIFY(anyNote(t, "a guess"));
-        QVERIFY(anyNote(t, "Other x4"));
+        QCOMPARE(rowsText(t, {"computing_ns", "free_ns", "compute_tasks"}), std::string("300000|200000|2;"));
+        QVERIFY(anyNote(t, "lanes derived from the device tasks"));
+        QVERIFY(!anyNote(t, "a guess"));
+        const Table s = runAnalysis("op-statistic", *l.ctx, {});
+        QVERIFY(anyNote(s, "their name as OP Type"));
+        QVERIFY(!anyNote(s, "a guess"));
     }
 
     void sharedSamplesStepsEqualTheirLanes_data()
