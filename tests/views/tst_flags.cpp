@@ -175,6 +175,49 @@ private Q_SLOTS:
         QVERIFY2(green, "the range flag's edges cross the tracks");
     }
 
+    void overviewStripShowsFlagsOutOfView()
+    {
+        // Given a timeline zoomed into the first tenth of the trace
+        Document doc;
+        doc.setTrace(makeTinyTrace());
+        TimelineWidget w(&doc, TimelineWidget::Renderer::Raster);
+        w.resize(900, 500);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const TimeRange all = doc.traceRange();
+        doc.setVisibleRange({all.start, all.start + all.duration() / 10});
+        auto redColumns = [](const QImage &img, int y) {
+            int n = 0;
+            for (int x = 0; x < img.width(); ++x) {
+                const QRgb c = img.pixel(x, y);
+                n += qRed(c) > 200 && qGreen(c) < 90 && qBlue(c) < 90;
+            }
+            return n;
+        };
+        const QImage before = w.renderToImage();
+        const qreal dpr = before.devicePixelRatio();
+        const int overviewY = int(CanvasGeometry::kOverviewHeight / 2 * dpr);
+        const int tracksY = before.height() - 5;
+        QCOMPARE(redColumns(before, overviewY), 0);
+        // When a point flag is put at 80 % of the trace, outside the visible window
+        doc.flags()->addPoint(all.start + all.duration() * 8 / 10, QStringLiteral("later"), QColor(0xff, 0, 0));
+        const QImage after = w.renderToImage();
+        // Then the overview strip (the whole trace) draws it, at 80 % of its width, and the
+        // tracks, which show only the first tenth, do not
+        QVERIFY2(redColumns(after, overviewY) > 0, "the flag is drawn in the overview strip");
+        QCOMPARE(redColumns(after, tracksY), 0);
+        int firstRed = -1;
+        for (int x = 0; x < after.width() && firstRed < 0; ++x) {
+            const QRgb c = after.pixel(x, overviewY);
+            if (qRed(c) > 200 && qGreen(c) < 90 && qBlue(c) < 90)
+                firstRed = x;
+        }
+        const CanvasGeometry geo = CanvasGeometry::compute(w.trackLayout(), w.viewState());
+        const float expected = geo.overviewX(all.start + all.duration() * 8 / 10, all.start, all.end) * float(dpr);
+        QVERIFY2(std::abs(float(firstRed) - expected) <= 2 * float(dpr),
+                 qPrintable(QStringLiteral("flag at x %1, expected %2").arg(firstRed).arg(expected)));
+    }
+
     void exportedImageShowsFlags()
     {
         Document doc;

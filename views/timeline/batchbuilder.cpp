@@ -513,6 +513,28 @@ void BatchBuilder::flowLines(const CanvasGeometry &geo, const palette::Theme &T,
 
 namespace {
 
+/// Flags in the overview strip, which shows the whole trace: a line per point flag, a band with
+/// its edges per range flag (at least 1 px wide), so a flag outside the visible window still
+/// shows where it is.
+void overviewFlags(const CanvasGeometry &geo, const std::vector<Flag> &flags, TimeNs traceStart, TimeNs traceEnd,
+                   FrameBatch &out)
+{
+    const float xl = geo.eventLeft, xr = geo.eventRight;
+    const float top = geo.overviewTop + 1, h = CanvasGeometry::kOverviewHeight - 2;
+    for (const Flag &f : flags) {
+        const Rgba rgb = f.colour.rgb() & 0x00ffffffu;
+        // clamped first: a hand-edited session may hold times far outside the trace
+        const TimeNs start = std::clamp(f.start, traceStart, traceEnd), end = std::clamp(f.end, traceStart, traceEnd);
+        const float x0 = std::clamp(std::floor(geo.overviewX(start, traceStart, traceEnd)), xl, xr - 1);
+        const float x1 = std::clamp(std::floor(geo.overviewX(end, traceStart, traceEnd)), x0, xr - 1);
+        if (f.isRange() && x1 > x0 + 1)
+            out.rects.push_back({x0, top, x1 - x0, h, 0x30000000u | rgb, RectKind::Highlight});
+        out.rects.push_back({x0, top, 1, h, 0xe0000000u | rgb, RectKind::Highlight});
+        if (f.isRange() && x1 > x0)
+            out.rects.push_back({x1, top, 1, h, 0xe0000000u | rgb, RectKind::Highlight});
+    }
+}
+
 /// Flags: a band (range flags) or a line (point flags) over the tracks, a marker with the note
 /// on the axis.
 void flagOverlay(const CanvasGeometry &geo, const std::vector<Flag> &flags, FrameBatch &out)
@@ -618,8 +640,10 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
     };
 
     // flags first, so the selected range and the selection stay on top
-    if (st.flags)
+    if (st.flags) {
+        overviewFlags(geo, st.flags->flags(), trace.startNs(), std::max(trace.endNs(), trace.startNs() + 1), out);
         flagOverlay(geo, st.flags->flags(), out);
+    }
     if (!st.selectedRange.isEmpty())
         selectedRangeOverlay(geo, T, st.selectedRange, out);
 
