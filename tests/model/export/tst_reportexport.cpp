@@ -660,6 +660,65 @@ private slots:
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
+    void xlsxKinetoStepsStackToTheSpan_data()
+    {
+        QTest::addColumn<int>("steps");
+        QTest::newRow("three steps: the slowest highlighted") << 3;
+        QTest::newRow("one step: nothing to single out") << 1;
+    }
+
+    void xlsxKinetoStepsStackToTheSpan()
+    {
+        // By hand (µs): step 1 [0,50): gemm [10,30) on stream 7 under nccl [20,40) on stream 8 —
+        // span 30, compute 20, the rest of the busy time 10, idle 0 (compute + communication
+        // would stack to 40); step 2 [50,100): gemm [60,65) and [75,80) — span 20, compute 10,
+        // idle 10; step 3 [100,150): gemm [110,120) — span 10. Slowest step 1, median 20.
+        QFETCH(int, steps);
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        constexpr TimeNs us = 1000;
+        testsupport::KinetoTrace k(0);
+        k.host(0, 50 * us, "ProfilerStep#1", "user_annotation");
+        k.launch(1 * us, 1 * us, 7, 10 * us, 20 * us, "gemm", 1);
+        k.launch(3 * us, 1 * us, 8, 20 * us, 20 * us, "ncclKernel_AllReduce", 2);
+        if (steps == 3) {
+            k.host(50 * us, 50 * us, "ProfilerStep#2", "user_annotation");
+            k.launch(51 * us, 1 * us, 7, 60 * us, 5 * us, "gemm", 3);
+            k.launch(52 * us, 1 * us, 7, 75 * us, 5 * us, "gemm", 4);
+            k.host(100 * us, 50 * us, "ProfilerStep#3", "user_annotation");
+            k.launch(101 * us, 1 * us, 7, 110 * us, 10 * us, "gemm", 5);
+        }
+        AnalysisContext ctx(k.build());
+        const Table t = runAnalysis("steps", ctx, AnalysisOptions{});
+        QCOMPARE(t.rowCount(), std::size_t(steps));
+        QTemporaryDir dir;
+        const QString xlsx = dir.filePath("steps.xlsx");
+        ReportOptions opt;
+        opt.tables = {"steps"};
+        const ExportResult res = writeXlsxReport(ctx, xlsx.toStdString(), opt);
+        QVERIFY2(res.ok, res.error.c_str());
+        const auto first = [&](std::vector<double> v) { return std::vector<double>(v.begin(), v.begin() + steps); };
+        QJsonObject chart{{"sheet", "Steps"}, {"title_contains", "Step breakdown"}, {"grouping", "stacked"},
+                          {"series", QJsonArray{series(QStringLiteral("Compute (\u00b5s)"), first({20, 10, 10})),
+                                                series(QStringLiteral("Other kernels (not under compute) (\u00b5s)"), first({10, 0, 0})),
+                                                series(QStringLiteral("Idle (\u00b5s)"), first({0, 10, 0}))}}};
+        QJsonArray totals;
+        for (double x : first({30, 20, 10}))
+            totals.append(x);
+        chart["totals"] = totals;
+        if (steps == 3) {
+            chart["highlight"] = 0;
+            chart["title_has"] = QJsonArray{QStringLiteral("slowest step: r0 s1 (30.000 \u00b5s), median 20.000 \u00b5s")};
+        } else {
+            chart["highlight"] = QJsonValue();
+        }
+        QJsonObject expect;
+        expect["sheets"] = QJsonArray{"Steps"};
+        expect["tables"] = QJsonArray{expectTable("Steps", t, false)};
+        expect["chart_checks"] = QJsonArray{chart};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
     void xlsxAscendCharts()
     {
         // Ascend steps stack Computing + Communication (not overlapped) + Free up to the stage;
