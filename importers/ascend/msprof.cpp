@@ -1408,7 +1408,13 @@ struct SummaryTimeline {
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b)
 {
-    return a.size() == b.size() && lower(std::string(a)) == lower(std::string(b));
+    auto folded = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (folded(a[i]) != folded(b[i]))
+            return false;
+    return true;
 }
 
 /// The rows of one op_summary CSV that belong to `s`'s device, as device tasks.

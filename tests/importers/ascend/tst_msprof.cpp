@@ -828,6 +828,34 @@ private slots:
         QCOMPARE(byType, (std::map<std::string, std::int64_t>{{"Add", 6}, {"Cast", 6}, {"MatMul", 6}}));
     }
 
+    /// Newer CANN with only the CSVs of mindstudio_profiler_output: the shared op_summary is split
+    /// by its Device_id column into each device's tasks.
+    void newerGenerationSummaryOnly()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_1";
+        const Generated g = writeNewerProf(prof);
+        fs::remove(prof / "mindstudio_profiler_output" / "msprof_20231114221320.json");
+        fs::remove(prof / "mindstudio_profiler_output" / "step_trace_20231114221320.json");
+        std::string err;
+        auto t = load(prof, &err);
+        QVERIFY2(t, err.c_str());
+        QCOMPARE(t->sources().size(), std::size_t(2));
+        const auto slices = slicesByProcess(*t);
+        for (const auto &[device, rank] : g.rankOfDevice) {
+            QCOMPARE(slices.at({rank, "Ascend Hardware"}), std::size_t(2 * kIterations));
+            QVERIFY(!slices.count({rank, "HCCL"}));
+        }
+        QVERIFY(anyContains(notReadDetails(*t), {"device_3: no exported timeline",
+                                                 "come from mindstudio_profiler_output/op_summary_20231114221320.csv"}));
+        model::analysis::AnalysisContext ctx(t);
+        const auto ops = model::analysis::runAnalysis("op-statistic", ctx, model::analysis::AnalysisOptions{});
+        std::map<std::string, std::int64_t> byType;
+        for (std::size_t r = 0; r < ops.rowCount(); ++r)
+            byType[ops.column("op_type")->texts[r]] += ops.column("count")->ints[r];
+        QCOMPARE(byType, (std::map<std::string, std::int64_t>{{"Add", 2 * kIterations}, {"MatMul", 2 * kIterations}}));
+    }
+
     /// Summaries that cannot make a timeline: the warning names every file present and unused.
     void summaryOnlyFolderWithoutUsableOpSummaryNamesItsFiles()
     {
