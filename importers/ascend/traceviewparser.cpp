@@ -71,8 +71,9 @@ private:
     void handleAsync(const RawEvent &e, TimeNs ts);
     /// Device tasks: count their task types, append the joined kernel/communication members.
     std::string_view joinDeviceArgs(const RawEvent &e, TimeNs ts, std::string_view args);
-    /// Device tasks: their span, by how the derived Overlap Analysis lanes would count them.
-    void noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur, std::string_view args);
+    /// Device tasks: their span, by how the derived Overlap Analysis lanes would count them
+    /// (from what joinDeviceArgs() just learned about the task).
+    void noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur);
 
     /// This chunk's statistics of track (pid, tid); null for string ids.
     TrackStats *stats(const RawEvent &e)
@@ -102,6 +103,10 @@ private:
     json::ArgsMinifier m_minifier;
     json::ArgsReader m_args;
     std::string m_merged, m_scratch;
+    /// The last device task joinDeviceArgs() saw: its Task Type (a view into its args) and where
+    /// its kernel_details members are in m_merged (empty range: no kernel_details row).
+    std::string_view m_taskType;
+    std::size_t m_kernelBegin = 0, m_kernelEnd = 0;
     // What the current chunk said; committed to m_summary in endChunk() (a chunk can restart).
     TraceViewSummary m_chunk, m_summary;
     std::int64_t m_lastPid = INT64_MIN;
@@ -285,9 +290,12 @@ void Handler::handleCounter(const RawEvent &e, TimeNs ts, std::uint64_t pos)
 
 std::string_view Handler::joinDeviceArgs(const RawEvent &e, TimeNs ts, std::string_view args)
 {
+    m_taskType = {};
+    m_kernelBegin = m_kernelEnd = 0;
     if (TrackStats *st = stats(e)) {
         ++st->slices;
         const std::string_view type = findStringMember(args, "Task Type");
+        m_taskType = type;
         if (!type.empty()) {
             switch (classifyTaskType(type)) {
             case TaskClass::Compute: ++st->compute; break;
@@ -312,7 +320,12 @@ std::string_view Handler::joinDeviceArgs(const RawEvent &e, TimeNs ts, std::stri
             m_merged.resize(before);
         return hit;
     };
+    const std::size_t kernelAt = m_merged.size();
     const bool k = join(m_opts.kernels);
+    if (k) {
+        m_kernelBegin = kernelAt;
+        m_kernelEnd = m_merged.size();
+    }
     const bool c = join(m_opts.comm);
     if (!k && !c)
         return args;
@@ -362,7 +375,7 @@ bool communicationCore(std::string_view c)
     return same("HCCL") || same("COMMUNICATION") || c == "N/A";
 }
 
-void Handler::noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur, std::string_view args)
+void Handler::noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur)
 {
     TrackStats *st = stats(e);
     if (!st || dur < 0)
@@ -372,17 +385,15 @@ void Handler::noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur, std::string
         end = std::numeric_limits<TimeNs>::max();
     const Interval span{ts, end};
     TaskSpans::add(st->spans.all, span);
-    // kernel information: the members a kernel_details.csv row adds (the steps analysis's test)
-    const std::string_view core = findStringMember(args, "Accelerator Core");
-    const bool kernelInfo = !core.empty() || !findStringMember(args, "Type").empty()
-        || args.find("\"Block Dim\"") != std::string_view::npos || args.find("\"Block Num\"") != std::string_view::npos;
-    if (kernelInfo) {
-        if (!communicationCore(core))
+    // kernel information: a kernel_details.csv row joined (trace_view.json's own args carry none)
+    if (m_kernelEnd > m_kernelBegin) {
+        const std::string_view kernel = std::string_view(m_merged).substr(m_kernelBegin, m_kernelEnd - m_kernelBegin);
+        if (!communicationCore(findStringMember(kernel, "Accelerator Core")))
             TaskSpans::add(st->spans.kernelCompute, span);
         return;
     }
     // without kernel information an hcom_* task is the collective itself (communication)
-    if (!nonComputeTaskType(findStringMember(args, "Task Type")) && !e.name.starts_with("hcom_"))
+    if (!nonComputeTaskType(m_taskType) && !e.name.starts_with("hcom_"))
         TaskSpans::add(st->spans.typedCompute, span);
 }
 
@@ -403,7 +414,7 @@ void Handler::handleSlice(const RawEvent &e, TimeNs ts, std::uint64_t pos)
     if (ph == 'X' && !e.hasCat) { // device-side events carry no cat
         args = joinDeviceArgs(e, ts, args);
         if (m_opts.collectTaskSpans)
-            noteTaskSpan(e, ts, dur, args);
+            noteTaskSpan(e, ts, dur);
     }
     const ArgsId a = args.empty() ? kNoArgs : s.addArgs(args);
     if (ph == 'X')
