@@ -2,8 +2,11 @@
 // and the AIU analyses need. One per source (input file); see docs/aiu.md "Model".
 #pragma once
 
+#include "types.h"
+
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace accelscope::model {
@@ -30,6 +33,9 @@ struct AiuDeviceFacts {
     double clockShiftUs = 0;             ///< multi-AIU alignment shift of this AIU's device clock
     std::int64_t iterations = 0;         ///< repetitions of the kernel sequence (0 = none found)
     double iterationPeriodUs = 0;        ///< mean start-to-start time of one iteration
+    /// Each iteration in trace time: its first Cmpt Exec start to its last Cmpt Exec end. The
+    /// steps of an AIU run (the steps analysis, a comparison's step alignment).
+    std::vector<std::pair<TimeNs, TimeNs>> iterationSpans;
 };
 
 /// One per source. A source is one import: a single trace file, or a folder of per-AIU files

@@ -714,6 +714,9 @@ std::map<std::int64_t, AiuDeviceFacts> collectDeviceFacts(const std::vector<AiuE
         if (devices.count(it.pid)) {
             devices[it.pid].iterations = it.iterations;
             devices[it.pid].iterationPeriodUs = it.periodUs;
+            if (it.iterations > 1) // one "iteration" is no repetition: no steps
+                for (const auto &[start, end] : it.spansUs)
+                    devices[it.pid].iterationSpans.emplace_back(toNs(start), toNs(end));
         }
     for (auto &[pid, d] : devices) {
         d.maxDriftUs = times.epochs.maxDriftUs;

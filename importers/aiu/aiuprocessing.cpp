@@ -658,13 +658,17 @@ std::vector<CollectiveFlow> collectiveFlows(const std::vector<AiuEvent> &events,
 
 std::vector<IterationStats> detectIterations(const std::vector<AiuEvent> &events)
 {
-    std::map<std::int64_t, std::vector<std::pair<double, std::uint32_t>>> seq;
+    struct Exec {
+        double ts = 0, end = 0;
+        std::uint32_t name = 0;
+    };
+    std::map<std::int64_t, std::vector<Exec>> seq;
     for (const auto &e : events)
         if (e.ph == 'X' && e.phase == AiuPhase::ComputeExec)
-            seq[e.pid].emplace_back(e.ts, e.origName);
+            seq[e.pid].push_back({e.ts, e.ts + e.dur, e.origName});
     std::vector<IterationStats> out;
     for (auto &[pid, v] : seq) {
-        std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        std::stable_sort(v.begin(), v.end(), [](const Exec &a, const Exec &b) { return a.ts < b.ts; });
         IterationStats st;
         st.pid = pid;
         const std::size_t n = v.size();
@@ -672,13 +676,19 @@ std::vector<IterationStats> detectIterations(const std::vector<AiuEvent> &events
         for (std::size_t p = 1; p * 2 <= n; ++p) {
             bool ok = true;
             for (std::size_t i = p; i < n && ok; ++i)
-                ok = v[i].second == v[i - p].second;
+                ok = v[i].name == v[i - p].name;
             if (!ok)
                 continue;
             const std::size_t reps = n / p;
             st.iterations = static_cast<std::int64_t>(reps);
             if (reps > 1)
-                st.periodUs = (v[(reps - 1) * p].first - v[0].first) / double(reps - 1);
+                st.periodUs = (v[(reps - 1) * p].ts - v[0].ts) / double(reps - 1);
+            for (std::size_t r = 0; r < reps; ++r) {
+                double end = v[r * p].end;
+                for (std::size_t i = r * p; i < (r + 1) * p; ++i)
+                    end = std::max(end, v[i].end);
+                st.spansUs.emplace_back(v[r * p].ts, end);
+            }
             break;
         }
         out.push_back(st);

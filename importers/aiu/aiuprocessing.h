@@ -156,6 +156,7 @@ struct IterationStats {
     std::int64_t pid = 0;
     std::int64_t iterations = 0;
     double periodUs = 0;
+    std::vector<std::pair<double, double>> spansUs; ///< each iteration: first Cmpt Exec start, last one's end
 };
 /// Iterations per pid: the shortest period p such that the Cmpt Exec name sequence repeats with
 /// period p from its start; iterations = repeats, period = mean start-to-start time.

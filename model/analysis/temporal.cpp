@@ -2,10 +2,12 @@
 #include "analyses.h"
 #include "eventset.h"
 #include "intervals.h"
+#include "model/aiufacts.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <map>
 
 namespace accelscope::model::analysis {
 
@@ -110,16 +112,68 @@ Table commCompOverlap(const AnalysisContext &ctx, const AnalysisOptions &opt)
     return t;
 }
 
+namespace {
+
+/// A step: a ProfilerStep#N host span with the device work it launched, or (IBM AIU runs) one
+/// iteration of the repeating kernel sequence with the device work that starts inside it.
+struct Step {
+    std::int64_t number = -1;
+    std::uint32_t cpu = 0; ///< ProfilerStep: index into s.cpu
+    std::vector<std::uint32_t> gpu;
+    bool iteration = false;             ///< an AIU iteration: no host span
+    std::int64_t start = 0, end = 0;    ///< the iteration's window (ticks)
+};
+
+/// AIU iterations as steps for the ranks without a ProfilerStep (the importer found where the
+/// Cmpt Exec sequence repeats; model/aiufacts.h). Device rows belong to the iteration their
+/// start falls in.
+void addAiuIterations(const AnalysisContext &ctx, const EventSet &s, std::unordered_map<int, std::vector<Step>> &steps,
+                      std::vector<std::string> &notes)
+{
+    std::map<int, std::vector<std::pair<TimeNs, TimeNs>>> spans;
+    for (const SourceInfo &src : ctx.trace().sources())
+        if (src.aiu)
+            for (const AiuDeviceFacts &d : src.aiu->devices)
+                if (!d.iterationSpans.empty() && s.wantRank(d.rank) && !steps.count(d.rank))
+                    spans[d.rank] = d.iterationSpans;
+    if (spans.empty())
+        return;
+    if (s.compat) {
+        notes.push_back("AIU iterations are not steps in HTA compatibility mode (HTA has none)");
+        return;
+    }
+    for (const auto &[rank, windows] : spans) {
+        auto &v = steps[rank];
+        for (std::size_t i = 0; i < windows.size(); ++i) {
+            Step st;
+            st.number = std::int64_t(i + 1);
+            st.iteration = true;
+            st.start = windows[i].first;
+            st.end = windows[i].second;
+            v.push_back(std::move(st));
+        }
+        notes.push_back("rank " + std::to_string(rank) + ": no ProfilerStep; the steps are the AIU iterations (where the "
+                        "Cmpt Exec sequence repeats), device rows by their start");
+    }
+    for (std::uint32_t i = 0; i < s.gpu.size(); ++i) {
+        const Ev &g = s.gpu[i];
+        auto it = spans.find(g.rank);
+        if (it == spans.end())
+            continue;
+        auto &v = steps[g.rank];
+        auto k = std::upper_bound(v.begin(), v.end(), g.ts, [](std::int64_t t, const Step &st) { return t < st.start; });
+        if (k != v.begin() && g.ts < std::prev(k)->end)
+            std::prev(k)->gpu.push_back(i);
+    }
+}
+
+} // namespace
+
 Table stepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
     const EventSet s = selectEvents(ctx, opt, SelectGpu | SelectCpu);
     const Trace &tr = ctx.trace();
     const StringId gpuAnn = ctx.index().catGpuUserAnnotation;
-    struct Step {
-        std::int64_t number = -1;
-        std::uint32_t cpu = 0; // index into s.cpu
-        std::vector<std::uint32_t> gpu;
-    };
     // steps per rank, by start
     std::unordered_map<int, std::vector<Step>> steps;
     for (std::uint32_t i = 0; i < s.cpu.size(); ++i) {
@@ -172,6 +226,8 @@ Table stepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt)
         if (hit)
             hit->gpu.push_back(i);
     }
+    std::vector<std::string> notes = s.notes;
+    addAiuIterations(ctx, s, steps, notes);
     Table t("steps", "Step breakdown");
     const Unit du = durUnit(s), tu = timeUnit(s);
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
@@ -195,13 +251,19 @@ Table stepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt)
     std::sort(ranksSorted.begin(), ranksSorted.end());
     for (int r : ranksSorted) {
         for (const Step &st : steps[r]) {
-            const Ev &se = s.cpu[st.cpu];
             rank.push(std::int64_t(r));
             step.push(st.number);
-            cpuStart.push(s.outTime(se.ts));
-            cpuDur.push(se.dur);
+            if (st.iteration) {
+                cpuStart.push(s.outTime(st.start));
+                cpuDur.push(st.end - st.start);
+                t.keys.push_back(RowKey{kEmptyString, r, -1, {}});
+            } else {
+                const Ev &se = s.cpu[st.cpu];
+                cpuStart.push(s.outTime(se.ts));
+                cpuDur.push(se.dur);
+                t.keys.push_back(RowKey{se.name, r, -1, ctx.index().ref(se.gid)});
+            }
             kernels.push(std::int64_t(st.gpu.size()));
-            t.keys.push_back(RowKey{se.name, r, -1, ctx.index().ref(se.gid)});
             const auto all = unionWhere(s, st.gpu, busyMask(s));
             if (all.empty()) {
                 for (Column *col : {&gpuStart, &gpuEnd, &gpuSpan, &busy, &compute, &comm, &mem, &idle})
@@ -225,7 +287,7 @@ Table stepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt)
             idlePct.push(span > 0 ? 100.0 * double(span - b) / double(span) : kNaN);
         }
     }
-    t.notes = s.notes;
+    t.notes = std::move(notes);
     return t;
 }
 

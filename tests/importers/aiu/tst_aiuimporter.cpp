@@ -850,6 +850,10 @@ private slots:
         QCOMPARE(r.size(), std::size_t(1));
         QCOMPARE(r[0].iterations, std::int64_t(4));
         QCOMPARE(r[0].periodUs, 100.0);
+        // each iteration spans its first kernel's start to its last kernel's end
+        QCOMPARE(r[0].spansUs.size(), std::size_t(4));
+        QCOMPARE(r[0].spansUs[2].first, 200.0);
+        QCOMPARE(r[0].spansUs[2].second, 202.5);
     }
 
     void names()

@@ -196,11 +196,45 @@ private Q_SLOTS:
     void collectivesPerAiu();
     void rankAndRangeSelection();
     void notAnAiuTrace();
+    void iterationsAreSteps();
     void cycleStampsForDetails();
 
     void referenceRuns_data();
     void referenceRuns();
 };
+
+void TestAiuAnalysis::iterationsAreSteps()
+{
+    // Rank 0 has two iterations found by the importer: its device rows belong to the iteration
+    // their start falls in; rank 1 found none and has no steps.
+    AiuTrace t;
+    auto f0 = facts(250, 100);
+    AiuTrace::Rank &r0 = t.rank(0, f0);
+    f0->devices.back().iterations = 2;
+    f0->devices.back().iterationSpans = {{10000, 13000}, {20000, 23000}};
+    (void)r0;
+    t.rank(1, facts(250, 100));
+    t.slice(0, true, 10000, 1000, "a Cmpt Exec", "");
+    t.slice(0, false, 11500, 500, "a DmaI", "");
+    t.slice(0, true, 15000, 100, "between Cmpt Exec", ""); // in no iteration
+    t.slice(0, true, 20000, 2000, "a Cmpt Exec", "");
+    t.slice(1, true, 20000, 2000, "a Cmpt Exec", "");
+    const TracePtr tr = t.build();
+    const AnalysisContext ctx(tr);
+    const Table steps = runAnalysis("steps", ctx, {});
+    QCOMPARE(steps.rowCount(), std::size_t(2));
+    const TimeNs origin = tr->startNs();
+    QCOMPARE(cell(steps, 0, "rank"), std::string("0"));
+    QCOMPARE(cell(steps, 0, "step"), std::string("1"));
+    QCOMPARE(cell(steps, 0, "cpu_start"), std::to_string(10000 - origin));
+    QCOMPARE(cell(steps, 0, "cpu_duration"), std::string("3000"));
+    QCOMPARE(cell(steps, 0, "kernels"), std::string("2"));
+    QCOMPARE(cell(steps, 0, "busy"), std::string("1500"));
+    QCOMPARE(cell(steps, 1, "step"), std::string("2"));
+    QCOMPARE(cell(steps, 1, "kernels"), std::string("1"));
+    QCOMPARE(cell(steps, 1, "busy"), std::string("2000"));
+    QVERIFY2(notesText(steps).find("AIU iterations") != std::string::npos, notesText(steps).c_str());
+}
 
 void TestAiuAnalysis::summaryNameRule_data()
 {
