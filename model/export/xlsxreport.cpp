@@ -734,24 +734,23 @@ Table topRows(const Table &t, const std::vector<std::string_view> &ids, std::str
     return out;
 }
 
-/// Op statistic sheet: the operator types with the largest total time as horizontal bars, from
-/// the table when it is sorted by total time, else from a top-20 block below it (`top`).
-void opStatisticChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *top,
-                      const TablePlace &topAt)
+/// Horizontal bars of the first 20 rows' `value` (the largest first: the table sorted by it, or
+/// its top-N block), labelled from `labelFirst` to `labelLast`, with the rank in front when the
+/// rank column lies left of the labels and ranks vary (the columns between come along).
+void topBarsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &place, const Table &drawn, std::string_view labelFirst,
+                  std::string_view labelLast, const std::vector<std::string_view> &value, const std::string &what)
 {
-    const Table &drawn = top ? *top : t;
-    const TablePlace &place = top ? topAt : at;
-    const int op = drawn.columnIndex("op_type"), core = drawn.columnIndex("core_type");
-    if (op < 0 || core != op + 1)
+    const int label = drawn.columnIndex(labelFirst), last = drawn.columnIndex(labelLast);
+    if (label < 0 || last < label)
         return;
-    int first = op;
-    if (const int rank = drawn.columnIndex("rank"); rank >= 0 && rank < op)
-        for (std::size_t r = 1; r < place.rows && first == op; ++r)
+    int first = label;
+    if (const int rank = drawn.columnIndex("rank"); rank >= 0 && rank < label)
+        for (std::size_t r = 1; r < place.rows && first == label; ++r)
             if (drawn.columns[std::size_t(rank)].number(r) != drawn.columns[std::size_t(rank)].number(0))
                 first = rank;
     const std::size_t n = std::min<std::size_t>(place.rows, 20);
-    insertColumnChart(wb, ws, place, drawn, {{"total_ns"}}, first, core, LXW_CHART_BAR,
-                      "Top " + std::to_string(n) + " operator types by total time", 20);
+    insertColumnChart(wb, ws, place, drawn, {value}, first, last, LXW_CHART_BAR,
+                      "Top " + std::to_string(n) + " " + what + " by total time", 20);
 }
 
 /// Long rows (one per key and kind) turned into one row per key and a column per kind, so that
@@ -942,8 +941,8 @@ SheetPlan planSheets(const std::vector<std::string> &names, const std::vector<Ta
 }
 
 /// HTA sheet: idle time per stream stacked by idle category (host wait, kernel wait, other), from
-/// the pivot block `t` (a row per rank and stream, a column per category), placed at `anchorRow`.
-void idleChart(lxw_workbook *wb, lxw_worksheet *ws, TablePlace at, lxw_row_t anchorRow, const Table &t)
+/// the pivot block `t` (a row per rank and stream, a column per category), placed at `at.chartRow`.
+void idleChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t)
 {
     ChartLook look;
     for (std::size_t c = 2; c < t.columnCount(); ++c) {
@@ -956,7 +955,6 @@ void idleChart(lxw_workbook *wb, lxw_worksheet *ws, TablePlace at, lxw_row_t anc
     std::string title = "Idle time per stream";
     if (at.rows > kMaxChartCategories)
         title += " (the first " + std::to_string(kMaxChartCategories) + " of " + std::to_string(at.rows) + " streams)";
-    at.chartRow = long(anchorRow);
     insertColumnChart(wb, ws, at, t, seriesAfter(t, 2), 0, 1, LXW_CHART_COLUMN_STACKED, title, kMaxChartCategories, look);
 }
 
@@ -980,15 +978,22 @@ void htaCharts(Writer &w, lxw_workbook *wb, lxw_worksheet *ws, const std::string
             TablePlace at{name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + (temporal ? 13 : 1))};
             overlapChart(wb, ws, at, row, *t);
         }
-    for (const Table *t : ts)
-        if (t->name == "idle-chart" && w.blocks.count(t)) {
-            // below the temporal chart (about 20 rows high) where the idle block is close under it
-            lxw_row_t row = w.blocks[t].first;
-            if (temporal)
-                row = std::max<lxw_row_t>(row, w.blocks[temporal].first + 22);
-            TablePlace at{name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + 1)};
-            idleChart(wb, ws, at, row, *t);
-        }
+    // The charts below beside their chart data blocks, each under the one above (about 20 rows
+    // high) where its block is closer than that.
+    constexpr lxw_row_t kChartRows = 22;
+    lxw_row_t freeRow = temporal ? w.blocks[temporal].first + kChartRows : 0;
+    for (const Table *t : ts) {
+        if (!w.blocks.count(t) || (t->name != "idle-chart" && t->name != "memcpy-bw-chart"))
+            continue;
+        const lxw_row_t row = std::max(w.blocks[t].first, freeRow);
+        freeRow = row + kChartRows;
+        TablePlace at{name, w.blocks[t].first, w.blocks[t].second, lxw_col_t(widest + 1), long(row)};
+        if (t->name == "idle-chart")
+            idleChart(wb, ws, at, *t);
+        else
+            insertColumnChart(wb, ws, at, *t, seriesAfter(*t, 1), 0, 0, LXW_CHART_COLUMN, "Copy bandwidth per kind",
+                              kMaxChartCategories);
+    }
 }
 
 /// memory-timeline: a scatter chart with straight lines, one series per rank / device / source /
@@ -1069,26 +1074,33 @@ Table chartDataBelow(const Table &t)
         if (const Column *total = anyColumn(t, {"total_ns", "total_us"}))
             return pivot(t, {"category"}, "rank", total->id, kMaxChartRanks, "Rank ",
                          "Category chart data: total time per category and rank");
+    if (t.name == "core-statistic" && t.column("rank") && t.column("total_ns"))
+        return pivot(t, {"core_type"}, "rank", "total_ns", kMaxChartRanks, "Rank ",
+                     "Core statistic chart data: total time per core type and rank");
     if (t.name == "op-statistic")
         if (const Column *total = t.column("total_ns"); total && !sortedDescending(*total, t.rowCount()))
             return topRows(t, {"rank", "device", "op_type", "core_type"}, "total_ns", 20,
                            "Op statistic chart data: the 20 operator types with the largest total time");
+    if (t.name == "annotations")
+        if (const Column *total = anyColumn(t, {"total_ns", "sum (us)"}); total && !sortedDescending(*total, t.rowCount()))
+            return topRows(t, {"rank", "name"}, total->id, 20, "Annotation chart data: the 20 annotations with the largest total time");
     return {};
 }
 
-/// Categories sheet: grouped columns of the total time per category, a series per rank (the
-/// pivot block `perRank` below the table), or of the table itself when it has no rank column.
-void categoriesChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *perRank,
-                     const TablePlace &perRankAt)
+/// Categories and Core statistic sheets: grouped columns of the total time per category (core
+/// type), a series per rank (the pivot block `perRank` below the table), or of the table itself
+/// when it has no rank column.
+void perRankChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *perRank,
+                  const TablePlace &perRankAt, std::string_view categoryId, const std::string &title)
 {
     if (perRank) {
-        insertColumnChart(wb, ws, perRankAt, *perRank, seriesAfter(*perRank, 1), 0, 0, LXW_CHART_COLUMN,
-                          "Device time per category", kMaxChartCategories);
+        insertColumnChart(wb, ws, perRankAt, *perRank, seriesAfter(*perRank, 1), 0, 0, LXW_CHART_COLUMN, title,
+                          kMaxChartCategories);
         return;
     }
-    const int category = t.columnIndex("category");
-    insertColumnChart(wb, ws, at, t, {{"total_ns", "total_us"}}, category, category, LXW_CHART_COLUMN,
-                      "Device time per category", kMaxChartCategories);
+    const int category = t.columnIndex(categoryId);
+    insertColumnChart(wb, ws, at, t, {{"total_ns", "total_us"}}, category, category, LXW_CHART_COLUMN, title,
+                      kMaxChartCategories);
 }
 
 /// A sheet of one table, with the chart that table has (if any), and below the table the chart
@@ -1110,7 +1122,7 @@ lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &
         if (!w.appendBlock(ws, lxw_row_t(at.rows + 2), t, below))
             return nullptr;
         data = &below;
-        dataAt = {name, w.blocks[data].first, w.blocks[data].second, at.chartCol};
+        dataAt = {name, w.blocks[data].first, w.blocks[data].second, at.chartCol, 0}; // the chart at the top, beside the table
         w.blocks.erase(data); // a local table: its address may be reused
     }
     if (t.name == "kernels")
@@ -1119,10 +1131,16 @@ lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &
         stepsChart(wb, ws, at, t, data, dataAt);
     if (t.name == "slow-rank")
         slowRankChart(wb, ws, at, t);
+    const Table &top = data ? *data : t; // top-N bars: the block when the table is not sorted by total
+    const TablePlace &topAt = data ? dataAt : at;
     if (t.name == "op-statistic")
-        opStatisticChart(wb, ws, at, t, data, dataAt);
+        topBarsChart(wb, ws, topAt, top, "op_type", "core_type", {"total_ns"}, "operator types");
+    if (t.name == "annotations")
+        topBarsChart(wb, ws, topAt, top, "name", "name", {"total_ns", "sum (us)"}, "annotations");
     if (t.name == "categories")
-        categoriesChart(wb, ws, at, t, data, dataAt);
+        perRankChart(wb, ws, at, t, data, dataAt, "category", "Device time per category");
+    if (t.name == "core-statistic")
+        perRankChart(wb, ws, at, t, data, dataAt, "core_type", "Device time per core type");
     if (t.name == "memory-timeline")
         memoryTimelineChart(wb, ws, at, t);
     return ws;
@@ -1138,13 +1156,18 @@ lxw_worksheet *reportSheet(Writer &w, lxw_workbook *wb, const std::string &sheet
     std::vector<const Table *> blocks;
     for (const Table *t : ts) {
         blocks.push_back(t);
-        if (sheet == kSheetHta && t->name == "idle" && t->rowCount() > 0)
-            if (const Column *idle = anyColumn(*t, {"idle_ns", "idle_time"})) {
+        if (sheet == kSheetHta && t->rowCount() > 0) {
+            if (const Column *idle = anyColumn(*t, {"idle_ns", "idle_time"}); idle && t->name == "idle")
                 chartData.push_back(pivot(*t, {"rank", "stream"}, "idle_category", idle->id, 16, "",
                                           "Idle time per stream (chart data)"));
-                if (chartData.back().rowCount() > 0)
-                    blocks.push_back(&chartData.back());
-            }
+            else if (const Column *bw = anyColumn(*t, {"avg_bandwidth_gbps", "memory_bw_gbps_mean"}); bw && t->name == "memcpy-bw")
+                chartData.push_back(pivot(*t, {t->column("kind") ? "kind" : "name"}, "rank", bw->id, kMaxChartRanks, "Rank ",
+                                          "Copy bandwidth per kind and rank (chart data)"));
+            else
+                continue;
+            if (chartData.back().rowCount() > 0)
+                blocks.push_back(&chartData.back());
+        }
     }
     if (sheet == kSheetOverview || sheet == kSheetHta) {
         ws = w.blockSheet(name, blocks, sheet == kSheetOverview ? "Accelscope report" : "");

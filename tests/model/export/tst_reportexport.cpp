@@ -299,6 +299,18 @@ QJsonObject expectStepsChart(const Table &t)
     return c;
 }
 
+/// Horizontal bars of the 20 rows with the largest `value`, the largest first.
+QJsonObject expectTopBars(const QString &sheet, const QString &what, const Column &value)
+{
+    std::vector<double> v;
+    for (std::size_t r = 0; r < value.size(); ++r)
+        v.push_back(micros(value, r));
+    std::stable_sort(v.begin(), v.end(), std::greater<>());
+    v.resize(std::min<std::size_t>(v.size(), 20));
+    return QJsonObject{{"sheet", sheet}, {"title_contains", QStringLiteral("Top %1 %2 by total time").arg(v.size()).arg(what)},
+                       {"kind", "bar"}, {"series", QJsonArray{series(xlsxHeader(value), v)}}, {"highlight", QJsonValue()}};
+}
+
 /// A chart of long rows pivoted: a series per `kind` (first appearance order), a category per
 /// distinct `key` columns (first appearance order), missing pairs 0.
 QJsonArray expectPivotSeries(const Table &t, const std::vector<const char *> &keys, const char *kind, const Column &value,
@@ -322,7 +334,9 @@ QJsonArray expectPivotSeries(const Table &t, const std::vector<const char *> &ke
         std::vector<double> v;
         for (const std::string &key : rowKeys)
             v.push_back(cells.count({key, k}) ? cells[{key, k}] : 0.0);
-        out.append(series(prefix + QString::fromStdString(k) + QStringLiteral(" (\u00b5s)"), v));
+        // the unit as the value column's header shows it: " (µs)", " (GB/s)"
+        const QString unit = xlsxHeader(value).mid(int(QString::fromStdString(value.title).size()));
+        out.append(series(prefix + QString::fromStdString(k) + unit, v));
     }
     return out;
 }
@@ -623,13 +637,19 @@ private slots:
         const Table categories = runAnalysis("categories", ctx, ao), idle = runAnalysis("idle", ctx, ao);
         const Column *categoryTotal = categories.column(hta ? "total_us" : "total_ns");
         const Column *idleTime = idle.column(hta ? "idle_time" : "idle_ns");
-        QVERIFY(categoryTotal && idleTime);
+        const Table memcpy = runAnalysis("memcpy-bw", ctx, ao), annotations = runAnalysis("annotations", ctx, ao);
+        const Column *bandwidth = memcpy.column(hta ? "memory_bw_gbps_mean" : "avg_bandwidth_gbps");
+        QVERIFY(categoryTotal && idleTime && bandwidth && annotations.column(hta ? "sum (us)" : "total_ns"));
+        QVERIFY(memcpy.rowCount() > 0 && annotations.rowCount() >= 2);
         expect["chart_checks"] = QJsonArray{
             expectStepsChart(runAnalysis("steps", ctx, ao)),
             QJsonObject{{"sheet", "Categories"}, {"title_contains", "Device time per category"}, {"kind", "column"},
                         {"series", expectPivotSeries(categories, {"category"}, "rank", *categoryTotal, "Rank ")}},
             QJsonObject{{"sheet", "HTA analyses"}, {"title_contains", "Idle time per stream"}, {"grouping", "stacked"},
-                        {"series", expectPivotSeries(idle, {"rank", "stream"}, "idle_category", *idleTime, "")}}};
+                        {"series", expectPivotSeries(idle, {"rank", "stream"}, "idle_category", *idleTime, "")}},
+            QJsonObject{{"sheet", "HTA analyses"}, {"title_contains", "Copy bandwidth per kind"}, {"kind", "column"},
+                        {"series", expectPivotSeries(memcpy, {hta ? "name" : "kind"}, "rank", *bandwidth, "Rank ")}},
+            expectTopBars("Annotations", "annotations", *annotations.column(hta ? "sum (us)" : "total_ns"))};
         expect["key_values"] = QJsonObject{{"Overview", QJsonObject{{"Slices", QString::number(m_sample->sliceCount())},
                                                                     {"Flows", QString::number(m_sample->flows().size())}}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
@@ -732,12 +752,14 @@ private slots:
         QTemporaryDir dir;
         const QString xlsx = dir.filePath("ascend.xlsx");
         ReportOptions opt;
-        opt.tables = {"steps", "slow-rank", "op-statistic"};
+        opt.tables = {"steps", "slow-rank", "op-statistic", "core-statistic"};
         const ExportResult res = writeXlsxReport(ctx, xlsx.toStdString(), opt);
         QVERIFY2(res.ok, res.error.c_str());
         const Table steps = runAnalysis("steps", ctx, AnalysisOptions{});
         const Table slow = runAnalysis("slow-rank", ctx, AnalysisOptions{});
         const Table ops = runAnalysis("op-statistic", ctx, AnalysisOptions{});
+        const Table cores = runAnalysis("core-statistic", ctx, AnalysisOptions{});
+        QVERIFY(cores.rowCount() >= 2);
         QVERIFY(steps.rowCount() >= 2 && slow.rowCount() >= 2 && ops.rowCount() >= 2);
 
         QJsonArray slowSeries;
@@ -769,16 +791,18 @@ private slots:
         for (double x : slowTotals)
             totalCells.append(x);
         QJsonObject expect;
-        expect["sheets"] = QJsonArray{"Steps", "Slow rank", "Op statistic"};
+        expect["sheets"] = QJsonArray{"Steps", "Slow rank", "Op statistic", "Core statistic"};
         expect["tables"] = QJsonArray{expectTable("Steps", steps, false), expectTable("Slow rank", slow, false),
-                                      expectTable("Op statistic", ops, false)};
+                                      expectTable("Op statistic", ops, false), expectTable("Core statistic", cores, false)};
         expect["chart_checks"] = QJsonArray{
             expectStepsChart(steps),
             QJsonObject{{"sheet", "Slow rank"}, {"title_contains", "slowest rank: r" + QString::fromStdString(cellText(*slow.column("rank"), std::size_t(slowest)))},
                         {"grouping", "stacked"}, {"series", slowSeries}, {"totals", totalCells}, {"highlight", slowest}},
             QJsonObject{{"sheet", "Op statistic"}, {"title_contains", "operator types by total time"}, {"kind", "bar"},
                         {"series", QJsonArray{series(QString::fromStdString(ops.column("total_ns")->title) + QStringLiteral(" (\u00b5s)"), totals)}},
-                        {"highlight", QJsonValue()}}};
+                        {"highlight", QJsonValue()}},
+            QJsonObject{{"sheet", "Core statistic"}, {"title_contains", "Device time per core type"}, {"kind", "column"},
+                        {"series", expectPivotSeries(cores, {"core_type"}, "rank", *cores.column("total_ns"), "Rank ")}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
