@@ -475,6 +475,47 @@ private slots:
         QCOMPARE(texts[0], texts[1]);
     }
 
+    void kernelDetailsDecideTheDerivedLanes()
+    {
+        // An old trace_view.json without lanes beside a kernel_details.csv: tasks with a row count
+        // by its Accelerator Core (the COMMUNICATION row of the collective's task does not), tasks
+        // without one not at all (the Cast), as the steps analysis counts them: the derived lanes
+        // give Computing [100, 300) + [700, 800), Communication [480, 650), Free the two gaps.
+        QTemporaryDir tmp;
+        const fs::path dir = fs::path(tmp.path().toStdString()) / "rank0_ascend_pt";
+        const long long hccl = 4321LL * 100 + 5;
+        auto x = [&](long long pid, int tid, const std::string &name, std::int64_t at, std::int64_t dur, const std::string &type) {
+            return ",\n{\"ph\":\"X\",\"name\":\"" + name + "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid)
+                 + ",\"ts\":" + ts(at) + ",\"dur\":" + std::to_string(dur)
+                 + (type.empty() ? std::string() : ",\"args\":{\"Task Type\":\"" + type + "\"}") + "}";
+        };
+        writeFile(dir / "profiler_info_0.json", "{\"rank_id\": 0}");
+        writeFile(dir / "ASCEND_PROFILER_OUTPUT/trace_view.json",
+                  "[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":4321,\"tid\":0,\"args\":{\"name\":\"Python\"}},"
+                  "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":800,\"tid\":0,\"args\":{\"name\":\"Ascend Hardware\"}},"
+                  "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":"
+                      + std::to_string(hccl) + ",\"tid\":0,\"args\":{\"name\":\"HCCL\"}}"
+                      + x(4321, 4321, "ProfilerStep#1", 0, 1000, "") + x(800, 2, "MatMul", 100, 200, "Other")
+                      + x(800, 2, "Cast", 400, 50, "Other") + x(800, 4, "hcom_allReduce__1_0_1", 500, 100, "Other")
+                      + x(800, 2, "Add", 700, 100, "Other") + x(hccl, 0, "hcom_allReduce__1_0_1", 480, 170, "") + "]");
+        auto row = [](const std::string &name, const std::string &type, const char *core, std::int64_t at, int dur) {
+            return "1,0,1,1,2," + name + "," + type + ",dynamic," + core + "," + std::to_string(kBaseUs + at) + ".000,"
+                 + std::to_string(dur) + ".000,0,20\n";
+        };
+        writeFile(dir / "ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+                  "Step Id,Device_id,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us),"
+                  "Wait Time(us),Block Num\n"
+                      + row("MatMul", "MatMulV3", "AI_CORE", 100, 200) + row("hcom_allReduce__1_0_1", "hcom_allReduce_", "COMMUNICATION", 500, 100)
+                      + row("Add", "Add", "AI_VECTOR_CORE", 700, 100));
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        const Table t = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(rowsText(t, {"step", "computing_ns", "communication_ns", "communication_not_overlapped_ns", "free_ns", "compute_tasks"}),
+                 std::string("1|300000|170000|170000|230000|2;"));
+        QVERIFY(anyNote(t, "lanes derived from the device tasks"));
+        QVERIFY(!anyNote(t, "a guess"));
+    }
+
     void computeTaskTypesAreNoGuess()
     {
         // A trace of AI_CORE / AI_VECTOR_CORE tasks without kernel_details and without lanes: the
