@@ -188,16 +188,20 @@ private slots:
         QVERIFY(num(t, std::size_t(duration), "p_value") < 0.01);
     }
 
-    /// Ascend and MindSpore runs: their steps analysis reads the Ascend index through the same
+    /// Shared samples against themselves. Ascend and MindSpore runs: their steps analysis reads
+    /// the Ascend index through the same
     /// per-trace cache the comparison keeps its steps table in (this hung once: the cache held
     /// its lock while building).
-    void ascendAndMindSporeRunsCompareBySteps_data()
+    void sampleRunsCompareBySteps_data()
     {
         QTest::addColumn<QString>("sample");
         QTest::newRow("MindSpore 1.x") << "mindspore/ms1x_profiler_dir_alexnet_1p";
         QTest::newRow("torch_npu db") << "ascend/pt_db_level2_2rank/rank0_ascend_pt";
+        // the shared HTA samples are single runs (no natural baseline/candidate pair): each
+        // against itself
+        QTest::newRow("HTA nccl_data") << "kineto/nccl_data.json.gz";
     }
-    void ascendAndMindSporeRunsCompareBySteps()
+    void sampleRunsCompareBySteps()
     {
         QFETCH(QString, sample);
         const std::filesystem::path path = std::filesystem::path(ACCELSCOPE_SHARED_DATA) / sample.toStdString();
