@@ -189,9 +189,8 @@ private slots:
     }
 
     /// Shared samples against themselves. Ascend and MindSpore runs: their steps analysis reads
-    /// the Ascend index through the same
-    /// per-trace cache the comparison keeps its steps table in (this hung once: the cache held
-    /// its lock while building).
+    /// the Ascend index through the same per-trace cache the comparison keeps its steps table in
+    /// (this hung once: the cache held its lock while building).
     void sampleRunsCompareBySteps_data()
     {
         QTest::addColumn<QString>("sample");
