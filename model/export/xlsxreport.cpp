@@ -470,6 +470,7 @@ lxw_color_t darker(lxw_color_t c)
 struct ChartLook {
     std::vector<lxw_color_t> colours;
     int highlight = -1;
+    std::string valueAxis; ///< empty: the first series' header
 };
 
 /// Gives point `index` of the series a darker fill than the series' own.
@@ -526,7 +527,8 @@ bool insertColumnChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at
     chart_legend_set_position(ch, values.size() > 1 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
     if (type == LXW_CHART_BAR)
         chart_axis_set_reverse(ch->x_axis); // the first row (the largest) on top
-    chart_axis_set_name(ch->y_axis, headerText(t.columns[std::size_t(values.front())]).c_str());
+    const std::string axis = look.valueAxis.empty() ? headerText(t.columns[std::size_t(values.front())]) : look.valueAxis;
+    chart_axis_set_name(ch->y_axis, axis.c_str());
     lxw_chart_options o{};
     // side-by-side columns need room per series, stacked ones per category only
     const std::size_t barsPerCategory = type == LXW_CHART_COLUMN ? values.size() : 1;
@@ -788,8 +790,11 @@ Table pivot(const Table &t, const std::vector<std::string_view> &keyIds, std::st
         if (k != kindIndex.end() && std::isfinite(value->number(r)))
             out.columns[keyIds.size() + k->second].reals[it->second] = value->number(r);
     }
-    if (kindIndex.size() < std::set<std::string>(kind->texts.begin(), kind->texts.end()).size())
-        out.title += " (the first " + std::to_string(maxKinds) + " " + std::string(kindId) + " values)";
+    std::set<std::string> allKinds;
+    for (std::size_t r = 0; r < t.rowCount(); ++r)
+        allKinds.insert(analysis::cellText(*kind, r));
+    if (kindIndex.size() < allKinds.size())
+        out.title += " (the first " + std::to_string(kinds.size()) + " of " + std::to_string(allKinds.size()) + " columns)";
     return out;
 }
 
@@ -1064,6 +1069,21 @@ bool sortedDescending(const Column &c, std::size_t rows)
     return true;
 }
 
+/// Memory sheet (Ascend): the peak per rank and component, a column per metric, of the
+/// components that held memory (the others would crowd the axis), as the GUI draws it.
+Table memoryPeaks(const Table &t)
+{
+    const Column &peak = *t.column("peak_mb");
+    Table held = columnsOf(t, t.name, t.title, {"rank", "component", "metric", "peak_mb"});
+    for (std::size_t r = 0; r < t.rowCount(); ++r)
+        if (peak.number(r) > 0)
+            copyRow(t, r, held);
+    Table out = pivot(held, {"rank", "component"}, "metric", "peak_mb", 16, "",
+                      "Memory chart data: peak (MB) per rank and component of the components that held memory");
+    out.name = "memory-chart";
+    return out;
+}
+
 /// The block a single-table sheet's chart draws from, below the table, where the table's own
 /// cells cannot be drawn as they lie; empty when the chart draws the table itself.
 Table chartDataBelow(const Table &t)
@@ -1077,6 +1097,8 @@ Table chartDataBelow(const Table &t)
     if (t.name == "core-statistic" && t.column("rank") && t.column("total_ns"))
         return pivot(t, {"core_type"}, "rank", "total_ns", kMaxChartRanks, "Rank ",
                      "Core statistic chart data: total time per core type and rank");
+    if (t.name == "memory" && t.column("peak_mb") && t.column("rank") && t.column("component") && t.column("metric"))
+        return memoryPeaks(t);
     if (t.name == "op-statistic")
         if (const Column *total = t.column("total_ns"); total && !sortedDescending(*total, t.rowCount()))
             return topRows(t, {"rank", "device", "op_type", "core_type"}, "total_ns", 20,
@@ -1143,6 +1165,12 @@ lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &
         perRankChart(wb, ws, at, t, data, dataAt, "core_type", "Device time per core type");
     if (t.name == "memory-timeline")
         memoryTimelineChart(wb, ws, at, t);
+    if (t.name == "memory" && data) {
+        ChartLook look;
+        look.valueAxis = "Peak (MB)";
+        insertColumnChart(wb, ws, dataAt, *data, seriesAfter(*data, 2), 0, 1, LXW_CHART_COLUMN, "Peak memory per component",
+                          kMaxChartCategories, look);
+    }
     return ws;
 }
 

@@ -314,11 +314,13 @@ QJsonObject expectTopBars(const QString &sheet, const QString &what, const Colum
 /// A chart of long rows pivoted: a series per `kind` (first appearance order), a category per
 /// distinct `key` columns (first appearance order), missing pairs 0.
 QJsonArray expectPivotSeries(const Table &t, const std::vector<const char *> &keys, const char *kind, const Column &value,
-                             const QString &prefix)
+                             const QString &prefix, const std::function<bool(std::size_t)> &keep = {})
 {
     std::vector<std::string> kinds, rowKeys;
     std::map<std::pair<std::string, std::string>, double> cells;
     for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        if (keep && !keep(r))
+            continue;
         const std::string k = cellText(*t.column(kind), r);
         if (std::find(kinds.begin(), kinds.end(), k) == kinds.end())
             kinds.push_back(k);
@@ -752,14 +754,17 @@ private slots:
         QTemporaryDir dir;
         const QString xlsx = dir.filePath("ascend.xlsx");
         ReportOptions opt;
-        opt.tables = {"steps", "slow-rank", "op-statistic", "core-statistic"};
+        opt.tables = {"steps", "slow-rank", "op-statistic", "core-statistic", "memory"};
         const ExportResult res = writeXlsxReport(ctx, xlsx.toStdString(), opt);
         QVERIFY2(res.ok, res.error.c_str());
         const Table steps = runAnalysis("steps", ctx, AnalysisOptions{});
         const Table slow = runAnalysis("slow-rank", ctx, AnalysisOptions{});
         const Table ops = runAnalysis("op-statistic", ctx, AnalysisOptions{});
         const Table cores = runAnalysis("core-statistic", ctx, AnalysisOptions{});
-        QVERIFY(cores.rowCount() >= 2);
+        const Table memory = runAnalysis("memory", ctx, AnalysisOptions{});
+        const Column *peak = memory.column("peak_mb");
+        QVERIFY(cores.rowCount() >= 2 && peak);
+        QVERIFY(std::any_of(peak->reals.begin(), peak->reals.end(), [](double v) { return !(v > 0); })); // one is left out
         QVERIFY(steps.rowCount() >= 2 && slow.rowCount() >= 2 && ops.rowCount() >= 2);
 
         QJsonArray slowSeries;
@@ -791,9 +796,10 @@ private slots:
         for (double x : slowTotals)
             totalCells.append(x);
         QJsonObject expect;
-        expect["sheets"] = QJsonArray{"Steps", "Slow rank", "Op statistic", "Core statistic"};
+        expect["sheets"] = QJsonArray{"Steps", "Slow rank", "Op statistic", "Core statistic", "Memory"};
         expect["tables"] = QJsonArray{expectTable("Steps", steps, false), expectTable("Slow rank", slow, false),
-                                      expectTable("Op statistic", ops, false), expectTable("Core statistic", cores, false)};
+                                      expectTable("Op statistic", ops, false), expectTable("Core statistic", cores, false),
+                                      expectTable("Memory", memory, false)};
         expect["chart_checks"] = QJsonArray{
             expectStepsChart(steps),
             QJsonObject{{"sheet", "Slow rank"}, {"title_contains", "slowest rank: r" + QString::fromStdString(cellText(*slow.column("rank"), std::size_t(slowest)))},
@@ -802,7 +808,11 @@ private slots:
                         {"series", QJsonArray{series(QString::fromStdString(ops.column("total_ns")->title) + QStringLiteral(" (\u00b5s)"), totals)}},
                         {"highlight", QJsonValue()}},
             QJsonObject{{"sheet", "Core statistic"}, {"title_contains", "Device time per core type"}, {"kind", "column"},
-                        {"series", expectPivotSeries(cores, {"core_type"}, "rank", *cores.column("total_ns"), "Rank ")}}};
+                        {"series", expectPivotSeries(cores, {"core_type"}, "rank", *cores.column("total_ns"), "Rank ")}},
+            // a component that never held memory is not drawn
+            QJsonObject{{"sheet", "Memory"}, {"title_contains", "Peak memory per component"}, {"kind", "column"},
+                        {"series", expectPivotSeries(memory, {"rank", "component"}, "metric", *peak, "",
+                                                     [&](std::size_t r) { return peak->number(r) > 0; })}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
