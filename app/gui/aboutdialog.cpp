@@ -26,8 +26,14 @@ AboutDialog::AboutDialog(const QString &rendererDescription, QWidget *parent)
     icon->setAlignment(Qt::AlignTop);
 
     auto *title = new QLabel(this);
+    title->setObjectName(QStringLiteral("aboutTitle"));
     title->setTextFormat(Qt::RichText);
-    title->setText(QStringLiteral("<h2>Accelscope %1</h2>").arg(QApplication::applicationVersion().toHtmlEscaped()));
+    // the version this program was built as (the package's), not whatever the application set
+    QString version;
+    for (const auto &[component, v] : componentVersions())
+        if (component == QLatin1String("Accelscope"))
+            version = v;
+    title->setText(QStringLiteral("<h2>Accelscope %1</h2>").arg(version.toHtmlEscaped()));
     auto *text = new QLabel(tr("A native viewer and analyser for AI-accelerator profiling traces: PyTorch "
                                "Kineto, Chrome trace JSON, Perfetto, Ascend, Sophgo and more."),
                             this);

@@ -586,6 +586,11 @@ private Q_SLOTS:
         auto *dlg = m_window->findChild<app::AboutDialog *>();
         QVERIFY(dlg);
         const QString text = dlg->versionsText();
+        // the project's version, in the title and the list
+        auto *title = dlg->findChild<QLabel *>(QStringLiteral("aboutTitle"));
+        QVERIFY(title);
+        QVERIFY2(title->text().contains(QStringLiteral("Accelscope " ACCELSCOPE_PROJECT_VERSION)), qPrintable(title->text()));
+        QVERIFY(text.contains(QStringLiteral("Accelscope: " ACCELSCOPE_PROJECT_VERSION)));
         for (const char *lib : {"Qt", "simdjson", "protobuf", "zstd", "zlib", "libxlsxwriter"}) {
             const QRegularExpression re(QStringLiteral("^%1: \\d+\\.\\d+").arg(QLatin1String(lib)),
                                         QRegularExpression::MultilineOption);

@@ -47,6 +47,9 @@ echo "== validators"
 desktop-file-validate "$root/usr/share/applications/accelscope.desktop" || fail "desktop-file-validate"
 appstreamcli validate --no-net "$root/usr/share/metainfo/org.accelscope.Accelscope.metainfo.xml" \
     || fail "appstreamcli validate"
+grep -Eq "<release version=\"$version\" date=\"[0-9]{4}-[0-9]{2}-[0-9]{2}\"/>" \
+    "$root/usr/share/metainfo/org.accelscope.Accelscope.metainfo.xml" \
+    || fail "the AppStream release is not version $version with a date"
 # The MIME types compile, and the desktop entry claims each of them.
 mkdir -p "$work/mime/packages"
 cp "$root/usr/share/mime/packages/accelscope.xml" "$work/mime/packages/"
