@@ -4,6 +4,7 @@
 #include "app/gui/comparedock.h"
 #include "model/analysis/compare.h"
 #include "model/analysis/context.h"
+#include "views/flags/flags.h"
 #include "views/jobrunner.h"
 #include "views/search/searchbar.h"
 #include "views/search/searchengine.h"
@@ -174,6 +175,7 @@ CompareTimelines::CompareTimelines(views::TimelineWidget *candidate, QWidget *pa
     });
     connect(m_candidate->document(), &views::Document::visibleRangeChanged, this,
             [this] { follow(m_candidate->document(), m_baselineDoc.get(), m_offset); });
+    connect(m_candidate->document(), &views::Document::flagsChanged, this, &CompareTimelines::mirrorFlags);
     // a new open trace changes the candidate's start (and its steps: the dock recomputes them)
     connect(m_candidate->document(), &views::Document::traceChanged, this, [this](const model::TracePtr &trace) {
         if (!trace)
@@ -247,6 +249,7 @@ void CompareTimelines::createBaselineView()
     m_baseline->installEventFilter(this);
     connect(m_baselineDoc.get(), &views::Document::visibleRangeChanged, this,
             [this] { follow(m_baselineDoc.get(), m_candidate->document(), -m_offset); });
+    connect(m_baselineDoc.get(), &views::Document::flagsChanged, this, &CompareTimelines::adoptBaselineFlags);
     connect(m_baseline, &views::TimelineWidget::rendererChanged, this, &CompareTimelines::watchCanvases);
     watchCanvases();
     m_candidateHeaderBar->show();
@@ -265,6 +268,7 @@ void CompareTimelines::removeBaselineView()
     delete m_baseline; // before its document
     m_baseline = nullptr;
     m_baselineDoc.reset();
+    m_mirroredFlagIds.clear();
     m_baselinePane->hide();
     m_candidateHeaderBar->hide();
     m_offset = 0;
@@ -330,6 +334,7 @@ void CompareTimelines::updateOffset()
     const bool changed = offset != m_offset;
     m_offset = offset;
     follow(m_candidate->document(), m_baselineDoc.get(), m_offset);
+    mirrorFlags();
     updateHeaders();
     if (changed)
         Q_EMIT linkOffsetChanged(qint64(m_offset));
@@ -345,6 +350,56 @@ void CompareTimelines::follow(views::Document *from, views::Document *to, TimeNs
     m_following = true;
     to->setVisibleRange({r.start + shift, r.end + shift}, views::Document::History::None);
     m_following = false;
+}
+
+namespace {
+
+/// `t` + `shift`, saturated: a flag read from a hand-edited session may sit at the ends of time.
+TimeNs shiftedTime(TimeNs t, TimeNs shift)
+{
+    TimeNs out = 0;
+    if (__builtin_add_overflow(t, shift, &out))
+        return shift > 0 ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min();
+    return out;
+}
+
+} // namespace
+
+void CompareTimelines::mirrorFlags()
+{
+    if (!m_baselineDoc || !m_baselineDoc->trace())
+        return;
+    m_mirroringFlags = true;
+    views::FlagSet *copies = m_baselineDoc->flags();
+    copies->clear();
+    m_mirroredFlagIds.clear();
+    for (views::Flag f : m_candidate->document()->flags()->flags()) {
+        f.start = shiftedTime(f.start, m_offset);
+        f.end = shiftedTime(f.end, m_offset);
+        m_mirroredFlagIds.push_back(copies->add(f));
+    }
+    m_mirroringFlags = false;
+}
+
+void CompareTimelines::adoptBaselineFlags()
+{
+    if (m_mirroringFlags || !m_baselineDoc)
+        return;
+    // Flags the user put in the baseline timeline belong to the open trace: moved over (which
+    // mirrors them back), so that the Flags dock lists them and a session keeps them.
+    std::vector<views::Flag> added;
+    for (const views::Flag &f : m_baselineDoc->flags()->flags())
+        if (std::find(m_mirroredFlagIds.begin(), m_mirroredFlagIds.end(), f.id) == m_mirroredFlagIds.end())
+            added.push_back(f);
+    if (added.empty())
+        return;
+    views::FlagSet *flags = m_candidate->document()->flags();
+    const TimeNs back = m_offset == std::numeric_limits<TimeNs>::min() ? std::numeric_limits<TimeNs>::max() : -m_offset;
+    for (views::Flag f : added) {
+        f.start = shiftedTime(f.start, back);
+        f.end = shiftedTime(f.end, back);
+        flags->add(f); // mirrors every flag back to the baseline, the new one included
+    }
 }
 
 void CompareTimelines::highlightName(const QString &name)

@@ -14,6 +14,10 @@
 //              given to the next comparison, in this run of the application or a later one
 //   highlight  highlightName() marks every slice of one name in both timelines with the search
 //              highlight; jumpTo() shows two instances (one per run) together and selects both.
+//   flags      the open trace's flags are drawn on the baseline too, shifted by the link offset,
+//              so a flag marks the same place in both; a flag put in the baseline timeline (M,
+//              Shift+M, a click on its axis) becomes a flag of the open trace, which the Flags dock
+//              lists and a session keeps.
 //
 // The baseline has a Document of its own, so its selection, zoom history and search never touch
 // the open trace's. Without a baseline only the candidate timeline shows, with no header.
@@ -114,6 +118,8 @@ private:
     void removeBaselineView();
     void updateOffset();
     void follow(views::Document *from, views::Document *to, model::TimeNs shift);
+    void mirrorFlags();
+    void adoptBaselineFlags();
     void syncHeaderWidths(views::TimelineWidget *from);
     void watchCanvases();
     void retranslate();
@@ -146,6 +152,8 @@ private:
     bool m_stepsAligned = false;
     bool m_following = false;
     bool m_findingSteps = false;
+    bool m_mirroringFlags = false;
+    std::vector<quint64> m_mirroredFlagIds; ///< the baseline's copies of the open trace's flags
 };
 
 /// Connects the Compare dock to the timeline area: a loaded baseline appears below the open

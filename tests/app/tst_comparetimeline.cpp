@@ -13,6 +13,7 @@
 #include "app/gui/mainwindow.h"
 #include "model/analysis/context.h"
 #include "views/document.h"
+#include "views/flags/flags.h"
 #include "views/export/timelineimage.h"
 #include "views/search/searchbar.h"
 #include "views/search/searchengine.h"
@@ -567,6 +568,45 @@ private Q_SLOTS:
             QVERIFY2(m_settings->compareTimelineSizes().isEmpty(), bad);
         }
         m_settings->setCompareTimelineSizes(dragged);
+    }
+
+    void flagsShowOnTheBaselineAtTheLinkedTime()
+    {
+        QVERIFY(area()->isComparing());
+        views::FlagSet *candidateFlags = candidateDoc()->flags();
+        candidateFlags->clear();
+        candidateDoc()->setVisibleRange(middleSpan());
+        // A flag of the open trace is drawn on the baseline where the linked time is
+        const TimeNs at = middleSpan().start + 100'000;
+        candidateFlags->addPoint(at, QStringLiteral("look here"), QColor(0xff, 0, 0));
+        QCOMPARE(baselineDoc()->flags()->size(), 1);
+        QCOMPARE(baselineDoc()->flags()->flags().front().start, at + area()->linkOffset());
+        QCOMPARE(baselineDoc()->flags()->flags().front().note, QStringLiteral("look here"));
+        const QImage picture = area()->baselineTimeline()->renderToImage();
+        bool red = false;
+        for (int x = 0; x < picture.width() && !red; ++x) {
+            const QRgb c = picture.pixel(x, picture.height() - 5);
+            red = qRed(c) > 200 && qGreen(c) < 90 && qBlue(c) < 90;
+        }
+        QVERIFY2(red, "the flag's line crosses the baseline's tracks");
+        // another alignment moves it with the baseline's time
+        area()->setAlignment(app::CompareTimelines::Alignment::TraceStart);
+        QCOMPARE(baselineDoc()->flags()->size(), 1);
+        QCOMPARE(baselineDoc()->flags()->flags().front().start, at + area()->linkOffset());
+        // A flag put in the baseline timeline becomes a flag of the open trace (the Flags dock
+        // and the session see it), at the linked time
+        const TimeNs inBaseline = baseStep(3);
+        baselineDoc()->flags()->addPoint(inBaseline, QStringLiteral("baseline"));
+        QCOMPARE(candidateFlags->size(), 2);
+        QCOMPARE(baselineDoc()->flags()->size(), 2);
+        bool adopted = false;
+        for (const views::Flag &f : candidateFlags->flags())
+            adopted = adopted || (f.note == QStringLiteral("baseline") && f.start == inBaseline - area()->linkOffset());
+        QVERIFY(adopted);
+        // deleting them in the open trace removes them from the baseline
+        candidateFlags->clear();
+        QCOMPARE(baselineDoc()->flags()->size(), 0);
+        area()->setAlignment(app::CompareTimelines::Alignment::Steps);
     }
 
     void closingTheComparisonRemovesTheBaselineView()
