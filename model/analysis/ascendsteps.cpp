@@ -514,6 +514,9 @@ Table ascendStepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt
     Column &interval = t.addInt("iteration_interval_ns", "Iteration interval", ns);
     Column &fpbp = t.addInt("fp_and_bp_ns", "FP+BP", ns);
     Column &tail = t.addInt("tail_ns", "Tail", ns);
+    // the step's own length as the file states it (MindSpore's `total`): Stage spans only the
+    // step's device tasks
+    Column &stepTotal = t.addInt("step_total_ns", "Step total", ns);
     // the output's own step_trace_time.csv, where it differs from the timeline's numbers
     Column &fileComputing = t.addInt("file_computing_ns", "File Computing", ns);
     Column &fileComm = t.addInt("file_communication_ns", "File Communication", ns);
@@ -549,6 +552,7 @@ Table ascendStepBreakdown(const AnalysisContext &ctx, const AnalysisOptions &opt
         put(interval, ms, ms ? r.own->iterationInterval : 0);
         put(fpbp, ms, ms ? r.own->fpAndBp : 0);
         put(tail, ms, ms ? r.own->tail : 0);
+        put(stepTotal, ms, ms ? r.own->total : 0);
         const AscendFileStep *f = fileStepFor(r, rowsPerRank[r.rank]);
         auto us = [](double v) { return std::int64_t(std::llround(v * 1000.0)); };
         put(fileComputing, f, f ? us(f->computingUs) : 0);

@@ -59,6 +59,9 @@ struct AscendStep {
     /// Legacy MindSpore step trace: its own per-step figures (ns); hasMindSporeFigures false elsewhere.
     bool hasMindSporeFigures = false;
     TimeNs iterationInterval = 0, fpAndBp = 0, tail = 0;
+    /// The step's own length as the file states it: MindSpore's `total` (end point − start point),
+    /// else the step's span from its points.
+    TimeNs total = 0;
 };
 
 /// The Overlap Analysis lanes of a device (torch_npu / msprof's own classification of its

@@ -311,6 +311,7 @@ struct Builder {
     /// A legacy MindSpore step with the figures its step_trace_raw row gave (µs args).
     void legacyStep(AscendStep &st, const Track &t, std::uint32_t i)
     {
+        st.total = st.hostEnd - st.hostStart; // the step's points, unless the file says `total`
         if (t.slices.args[i] == kNoArgs)
             return;
         auto ns = [](std::string_view v) {
@@ -327,6 +328,9 @@ struct Builder {
                 st.hasMindSporeFigures = true;
             } else if (key == "tail(us)") {
                 st.tail = ns(v);
+                st.hasMindSporeFigures = true;
+            } else if (key == "total(us)") {
+                st.total = ns(v);
                 st.hasMindSporeFigures = true;
             }
             return true;

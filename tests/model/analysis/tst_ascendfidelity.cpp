@@ -686,6 +686,35 @@ private slots:
         QCOMPARE(rowsText(t, {"step", "computing_ns", "free_ns", "iteration_interval_ns", "fp_and_bp_ns", "tail_ns"}),
                  std::string("1|150000|150000|0|820000|100000;2|200000|0|20000|800000|100000;"));
         QCOMPARE(l.trace->sources().at(0).timeOffsetNs, std::int64_t(1000000000));
+        // the step's own length is the file's `total` (950 and 1000 us), not the span of its
+        // device tasks (Stage: 300 and 200 us)
+        QCOMPARE(rowsText(t, {"step", "stage_ns", "step_total_ns"}), std::string("1|300000|950000;2|200000|1000000;"));
+    }
+
+    void mindSpore1xStepTotalWithoutItsColumn()
+    {
+        // A step_trace_raw without the `total` column: the step's length comes from its start and
+        // end points (MindSpore's total is end_point - start_point); rows of other formats have none.
+        QTemporaryDir tmp;
+        const fs::path dir = fs::path(tmp.path().toStdString()) / "profiler";
+        writeMindSpore1x(dir, MsOrigin::MinCycleCounter);
+        const std::int64_t m = 100000000;
+        auto t = [&](std::int64_t us) { return std::to_string(m + us * 100); };
+        writeFile(dir / "step_trace_raw_0_detail_time.csv",
+                  "step_num,start_point,end_point,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+                  "1," + t(0) + "," + t(1000) + "," + t(80) + "," + t(900) + ",8000,82000,10000\n"
+                  "2," + t(1000) + "," + t(2000) + "," + t(1100) + "," + t(1900) + ",10000,80000,10000\n");
+        const Loaded l = load(tmp.path().toStdString());
+        QVERIFY(l.ctx);
+        const Table t1 = runAnalysis("steps", *l.ctx, {});
+        QCOMPARE(rowsText(t1, {"step", "step_total_ns"}), std::string("1|1000000;2|1000000;"));
+
+        QTemporaryDir other;
+        writeOldRank(fs::path(other.path().toStdString()) / "rank0_ascend_pt", true);
+        const Loaded o = load(other.path().toStdString());
+        QVERIFY(o.ctx);
+        const Table t2 = runAnalysis("steps", *o.ctx, {});
+        QCOMPARE(rowsText(t2, {"step", "step_total_ns"}), std::string("1|;2|;")); // empty cells
     }
 
     void mindSpore1xWithoutOriginSaysSo()
