@@ -903,7 +903,15 @@ public:
                 decideOffset(*s, v.firstTs, file);
         m_file = file.string();
         m_cacheSink = nullptr;
-        EventPass pass(v.meta);
+        // The process metadata of every view read so far routes this one: msprof writes it only
+        // into the first of the msprof_slice_N files of a large view.
+        for (const auto &[pid, name] : v.meta.names)
+            m_meta.names[pid] = name;
+        for (const auto &[pid, labels] : v.meta.labels)
+            m_meta.labels[pid] = labels;
+        for (const auto &[pid, index] : v.meta.sortIndex)
+            m_meta.sortIndex[pid] = index;
+        EventPass pass(m_meta);
         forEachEvent(
             doc, v.json.data(), m_ctx,
             [&](RawEv &e, std::uint64_t pos) {
@@ -1240,6 +1248,7 @@ private:
     }
 
     std::vector<DeviceSink *> m_sinks;
+    ProcessMeta m_meta; ///< process metadata of the views read so far (routing only)
     bool m_shared = false;
     TraceBuilder &m_builder;
     const ImportContext &m_ctx;

@@ -821,6 +821,7 @@ private slots:
         for (std::size_t r = 0; r < steps.rowCount(); ++r)
             QCOMPARE(free->ints[r], step->ints[r] < kIterations ? std::int64_t(400000) : std::int64_t(200000));
         checkEverySteps(steps, "fp_and_bp_ns", 800000);
+        QVERIFY(anyContains(steps.notes, {"Overlap Analysis lanes derived from the device tasks"}));
         const auto ops = model::analysis::runAnalysis("op-statistic", ctx, model::analysis::AnalysisOptions{});
         std::map<std::string, std::int64_t> byType;
         for (std::size_t r = 0; r < ops.rowCount(); ++r)
@@ -854,6 +855,80 @@ private slots:
         for (std::size_t r = 0; r < ops.rowCount(); ++r)
             byType[ops.column("op_type")->texts[r]] += ops.column("count")->ints[r];
         QCOMPARE(byType, (std::map<std::string, std::int64_t>{{"Add", 2 * kIterations}, {"MatMul", 2 * kIterations}}));
+    }
+
+    /// Newer CANN splits a large msprof view into msprof_slice_N_{ts}.json files, the process
+    /// metadata only in the first: the later slices' events still go to their own device.
+    void newerGenerationSlicedViews()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
+        const Generated g = writeNewerProf(prof);
+        const fs::path out = prof / "mindstudio_profiler_output";
+        std::ifstream in(out / "msprof_20231114221320.json", std::ios::binary);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        in.close();
+        fs::remove(out / "msprof_20231114221320.json");
+        // one event per line: the metadata and half the events in slice 0, the rest in slice 1
+        std::vector<std::string> lines;
+        std::istringstream split(text);
+        for (std::string line; std::getline(split, line);)
+            if (line != "[" && line != "]" && !line.empty())
+                lines.push_back(line.back() == ',' ? line.substr(0, line.size() - 1) : line);
+        std::vector<std::string> metadata, events;
+        for (const std::string &l : lines)
+            (l.find("\"ph\":\"M\"") != std::string::npos ? metadata : events).push_back(l);
+        const std::size_t half = events.size() / 2;
+        std::vector<std::string> first(metadata);
+        first.insert(first.end(), events.begin(), events.begin() + std::ptrdiff_t(half));
+        writeFile(out / "msprof_slice_0_20231114221320.json", jsonArray("", first));
+        writeFile(out / "msprof_slice_1_20231114221320.json", jsonArray("", {events.begin() + std::ptrdiff_t(half), events.end()}));
+        auto t = load(prof);
+        QVERIFY(t);
+        checkTimeline(*t, g);
+        QVERIFY(!metadata.empty() && half > 0);
+        QVERIFY(meta(*t, 0, "ascend.msprof.views").find("msprof_*.json (2 file(s)") != std::string::npos);
+        for (const auto &d : t->diagnostics())
+            QVERIFY2(d.kind != model::DiagKind::EventsNotRouted, d.detail.c_str());
+    }
+
+    /// A view holding msprof's own Overlap Analysis lanes: the steps are summed from them (here
+    /// lanes that differ from the tasks, Free included, to tell the two apart).
+    void stepsFromTheViewsOverlapLanes()
+    {
+        QTemporaryDir tmp;
+        const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_1";
+        writeOlderProf(prof, true);
+        for (int d : {0, 1}) {
+            const std::int64_t boot = 100000000 + std::int64_t(d) * 1000000000;
+            const std::int64_t pid = pidOf(17, d);
+            std::string lanes = "{\"name\":\"process_name\",\"pid\":" + std::to_string(pid)
+                + ",\"tid\":0,\"ph\":\"M\",\"args\":{\"name\":\"Overlap Analysis\"}},\n";
+            std::vector<std::string> ev;
+            auto lane = [&](int tid, const char *name, std::int64_t at, std::int64_t dur) {
+                ev.push_back("{\"name\":\"" + std::string(name) + "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid)
+                             + ",\"ts\":" + us(boot, at) + ",\"dur\":" + std::to_string(dur) + ",\"ph\":\"X\",\"args\":{}}");
+            };
+            for (int it = 1; it <= kIterations; ++it) {
+                const std::int64_t x = (it - 1) * 1000;
+                lane(0, "Computing", x + 100, 250);
+                lane(1, "Communication", x + 500, 300);
+                lane(2, "Communication(Not Overlapped)", x + 550, 250);
+                lane(3, "Free", x + 350, 150);
+            }
+            writeFile(prof / ("device_" + std::to_string(d)) / "timeline" / ("msprof_" + std::to_string(d) + "_1_9.json"),
+                      jsonArray(lanes, ev));
+        }
+        auto t = load(prof);
+        QVERIFY(t);
+        model::analysis::AnalysisContext ctx(t);
+        const auto steps = model::analysis::runAnalysis("steps", ctx, model::analysis::AnalysisOptions{});
+        checkEverySteps(steps, "computing_ns", 250000);
+        checkEverySteps(steps, "communication_ns", 300000);
+        checkEverySteps(steps, "communication_not_overlapped_ns", 250000);
+        checkEverySteps(steps, "overlapped_ns", 50000);
+        checkEverySteps(steps, "free_ns", 150000);
+        QVERIFY(anyContains(steps.notes, {"the trace's Overlap Analysis lanes"}));
     }
 
     /// Summaries that cannot make a timeline: the warning names every file present and unused.
