@@ -13,6 +13,7 @@
 #include <QClipboard>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QLabel>
 #include <QTest>
 
 using namespace accelscope;
@@ -146,6 +147,13 @@ private Q_SLOTS:
         const QModelIndex kernelRow = panel.proxy()->index(0, 0);
         Q_EMIT panel.view()->activated(kernelRow);
         QCOMPARE(doc.selectedSlice(), panel.model()->rowKey(panel.proxy()->mapToSource(kernelRow).row()).slice);
+        // a range that cuts slices says in the summary's tooltip that Total and Self are whole
+        auto *summary = panel.findChild<QLabel *>(QStringLiteral("rangeStatsSummary"));
+        QVERIFY(summary);
+        QVERIFY(summary->toolTip().isEmpty()); // [0, 100) cuts nothing
+        doc.setSelectedRange({0, 55}); // cuts outer and inner B
+        QVERIFY(waitForTable(panel));
+        QVERIFY2(summary->toolTip().contains(QStringLiteral("only In range is clipped")), qPrintable(summary->toolTip()));
         // clearing the range empties the table
         doc.setSelectedRange({});
         QVERIFY(waitForTable(panel));

@@ -36,6 +36,7 @@ RangeStatsPanel::RangeStatsPanel(Document *doc, QWidget *parent)
     v->setContentsMargins(4, 4, 4, 4);
     auto *top = new QHBoxLayout;
     m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("rangeStatsSummary"));
     m_summary->setWordWrap(true);
     top->addWidget(m_summary, 1);
     m_filter = new QLineEdit(this);
@@ -129,6 +130,12 @@ void RangeStatsPanel::apply(std::shared_ptr<const Table> table)
                            .arg(loc.toString(static_cast<qlonglong>(slices)),
                                 loc.toString(static_cast<qulonglong>(m_model->rowCount())),
                                 timefmt::formatDuration(range.duration()), where));
+    // The analysis's notes (slices across the range's edges: Total and Self are whole slices).
+    QStringList notes;
+    if (const Table *t = m_model->table().get())
+        for (const std::string &n : t->notes)
+            notes << QString::fromStdString(n);
+    m_summary->setToolTip(notes.join(QLatin1Char('\n')));
     m_view->resizeColumnsToContents();
     m_view->setColumnWidth(0, std::min(m_view->columnWidth(0), 360));
     Q_EMIT tableChanged();
