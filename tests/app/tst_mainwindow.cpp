@@ -20,6 +20,7 @@
 #include "views/panels/analysischart.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
+#include "views/panels/clusterpanel.h"
 #include "views/search/searchbar.h"
 
 #include <QAbstractItemModelTester>
@@ -478,6 +479,20 @@ private Q_SLOTS:
         QVERIFY(kernels->isVisible());
         QVERIFY(qobject_cast<views::AnalysisPanel *>(kernels->content()));
         QCOMPARE(kernels->toggleViewAction()->shortcut(), QKeySequence(Qt::ALT | Qt::Key_5));
+    }
+
+    void clusterOutputOpensTheClusterDock()
+    {
+        // An msprof-analyze cluster output alone has no timeline to show: the Cluster dock opens
+        // by itself with a bar per rank
+        auto *cluster = m_window->findChild<app::PanelDock *>(QStringLiteral("clusterDock"));
+        QVERIFY(cluster && !cluster->isVisible());
+        QVERIFY(openAndWait(m_window.get(), {QStringLiteral(ACCELSCOPE_TEST_DATA "/ascend/cluster_2023_8")}));
+        QTRY_VERIFY(cluster->isVisible());
+        auto *panel = qobject_cast<views::ClusterPanel *>(cluster->content());
+        QVERIFY(panel);
+        QTRY_VERIFY(!panel->isBusy() && !panel->stepsView()->bars().empty());
+        QCOMPARE(panel->stepsView()->bars().size(), std::size_t(8));
     }
 
     void memoryDockDrawsMemoryOverTime()
