@@ -4,9 +4,11 @@
 #include "synthtrace.h"
 
 #include "model/analysis/calltree.h"
+#include "model/analysis/trackselection.h"
 #include "views/document.h"
 #include "views/flamegraph/flamegraphpanel.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -68,6 +70,47 @@ private Q_SLOTS:
         // the picture: something other than the background is drawn
         const QImage image = panel.view()->grab().toImage();
         QVERIFY(image.pixel(int(leaf.center().x()), int(leaf.center().y())) != image.pixel(image.width() - 1, image.height() - 1));
+    }
+
+    void selectedTracksGiveTheCommandLinesTree()
+    {
+        // Given two tracks of twelve selected in the timeline and a range in the middle of the trace
+        test::SynthOptions o;
+        o.processes = 3;
+        o.threadsPerProcess = 4;
+        o.slicesPerTrack = 300;
+        o.counters = 0;
+        const auto trace = test::makeSyntheticTrace(o);
+        Document doc;
+        FlameGraphPanel panel(&doc);
+        doc.setTrace(trace);
+        std::vector<model::TrackId> chosen;
+        for (const model::Track &tr : trace->tracks())
+            if (!tr.slices.start.empty() && (chosen.empty() || tr.process != trace->track(chosen.front()).process) && chosen.size() < 2)
+                chosen.push_back(tr.id);
+        QCOMPARE(chosen.size(), std::size_t(2));
+        doc.setSelectedTracks(chosen);
+        const model::TimeNs span = trace->endNs() - trace->startNs();
+        doc.setSelectedRange({trace->startNs() + span / 4, trace->startNs() + span / 2});
+        QVERIFY(QTest::qWaitFor([&] { return !panel.isComputing(); }, 10000));
+        const QString dock = panel.foldedStacks();
+        QVERIFY(!dock.isEmpty());
+
+        // When the command line names the same tracks (--track-regex '^process / track$' each)
+        std::vector<model::analysis::TrackNameMatcher> patterns;
+        for (model::TrackId id : chosen)
+            patterns.emplace_back(QLatin1Char('^') + QRegularExpression::escape(model::analysis::trackPathName(*trace, id))
+                                      + QLatin1Char('$'),
+                                  true);
+        model::analysis::AnalysisOptions opt;
+        opt.tracks = model::analysis::tracksMatching(*trace, patterns);
+        QCOMPARE(opt.tracks, chosen);
+        opt.range = std::make_pair(doc.selectedRange().start, doc.selectedRange().end);
+        const model::analysis::AnalysisContext ctx(trace);
+        // Then it prints the dock's folded stacks, which differ from those of every track
+        QCOMPARE(dock, QString::fromStdString(model::analysis::foldedStacks(model::analysis::callTree(ctx, opt))));
+        opt.tracks.clear();
+        QVERIFY(dock != QString::fromStdString(model::analysis::foldedStacks(model::analysis::callTree(ctx, opt))));
     }
 
     void pictureOfASyntheticTrace()
