@@ -3,6 +3,7 @@
 #include "aiu/aiuimporter.h"
 #include "ascend/ascendimporter.h"
 #include "chrome_json/chromejsonimporter.h"
+#include "model/ascendfacts.h"
 #include "perfetto/perfettoimporter.h"
 #include "sophgo/cdmlibhostalignment.h"
 #include "sophgo/sophgoimporter.h"
@@ -472,6 +473,9 @@ Result<LoadResult> loadTrace(const std::vector<std::filesystem::path> &inputs, I
         int next = 0;
         for (std::size_t i = 0; i < n; ++i) {
             SourceInfo &s = builder.source(static_cast<std::uint32_t>(i));
+            // msprof-analyze's cluster output holds the numbers of every rank: it is no rank itself
+            if (s.ascend && s.ascend->cluster)
+                continue;
             if (s.rank < 0) {
                 while (used.count(next))
                     ++next;

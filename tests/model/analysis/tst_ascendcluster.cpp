@@ -343,10 +343,15 @@ void TestAscendCluster::clusterRootWithRankFolders()
     QCOMPARE(slow.rowCount(), std::size_t(8));
     QCOMPARE(cell(slow, std::size_t(findRow(slow, {{"rank", "5"}})), "slowest"), std::string("1"));
     // the cluster source keeps where each rank's folder is, for opening it from the cluster view
+    // the cluster source holds every rank's numbers and is no rank itself (the folders keep theirs)
     const AscendClusterOutput *c = nullptr;
-    for (const SourceInfo &s : tr->sources())
+    std::string ranks;
+    for (const SourceInfo &s : tr->sources()) {
         if (s.ascend && s.ascend->cluster)
             c = s.ascend->cluster.get();
+        ranks += std::to_string(s.rank) + (s.ascend && s.ascend->cluster ? "c;" : ";");
+    }
+    QCOMPARE(ranks, std::string("-1c;0;1;"));
     QVERIFY(c);
     QCOMPARE(c->rankFolders.size(), std::size_t(2));
     QVERIFY(c->rankFolders.at(1).find("host_1_ascend_pt") != std::string::npos);
