@@ -669,6 +669,8 @@ void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const
         return;
     const Column *total = ascend ? t.column("stage_ns") : t.column("gpu_span");
     const int rank = drawn.columnIndex("rank"), step = drawn.columnIndex("step");
+    if (step < 0)
+        return;
     const int first = rank >= 0 && rank < step ? rank : step;
     const std::size_t rows = std::min(place.rows, kMaxChartCategories);
     ChartLook look;
@@ -682,12 +684,13 @@ void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const
         for (std::size_t r = 0; r < rows; ++r)
             if (std::isfinite(totals[r]) && ++finite && (slowest < 0 || totals[r] > totals[std::size_t(slowest)]))
                 slowest = int(r);
-        if (finite >= 2) {
+        if (finite >= 2) { // one step is not "the slowest"
+            const auto s = std::size_t(slowest);
             look.highlight = slowest;
-            const std::string stepText = analysis::cellText(t.columns[std::size_t(t.columnIndex("step"))], std::size_t(slowest));
-            const int rankCol = t.columnIndex("rank");
-            title += " \u2014 slowest step: " + (rankCol >= 0 ? "r" + analysis::cellText(t.columns[std::size_t(rankCol)], std::size_t(slowest)) + " " : std::string())
-                + "s" + stepText + " (" + durationText(*total, totals[std::size_t(slowest)]) + "), median " + durationText(*total, median(totals));
+            const Column *rankOf = t.column("rank");
+            title += " \u2014 slowest step: " + (rankOf ? "r" + analysis::cellText(*rankOf, s) + " " : std::string()) + "s"
+                + analysis::cellText(*t.column("step"), s) + " (" + durationText(*total, totals[s]) + "), median "
+                + durationText(*total, median(totals));
         }
     }
     if (rows < place.rows)
@@ -775,7 +778,7 @@ Table pivot(const Table &t, const std::vector<std::string_view> &keyIds, std::st
         }
     }
     for (const std::string &k : kinds)
-        out.addReal(std::string(kindId) + "=" + k, kindPrefix + k, value->unit);
+        out.addReal(std::string(kindId) + "=" + k, kindPrefix + (k.empty() ? "(none)" : k), value->unit);
     for (std::size_t r = 0; r < t.rowCount(); ++r) {
         std::string key;
         for (std::string_view id : keyIds)
