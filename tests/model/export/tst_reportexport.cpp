@@ -741,6 +741,65 @@ private slots:
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
+    void xlsxChartsOfManyRanksAreCapped()
+    {
+        // 20 ranks of 13 streams: the categories chart keeps the first 16 ranks (its block says
+        // so), the idle chart the first 256 of the 260 streams (its title says so)
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        QTemporaryDir dir;
+        const std::string traces = dir.filePath("traces").toStdString();
+        fs::create_directory(traces);
+        for (int rank = 0; rank < 20; ++rank) {
+            std::string events;
+            for (int stream = 7; stream < 20; ++stream)
+                for (int k = 0; k < 2; ++k) {
+                    const std::string name = stream == 19 ? "ncclKernel_AllReduce" : "gemm_kernel_" + std::to_string(stream);
+                    events += std::string(events.empty() ? "" : ",") + "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" + name
+                        + "\",\"pid\":0,\"tid\":" + std::to_string(stream) + ",\"ts\":" + std::to_string(1000 + 500 * k + 3 * stream)
+                        + ",\"dur\":" + std::to_string(100 + rank + stream) + ",\"args\":{\"device\":0,\"stream\":" + std::to_string(stream) + "}}";
+                }
+            writeFile(traces + "/rank" + std::to_string(rank) + ".json",
+                      "{\"distributedInfo\":{\"rank\":" + std::to_string(rank) + ",\"world_size\":20},\"traceEvents\":[" + events + "]}");
+        }
+        importers::ImportContext ictx;
+        auto loaded = importers::loadTrace({fs::path(traces)}, ictx);
+        QVERIFY(loaded.ok());
+        AnalysisContext ctx(loaded.value().trace);
+        const Table categories = runAnalysis("categories", ctx, AnalysisOptions{});
+        const Table idle = runAnalysis("idle", ctx, AnalysisOptions{});
+        QCOMPARE(idle.rowCount(), std::size_t(260)); // one "other" row per stream
+        const QString xlsx = dir.filePath("many.xlsx");
+        ReportOptions opt;
+        opt.tables = {"categories", "idle"};
+        const ExportResult res = writeXlsxReport(ctx, xlsx.toStdString(), opt);
+        QVERIFY2(res.ok, res.error.c_str());
+
+        QJsonArray perRank = expectPivotSeries(categories, {"category"}, "rank", *categories.column("total_ns"), "Rank ");
+        QCOMPARE(perRank.size(), 20);
+        while (perRank.size() > 16)
+            perRank.removeLast();
+        QJsonArray blockHeader{"Category"};
+        for (int rank = 0; rank < 16; ++rank)
+            blockHeader.append(QStringLiteral("Rank %1 (\u00b5s)").arg(rank));
+        QJsonArray perStream = expectPivotSeries(idle, {"rank", "stream"}, "idle_category", *idle.column("idle_ns"), "");
+        QCOMPARE(perStream.size(), 1);
+        QJsonObject other = perStream[0].toObject();
+        QJsonArray values = other["values"].toArray();
+        while (values.size() > 256)
+            values.removeLast();
+        other["values"] = values;
+        QJsonObject expect;
+        expect["tables"] = QJsonArray{
+            QJsonObject{{"sheet", "Categories"}, {"block", "Category chart data: total time per category and rank (the first 16 of 20 columns)"},
+                        {"header", blockHeader}, {"rows", 2}}};
+        expect["chart_checks"] = QJsonArray{
+            QJsonObject{{"sheet", "Categories"}, {"title_contains", "Device time per category"}, {"series", perRank}},
+            QJsonObject{{"sheet", "HTA analyses"}, {"title_contains", "Idle time per stream"},
+                        {"title_has", QJsonArray{"(the first 256 of 260 streams)"}}, {"series", QJsonArray{other}}}};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
     void xlsxAscendCharts()
     {
         // Ascend steps stack Computing + Communication (not overlapped) + Free up to the stage;
