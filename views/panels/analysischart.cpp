@@ -211,8 +211,44 @@ void markSlowest(ChartSpec &s, const std::vector<double> &totals, const QString 
     }
 }
 
-ChartSpec stepsSpec(const Table &t, const std::vector<int> &rows)
+/// Ascend steps: the rows with none of Computing, Communication (not overlapped) and Free (a
+/// rank whose compute tasks are not in the trace has only Communication and Bubble) would be
+/// empty bars; they are left out, and the note names their ranks.
+std::vector<int> stepsWithABreakdown(const Table &t, const std::vector<int> &rows, QString &note)
 {
+    const Column *stacked[] = {t.column("computing_ns"), t.column("communication_not_overlapped_ns"), t.column("free_ns")};
+    const Column *rank = t.column("rank");
+    std::vector<int> kept;
+    std::set<double> without; // ranks, in numeric order
+    for (int r : rows) {
+        if (std::any_of(std::begin(stacked), std::end(stacked), [r](const Column *c) { return c && std::isfinite(cell(c, r)); }))
+            kept.push_back(r);
+        else
+            without.insert(rank ? cell(rank, r) : std::nan(""));
+    }
+    if (kept.size() == rows.size())
+        return kept;
+    QStringList ranks;
+    for (double v : without)
+        ranks << (std::isfinite(v) ? QString::number(v, 'g', 12) : QStringLiteral("\u2013"));
+    const int n = int(rows.size() - kept.size());
+    note = rank ? QCoreApplication::translate("AnalysisChart",
+                                              "%n row(s) not drawn (rank %1): no Computing, Communication or Free in the "
+                                              "table; its notes say why (the rank's compute tasks are not in the trace, "
+                                              "or its step file leaves them empty).",
+                                              nullptr, n)
+                      .arg(ranks.join(QStringLiteral(", ")))
+                : QCoreApplication::translate("AnalysisChart",
+                                              "%n row(s) not drawn: no Computing, Communication or Free in the table; "
+                                              "its notes say why.",
+                                              nullptr, n);
+    return kept;
+}
+
+ChartSpec stepsSpec(const Table &t, const std::vector<int> &allRows)
+{
+    QString leftOut;
+    const std::vector<int> rows = t.column("computing_ns") ? stepsWithABreakdown(t, allRows, leftOut) : allRows;
     const bool multi = severalRanks(t, rows);
     QStringList cats;
     for (int r : rows) {
@@ -267,6 +303,7 @@ ChartSpec stepsSpec(const Table &t, const std::vector<int> &rows)
         }
     }
     markSlowest(s, totals, tr("slowest step"), true);
+    s.note = leftOut;
     return s;
 }
 
@@ -633,6 +670,23 @@ ChartSpec enginesSpec(const Table &t, const std::vector<int> &rows)
 
 } // namespace
 
+QString elideChartLabel(const QString &label, const QFontMetrics &fm, int width)
+{
+    if (fm.horizontalAdvance(label) <= width)
+        return label;
+    const QString separator = QStringLiteral(" \u00b7 ");
+    const qsizetype at = label.lastIndexOf(separator);
+    constexpr qsizetype kMaxQualifier = 16; // " · r1023", " · rank 12"
+    if (at > 0 && label.size() - at <= kMaxQualifier) {
+        const QString qualifier = label.mid(at);
+        const int room = width - fm.horizontalAdvance(qualifier);
+        const QString name = fm.elidedText(label.left(at), Qt::ElideMiddle, room);
+        if (room > 0 && !name.isEmpty())
+            return name + qualifier;
+    }
+    return fm.elidedText(label, Qt::ElideMiddle, width);
+}
+
 QString formatChartValue(double v, Unit unit)
 {
     if (!std::isfinite(v))
@@ -822,6 +876,7 @@ AnalysisChartView::AnalysisChartView(QWidget *parent) : QWidget(parent)
     auto *row = new QHBoxLayout(m_chartsPage);
     row->setContentsMargins(0, 0, 0, 0);
     m_main = makeView();
+    m_main->installEventFilter(this);
     m_second = makeView();
     row->addWidget(m_main, 3);
     row->addWidget(m_second, 2);
@@ -890,15 +945,35 @@ int barsThatFit(int chartHeight, const QFontMetrics &fm)
     return std::max(1, (chartHeight - 4 * fm.height() - 30) / (fm.height() + 10));
 }
 
+/// The widest category label of horizontal bars that Qt Charts draws uncut in a chart this wide:
+/// it gives the left axis at most 40 % of the plot's layout width (the chart less its margins),
+/// less the padding between labels and the axis.
+int categoryLabelWidth(int chartWidth)
+{
+    return std::max(0, int(0.4 * (chartWidth - 24)) - 12);
+}
+
 } // namespace
 
 void AnalysisChartView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    followChartSize();
+}
+
+bool AnalysisChartView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_main && event->type() == QEvent::Resize)
+        followChartSize();
+    return QWidget::eventFilter(watched, event);
+}
+
+void AnalysisChartView::followChartSize()
+{
     if (m_spec.kind != ChartSpec::Kind::HorizontalBars)
         return;
     const int fit = std::min<int>(int(m_spec.categories.size()), barsThatFit(m_main->height(), fontMetrics()));
-    if (fit != m_barsShown)
+    if (fit != m_barsShown || categoryLabelWidth(m_main->width()) != m_labelWidth)
         rebuild();
 }
 
@@ -1059,10 +1134,16 @@ void AnalysisChartView::buildBars()
     const auto at = [horizontal, shown](int i) { return horizontal ? shown - 1 - i : i; };
     if (horizontal)
         std::reverse(cats.begin(), cats.end());
-    // Qt Charts elides a long axis label to "…" altogether: shorten it ourselves (the tooltip
-    // has the full name)
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    // Qt Charts cuts a long axis label at its end, rank suffix included: shorten it ourselves in
+    // the middle of the name (the tooltip has the full name). Top-N labels are as wide as the
+    // chart leaves the left axis; other axes keep 40 characters.
+    m_labelWidth = horizontal ? categoryLabelWidth(m_main->width()) : 0;
     for (QString &c : cats)
-        if (c.size() > 40)
+        if (horizontal)
+            c = elideChartLabel(c, QFontMetrics(small), m_labelWidth);
+        else if (c.size() > 40)
             c = c.left(24) + QChar(0x2026) + c.right(15);
     uniqueLabels(cats); // shortening can make two names equal, and the axis would merge them
     int colour = 0;
@@ -1102,8 +1183,6 @@ void AnalysisChartView::buildBars()
     chart->addSeries(series);
     auto *catAxis = new QBarCategoryAxis;
     catAxis->append(cats);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
     catAxis->setLabelsFont(small);
     auto *valAxis = new QValueAxis;
     valAxis->setTitleText(m_unitText.isEmpty() ? m_spec.valueTitle : QStringLiteral("%1 (%2)").arg(m_spec.valueTitle, m_unitText));

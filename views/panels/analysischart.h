@@ -12,6 +12,7 @@
 #include "model/analysis/table.h"
 
 #include <QColor>
+#include <QFontMetrics>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
@@ -93,6 +94,11 @@ ChartSpec chartSpecFor(const model::analysis::Table &table, const std::vector<in
 /// map (same categories, series and rows); other specs unchanged.
 ChartSpec legibleSpec(ChartSpec spec);
 
+/// `label` cut to `width` pixels of `fm` in the middle of its name. A short qualifier after the
+/// last " · " (the rank of a kernel: "gemm_kernel · r3") stays whole, so the bars of two ranks
+/// never read alike; only when not even the qualifier fits is the whole label cut.
+QString elideChartLabel(const QString &label, const QFontMetrics &fm, int width);
+
 /// Formats a value of `unit` for tooltips ("1.234 ms", "42.0 %").
 QString formatChartValue(double value, model::analysis::Unit unit);
 
@@ -130,6 +136,8 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    /// The chart itself resized (it is laid out after this widget): top-N bars follow its size.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void rebuild();
@@ -141,6 +149,9 @@ private:
     void hovered(int row, const QString &text, bool state);
 
     void applySelection();
+    /// Horizontal bars: rebuilt when the chart's size changes how many bars fit or how wide
+    /// their labels may be.
+    void followChartSize();
 
     ChartSpec m_spec;
     int m_selectedRow = -1;
@@ -149,6 +160,7 @@ private:
     QScatterSeries *m_selectedPoint = nullptr;
     std::function<QPointF(const QPointF &)> m_selectedPointScale; ///< table units → scatter axes
     int m_barsShown = 0; ///< horizontal bars drawn: those of the spec that fit the height
+    int m_labelWidth = 0; ///< horizontal bars: the width their category labels were cut to
     double m_scale = 1.0;
     QString m_unitText;
     QStackedLayout *m_stack;

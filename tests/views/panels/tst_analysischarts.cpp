@@ -17,7 +17,14 @@
 #include <QAbstractBarSeries>
 #include <QApplication>
 #include <QBarSet>
+#include <QBarCategoryAxis>
 #include <QChart>
+#include <QChartView>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QLineEdit>
 #include <QPieSeries>
 #include <QPieSlice>
@@ -224,6 +231,139 @@ private slots:
         QVERIFY(s.details.front().contains(QStringLiteral("Count: %1").arg(top + 1)));
         QVERIFY(s.details.front().contains(QStringLiteral("Mean:")));
         QVERIFY(s.note.contains(QStringLiteral("30")));
+    }
+
+    void elideChartLabelKeepsTheRank()
+    {
+        const QFontMetrics fm(QApplication::font());
+        const QString name = QStringLiteral("ampere_fp16_s16816gemm_fp16_256x128_ldg8_f2f_stages_32x5_nn");
+        const QString label = name + QStringLiteral(" \u00b7 r12");
+        QCOMPARE(elideChartLabel(label, fm, 10000), label); // fits: unchanged
+        const int width = fm.horizontalAdvance(label) / 2;
+        const QString cut = elideChartLabel(label, fm, width);
+        QVERIFY(cut.endsWith(QStringLiteral(" \u00b7 r12")));
+        QVERIFY(cut.contains(QChar(0x2026)));
+        QVERIFY(cut.startsWith(QStringLiteral("amp")));
+        QVERIFY(fm.horizontalAdvance(cut) <= width);
+        // a label without a qualifier, and a " · " far from the end, are cut in the middle
+        const QString plain = elideChartLabel(name, fm, width);
+        QVERIFY(plain.contains(QChar(0x2026)) && plain.endsWith(QStringLiteral("_nn")));
+        const QString mid = name.left(10) + QStringLiteral(" \u00b7 ") + name;
+        const QString midCut = elideChartLabel(mid, fm, width);
+        QVERIFY(midCut.contains(QChar(0x2026)) && midCut.endsWith(QStringLiteral("_nn")));
+        // no room even for the qualifier: the whole label is cut
+        QVERIFY(fm.horizontalAdvance(elideChartLabel(label, fm, 20)) <= 20);
+    }
+
+    void kernelBarsOfTwoRanksStayApart()
+    {
+        // the same long kernels on two ranks, in a dock-sized chart: every label keeps its rank
+        Table t;
+        t.name = "kernels";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &name = t.addText("name", "Name");
+        Column &total = t.addInt("total_ns", "Total", Unit::Nanoseconds);
+        for (int i = 0; i < 8; ++i) {
+            rank.push(std::int64_t(i % 2));
+            name.push("void cutlass::Kernel<cutlass_80_tensorop_f16_s16816gemm_relu_f16_" + std::to_string(64 << (i / 2))
+                      + "x128_32x5_nn_align8>(Params)");
+            total.push(std::int64_t(1000 * (10 - i)));
+        }
+        AnalysisChartView view;
+        view.resize(670, 520);
+        view.setSpec(chartSpecFor(t));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // the view redraws once laid out (as many bars as fit its height): ask for the axis anew
+        const auto categoryAxis = [&view] {
+            return view.charts().isEmpty() ? nullptr
+                                           : qobject_cast<QBarCategoryAxis *>(view.charts().front()->axes(Qt::Vertical).value(0));
+        };
+        QTRY_VERIFY2(categoryAxis() && categoryAxis()->count() == 8, qPrintable(QStringLiteral("%1 bars").arg(categoryAxis() ? categoryAxis()->count() : -1)));
+        QTest::qWait(50);
+        QChart *chart = view.charts().front();
+        QBarCategoryAxis *axis = categoryAxis();
+        const QFontMetrics fm(axis->labelsFont());
+        const QStringList labels = axis->categories();
+        const QStringList &full = view.spec().categories; // top to bottom; the axis runs bottom up
+        for (int j = 0; j < labels.size(); ++j) {
+            QString label = labels[j];
+            label.remove(QChar(0x200b)); // uniqueLabels' invisible marks
+            const QString rank = full[full.size() - 1 - j].right(5); // " · r0"
+            QVERIFY2(rank.startsWith(QStringLiteral(" \u00b7 r")), qPrintable(rank));
+            QVERIFY2(label.endsWith(rank), qPrintable(label + QStringLiteral(" / ") + rank));
+            QVERIFY2(label.contains(QChar(0x2026)), qPrintable(label)); // the names are too long for 670 px
+            // narrower than the room Qt Charts left of the plot: it draws the label uncut
+            QVERIFY2(fm.horizontalAdvance(label) < chart->plotArea().left(), qPrintable(label));
+        }
+        // what Qt drew: no label cut at its end ("...")
+        QChartView *chartView = nullptr;
+        for (QGraphicsView *v : chart->scene()->views())
+            chartView = qobject_cast<QChartView *>(v);
+        QVERIFY(chartView);
+        int drawn = 0;
+        for (QGraphicsItem *item : chart->scene()->items())
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->toPlainText().contains(QStringLiteral(" \u00b7 r"))) {
+                QVERIFY2(!text->toPlainText().endsWith(QStringLiteral("...")), qPrintable(text->toPlainText()));
+                QVERIFY2(text->toPlainText().remove(QChar(0x200b)).contains(QRegularExpression(QStringLiteral(" \u00b7 r[01]$"))),
+                         qPrintable(text->toPlainText()));
+                ++drawn;
+            }
+        QCOMPARE(drawn, 8);
+        // a wider chart shows more of each name
+        const int before = int(axis->categories().front().size());
+        view.resize(1400, 520);
+        QTRY_VERIFY(categoryAxis() && categoryAxis()->categories().front().size() > before);
+    }
+
+    void ascendRanksWithoutStepsAreNamedNotDrawn()
+    {
+        // ranks 1 and 3 have no compute tasks in the trace: no step, no Computing / Free
+        Table t;
+        t.name = "steps";
+        Column &rank = t.addInt("rank", "Rank", Unit::Id);
+        Column &step = t.addInt("step", "Step", Unit::Id);
+        Column &comp = t.addInt("computing_ns", "Computing", Unit::Nanoseconds);
+        Column &comm = t.addInt("communication_not_overlapped_ns", "Comm", Unit::Nanoseconds);
+        Column &fr = t.addInt("free_ns", "Free", Unit::Nanoseconds);
+        Column &stage = t.addInt("stage_ns", "Stage", Unit::Nanoseconds);
+        Column &bubble = t.addInt("bubble_ns", "Bubble", Unit::Nanoseconds);
+        for (int r = 0; r < 4; ++r) {
+            rank.push(std::int64_t(r));
+            bubble.push(std::int64_t(0));
+            if (r % 2) {
+                for (Column *c : {&step, &comp, &comm, &fr, &stage})
+                    c->pushNull();
+                continue;
+            }
+            step.push(std::int64_t(13));
+            comp.push(std::int64_t(100 + r));
+            comm.push(std::int64_t(40));
+            fr.push(std::int64_t(10));
+            stage.push(std::int64_t(150 + r));
+        }
+        const ChartSpec s = chartSpecFor(t);
+        QCOMPARE(s.kind, ChartSpec::Kind::StackedBars);
+        QCOMPARE(s.categories, (QStringList{QStringLiteral("r0 s13"), QStringLiteral("r2 s13")}));
+        QCOMPARE(s.series.size(), std::size_t(3));
+        QCOMPARE(s.series[0].rows, (std::vector<int>{0, 2}));
+        QCOMPARE(s.series[0].values, (std::vector<double>{100, 102}));
+        QCOMPARE(s.series[1].values, (std::vector<double>{40, 40}));
+        QCOMPARE(s.series[2].values, (std::vector<double>{10, 10}));
+        QCOMPARE(s.highlighted, 1); // r2: 152 against 150
+        QVERIFY2(s.note.contains(QStringLiteral("(rank 1, 3)")), qPrintable(s.note));
+        QVERIFY2(s.note.startsWith(QStringLiteral("2 row")), qPrintable(s.note));
+        // the note is shown under the chart
+        AnalysisChartView view;
+        view.resize(700, 400);
+        view.setSpec(s);
+        view.show();
+        auto *note = view.findChild<QLabel *>(QStringLiteral("chartNote"));
+        QVERIFY(note && note->isVisible());
+        QCOMPARE(note->text(), s.note);
+        // every rank with a breakdown: no note
+        const std::vector<int> stepRows{0, 2};
+        QVERIFY(chartSpecFor(t, stepRows).note.isEmpty());
     }
 
     void kernelTypesDonutGroupsOthers()
