@@ -22,10 +22,12 @@
 #include "views/panels/analysispanel.h"
 #include "views/panels/clusterpanel.h"
 #include "views/search/searchbar.h"
+#include "views/timeline/trackfilterbar.h"
 
 #include <QAbstractItemModelTester>
 #include <QDockWidget>
 #include <QLabel>
+#include <QToolButton>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
@@ -479,6 +481,22 @@ private Q_SLOTS:
         QVERIFY(kernels->isVisible());
         QVERIFY(qobject_cast<views::AnalysisPanel *>(kernels->content()));
         QCOMPARE(kernels->toggleViewAction()->shortcut(), QKeySequence(Qt::ALT | Qt::Key_5));
+    }
+
+    void trackFilterNarrowsTheSample()
+    {
+        // The filter above the tracks keeps the GPU streams of both ranks (a regular expression)
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        auto *filter = m_window->trackFilterBar();
+        QVERIFY(filter->isVisible());
+        filter->regexButton()->setChecked(true);
+        filter->lineEdit()->setText(QStringLiteral("GPU"));
+        // the two GPU processes (3 streams each) and the 4 "GPU Memory" counters of the CPU
+        // processes, of the sample's 18 tracks
+        QTRY_COMPARE(filter->statusText(), QStringLiteral("10 of 18 tracks"));
+        QTest::qWait(100);
+        maybeSaveShot(m_window.get(), "track-filter");
+        filter->lineEdit()->clear();
     }
 
     void clusterOutputOpensTheClusterDock()
