@@ -760,9 +760,10 @@ void topBarsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &place, 
 
 /// Long rows (one per key and kind) turned into one row per key and a column per kind, so that
 /// each kind is a chart series: `keyIds` name the rows, `kindId` the columns, `valueId` the
-/// cells (missing pairs are 0). At most `maxKinds` kinds, the first in the table's order.
+/// cells (missing pairs are `missing`; NaN: empty). At most `maxKinds` kinds, the first in the
+/// table's order.
 Table pivot(const Table &t, const std::vector<std::string_view> &keyIds, std::string_view kindId, std::string_view valueId,
-            std::size_t maxKinds, const std::string &kindPrefix, std::string title)
+            std::size_t maxKinds, const std::string &kindPrefix, std::string title, double missing = 0)
 {
     const Column *kind = t.column(kindId), *value = t.column(valueId);
     Table out = columnsOf(t, t.name + "-chart", std::move(title), keyIds);
@@ -787,7 +788,7 @@ Table pivot(const Table &t, const std::vector<std::string_view> &keyIds, std::st
         if (added) {
             copyRow(t, r, out); // the key columns, and nulls for the kinds
             for (std::size_t k = 0; k < kinds.size(); ++k)
-                out.columns[keyIds.size() + k].reals.back() = 0;
+                out.columns[keyIds.size() + k].reals.back() = missing;
         }
         const auto k = kindIndex.find(analysis::cellText(*kind, r));
         if (k != kindIndex.end() && std::isfinite(value->number(r)))
@@ -1087,6 +1088,25 @@ Table memoryPeaks(const Table &t)
     return out;
 }
 
+/// Engines: a colour scale over the heat map block's utilization cells (columns from
+/// `firstValue` on), white at 0 % to the GUI's compute blue at 100 %: Excel has no heat-map
+/// chart, so the cells are the picture.
+void utilizationColourScale(lxw_worksheet *ws, const TablePlace &at, const Table &heat, std::size_t firstValue)
+{
+    if (at.rows == 0 || heat.columnCount() <= firstValue)
+        return;
+    lxw_conditional_format scale{};
+    scale.type = LXW_CONDITIONAL_2_COLOR_SCALE;
+    scale.min_rule_type = LXW_CONDITIONAL_RULE_TYPE_NUMBER;
+    scale.min_value = 0;
+    scale.min_color = 0xFFFFFF;
+    scale.max_rule_type = LXW_CONDITIONAL_RULE_TYPE_NUMBER;
+    scale.max_value = 1;
+    scale.max_color = kComputeColour;
+    worksheet_conditional_format_range(ws, at.header + 1, lxw_col_t(firstValue), lxw_row_t(at.header + at.rows),
+                                       lxw_col_t(heat.columnCount() - 1), &scale);
+}
+
 /// The block a single-table sheet's chart draws from, below the table, where the table's own
 /// cells cannot be drawn as they lie; empty when the chart draws the table itself.
 Table chartDataBelow(const Table &t)
@@ -1100,6 +1120,14 @@ Table chartDataBelow(const Table &t)
     if (t.name == "core-statistic" && t.column("rank") && t.column("total_ns"))
         return pivot(t, {"core_type"}, "rank", "total_ns", kMaxChartRanks, "Rank ",
                      "Core statistic chart data: total time per core type and rank");
+    if (t.name == "engines" && t.column("rank") && t.column("core") && t.column("engine") && t.column("utilization_pct")) {
+        // the GUI's heat map: a row per rank and core, a column per engine (empty where a core
+        // has no such engine), coloured by a colour scale; the first 64 engines
+        Table out = pivot(t, {"rank", "device", "core"}, "engine", "utilization_pct", 64, "",
+                          "Utilization per core and engine (heat map)", std::nan(""));
+        out.name = "engines-heat-map";
+        return out;
+    }
     if (t.name == "memory" && t.column("peak_mb") && t.column("rank") && t.column("component") && t.column("metric"))
         return memoryPeaks(t);
     if (t.name == "op-statistic")
@@ -1168,6 +1196,8 @@ lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &
         perRankChart(wb, ws, at, t, data, dataAt, "core_type", "Device time per core type");
     if (t.name == "memory-timeline")
         memoryTimelineChart(wb, ws, at, t);
+    if (t.name == "engines" && data)
+        utilizationColourScale(ws, dataAt, *data, 3);
     if (t.name == "memory" && data) {
         ChartLook look;
         look.valueAxis = "Peak (MB)";

@@ -31,6 +31,10 @@ EXPECT.json:
      "totals": [17270.963, ...],                   # optional: per category, the sum of all series
      "highlight": 9,                               # optional: the category every series draws
      "title_has": ["slowest step"]}                # differently (<c:dPt>), null: none; texts in the title
+  ],
+  "color_scales": [                                # a two-colour scale over a block's value cells
+    {"sheet": "Engines", "block": "Utilization per core and engine (heat map)",
+     "first_column": 3, "last_column": 4, "rows": 2, "min": 0, "max": 1}  # 0-based columns, data rows
   ]
 }
 """
@@ -223,6 +227,28 @@ def check_chart(wb, c):
             err(f"{where}: title {ch['title']!r} lacks {text!r}")
 
 
+def check_color_scale(wb, c):
+    from openpyxl.utils import get_column_letter
+    ws = wb[c["sheet"]]
+    header = find_block(ws, c["block"])
+    if header is None:
+        err(f"{c['sheet']}: block '{c['block']}' not found")
+        return
+    want = (f"{get_column_letter(c['first_column'] + 1)}{header + 1}:"
+            f"{get_column_letter(c['last_column'] + 1)}{header + c['rows']}")
+    for cf in ws.conditional_formatting:
+        for rule in cf.rules:
+            if str(cf.sqref) != want or rule.type != "colorScale" or rule.colorScale is None:
+                continue
+            ends = [(v.type, float(v.val)) for v in rule.colorScale.cfvo]
+            if ends == [("num", float(c["min"])), ("num", float(c["max"]))]:
+                return
+            err(f"{c['sheet']}: colour scale over {want} runs {ends}, expected {c['min']}..{c['max']}")
+            return
+    have = [str(cf.sqref) for cf in ws.conditional_formatting]
+    err(f"{c['sheet']}: no colour scale over {want} (conditional formats: {have})")
+
+
 def chart_kinds(path):
     """sheet name -> chart kinds, read from the package XML (openpyxl does not keep charts)."""
     import re
@@ -281,6 +307,8 @@ def main():
             err(f"{sheet}: charts plot the columns {sorted(map(str, plotted))}, expected {headers}")
     for c in expect.get("chart_checks", []):
         check_chart(wb, c)
+    for c in expect.get("color_scales", []):
+        check_color_scale(wb, c)
     for sheet, kv in expect.get("key_values", {}).items():
         ws = wb[sheet]
         have = {}

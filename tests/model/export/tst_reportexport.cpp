@@ -894,6 +894,20 @@ private slots:
                                       expectTable("Engines", engines, false),
                                       expectTable("Overview", runAnalysis("engine-summary", ctx, AnalysisOptions{}), true)};
         expect["charts"] = QJsonObject{{"Engines", QJsonArray{"column"}}};
+        // below the table the GUI's heat map: a row per core, a column per engine, a colour scale
+        // from 0 % to 100 % over the utilization cells
+        QJsonArray heatCells;
+        const Column &engine = *engines.column("engine"), &util = *engines.column("utilization_pct");
+        for (std::size_t r = 0; r < engines.rowCount(); ++r)
+            heatCells.append(QJsonArray{0, 3 + int(r), util.number(r) / 100.0}); // one core: TIU, GDMA in table order
+        QCOMPARE(QString::fromStdString(engine.texts[0] + "," + engine.texts[1]), QStringLiteral("TIU,GDMA"));
+        const char *heat = "Utilization per core and engine (heat map)";
+        expect["tables"] = QJsonArray{expect["tables"].toArray()[0], expect["tables"].toArray()[1], expect["tables"].toArray()[2],
+                                      QJsonObject{{"sheet", "Engines"}, {"block", heat},
+                                                  {"header", QJsonArray{"Rank", "Device", "Core", "TIU", "GDMA"}},
+                                                  {"rows", 1}, {"cells", heatCells}}};
+        expect["color_scales"] = QJsonArray{QJsonObject{{"sheet", "Engines"}, {"block", heat}, {"first_column", 3},
+                                                        {"last_column", 4}, {"rows", 1}, {"min", 0}, {"max", 1}}};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
