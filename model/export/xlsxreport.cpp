@@ -197,7 +197,8 @@ public:
     {
         const Table *t = &table;
         worksheet_write_string(ws, row++, 0, t->title.c_str(), m_blockTitle);
-        const std::size_t rows = std::min(t->rowCount(), kMaxDataRows - row - 2);
+        const std::size_t room = row + 2 < kMaxDataRows ? kMaxDataRows - row - 2 : 0; // blocks above may fill the sheet
+        const std::size_t rows = std::min(t->rowCount(), room);
         blocks[t] = {row, rows};
         if (rows < t->rowCount())
             notes.push_back(t->title + ": only the first " + std::to_string(rows) + " of " + std::to_string(t->rowCount())
@@ -1171,7 +1172,7 @@ lxw_worksheet *singleTableSheet(Writer &w, lxw_workbook *wb, const std::string &
     Table below = at.rows == t.rowCount() && at.rows > 0 ? chartDataBelow(t) : Table{};
     const Table *data = nullptr;
     TablePlace dataAt;
-    if (below.rowCount() > 0) {
+    if (below.rowCount() > 0 && at.rows + below.rowCount() + 4 <= kMaxDataRows) { // title, header, gaps: it fits the sheet
         if (!w.appendBlock(ws, lxw_row_t(at.rows + 2), t, below))
             return nullptr;
         data = &below;
