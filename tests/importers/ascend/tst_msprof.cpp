@@ -773,10 +773,22 @@ private slots:
         QTemporaryDir tmp;
         const fs::path prof = fs::path(tmp.path().toStdString()) / "PROF_000001_20231114221320123_ABCDEFGH";
         const Generated g = writeSummaryOnlyProf(prof);
+        {
+            // rows no clock can hold (beyond int64 µs→ns, after 2096, negative) are skipped and said
+            std::ofstream hostile(prof / "device_0" / "summary" / "op_summary_0_1_1.csv", std::ios::app);
+            hostile << "0,m,1,9,2,N/A,Huge,MatMul,static,AI_CORE,99999999999999999999.000,1.000,0,8,0,\"\"\n"
+                    << "0,m,1,9,2,N/A,Late,MatMul,static,AI_CORE,9000000000000000.000,1.000,0,8,0,\"\"\n"
+                    << "0,m,1,9,2,N/A,Negative,MatMul,static,AI_CORE,100000100.000,-5.000,0,8,0,\"\"\n";
+        }
         std::string err;
         auto t = load(prof, &err);
         QVERIFY2(t, err.c_str());
         QCOMPARE(t->sources().size(), std::size_t(2));
+        std::uint64_t skipped = 0;
+        for (const auto &d : t->diagnostics())
+            if (d.kind == model::DiagKind::MalformedEvent && endsWith(d.file, "op_summary_0_1_1.csv"))
+                skipped += d.count;
+        QCOMPARE(skipped, std::uint64_t(3));
         const auto slices = slicesByProcess(*t);
         for (const auto &[device, rank] : g.rankOfDevice) {
             QCOMPARE(t->sources()[std::size_t(device)].rank, rank);
