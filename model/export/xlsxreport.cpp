@@ -656,19 +656,50 @@ Table kinetoStepChartData(const Table &t)
     return out;
 }
 
+/// Ascend steps: the rows that have Computing, Communication (not overlapped) or Free, when
+/// some have none of them (a rank whose compute tasks are not in the trace has a row with only
+/// its communication) — the GUI leaves those out of its chart and names their ranks. Empty
+/// when every row has a breakdown (the chart draws the table then).
+Table ascendStepsWithABreakdown(const Table &t)
+{
+    const Column *stacked[] = {t.column("computing_ns"), t.column("communication_not_overlapped_ns"), t.column("free_ns")};
+    const Column *rank = t.column("rank");
+    std::vector<std::size_t> kept;
+    std::set<std::string> without;
+    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+        if (std::any_of(std::begin(stacked), std::end(stacked), [r](const Column *c) { return c && std::isfinite(c->number(r)); }))
+            kept.push_back(r);
+        else
+            without.insert(rank ? analysis::cellText(*rank, r) : "-");
+    }
+    if (kept.size() == t.rowCount())
+        return {};
+    std::string ranks;
+    for (const std::string &k : without)
+        ranks += (ranks.empty() ? "" : ", ") + k;
+    Table out = columnsOf(t, "steps-chart",
+                          "Step chart data: the steps with a breakdown (" + std::to_string(t.rowCount() - kept.size())
+                              + " rows of rank " + ranks
+                              + " have no Computing, Communication or Free: the Overview's notes say why)",
+                          {"rank", "device", "step", "computing_ns", "communication_not_overlapped_ns", "free_ns", "stage_ns"});
+    for (std::size_t r : kept)
+        copyRow(t, r, out);
+    return out;
+}
+
 /// Steps sheet: stacked columns per step (and rank) that add up to the step — Ascend's Computing
-/// / Communication not overlapped / Free, or the Kineto step's compute / other kernels / idle
-/// from the chart data block below the table (`kineto`, its place in `kinetoAt`). The slowest
+/// / Communication not overlapped / Free, or the Kineto step's compute / other kernels / idle —
+/// from the chart data block below the table where there is one (`data`, its place `dataAt`). The slowest
 /// step is drawn darker and named in the title with the median step.
-void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *kineto,
-                const TablePlace &kinetoAt)
+void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *data,
+                const TablePlace &dataAt)
 {
     const bool ascend = t.column("computing_ns") != nullptr;
-    const Table &drawn = ascend || !kineto ? t : *kineto;
-    const TablePlace &place = ascend || !kineto ? at : kinetoAt;
-    if (!ascend && !kineto)
-        return;
-    const Column *total = ascend ? t.column("stage_ns") : t.column("gpu_span");
+    if (!ascend && !data)
+        return; // a Kineto table without busy, compute and idle: nothing adds up to the step
+    const Table &drawn = data ? *data : t;
+    const TablePlace &place = data ? dataAt : at;
+    const Column *total = drawn.column(ascend ? "stage_ns" : "gpu_span");
     const int rank = drawn.columnIndex("rank"), step = drawn.columnIndex("step");
     if (step < 0)
         return;
@@ -688,9 +719,8 @@ void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const
         if (finite >= 2) { // one step is not "the slowest"
             const auto s = std::size_t(slowest);
             look.highlight = slowest;
-            const Column *rankOf = t.column("rank");
-            title += " \u2014 slowest step: " + (rankOf ? "r" + analysis::cellText(*rankOf, s) + " " : std::string()) + "s"
-                + analysis::cellText(*t.column("step"), s) + " (" + durationText(*total, totals[s]) + "), median "
+            title += " \u2014 slowest step: " + (rank >= 0 ? "r" + analysis::cellText(drawn.columns[std::size_t(rank)], s) + " " : std::string())
+                + "s" + analysis::cellText(drawn.columns[std::size_t(step)], s) + " (" + durationText(*total, totals[s]) + "), median "
                 + durationText(*total, median(totals));
         }
     }
@@ -1114,6 +1144,8 @@ Table chartDataBelow(const Table &t)
 {
     if (t.name == "steps" && !t.column("computing_ns"))
         return kinetoStepChartData(t);
+    if (t.name == "steps")
+        return ascendStepsWithABreakdown(t);
     if (t.name == "categories" && t.column("rank"))
         if (const Column *total = anyColumn(t, {"total_ns", "total_us"}))
             return pivot(t, {"category"}, "rank", total->id, kMaxChartRanks, "Rank ",

@@ -257,43 +257,49 @@ double medianOf(std::vector<double> v)
 
 /// The steps chart as the GUI draws it: stacked series that add up to the step (Ascend: stage;
 /// Kineto: the device span), the slowest step highlighted and named with the median in the title.
+/// Ascend rows without Computing, Communication and Free are not drawn.
 QJsonObject expectStepsChart(const Table &t)
 {
     const bool ascend = t.column("computing_ns") != nullptr;
+    const char *stackedIds[] = {"computing_ns", "communication_not_overlapped_ns", "free_ns"};
+    std::vector<std::size_t> rows;
+    for (std::size_t r = 0; r < t.rowCount(); ++r)
+        if (!ascend || std::any_of(std::begin(stackedIds), std::end(stackedIds), [&](const char *id) { return std::isfinite(t.column(id)->number(r)); }))
+            rows.push_back(r);
     const Column *total = ascend ? t.column("stage_ns") : t.column("gpu_span");
     std::vector<double> totals, raw;
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
+    for (std::size_t r : rows) {
         totals.push_back(micros(*total, r));
         raw.push_back(total->number(r));
     }
     QJsonArray series_, totalCells;
-    const auto column = [&](const char *id, const QString &name, const std::function<double(std::size_t)> &value) {
+    const auto column = [&](const QString &name, const std::function<double(std::size_t)> &value) {
         std::vector<double> v;
-        for (std::size_t r = 0; r < t.rowCount(); ++r)
+        for (std::size_t r : rows)
             v.push_back(value(r));
         series_.append(series(name + QStringLiteral(" (\u00b5s)"), v));
-        (void)id;
     };
+    const auto titleOf = [&](const char *id) { return QString::fromStdString(t.column(id)->title); };
     const auto cellOf = [&](const char *id) { return [&t, id](std::size_t r) { return micros(*t.column(id), r); }; };
     if (ascend) {
-        for (const char *id : {"computing_ns", "communication_not_overlapped_ns", "free_ns"})
-            column(id, QString::fromStdString(t.column(id)->title), cellOf(id));
+        for (const char *id : stackedIds)
+            column(titleOf(id), cellOf(id));
     } else {
-        column("compute", QString::fromStdString(t.column("compute")->title), cellOf("compute"));
-        column("busy", QStringLiteral("Other kernels (not under compute)"),
+        column(titleOf("compute"), cellOf("compute"));
+        column(QStringLiteral("Other kernels (not under compute)"),
                [&](std::size_t r) { return micros(*t.column("busy"), r) - micros(*t.column("compute"), r); });
-        column("idle", QString::fromStdString(t.column("idle")->title), cellOf("idle"));
+        column(titleOf("idle"), cellOf("idle"));
     }
     for (double x : totals)
-        totalCells.append(x);
+        totalCells.append(std::isfinite(x) ? QJsonValue(x) : QJsonValue(0.0));
     const int slowest = slowestOf(totals);
     QJsonObject c{{"sheet", "Steps"}, {"title_contains", "Step breakdown"}, {"kind", "column"}, {"grouping", "stacked"},
                   {"series", series_}, {"totals", totalCells}, {"highlight", slowest < 0 ? QJsonValue() : QJsonValue(slowest)}};
     if (slowest >= 0) {
-        const std::size_t s = std::size_t(slowest);
+        const std::size_t s = std::size_t(slowest), row = rows[s];
         c["title_has"] = QJsonArray{QStringLiteral("slowest step: r%1 s%2 (%3)")
-                                        .arg(QString::fromStdString(cellText(*t.column("rank"), s)),
-                                             QString::fromStdString(cellText(*t.column("step"), s)), titleMicros(*total, raw[s])),
+                                        .arg(QString::fromStdString(cellText(*t.column("rank"), row)),
+                                             QString::fromStdString(cellText(*t.column("step"), row)), titleMicros(*total, raw[s])),
                                     QStringLiteral("median ") + titleMicros(*total, medianOf(raw))};
     }
     return c;
@@ -797,6 +803,46 @@ private slots:
             QJsonObject{{"sheet", "Categories"}, {"title_contains", "Device time per category"}, {"series", perRank}},
             QJsonObject{{"sheet", "HTA analyses"}, {"title_contains", "Idle time per stream"},
                         {"title_has", QJsonArray{"(the first 256 of 260 streams)"}}, {"series", QJsonArray{other}}}};
+        QVERIFY(runChecker(xlsx, expect, dir.path()));
+    }
+
+    void xlsxAscendStepsWithoutBreakdownAreLeftOut()
+    {
+        // Qwen3 on 4 ranks (CANN 8.3 text export): ranks 1 and 3 have no compute tasks in the
+        // export, so their step rows hold only Communication; the chart draws ranks 0 and 2 from
+        // a block of the rows with a breakdown, whose title names the others
+        const fs::path folder = fs::path(ACCELSCOPE_SHARED_DATA) / "ascend/pt_text_level2_4rank_qwen3_cann83";
+        if (!fs::exists(folder))
+            QSKIP("the shared Ascend sample is not here");
+        if (!haveOpenpyxl())
+            QSKIP("python3 with openpyxl is needed (Debian: python3-openpyxl)");
+        importers::ImportContext ictx;
+        auto r = importers::loadTrace({folder}, ictx);
+        QVERIFY(r.ok());
+        AnalysisContext ctx(r.value().trace);
+        const Table steps = runAnalysis("steps", ctx, AnalysisOptions{});
+        QCOMPARE(steps.rowCount(), std::size_t(4));
+        QVERIFY(std::isnan(steps.column("computing_ns")->number(1)) && std::isnan(steps.column("free_ns")->number(3)));
+        QTemporaryDir dir;
+        const QString xlsx = dir.filePath("qwen3.xlsx");
+        ReportOptions opt;
+        opt.tables = {"steps"};
+        const ExportResult res = writeXlsxReport(ctx, xlsx.toStdString(), opt);
+        QVERIFY2(res.ok, res.error.c_str());
+        QJsonObject chart = expectStepsChart(steps);
+        QCOMPARE(chart["totals"].toArray().size(), 2); // ranks 0 and 2
+        QJsonObject expect;
+        expect["tables"] = QJsonArray{
+            expectTable("Steps", steps, false),
+            QJsonObject{{"sheet", "Steps"},
+                        {"block", "Step chart data: the steps with a breakdown (2 rows of rank 1, 3 have no Computing, "
+                                  "Communication or Free: the Overview's notes say why)"},
+                        {"header", QJsonArray{"Rank", "Device", "Step", xlsxHeader(*steps.column("computing_ns")),
+                                              xlsxHeader(*steps.column("communication_not_overlapped_ns")),
+                                              xlsxHeader(*steps.column("free_ns")), xlsxHeader(*steps.column("stage_ns"))}},
+                        {"rows", 2},
+                        {"cells", QJsonArray{QJsonArray{0, 0, 0}, QJsonArray{1, 0, 2}}}}};
+        expect["chart_checks"] = QJsonArray{chart};
         QVERIFY(runChecker(xlsx, expect, dir.path()));
     }
 
