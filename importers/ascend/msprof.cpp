@@ -1378,10 +1378,13 @@ void stepsFromCsv(DeviceSink &s, TraceBuilder &builder)
     }
     if (s.iterations.empty())
         return;
-    // A Step Trace process of its own (pid -2 is never a real pid).
+    // A Step Trace process of its own (pid -2 is never a real pid), a device process as the
+    // views' Step Trace is (labelled "NPU n · Step Trace", not by its pid).
     BuilderShard sh(s.source);
     const LocalProcess p = sh.process(EntityKey::number(-2));
     sh.setProcessName(p, sh.intern(proc::kSteps));
+    sh.setProcessKind(p, ProcessKind::Device, d.device);
+    sh.setProcessLabels(p, sh.intern("NPU " + std::to_string(d.device) + " \u00b7 " + std::string(proc::kSteps)));
     s.summary.processNames[-2] = std::string(proc::kSteps);
     s.summary.pids.insert(-2);
     builder.merge(std::move(sh));
@@ -1623,7 +1626,7 @@ std::string noTimelineDetail(const DeviceSink &s, const SummaryTimeline &tl, boo
         for (std::size_t i = 0; i < unused.size(); ++i)
             out += (i ? ", " : "") + unused[i];
     }
-    out += ": run msprof --export=on, or msprof --parse then --export";
+    out += "; for the full timeline run msprof --export=on, or msprof --parse then --export";
     if (!fromSummary)
         out += "; no device events";
     return out;
