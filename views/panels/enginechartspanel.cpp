@@ -443,12 +443,14 @@ void EngineChartsPanel::rebuildCoreChart()
                 selectCoreEngine(rank, device, core, kind);
             }
         });
-        connect(set, &QBarSet::hovered, this, [set](bool state, int index) {
+        connect(set, &QBarSet::hovered, this, [set, labels = spec.categories](bool state, int index) {
             if (!state || index < 0 || index >= set->count()) {
                 QToolTip::hideText();
                 return;
             }
-            QToolTip::showText(QCursor::pos(), tr("%1: %2 % busy working").arg(set->label()).arg(set->at(index), 0, 'f', 1));
+            QToolTip::showText(QCursor::pos(), tr("%1 \u00b7 %2: %3 % busy working")
+                                                   .arg(labels.value(index), set->label())
+                                                   .arg(set->at(index), 0, 'f', 1));
         });
         series->append(set);
     }

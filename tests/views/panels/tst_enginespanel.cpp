@@ -180,6 +180,10 @@ private Q_SLOTS:
         QCOMPARE(bars->barSets().front()->count(), 2);
         // TIU of core 0 works 5 x 50 of 460 ns in the window (first to last engine slice)
         QVERIFY(std::abs(bars->barSets().front()->at(0) - 100.0 * 250 / 460) < 1e-9);
+        // hovering a bar names its core and engine
+        emit bars->barSets().at(1)->hovered(true, 1);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().startsWith(QStringLiteral("core 1 \u00b7 GDMA: ")), qPrintable(QToolTip::text()));
 
         // a bar click selects that engine's track; a summary row the core's engine tracks
         const std::vector<TrackId> none;
