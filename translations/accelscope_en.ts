@@ -7,6 +7,20 @@
         <source>%1 rows: drawn as a heat map.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n row(s) not drawn (rank %1): no Computing, Communication or Free in the table; its notes say why (the rank&apos;s compute tasks are not in the trace, or its step file leaves them empty).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) not drawn: no Computing, Communication or Free in the table; its notes say why.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AnalysisColumns</name>
@@ -1174,6 +1188,10 @@
         <source>Series peak</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Step total</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1935,6 +1953,18 @@
     </message>
     <message>
         <source>no memory data in the trace (for the ranks asked for): it needs Ascend memory_record.csv / MEMORY_RECORD or npu_module_mem.csv, or Kineto [memory] events (PyTorch profiler with profile_memory=True)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices cross the range&apos;s edges: Total, the statistics and Self count those slices whole (Self = the whole duration minus the whole direct children); only In range is clipped to the range. The call tree (flame graph) clips Total and Self to the range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU iterations are not steps in HTA compatibility mode (HTA has none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparisons without rows for these runs, left out of the report: </source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2941,10 +2971,6 @@ change of total time: %2 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This trace has a saved session: File ▸ Restore Saved Session brings back its flags and tracks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Restore Saved Session</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2958,6 +2984,14 @@ change of total time: %2 ms</source>
     </message>
     <message>
         <source>Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This trace has a session saved beside it (%1): restore its flags, tracks, ranges, filters and panels?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore Session</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4404,10 +4438,6 @@ at %2
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 % busy working</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>engines</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4425,6 +4455,26 @@ at %2
     </message>
     <message>
         <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3 % busy working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; no legend: hover a line for its core and engine, or choose one engine</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -7,6 +7,18 @@
         <source>%1 rows: drawn as a heat map.</source>
         <translation>%1 行：以热力图显示。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n row(s) not drawn (rank %1): no Computing, Communication or Free in the table; its notes say why (the rank&apos;s compute tasks are not in the trace, or its step file leaves them empty).</source>
+        <translation>
+            <numerusform>%n 行未绘制（rank %1）：表中没有计算、通信或空闲时间；表的说明给出原因（该 rank 的计算任务不在 trace 中，或其步骤文件中为空）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) not drawn: no Computing, Communication or Free in the table; its notes say why.</source>
+        <translation>
+            <numerusform>%n 行未绘制：表中没有计算、通信或空闲时间；表的说明给出原因。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AnalysisColumns</name>
@@ -1174,6 +1186,10 @@
         <source>Series peak</source>
         <translation>序列峰值</translation>
     </message>
+    <message>
+        <source>Step total</source>
+        <translation>步骤总时长</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1936,6 +1952,18 @@
     <message>
         <source>no memory data in the trace (for the ranks asked for): it needs Ascend memory_record.csv / MEMORY_RECORD or npu_module_mem.csv, or Kineto [memory] events (PyTorch profiler with profile_memory=True)</source>
         <translation>trace 中（所选 rank）没有内存数据：需要昇腾 memory_record.csv / MEMORY_RECORD 或 npu_module_mem.csv，或 Kineto [memory] 事件（PyTorch profiler 开启 profile_memory=True）</translation>
+    </message>
+    <message>
+        <source>Slices cross the range&apos;s edges: Total, the statistics and Self count those slices whole (Self = the whole duration minus the whole direct children); only In range is clipped to the range. The call tree (flame graph) clips Total and Self to the range.</source>
+        <translation>有切片跨越所选范围的边界：总计、统计值和自身时间按整个切片计算（自身时间 = 整个时长减去所有直接子切片的时长）；只有“范围内”按范围裁剪。调用树（火焰图）的总计和自身时间都按范围裁剪。</translation>
+    </message>
+    <message>
+        <source>AIU iterations are not steps in HTA compatibility mode (HTA has none)</source>
+        <translation>HTA 兼容模式下 AIU 迭代不作为步骤（HTA 没有迭代）</translation>
+    </message>
+    <message>
+        <source>Comparisons without rows for these runs, left out of the report: </source>
+        <translation>这两次运行没有数据行的比较，未写入报告：</translation>
     </message>
 </context>
 <context>
@@ -2939,10 +2967,6 @@ change of total time: %2 ms</source>
         <translation>恢复保存在此 trace 旁的标记、轨道、范围、筛选、面板和对比</translation>
     </message>
     <message>
-        <source>This trace has a saved session: File ▸ Restore Saved Session brings back its flags and tracks</source>
-        <translation>此 trace 有保存的会话：文件 ▸ 恢复保存的会话 可恢复其标记和轨道</translation>
-    </message>
-    <message>
         <source>Restore Saved Session</source>
         <translation>恢复保存的会话</translation>
     </message>
@@ -2957,6 +2981,14 @@ change of total time: %2 ms</source>
     <message>
         <source>Open Session</source>
         <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>This trace has a session saved beside it (%1): restore its flags, tracks, ranges, filters and panels?</source>
+        <translation>此 trace 旁有已保存的会话（%1）：要恢复其中的标记、轨道、范围、筛选和面板吗？</translation>
+    </message>
+    <message>
+        <source>Restore Session</source>
+        <translation>恢复会话</translation>
     </message>
 </context>
 <context>
@@ -4401,10 +4433,6 @@ at %2
         <translation>表格</translation>
     </message>
     <message>
-        <source>%1: %2 % busy working</source>
-        <translation>%1：%2 % 繁忙工作</translation>
-    </message>
-    <message>
         <source>engines</source>
         <translation>引擎</translation>
     </message>
@@ -4423,6 +4451,26 @@ at %2
     <message>
         <source>* uArchURate needs the chip cost model (tpu-mlir&apos;s per-op Alg/uArch ops); the dump&apos;s TIU commands carry none.</source>
         <translation>* uArchURate 需要芯片代价模型（tpu-mlir 按算子给出的 Alg/uArch 运算量）；转储中的 TIU 命令不含这些数据。</translation>
+    </message>
+    <message>
+        <source>r%1 %2</source>
+        <translation>r%1 %2</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation>设备：%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3 % busy working</source>
+        <translation>%1 · %2：%3 % 忙于工作</translation>
+    </message>
+    <message>
+        <source>; no legend: hover a line for its core and engine, or choose one engine</source>
+        <translation>；无图例：将鼠标悬停在线上查看其核心和引擎，或只选择一个引擎</translation>
     </message>
 </context>
 <context>
