@@ -3717,6 +3717,10 @@ at %2
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Click to show this analysis with its table</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::BatchBuilder</name>

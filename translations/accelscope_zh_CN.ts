@@ -3717,6 +3717,10 @@ at %2
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
+    <message>
+        <source>Click to show this analysis with its table</source>
+        <translation>单击以显示此分析及其表格</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::BatchBuilder</name>

@@ -49,12 +49,17 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
                       }),
         new PanelDock(QStringLiteral("traceAnalysisDock"), [] { return PanelDock::tr("Trace Analysis"); },
                       [hub, list](QWidget *p) {
-                          return new views::AnalysisPanel(
+                          auto *panel = new views::AnalysisPanel(
                               hub,
                               list({"temporal", "overlap", "idle", "idle-stats", "launch", "memcpy-bw", "memcpy-bw-series",
                                     "queue-length", "queue-length-series", "queue-blocked", "annotations", "steps",
                                     "slow-rank", "sequences"}),
                               p);
+                          // one look: how busy each rank is, how much communication is hidden,
+                          // which step is slow
+                          panel->setCompanionCharts(QStringLiteral("temporal"),
+                                                    {QStringLiteral("overlap"), QStringLiteral("steps")});
+                          return panel;
                       }),
         new PanelDock(QStringLiteral("enginesDock"), [] { return PanelDock::tr("Engines"); },
                       [hub](QWidget *p) { return new views::EngineChartsPanel(hub, p); }),

@@ -20,6 +20,7 @@
 #include "views/panels/analysischart.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysispanel.h"
+#include "model/analysis/analyses.h"
 #include "views/panels/clusterpanel.h"
 #include "views/search/searchbar.h"
 #include "views/timeline/trackfilterbar.h"
@@ -481,6 +482,45 @@ private Q_SLOTS:
         QVERIFY(kernels->isVisible());
         QVERIFY(qobject_cast<views::AnalysisPanel *>(kernels->content()));
         QCOMPARE(kernels->toggleViewAction()->shortcut(), QKeySequence(Qt::ALT | Qt::Key_5));
+    }
+
+    void traceAnalysisShowsOverlapAndStepsBesideTemporal()
+    {
+        // Alt+7 on the sample: the temporal breakdown, and beside it the overlap and steps
+        // charts, each drawn from its own analysis's table with the panel's options
+        QVERIFY(openAndWait(m_window.get(), {m_sample}));
+        auto *dock = m_window->findChild<app::PanelDock *>(QStringLiteral("traceAnalysisDock"));
+        QVERIFY(dock && dock->isVisible());
+        auto *panel = qobject_cast<views::AnalysisPanel *>(dock->content());
+        QVERIFY(panel);
+        QCOMPARE(panel->currentAnalysis(), QStringLiteral("temporal"));
+        const QList<views::AnalysisChartView *> companions = panel->companionCharts();
+        QCOMPARE(companions.size(), 2);
+        const auto ctx = m_window->findChild<views::AnalysisHub *>()->context();
+        QVERIFY(ctx);
+        const char *names[] = {"overlap", "steps"};
+        for (int i = 0; i < 2; ++i) {
+            QTRY_VERIFY2(companions[i]->isVisible(), names[i]);
+            const views::ChartSpec expected =
+                views::chartSpecFor(model::analysis::runAnalysis(names[i], *ctx, panel->currentOptions()));
+            const views::ChartSpec &drawn = companions[i]->spec();
+            QCOMPARE(drawn.title, views::legibleSpec(expected).title);
+            QCOMPARE(drawn.categories, views::legibleSpec(expected).categories);
+            QCOMPARE(drawn.series.size(), expected.series.size());
+            for (std::size_t s = 0; s < drawn.series.size(); ++s)
+                QCOMPARE(drawn.series[s].values, expected.series[s].values);
+        }
+        maybeSaveShot(dock, "trace-analysis-companions");
+        // a click on the steps chart shows the steps analysis; the companions go
+        emit companions[1]->rowClicked(0);
+        QCOMPARE(panel->currentAnalysis(), QStringLiteral("steps"));
+        QTRY_VERIFY(!companions[0]->isVisible() && !companions[1]->isVisible());
+        panel->setCurrentAnalysis(QStringLiteral("temporal"));
+        QTRY_VERIFY(companions[0]->isVisible() && companions[1]->isVisible());
+        // charts hidden by the user: no companions either
+        panel->setChartShown(false);
+        QVERIFY(!companions[0]->isVisible() && !companions[1]->isVisible());
+        panel->setChartShown(true);
     }
 
     void trackFilterNarrowsTheSample()

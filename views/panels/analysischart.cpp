@@ -1115,7 +1115,29 @@ void AnalysisChartView::rebuild()
         buildLines();
     else
         buildBars();
+    if (m_compact)
+        compactLayout();
     applySelection();
+}
+
+void AnalysisChartView::setCompact(bool on)
+{
+    m_compact = on;
+    rebuild();
+}
+
+void AnalysisChartView::compactLayout()
+{
+    QChart *c = m_main->chart();
+    c->legend()->setVisible(false);
+    c->setMargins(QMargins(0, 0, 0, 0));
+    for (QAbstractAxis *a : c->axes()) {
+        a->setTitleVisible(false);
+        // a label per bar fits a small chart only for a few bars
+        if (a->type() == QAbstractAxis::AxisTypeBarCategory && m_spec.categories.size() > 6)
+            a->setLabelsVisible(false);
+    }
+    m_note->hide();
 }
 
 void AnalysisChartView::buildBars()

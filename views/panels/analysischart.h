@@ -115,6 +115,9 @@ public:
     /// Marks the value(s) of this table row as selected (-1: none): bars and heat-map rows are
     /// outlined in the selection colour, a donut slice pulled out, a scatter point ringed.
     void setSelectedRow(int row);
+    /// A small chart beside another (a panel's companion): title and bars only; no legend, axis
+    /// titles, note, or category labels when they would not fit. The tooltip still names each bar.
+    void setCompact(bool on);
     int selectedRow() const { return m_selectedRow; }
     /// The spec drawn (after legibleSpec()).
     const ChartSpec &spec() const { return m_spec; }
@@ -143,6 +146,7 @@ private:
     void rebuild();
     QChartView *makeView();
     void buildBars();
+    void compactLayout();
     void buildDonut();
     void buildHistogram();
     void buildLines();
@@ -160,6 +164,7 @@ private:
     QScatterSeries *m_selectedPoint = nullptr;
     std::function<QPointF(const QPointF &)> m_selectedPointScale; ///< table units → scatter axes
     int m_barsShown = 0; ///< horizontal bars drawn: those of the spec that fit the height
+    bool m_compact = false;
     int m_labelWidth = 0; ///< horizontal bars: the width their category labels were cut to
     double m_scale = 1.0;
     QString m_unitText;

@@ -118,6 +118,18 @@ QSplitter *chartOverTable(QWidget *chart, QWidget *table, QWidget *parent)
     return splitter;
 }
 
+/// The main chart, and beside it a row for companion charts (empty and hidden without them).
+void chartBesideCompanions(QWidget *row, QWidget *chart, QWidget *column)
+{
+    auto *lay = new QHBoxLayout(row);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(chart, 1);
+    auto *companions = new QHBoxLayout(column);
+    companions->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(column, 2);
+    column->hide();
+}
+
 /// Starts the timer whenever the rows the model shows change (filter, sort, a new result).
 void restartOnRowChanges(QAbstractItemModel *model, QTimer *timer)
 {
@@ -187,8 +199,12 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
 
     // the chart above the table, from the same Table; the splitter lets the user trade one for the other
     m_chart = new AnalysisChartView(this);
-    m_splitter = chartOverTable(m_chart, m_view, this);
+    m_chartRow = new QWidget(this);
+    m_companionColumn = new QWidget(m_chartRow);
+    chartBesideCompanions(m_chartRow, m_chart, m_companionColumn);
+    m_splitter = chartOverTable(m_chartRow, m_view, this);
     m_chart->hide();
+    m_chartRow->hide();
     m_chartDebounce = new QTimer(this);
     m_chartDebounce->setSingleShot(true);
     m_chartDebounce->setInterval(0);
@@ -224,6 +240,7 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
         m_chart->setSelectedRow(cur.isValid() ? m_proxy->mapToSource(cur).row() : -1);
     });
     connect(m_chartAction, &QAction::toggled, this, &AnalysisPanel::updateChart);
+    connect(m_chartAction, &QAction::toggled, this, &AnalysisPanel::refreshCompanions);
     connect(m_runner, &AnalysisRunner::started, this, &AnalysisPanel::updateStatus);
     connect(m_hub, &AnalysisHub::contextChanged, this, [this] {
         rebuildRankChoices();
@@ -327,6 +344,68 @@ void AnalysisPanel::refresh()
         return info->run(*ctx, opt);
     });
     updateStatus();
+    refreshCompanions();
+}
+
+void AnalysisPanel::setCompanionCharts(const QString &whenShowing, const QStringList &analyses)
+{
+    m_companionsWith = whenShowing;
+    for (const QString &name : analyses) {
+        if (!findAnalysis(name.toStdString()))
+            continue;
+        Companion c{name, new AnalysisRunner(this), new AnalysisChartView(m_companionColumn)};
+        c.chart->setObjectName(QStringLiteral("companionChart_") + name);
+        c.chart->setCompact(true);
+        c.chart->setToolTip(tr("Click to show this analysis with its table"));
+        c.chart->hide();
+        static_cast<QHBoxLayout *>(m_companionColumn->layout())->addWidget(c.chart, 1);
+        connect(c.runner, &AnalysisRunner::finished, this,
+                [this, chart = c.chart](std::shared_ptr<const model::analysis::Table> table) {
+                    chart->setSpec(table ? chartSpecFor(*table) : ChartSpec());
+                    chart->setVisible(!chart->spec().isEmpty());
+                    updateChartRow();
+                });
+        connect(c.chart, &AnalysisChartView::rowClicked, this, [this, name] { setCurrentAnalysis(name); });
+        m_companions.push_back(c);
+    }
+    refreshCompanions();
+}
+
+QList<AnalysisChartView *> AnalysisPanel::companionCharts() const
+{
+    QList<AnalysisChartView *> out;
+    for (const Companion &c : m_companions)
+        out << c.chart;
+    return out;
+}
+
+void AnalysisPanel::refreshCompanions()
+{
+    const auto ctx = m_hub->context();
+    const bool wanted = ctx && currentAnalysis() == m_companionsWith && m_chartAction->isChecked();
+    for (const Companion &c : m_companions) {
+        if (!wanted) {
+            c.runner->cancel();
+            c.chart->hide();
+            continue;
+        }
+        const AnalysisInfo *info = findAnalysis(c.analysis.toStdString());
+        AnalysisOptions opt = currentOptions();
+        c.runner->run([ctx, info, opt](std::stop_token stop) mutable {
+            opt.stop = stop;
+            return info->run(*ctx, opt);
+        });
+    }
+    updateChartRow();
+}
+
+void AnalysisPanel::updateChartRow()
+{
+    bool companions = false;
+    for (const Companion &c : m_companions)
+        companions = companions || !c.chart->isHidden();
+    m_companionColumn->setVisible(companions);
+    m_chartRow->setVisible(!m_chart->isHidden() || companions);
 }
 
 void AnalysisPanel::onResult(std::shared_ptr<const Table> table)
@@ -494,6 +573,7 @@ void AnalysisPanel::updateChart()
     m_chart->setSpec(std::move(spec));
     m_chart->setSelectedRow(cur.isValid() ? m_proxy->mapToSource(cur).row() : -1);
     m_chart->setVisible(show);
+    updateChartRow();
     if (show && !m_chartSized) {
         // the first time (once visible: a hidden widget's size is dropped): the chart gets three
         // fifths, the table the rest; the user's drag wins after

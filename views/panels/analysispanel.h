@@ -66,6 +66,14 @@ public:
     bool savePng(const QString &path);
     /// The options the next computation uses (range, rank, HTA mode, rules).
     model::analysis::AnalysisOptions currentOptions() const;
+    /// Small charts of other analyses beside the main chart while `whenShowing` is the analysis
+    /// shown (the Trace Analysis dock: overlap and steps beside the temporal breakdown, so one
+    /// look answers how busy each rank is, how much communication is hidden and which step is
+    /// slow). Computed with the panel's options from the analyses' own tables; a click on one
+    /// shows that analysis in the panel.
+    void setCompanionCharts(const QString &whenShowing, const QStringList &analyses);
+    /// The companion charts, in the order given (empty without companions).
+    QList<AnalysisChartView *> companionCharts() const;
 
 public Q_SLOTS:
     /// Recomputes (off the GUI thread).
@@ -91,6 +99,16 @@ private:
     /// Redraws the chart from the table's rows as the view shows them (filtered, sorted).
     void updateChart();
     void onChartRowClicked(int sourceRow);
+    /// Recomputes the companion charts (only while their analysis is shown).
+    void refreshCompanions();
+    /// Shows the row of charts while the main chart or a companion has something to draw.
+    void updateChartRow();
+
+    struct Companion {
+        QString analysis;
+        AnalysisRunner *runner = nullptr;
+        AnalysisChartView *chart = nullptr;
+    };
 
     AnalysisHub *m_hub;
     AnalysisRunner *m_runner;
@@ -107,6 +125,10 @@ private:
     QToolButton *m_next;
     QLabel *m_status;
     AnalysisChartView *m_chart;
+    QWidget *m_chartRow = nullptr;        ///< the main chart, the companions' column beside it
+    QWidget *m_companionColumn = nullptr;
+    std::vector<Companion> m_companions;
+    QString m_companionsWith;
     QSplitter *m_splitter;
     QTimer *m_chartDebounce;
     QAction *m_chartAction;
