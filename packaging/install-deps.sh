@@ -6,7 +6,7 @@ PKGS="build-essential cmake ninja-build pkg-config git
 qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
 qt6-l10n-tools libqt6sql6-sqlite libgl-dev libgl1-mesa-dri libglx-mesa0 qt6-qpa-plugins
 libsimdjson-dev libprotobuf-dev protobuf-compiler libzstd-dev zlib1g-dev libxlsxwriter-dev
-libisal-dev
+libisal-dev libsqlite3-dev libedit-dev
 qt6-translations-l10n fonts-wqy-microhei
 xvfb xauth python3 python3-openpyxl
 clang-14 libclang-rt-14-dev llvm-14

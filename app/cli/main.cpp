@@ -5,6 +5,7 @@
 #include "app/cli/exportcommand.h"
 #include "app/cli/importflags.h"
 #include "app/cli/infojson.h"
+#include "app/cli/querycommand.h"
 #ifdef ACCELSCOPE_CLI_PNG
 #include "app/cli/pngexport.h"
 #endif
@@ -33,6 +34,9 @@ const char *const kCommandsText = "\nCommands:\n"
     "  compare BASELINE... -- CANDIDATE... [--analysis NAME] [--steps all|median|A:B]\n"
     "                            what changed between two runs: per kernel with a significance test,\n"
     "                            or any breakdown cell by cell (compare --help lists them)\n"
+    "  query INPUT... ['SQL' | -f FILE.sql] [--format table|csv|json]\n"
+    "                            SQL over the trace and every analysis (docs/sql.md); interactive\n"
+    "                            without SQL\n"
     "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
     "  formats                   list the supported input formats\n";
 
@@ -80,13 +84,15 @@ int main(int argc, char **argv)
         return app::runCompareCommand(QCoreApplication::arguments());
     if (argc > 1 && std::string_view(argv[1]) == "export")
         return app::runExportCommand(QCoreApplication::arguments());
+    if (argc > 1 && std::string_view(argv[1]) == "query")
+        return app::runQueryCommand(QCoreApplication::arguments());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Accelscope command-line tool: inspect and analyse accelerator traces."));
     const QCommandLineOption helpOpt = parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("info | dump | analyze | export | compare | generate | formats"));
+                                 QStringLiteral("info | dump | analyze | export | compare | query | generate | formats"));
     parser.addPositionalArgument(QStringLiteral("inputs"), QStringLiteral("Trace files or directories."), QStringLiteral("[INPUT...]"));
     QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
     QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output path."), QStringLiteral("PATH"));
