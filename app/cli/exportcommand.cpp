@@ -8,6 +8,7 @@
 #include "model/analysis/categories.h"
 #include "model/export/chromejsonwriter.h"
 #include "model/export/reportexport.h"
+#include "model/sql/sqliteexport.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -32,7 +33,7 @@ int usage(const QCommandLineParser &p, const char *error = nullptr)
 {
     if (error)
         std::fprintf(stderr, "accelscope-cli export: %s\n\n", error);
-    std::fputs("Usage: accelscope-cli export INPUT... --to csv|xlsx|chrome-json -o PATH [options]\n\n", stderr);
+    std::fputs("Usage: accelscope-cli export INPUT... --to csv|xlsx|chrome-json|sqlite -o PATH [options]\n\n", stderr);
     std::fputs(qPrintable(p.helpText().section(QLatin1Char('\n'), 2)), stderr);
     std::fputs("\nTables for --tables (name, title, XLSX sheet):\n", stderr);
     printTables(stderr);
@@ -44,14 +45,15 @@ struct ExportOptions
 {
     const QCommandLineOption to{QStringLiteral("to"),
                                 QStringLiteral("Output format: csv (a folder of NAME.csv, or one file for one table), xlsx, "
-                                               "chrome-json (.json or .json.gz)."),
+                                               "chrome-json (.json or .json.gz), sqlite (the SQL schema of docs/sql.md as tables)."),
                                 QStringLiteral("FORMAT")};
     const QCommandLineOption out{QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file or folder."),
                                  QStringLiteral("PATH")};
     const QCommandLineOption range{QStringLiteral("range"),
                                    QStringLiteral("Only START_NS:END_NS, in ns since the trace start as for analyze (either side may be empty)."),
                                    QStringLiteral("START_NS:END_NS")};
-    const QCommandLineOption tables{QStringLiteral("tables"), QStringLiteral("csv/xlsx: tables to write, comma separated (default: the report set)."),
+    const QCommandLineOption tables{QStringLiteral("tables"), QStringLiteral("csv/xlsx: tables to write, comma separated (default: the report set); "
+                                                                            "sqlite: SQL table names (default: every table)."),
                                     QStringLiteral("NAME,...")};
     const QCommandLineOption rank{QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N")};
     const QCommandLineOption hta{QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat).")};
@@ -77,8 +79,14 @@ std::optional<int> checkFormatFlags(const QCommandLineParser &p, const ExportOpt
 {
     if (format == QLatin1String("png")) // main() routes png to pngexport.cpp when the views are built
         return usage(p, "png export needs the GUI libraries (this accelscope-cli was built without them)");
+    if (format == QLatin1String("sqlite")) {
+        if (p.isSet(o.range) || p.isSet(o.rank) || p.isSet(o.hta) || p.isSet(o.rules) || p.isSet(o.counters))
+            return usage(p, "sqlite writes the whole trace and every analysis with its default options: "
+                            "--range, --rank, --hta-compat, --rules and --counters do not apply (filter in SQL)");
+        return std::nullopt;
+    }
     if (format != QLatin1String("csv") && format != QLatin1String("xlsx") && format != QLatin1String("chrome-json"))
-        return usage(p, ("unknown format '" + format.toStdString() + "' (csv, xlsx, chrome-json)").c_str());
+        return usage(p, ("unknown format '" + format.toStdString() + "' (csv, xlsx, chrome-json, sqlite)").c_str());
     const bool report = format != QLatin1String("chrome-json");
     if (!report && (p.isSet(o.tables) || p.isSet(o.hta) || p.isSet(o.rules)))
         return usage(p, "--tables, --hta-compat and --rules apply to csv and xlsx only");
@@ -161,6 +169,45 @@ ExportResult exportChromeJson(const model::TracePtr &trace, const std::string &p
     return writeChromeJson(*trace, path, opt);
 }
 
+// export --to sqlite: the trace's SQL tables and every analysis table (or --tables) in one file.
+int exportSqliteFile(const QCommandLineParser &p, const ExportOptions &o, const QStringList &inputs, const ImportFlags &importFlags)
+{
+    importers::ImportContext ictx;
+    {
+        std::string err;
+        if (!importFlags.read(p, ictx.options, err))
+            return usage(p, err.c_str());
+    }
+    std::vector<std::filesystem::path> paths;
+    for (const QString &s : inputs)
+        paths.emplace_back(s.toStdString());
+    noteMemoryNeed(paths);
+    auto loaded = importers::loadTrace(paths, ictx);
+    if (!loaded.ok()) {
+        std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());
+        return 2;
+    }
+    auto context = std::make_shared<model::analysis::AnalysisContext>(loaded.value().trace);
+    model::sql::TraceDatabase db(context);
+    if (!db.ok()) {
+        std::fprintf(stderr, "accelscope-cli export: %s\n", db.error().c_str());
+        return 2;
+    }
+    model::sql::SqliteExportOptions options;
+    for (const QString &n : p.value(o.tables).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        options.tables.push_back(n.trimmed().toStdString());
+    const std::string path = p.value(o.out).toStdString();
+    const model::sql::SqliteExportResult res = model::sql::exportSqlite(db, path, options);
+    for (const std::string &s : res.skipped)
+        std::fprintf(stderr, "note: not written: %s\n", s.c_str());
+    if (!res.ok) {
+        std::fprintf(stderr, "accelscope-cli export: %s\n",
+                     res.error.find(path) != std::string::npos ? res.error.c_str() : ("cannot write " + path + ": " + res.error).c_str());
+        return 3;
+    }
+    return 0;
+}
+
 } // namespace
 
 int runExportCommand(const QStringList &arguments)
@@ -197,6 +244,9 @@ int runExportCommand(const QStringList &arguments)
     CounterSeries counters;
     if (const std::optional<int> exitCode = checkFormatFlags(p, o, format, counters))
         return *exitCode;
+
+    if (format == QLatin1String("sqlite"))
+        return exportSqliteFile(p, o, pos, importFlags);
 
     ReportOptions ropt;
     if (const std::optional<int> exitCode = readReportOptions(p, o, ropt))

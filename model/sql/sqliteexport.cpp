@@ -8,7 +8,13 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <random>
 #include <set>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace accelscope::model::sql {
 
@@ -66,11 +72,21 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
             }
     }
     exportfmt::removeStaleTemporaries(path);
-    exportfmt::StagedFile staged(path);
-    if (!staged.ok()) {
-        result.error = staged.error();
-        return result;
-    }
+    // A named temporary beside the destination (SQLite resolves /proc/self/fd links to the
+    // file's path, so an anonymous staged file cannot be handed to it); renamed when complete,
+    // removed on any failure or cancel. Its name is the one removeStaleTemporaries() cleans up
+    // after a killed process.
+    std::random_device random;
+    const std::string temporary = path + std::string(exportfmt::kTemporaryMarker) + std::to_string(::getpid()) + '-' + std::to_string(random());
+    struct RemoveUnlessKept {
+        std::string file;
+        bool keep = false;
+        ~RemoveUnlessKept()
+        {
+            if (!keep)
+                ::unlink(file.c_str());
+        }
+    } staged{temporary};
     auto exec = [&](const std::string &sql) -> bool {
         char *err = nullptr;
         if (sqlite3_exec(conn, sql.c_str(), nullptr, nullptr, &err) == SQLITE_OK)
@@ -83,8 +99,7 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
     {
         sqlite3_stmt *attach = nullptr;
         sqlite3_prepare_v2(conn, "ATTACH DATABASE ?1 AS out", -1, &attach, nullptr);
-        const std::string target = staged.writablePath();
-        sqlite3_bind_text(attach, 1, target.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(attach, 1, temporary.c_str(), -1, SQLITE_TRANSIENT);
         const int rc = sqlite3_step(attach);
         sqlite3_finalize(attach);
         if (rc != SQLITE_DONE) {
@@ -168,7 +183,8 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
                 bool row(const ResultRow &) override { return false; }
                 void end(std::int64_t) override {}
             } sink;
-            st = db.execute("SELECT 1 FROM " + quoted(name) + " LIMIT 1", sink);
+            // main.: the copy just made in `out` would hide the virtual table of the same name
+            st = db.execute("SELECT 1 FROM main." + quoted(name) + " LIMIT 1", sink);
             for (const std::string &n : st.notes) {
                 sqlite3_stmt *note = nullptr;
                 sqlite3_prepare_v2(conn, "INSERT INTO out.analysis_note VALUES (?1, ?2)", -1, &note, nullptr);
@@ -191,11 +207,24 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
                 return result;
     if (!exec("COMMIT"))
         return result;
-    sqlite3_exec(conn, "DETACH DATABASE out", nullptr, nullptr, nullptr);
-    if (!staged.commit()) {
-        result.error = staged.error();
+    if (sqlite3_exec(conn, "DETACH DATABASE out", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        result.error = std::string("cannot finish ") + path + ": " + sqlite3_errmsg(conn);
         return result;
     }
+    // On disk before it gets the destination's name: a crash leaves the old file or the new one.
+    if (const int fd = ::open(temporary.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+        const bool synced = ::fsync(fd) == 0;
+        ::close(fd);
+        if (!synced) {
+            result.error = "cannot write " + path + ": " + std::strerror(errno);
+            return result;
+        }
+    }
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        result.error = "cannot write " + path + ": " + std::strerror(errno);
+        return result;
+    }
+    staged.keep = true;
     result.ok = true;
     return result;
 }

@@ -86,6 +86,8 @@ public:
             error = m_name + ": the analysis gave no columns" + (table->notes.empty() ? std::string() : " (" + table->notes.front() + ")");
             return m_columns;
         }
+        if (table->rowCount() == 0 && table->notes.empty())
+            table->notes.push_back("no rows: the trace holds none of the events this analysis reads (docs/analysis.md: " + std::string(m_info.name) + ")");
         m_table = std::move(table);
         {
             std::lock_guard nlock(m_shared->notesMutex);
@@ -337,15 +339,22 @@ QueryStatus TraceDatabase::execute(std::string_view sql, ResultSink &sink)
         const char *tail = nullptr;
         const int rc = sqlite3_prepare_v2(m_db, cursor, static_cast<int>(endOfText - cursor), &stmt, &tail);
         if (rc != SQLITE_OK) {
+            // SQLite's offset counts from the text given to prepare; without one, point at
+            // the failing statement's first word.
             const int off = sqlite3_error_offset(m_db);
+            const char *where = cursor + (off >= 0 ? off : 0);
+            if (off < 0)
+                while (where < endOfText && (*where == ' ' || *where == '\n' || *where == '\t' || *where == '\r'))
+                    ++where;
             if (rc == SQLITE_INTERRUPT || m_shared->stopFlag.load())
                 status.interrupted = true;
-            fail(off >= 0 ? static_cast<std::size_t>(cursor - begin) + static_cast<std::size_t>(off) : static_cast<std::size_t>(cursor - begin),
-                 sqlite3_errmsg(m_db));
+            fail(static_cast<std::size_t>(where - begin), sqlite3_errmsg(m_db));
             sqlite3_finalize(stmt);
             break;
         }
         const char *stmtBegin = cursor;
+        while (stmtBegin < endOfText && (*stmtBegin == ' ' || *stmtBegin == '\n' || *stmtBegin == '\t' || *stmtBegin == '\r'))
+            ++stmtBegin;
         cursor = tail ? tail : endOfText;
         if (!stmt)
             continue; // whitespace or a comment

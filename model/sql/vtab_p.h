@@ -94,13 +94,14 @@ int registerTable(sqlite3 *db, std::unique_ptr<VirtualTable> table);
 bool isRangeOp(unsigned char op);
 
 /// Text cell helper: the model's strings live as long as the trace, so SQLite may keep the pointer.
+/// (A null data pointer would read as SQL NULL: an empty string stays '' .)
 inline void resultText(sqlite3_context *ctx, std::string_view s)
 {
-    sqlite3_result_text(ctx, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
+    sqlite3_result_text(ctx, s.data() ? s.data() : "", static_cast<int>(s.size()), SQLITE_STATIC);
 }
 inline void resultTextCopy(sqlite3_context *ctx, std::string_view s)
 {
-    sqlite3_result_text(ctx, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+    sqlite3_result_text(ctx, s.data() ? s.data() : "", static_cast<int>(s.size()), SQLITE_TRANSIENT);
 }
 
 template <typename Accept>
