@@ -20,6 +20,7 @@ import os
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -41,6 +42,8 @@ FORMATS = {
     "csv": ("launch.csv", ["--to", "csv", "--tables", "launch"]),
     "xlsx": ("launch.xlsx", ["--to", "xlsx", "--tables", "launch"]),
     "chrome-json": ("trace.json", ["--to", "chrome-json"]),
+    # The SQL schema's largest tables as an SQLite file (docs/sql.md).
+    "sqlite": ("trace.sqlite", ["--to", "sqlite", "--tables", "slice,track,flow,analysis_launch"]),
 }
 
 
@@ -90,6 +93,13 @@ def load_time(cli, trace):
 def complete(fmt, path):
     """The file parses as a whole in its format (a second, independent check on top of the
     hash comparison)."""
+    if fmt == "sqlite":
+        con = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+        try:
+            ok = con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            return ok and con.execute("SELECT COUNT(*) FROM slice").fetchone()[0] > 0
+        finally:
+            con.close()
     if fmt == "xlsx":
         with zipfile.ZipFile(path) as z:
             return z.testzip() is None
