@@ -1,5 +1,6 @@
 #include "analyses.h"
 #include "calltree.h"
+#include "collectives.h"
 #include "reporttables.h"
 #include "sophgoengines.h"
 #include "aiuanalysis.h"
@@ -11,6 +12,15 @@
 namespace accelscope::model::analysis {
 
 namespace {
+Table collectiveSkewAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    return collectiveSkew(collectivesTable(ctx, opt));
+}
+Table collectiveWaitAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    return collectiveWait(collectivesTable(ctx, opt));
+}
+
 constexpr std::array kAnalyses = {
     AnalysisInfo{"kernels", "Kernel breakdown", "per kernel name and rank: count, total, mean, min, max, std, percentiles, share of busy time", &kernelBreakdown},
     AnalysisInfo{"kernel-types", "Kernel type breakdown", "device busy time by the kernel types running (computation, communication, memory, overlaps)", &kernelTypeBreakdown},
@@ -46,6 +56,9 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"memory-timeline", "Memory over time", "per rank, device and component: allocated/reserved/active over time (Ascend memory_record / npu_module_mem, Kineto [memory] events), the peak flagged; long series binned keeping each bin's maximum", &memoryTimeline},
     AnalysisInfo{"call-tree", "Call tree", "the aggregated call tree of nested slices in the range (--range A:B) on the selected tracks: per call path count, total, self (--format folded: folded stacks)", &callTree},
     AnalysisInfo{"range-stats", "Range statistics", "per slice name in the range (--range A:B) on the selected tracks: count, total, in range, self, average, min, max, p50/p90/p99", &rangeStatistics},
+    AnalysisInfo{"collectives", "Collectives", "per rank: every collective (NCCL/RCCL/HCCL kernel) with process group, sequence number, op, bytes, start and end on the trace clock", &collectivesTable},
+    AnalysisInfo{"collective-skew", "Collective skew", "per collective instance across its group's ranks: who arrived last (the straggler), skew, the others' wait", &collectiveSkewAnalysis},
+    AnalysisInfo{"collective-wait", "Wait in collectives", "per rank: time waiting inside collectives for later ranks, times arrived last, wait caused; the straggler flagged", &collectiveWaitAnalysis},
     AnalysisInfo{"overview", "Overview", "the trace: inputs, span, range and ranks asked for, counts of ranks, processes, tracks, events, diagnostics", &traceOverview},
     AnalysisInfo{"ranks", "Per-rank summary", "per rank: processes, tracks, slices in the range (device apart), first start, last end, span", &rankSummary},
     AnalysisInfo{"launch-summary", "Kernel launch summary", "per rank: launches, mean launch call / device duration / launch delay, delay p50/p90/max, outliers", &launchSummary},
