@@ -541,6 +541,17 @@ PerfAiCore Reader::perfAiCoreRecords(IterData &it, std::size_t k)
             r.isSystem = c->isSystem;
             r.dataType = std::string(dmaDataTypeName(c->dataFormat));
         }
+    std::size_t noDirection = 0;
+    std::uint64_t noDirectionOffset = 0;
+    for (const auto &r : w.gdma)
+        if (r.hasCommand && r.direction.empty() && !noDirection++)
+            noDirectionOffset = r.fileOffset;
+    if (noDirection)
+        diag(DiagKind::SophgoVendorRule, it.path, noDirectionOffset,
+             "core " + std::to_string(k) + ": " + std::to_string(noDirection)
+                 + " GDMA commands (compress, decompress or a cmd_type outside tpu-mlir's op table) name no "
+                   "source/destination memory pair; their direction is unknown, so they count as DDR traffic "
+                   "and are not named tensorLd/St/Mv (tpu-mlir's reader stops on them)");
     if (missing)
         diag(DiagKind::SophgoNoCommand, it.path, missingOffset,
              "core " + std::to_string(k) + ": " + std::to_string(missing)

@@ -310,6 +310,57 @@ std::string gdmaOpName(unsigned t, unsigned sp)
     return "dma." + std::to_string(t) + "." + std::to_string(sp);
 }
 
+/// Byte offsets, inside a GDMA descriptor, of the address word whose top bit tells DDR from local
+/// memory, for the source and the destination; -1 where the register struct has no such operand.
+struct SideBytes {
+    int src = -1;
+    int dst = -1;
+};
+
+/// tpu-mlir's PerfAI readers take each side's memory from one bit of the decoded register struct:
+/// BM1688 bit 7 of src/dst_start_addr_h8 (bit 39 of the 40-bit address), CV184X bit 31 of
+/// src/dst_start_addr_l32. Where those words lie depends on the struct (debugger/target_1688 and
+/// target_cv184x regdef): CV184X's gather and scatter put them one word later than the other moves.
+/// Compress has no destination and decompress no source there; tpu-mlir stops with a KeyError on
+/// them, so they keep an unknown direction. CV184X cmd_types 12-16 are not in its op table.
+SideBytes perfAiSideBytes(DescriptorDialect d, unsigned t)
+{
+    if (d == DescriptorDialect::BM1688) {
+        // h8 bytes: src_start_addr_h8 at bit 544, dst_start_addr_h8 at bit 608 in every move.
+        switch (t) {
+        case 0: case 1: case 2: case 3: case 4: case 5: case 7: case 8: case 9: return {68, 76};
+        case 10: return {68, -1};
+        case 11: return {-1, 76};
+        default: return {};
+        }
+    }
+    // CV184X: the byte holding bit 31 of the l32 word (l32 at bit 512/576, gather/scatter 544/608).
+    switch (t) {
+    case 0: case 1: case 2: case 3: case 4: case 5: case 9: return {67, 75};
+    case 7: case 8: return {71, 79};
+    case 10: return {67, -1};
+    case 11: return {-1, 75};
+    default: return {};
+    }
+}
+
+void readPerfAiSides(DecodedCommand &c, std::span<const std::uint8_t> desc, DescriptorDialect d)
+{
+    if (c.isSystem) {
+        // tpu-mlir zeroes a sys command's addresses before reading them: top bit clear = LMEM.
+        c.src = c.dst = MemorySide::Lmem;
+        return;
+    }
+    const SideBytes at = perfAiSideBytes(d, c.type);
+    auto side = [&](int byte) {
+        if (byte < 0 || static_cast<std::size_t>(byte) >= desc.size())
+            return MemorySide::Unknown;
+        return (desc[static_cast<std::size_t>(byte)] & 0x80) ? MemorySide::Ddr : MemorySide::Lmem;
+    };
+    c.src = side(at.src);
+    c.dst = side(at.dst);
+}
+
 } // namespace
 
 DescriptorList splitGdmaCommands(std::span<const std::uint8_t> bytes, DescriptorDialect dialect, std::size_t maxCommands)
@@ -342,11 +393,10 @@ DescriptorList splitGdmaCommands(std::span<const std::uint8_t> bytes, Descriptor
         c.opName = gdmaOpName(t, sp);
         c.funcType = perfAiDmaFunctionType(t);
         c.isSystem = t == 6;
-        if (!c.isSystem && dialect == DescriptorDialect::BM1688) {
-            // src/dst_start_addr_h8 at bits 544 and 608: bit 7 set = DDR, clear = local memory.
-            c.src = (bytes[off + 68] & 0x80) ? MemorySide::Ddr : MemorySide::Lmem;
-            c.dst = (bytes[off + 76] & 0x80) ? MemorySide::Ddr : MemorySide::Lmem;
-            c.dataFormat = static_cast<std::int8_t>((head >> 40) & 0x7);
+        if (dialect == DescriptorDialect::BM1688 || dialect == DescriptorDialect::CV184X) {
+            readPerfAiSides(c, bytes.subspan(off, len), dialect);
+            if (dialect == DescriptorDialect::BM1688)
+                c.dataFormat = static_cast<std::int8_t>((head >> 40) & 0x7);
         } else if (!c.isSystem && dialect == DescriptorDialect::BM1684X) {
             // Same high address bytes; device memory lies above 4 GiB, so a non-zero high byte is
             // DDR and zero is local memory (matches tpu-mlir's directions on the bm1684x sample).

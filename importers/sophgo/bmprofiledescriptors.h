@@ -29,7 +29,9 @@ struct DecodedCommand {
     std::string funcType;         ///< register struct name: "sAR", "SYS", "DMA_tensor", ...
     std::string opName;           ///< decoder op name: "arith.cast", "system.end", "dma.tensor", ...
     bool isSystem = false;        ///< TIU tsk_typ 15 / GDMA cmd_type 6
-    // GDMA only (BM1688, BM1684X: from the high address bytes; Unknown on CV184X).
+    // GDMA only: BM1688, CV184X as tpu-mlir's PerfAI readers (address top bit, sys commands
+    // LMEM->LMEM); BM1684X from the high address bytes. Unknown where the struct has no such
+    // operand (compress, decompress, cmd_types outside the op table).
     MemorySide src = MemorySide::Unknown;
     MemorySide dst = MemorySide::Unknown;
     std::int8_t dataFormat = -1;  ///< GDMA src_data_format (BM1688), -1 when not read

@@ -99,8 +99,9 @@ struct Bins {
 
 constexpr std::uint32_t kCounterBins = 4096;
 
-/// A DMA record counts as DDR traffic when its direction names DDR or is not known (BM1684X and
-/// CV184X records carry none; tpu-mlir reports their bandwidth as DDR bandwidth).
+/// A DMA record counts as DDR traffic when its direction names DDR or is not known (a record
+/// without command, or a compress/decompress command; tpu-mlir reports every record's bandwidth
+/// as DDR bandwidth).
 bool touchesDdr(const BmRecord &r)
 {
     return r.direction.empty() || r.direction.find("DDR") != std::string::npos || r.direction.find("ddr") != std::string::npos;
