@@ -1,6 +1,7 @@
 // accelscope-cli: the headless face of Accelscope. Shares every line of model and importer
 // code with the GUI; scripts, CI, tests and benchmarks use it.
 #include "app/cli/analyzecommand.h"
+#include "app/cli/clustercommands.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/importflags.h"
@@ -37,6 +38,12 @@ const char *const kCommandsText = "\nCommands:\n"
     "  query INPUT... ['SQL' | -f FILE.sql] [--format table|csv|json]\n"
     "                            SQL over the trace and every analysis (docs/sql.md); interactive\n"
     "                            without SQL\n"
+    "  ranks INPUT... [--json]   which inputs form which rank (a cluster's map asks this)\n"
+    "  summarize INPUT... -o RANK.sqlite\n"
+    "                            the per-rank summary a cluster view needs (docs/summary-schema.md)\n"
+    "  cluster SUMMARY...|DIR -o cluster.sqlite\n"
+    "                            merge summaries: steps per rank, slow ranks and why, collective skew and\n"
+    "                            the straggler, kernel outliers, communication matrix (docs/cluster.md)\n"
     "  generate -o DIR           write the bundled multi-rank sample trace into DIR\n"
     "  formats                   list the supported input formats\n";
 
@@ -86,13 +93,19 @@ int main(int argc, char **argv)
         return app::runExportCommand(QCoreApplication::arguments());
     if (argc > 1 && std::string_view(argv[1]) == "query")
         return app::runQueryCommand(QCoreApplication::arguments());
+    if (argc > 1 && std::string_view(argv[1]) == "ranks")
+        return app::runRanksCommand(QCoreApplication::arguments());
+    if (argc > 1 && std::string_view(argv[1]) == "summarize")
+        return app::runSummarizeCommand(QCoreApplication::arguments());
+    if (argc > 1 && std::string_view(argv[1]) == "cluster")
+        return app::runClusterCommand(QCoreApplication::arguments());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Accelscope command-line tool: inspect and analyse accelerator traces."));
     const QCommandLineOption helpOpt = parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("info | dump | analyze | export | compare | query | generate | formats"));
+                                 QStringLiteral("info | dump | analyze | export | compare | query | ranks | summarize | cluster | generate | formats"));
     parser.addPositionalArgument(QStringLiteral("inputs"), QStringLiteral("Trace files or directories."), QStringLiteral("[INPUT...]"));
     QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
     QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output path."), QStringLiteral("PATH"));

@@ -112,7 +112,7 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
         ~Detach() { sqlite3_exec(c, "DETACH DATABASE out", nullptr, nullptr, nullptr); }
     } detach{conn};
     // The staged file is new and replaced whole: no journal, no syncs until the final commit.
-    if (!exec("PRAGMA out.journal_mode = OFF") || !exec("PRAGMA out.synchronous = OFF") || !exec("PRAGMA out.page_size = 65536"))
+    if (!exec("PRAGMA out.journal_mode = OFF") || !exec("PRAGMA out.synchronous = OFF"))
         return result;
     // Cancel: the progress handler stops a long INSERT between VDBE steps.
     struct Cancel {
@@ -196,6 +196,9 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
             }
         }
     }
+    for (const std::string &sql : options.extraStatements)
+        if (!exec(sql))
+            return result;
     if (options.progress)
         options.progress(1.0, "indexes");
     for (const auto &[table, sql] : kIndexes)

@@ -19,6 +19,9 @@ struct SqliteExportOptions {
     /// Called before each table with the share done (0..1) and the table's name.
     std::function<void(double, const std::string &)> progress;
     std::stop_token stop;
+    /// Statements run on the file (schema `out`) after the tables, in the same transaction: the
+    /// per-rank summary adds its own tables this way.
+    std::vector<std::string> extraStatements;
 };
 
 struct SqliteExportResult {
