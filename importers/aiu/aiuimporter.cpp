@@ -612,6 +612,12 @@ CompilerLogMatch matchCompilerLog(const std::vector<fs::path> &logs, bool logNam
     const std::set<std::string> names(kernelNames.begin(), kernelNames.end());
     std::size_t bestHits = 0;
     std::string tried;
+    // acelyzer takes its best-fingerprint table even when no kernel name is in it, books every
+    // kernel as "other" and warns of an uncertain match. Its fingerprint (hashed name sequence,
+    // table length, total ideal time per job) cannot prefer one non-matching table over another in
+    // a way we can check, so without any match the first table of the first log stands in.
+    CompilerLogMatch unmatched;
+    std::size_t unmatchedTables = 0;
     for (const auto &log : logs) {
         const std::optional<std::string> text = readRegularFile(log, kMaxGivenLogBytes + 1);
         if (!text) {
@@ -630,8 +636,15 @@ CompilerLogMatch matchCompilerLog(const std::vector<fs::path> &logs, bool logNam
         }
         tried += (tried.empty() ? "" : ", ") + log.filename().string();
         const int pick = pickTable(tables, kernelNames);
-        if (pick < 0)
+        if (pick < 0) {
+            if (!unmatched.found) {
+                unmatched.table = tables.front();
+                unmatched.path = log;
+                unmatched.found = true;
+            }
+            unmatchedTables += tables.size();
             continue;
+        }
         const auto &t = tables[static_cast<std::size_t>(pick)];
         std::size_t hits = 0;
         for (const auto &k : t.kernels)
@@ -643,9 +656,13 @@ CompilerLogMatch matchCompilerLog(const std::vector<fs::path> &logs, bool logNam
             match.found = true;
         }
     }
-    if (!match.found && !tried.empty())
-        diags.add(DiagKind::AiuCompilerLog, logNamed ? logs.front().string() : where, 0,
-                  "no table kernel matches a Cmpt Exec name of the trace (" + tried + ")");
+    if (!match.found && unmatched.found) {
+        diags.add(DiagKind::AiuCompilerLog, logNamed ? logs.front().string() : unmatched.path.string(), 0,
+                  "uncertain Ideal Cycles table match: no table kernel matches a Cmpt Exec name of the trace (" + tried
+                      + "); the " + (unmatchedTables > 1 ? "first of " + std::to_string(unmatchedTables) + " tables" : std::string("table"))
+                      + " is used as acelyzer does, every kernel counts as 'other' with no ideal time");
+        return unmatched;
+    }
     return match;
 }
 

@@ -58,11 +58,59 @@ bool looksLikeCompilerLog(std::string_view head)
     return head.find(" Ideal/Total Cycles ") != std::string_view::npos;
 }
 
+namespace {
+
+/// acelyzer's phase line: whitespace, PREFILL or DECODING, whitespace (the line's newline counts).
+std::string_view phaseOfLine(std::string_view line)
+{
+    if (line.empty() || (line.front() != ' ' && line.front() != '\t'))
+        return {};
+    const std::string_view t = trim(line);
+    if (t == "PREFILL")
+        return "TTFT";
+    if (t == "DECODING")
+        return "ITL";
+    return {};
+}
+
+/// Splits a row's token as acelyzer's re.split on "-opCat" and a trailing "-NA" does: the kernel is
+/// the part before the first separator; with a separator the category is the last part when the
+/// first separator is -opCat ("a-opCatB-opCatC" -> C), else "NotAvailable"; without one "Total".
+void splitToken(std::string_view token, std::string_view &kernel, std::string &category)
+{
+    const std::size_t cat = token.find("-opCat");
+    const bool na = token.size() >= 3 && token.substr(token.size() - 3) == "-NA";
+    const std::size_t naAt = na ? token.size() - 3 : std::string_view::npos;
+    const std::size_t first = std::min(cat, naAt);
+    if (first == std::string_view::npos) {
+        kernel = token;
+        category = "Total";
+        return;
+    }
+    kernel = token.substr(0, first);
+    if (first != cat) {
+        category = "NotAvailable";
+        return;
+    }
+    // Last part: after the last separator (a trailing -NA leaves an empty last part).
+    if (na) {
+        category.clear();
+        return;
+    }
+    category = std::string(token.substr(token.rfind("-opCat") + 6));
+}
+
+} // namespace
+
 std::vector<IdealCyclesTable> parseCompilerLog(std::string_view text)
 {
+    // acelyzer reads line by line with one state: the phase (set by a PREFILL / DECODING line and
+    // kept for every later table until the next such line), autopilot (set once), and whether a
+    // table is open. Phase and autopilot lines count inside tables too; a start line inside an open
+    // table starts a new one and drops the unfinished rows.
     std::vector<IdealCyclesTable> tables;
     bool inTable = false, autopilot = false;
-    std::string nextPhase = "UNKN";
+    std::string phase = "UNKN";
     IdealCyclesTable cur;
     std::size_t pos = 0;
     while (pos <= text.size()) {
@@ -71,59 +119,41 @@ std::vector<IdealCyclesTable> parseCompilerLog(std::string_view text)
             nl = text.size();
         const std::string_view line = text.substr(pos, nl - pos);
         pos = nl + 1;
-        if (!inTable) {
-            if (line.find(" Ideal/Total Cycles ") != std::string_view::npos) {
-                inTable = true;
-                cur = IdealCyclesTable{};
-                cur.phase = nextPhase;
-                cur.autopilot = autopilot;
-                nextPhase = "UNKN";
-            } else if (line.find("DSM-AutoPilot BEGIN") != std::string_view::npos) {
-                autopilot = true;
-            } else {
-                const std::string_view t = trim(line);
-                if (t == "PREFILL")
-                    nextPhase = "TTFT";
-                else if (t == "DECODING")
-                    nextPhase = "ITL";
-            }
-            if (nl == text.size())
-                break;
-            continue;
-        }
-        if (line.find("====== Perf Summary End ======") != std::string_view::npos) {
+        const bool last = nl == text.size();
+        if (line.find("DSM-AutoPilot BEGIN") != std::string_view::npos) {
+            autopilot = true;
+        } else if (line.find("Ideal Clock Scaling:") != std::string_view::npos) {
+            // obsolete setting, ignored as acelyzer does
+        } else if (const std::string_view p = phaseOfLine(line); !p.empty()) {
+            phase = std::string(p);
+        } else if (line.find(" Ideal/Total Cycles ") != std::string_view::npos) {
+            inTable = true;
+            cur = IdealCyclesTable{};
+            cur.phase = phase;
+            cur.autopilot = autopilot;
+        } else if (inTable && line.find("====== Perf Summary End ======") != std::string_view::npos) {
             inTable = false;
             tables.push_back(std::move(cur));
             cur = IdealCyclesTable{};
-            if (nl == text.size())
-                break;
-            continue;
-        }
-        std::string_view token;
-        std::uint64_t cycles = 0;
-        if (parseRow(line, token, cycles)) {
-            if (token.find("Precompute") != std::string_view::npos || token.find("-LxPreload") != std::string_view::npos)
-                continue;
-            model::AiuIdealKernel k;
-            const std::size_t cat = token.find("-opCat");
-            std::string_view kernel = token;
-            if (cat != std::string_view::npos) {
-                kernel = token.substr(0, cat);
-                k.category = std::string(token.substr(cat + 6));
-            } else if (token.size() > 3 && token.substr(token.size() - 3) == "-NA") {
-                kernel = token.substr(0, token.size() - 3);
-                k.category = "NotAvailable";
-            } else {
-                k.category = "Total";
+        } else if (inTable) {
+            std::string_view token;
+            std::uint64_t cycles = 0;
+            if (parseRow(line, token, cycles) && token.find("Precompute") == std::string_view::npos
+                && token.find("-LxPreload") == std::string_view::npos) {
+                model::AiuIdealKernel k;
+                std::string_view kernel;
+                splitToken(token, kernel, k.category);
+                if (!kernel.empty()) { // acelyzer skips rows whose kernel part is empty
+                    k.kernel = autopilot ? std::string("Total") : std::string(kernel) + " Cmpt Exec";
+                    k.idealCycles = cycles;
+                    k.phase = cur.phase;
+                    if (std::find(cur.categories.begin(), cur.categories.end(), k.category) == cur.categories.end())
+                        cur.categories.push_back(k.category);
+                    cur.kernels.push_back(std::move(k));
+                }
             }
-            k.kernel = cur.autopilot ? std::string("Total") : std::string(kernel) + " Cmpt Exec";
-            k.idealCycles = cycles;
-            k.phase = cur.phase;
-            if (std::find(cur.categories.begin(), cur.categories.end(), k.category) == cur.categories.end())
-                cur.categories.push_back(k.category);
-            cur.kernels.push_back(std::move(k));
         }
-        if (nl == text.size())
+        if (last)
             break;
     }
     if (inTable && !cur.kernels.empty())

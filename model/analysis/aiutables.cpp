@@ -365,6 +365,8 @@ struct AiuCategoryAcc {
     const AiuFacts *facts = nullptr;
     IdealTable table;
     std::map<std::string, CategoryAcc> cats;
+    std::int64_t kernels = 0; ///< kernels booked against the table
+    std::int64_t matched = 0; ///< of those, kernels whose name is a table row
 };
 
 /// Every AIU's kernels summed by category, and what the table's notes report.
@@ -383,9 +385,11 @@ void addKernelToCategories(const Kernel &k, AiuCategoryAcc &a, bool compat, Cate
     const auto found = a.table.byKernel.find(k.origName);
     std::string cat = "other";
     std::uint64_t cycles = 0;
+    ++a.kernels;
     if (found != a.table.byKernel.end()) {
         cat = found->second->category;
         cycles = found->second->idealCycles;
+        ++a.matched;
     } else {
         ++scan.notInTable;
     }
@@ -519,6 +523,12 @@ void addCategoryNotes(Table &t, CategoryScan &scan)
             t.notes.push_back("no categories for AIU " + pids + ": the compiler log " + scan.logWithoutTable +
                               " holds no \"Perf Summary\" Ideal cycles table (see the diagnostics)");
     }
+    for (const auto &[key, a] : scan.aius)
+        if (a.facts && !a.facts->idealKernels.empty() && a.kernels > 0 && a.matched == 0)
+            t.notes.push_back("AIU " + std::to_string(a.pid) + ": uncertain Ideal cycles table match: 0 of " +
+                              std::to_string(a.kernels) + " kernel(s) match a row of the table in " + a.facts->compilerLog +
+                              " (no Cmpt Exec name of the trace is in it, so the table may belong to another graph); "
+                              "its categories are listed as acelyzer does and every kernel counts as 'other'");
     if (scan.notInTable > 0)
         t.notes.push_back(std::to_string(scan.notInTable) + " kernel(s) not in the Ideal cycles table, counted as 'other'");
     if (scan.idealAboveMeasured > 0)

@@ -887,9 +887,55 @@ private slots:
         QCOMPARE(p[0].phase, std::string("TTFT"));
         QCOMPARE(p[0].kernels.size(), std::size_t(2));
         QCOMPARE(p[0].kernels[1].category, std::string("NotAvailable"));
-        QCOMPARE(p[1].phase, std::string("ITL"));
+        QCOMPARE(p[1].phase, std::string("TTFT")); // "DECODING" without leading whitespace is no phase line
         QCOMPARE(pickTable(p, {"k_2 Cmpt Exec"}), 0);
         QCOMPARE(pickTable(p, {"zzz Cmpt Exec"}), -1);
+    }
+
+    void compilerLogRulesAsAcelyzer()
+    {
+        // The phase holds for every later table until the next phase line; a phase line needs
+        // leading whitespace; phase and autopilot lines count inside a table too.
+        const auto p = parseCompilerLog("  PREFILL\n Ideal/Total Cycles \na-opCatX 1\n====== Perf Summary End ======\n"
+                                        " Ideal/Total Cycles \nb-opCatX 2\n   DECODING \nc-opCatX 3\n====== Perf Summary End ======\n"
+                                        "PREFILL\n Ideal/Total Cycles \nd-opCatX 4\n====== Perf Summary End ======\n");
+        QCOMPARE(p.size(), std::size_t(3));
+        QCOMPARE(p[0].phase, std::string("TTFT"));
+        QCOMPARE(p[1].phase, std::string("TTFT")); // set when the table opened
+        QCOMPARE(p[2].phase, std::string("ITL"));  // "PREFILL" without leading whitespace is no phase line
+        // Category = the last part of the split at every -opCat / trailing -NA; an empty kernel
+        // part is skipped; a start line inside an open table starts afresh; columns beyond
+        // "Name  Ideal Cy." and tab separators are not rows.
+        const auto c = parseCompilerLog(" Ideal/Total Cycles \nstale-opCatS 9\n Ideal/Total Cycles \n"
+                                        "k-opCatA-opCatB 5\nm-opCatA-NA 6\n-opCatZ 7\nn  10  20\nq\t11\nr-NA 0\n"
+                                        "====== Perf Summary End ======\n");
+        QCOMPARE(c.size(), std::size_t(1));
+        QCOMPARE(c[0].kernels.size(), std::size_t(3));
+        QCOMPARE(c[0].kernels[0].kernel, std::string("k Cmpt Exec"));
+        QCOMPARE(c[0].kernels[0].category, std::string("B"));
+        QCOMPARE(c[0].kernels[1].kernel, std::string("m Cmpt Exec"));
+        QCOMPARE(c[0].kernels[1].category, std::string(""));
+        QCOMPARE(c[0].kernels[2].category, std::string("NotAvailable"));
+    }
+
+    void compilerLogWithoutMatchingKernelsIsUsed()
+    {
+        // dt_cycles_table.log (Name / Ideal Cy. only, kernels of another graph) with the flex
+        // sample: acelyzer takes the table (phase UNKN), warns of an uncertain match and books
+        // every kernel as "other".
+        ImportOptions opt;
+        opt.compilerLog = kAiu / "dt_cycles_table.log";
+        const Loaded l = load(kAiu / "sample_flex_3062_job_4.json", opt);
+        QVERIFY2(l.trace, l.error.c_str());
+        const auto &facts = l.trace->sources().at(0).aiu;
+        QVERIFY(facts);
+        QCOMPARE(facts->compilerLog, opt.compilerLog.string());
+        QCOMPARE(facts->compilerLogPhase, std::string("UNKN"));
+        QCOMPARE(facts->idealKernels.size(), std::size_t(6));
+        bool uncertain = false;
+        for (const auto &dg : l.trace->diagnostics())
+            uncertain |= dg.kind == DiagKind::AiuCompilerLog && dg.detail.find("uncertain Ideal Cycles table match") != std::string::npos;
+        QVERIFY(uncertain);
     }
 
 

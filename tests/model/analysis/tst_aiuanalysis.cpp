@@ -191,6 +191,7 @@ private Q_SLOTS:
     void categoriesCompat();
     void categoriesDefault();
     void categoriesWithoutCompilerLogSayWhy();
+    void categoriesOfAnUnmatchedTable();
     void wrappedStampsAreUnwrapped();
     void garbageStampsDoNotHang();
     void collectivesPerAiu();
@@ -419,6 +420,38 @@ void TestAiuAnalysis::categoriesWithoutCompilerLogSayWhy()
     const Table c2 = runAnalysis("aiu-categories", ctx2, {});
     QCOMPARE(c2.rowCount(), std::size_t(0));
     QVERIFY2(notesText(c2).find("the compiler log /logs/run.log holds no") != std::string::npos, notesText(c2).c_str());
+}
+
+void TestAiuAnalysis::categoriesOfAnUnmatchedTable()
+{
+    // A table none of whose kernels ran: acelyzer still lists its categories, books the kernels
+    // as "other" with no ideal time; the note says how many matched and why that is uncertain.
+    AiuTrace t;
+    auto f = facts(560, 800);
+    f->compilerLog = "/logs/dt.log";
+    f->compilerLogPhase = "UNKN";
+    f->idealKernels = {{"sub Cmpt Exec", "Broadcast", 0, "UNKN"}, {"bmm Cmpt Exec", "Bmm_fp16", 12288, "UNKN"},
+                       {"Total Cmpt Exec", "Total", 67584, "UNKN"}};
+    f->categories = {"Broadcast", "Bmm_fp16", "Total"};
+    t.rank(0, f);
+    t.slice(0, true, 1000, 560, "k Cmpt Exec", AiuTrace::stamps({0, 0, 10, 570, 576}));
+    t.slice(0, true, 3000, 560, "j Cmpt Exec", AiuTrace::stamps({1000, 1000, 1010, 1570, 1576}));
+    AnalysisContext ctx(t.build());
+    for (bool compat : {false, true}) {
+        AnalysisOptions opt;
+        opt.acelyzerCompat = compat;
+        const Table c = runAnalysis("aiu-categories", ctx, opt);
+        QVERIFY(c.checkConsistent().empty());
+        const std::string rows = rowsText(c, {"phase", "category", "calls", "ideal_cycles"});
+        // acelyzer's order: Total, StcdpHbm, other, table categories, stably sorted by kernel time:
+        // "other" holds all the time, so it ties with Total and stays after it
+        if (compat)
+            QCOMPARE(rows, std::string("UNKN|StcdpHbm|0|0;UNKN|Broadcast|0|0;UNKN|Bmm_fp16|0|0;UNKN|Total|2|0;UNKN|other|2|0;"));
+        else
+            QCOMPARE(rows, std::string("UNKN|other|2|0;UNKN|StcdpHbm|0|0;UNKN|Broadcast|0|0;UNKN|Bmm_fp16|0|0;UNKN|Total|2|0;"));
+        QVERIFY2(notesText(c).find("AIU 0: uncertain Ideal cycles table match: 0 of 2 kernel(s) match") != std::string::npos,
+                 notesText(c).c_str());
+    }
 }
 
 void TestAiuAnalysis::wrappedStampsAreUnwrapped()
