@@ -8,7 +8,7 @@ qt6-l10n-tools libqt6sql6-sqlite libgl-dev libgl1-mesa-dri libglx-mesa0 qt6-qpa-
 libsimdjson-dev libprotobuf-dev protobuf-compiler libzstd-dev zlib1g-dev libxlsxwriter-dev
 libisal-dev libsqlite3-dev libedit-dev
 qt6-translations-l10n fonts-wqy-microhei
-xvfb xauth python3 python3-openpyxl
+xvfb xauth python3 python3-openpyxl python3-distributed
 clang-14 libclang-rt-14-dev llvm-14
 lintian desktop-file-utils appstream shared-mime-info man-db"
 missing=""

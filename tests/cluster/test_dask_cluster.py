@@ -1,0 +1,140 @@
+#!/usr/bin/python3
+"""The cluster map on a real Dask engine: accelscope-cluster with a LocalCluster of two worker
+processes on loopback gives the same cluster file as summarizing and merging in one process; a
+worker killed while it summarizes a rank changes nothing in the result; a rank that cannot be
+summarized is named, listed as missing, and the others merge.
+
+    test_dask_cluster.py --cli build/release/app/accelscope-cli --driver app/cluster/accelscope-cluster --gen-trace ../shared/tools/gen_trace.py
+"""
+
+import argparse
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+import tempfile
+
+RANKS = 6
+# The tables the reduce computes, compared row by row (the summary paths differ by design).
+COMPARED = {
+    "cluster_rank": "SELECT rank, format, status, world_size, slices, start_ts, end_ts FROM cluster_rank ORDER BY rank",
+    "cluster_steps": "SELECT * FROM cluster_steps ORDER BY step, rank",
+    "cluster_slow_ranks": "SELECT * FROM cluster_slow_ranks ORDER BY rank",
+    "cluster_collective_skew": "SELECT * FROM cluster_collective_skew ORDER BY process_group, seq",
+    "cluster_collective_wait": "SELECT * FROM cluster_collective_wait ORDER BY rank",
+    "cluster_kernels": "SELECT * FROM cluster_kernels ORDER BY name",
+    "analysis_steps": "SELECT * FROM analysis_steps ORDER BY rank, step",
+}
+
+
+def rows(path, sql):
+    con = sqlite3.connect(path)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def wrapper(path, real_cli, body):
+    """An accelscope-cli stand-in: `body` decides, else the real CLI runs."""
+    with open(path, "w") as f:
+        f.write("#!/usr/bin/python3\nimport os, sys, signal\nREAL = %r\n%s\nos.execv(REAL, [REAL] + sys.argv[1:])\n" % (real_cli, body))
+    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+
+
+def run(cmd):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    return r.returncode, r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--driver", required=True)
+    ap.add_argument("--gen-trace", required=True)
+    a = ap.parse_args()
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        print("FAIL: python3-distributed is not installed (packaging/install-deps.sh installs it)")
+        return 1
+    failures = []
+    checks = [0]
+
+    def check(cond, what):
+        checks[0] += 1
+        print(("ok   " if cond else "FAIL ") + what)
+        if not cond:
+            failures.append(what)
+
+    with tempfile.TemporaryDirectory(prefix="accelscope-dask-") as work:
+        job = os.path.join(work, "job")
+        os.makedirs(job)
+        for r in range(RANKS):
+            subprocess.run([sys.executable, a.gen_trace, "--events", "30000", "--rank", str(r), "--world-size", str(RANKS),
+                            "--out", os.path.join(job, "rank%d.trace.json" % r)], check=True, stdout=subprocess.DEVNULL)
+
+        # The reference: each rank summarized in this process's loop, then the reduce.
+        ref_dir = os.path.join(work, "ref")
+        os.makedirs(ref_dir)
+        for r in range(RANKS):
+            rc, _, err = run([a.cli, "summarize", os.path.join(job, "rank%d.trace.json" % r), "-o", os.path.join(ref_dir, "rank%d.sqlite" % r)])
+            check(rc == 0, "summarize rank %d %s" % (r, err.strip()))
+        ref = os.path.join(work, "ref.sqlite")
+        rc, out, err = run([a.cli, "cluster", ref_dir, "-o", ref])
+        check(rc == 0 and "straggler: rank" in out, "reduce of the reference summaries names a straggler: %r" % out.strip())
+        # ...and equal to the analyses of all ranks loaded in one process
+        rc, inproc, err = run([a.cli, "analyze", "collective-wait", job, "--format", "csv"])
+        merged = rows(ref, "SELECT rank, collectives, wait_ns, arrived_last, caused_wait_ns, straggler FROM cluster_collective_wait ORDER BY rank")
+        expected = [tuple(int(x) for x in line.split(",")[:6]) for line in inproc.strip().splitlines()[1:]]
+        check(rc == 0 and merged == expected and len(merged) == RANKS,
+              "collective wait from summaries equals analyze collective-wait on the %d ranks loaded together" % RANKS)
+
+        # 1. Dask, a LocalCluster of two worker processes
+        out1 = os.path.join(work, "dask.sqlite")
+        rc, _, err = run([a.driver, job, "-o", out1, "--workers", "2", "--cli", a.cli, "--quiet"])
+        check(rc == 0, "accelscope-cluster on a 2-worker LocalCluster: exit %d %s" % (rc, err.strip()[-300:]))
+        for name, sql in COMPARED.items():
+            check(rows(out1, sql) == rows(ref, sql) and rows(ref, sql), "Dask result equals the in-process reduce: " + name)
+
+        # 2. A worker killed while it runs the summary of rank 2: Dask reruns the task elsewhere.
+        marker = os.path.join(work, "killed-once")
+        killer = os.path.join(work, "cli-kill")
+        wrapper(killer, os.path.abspath(a.cli),
+                "if len(sys.argv) > 2 and sys.argv[1] == 'summarize' and 'rank2.' in sys.argv[2] and not os.path.exists(%r):\n"
+                "    open(%r, 'w').close()\n"
+                "    os.kill(os.getppid(), signal.SIGKILL)  # the Dask worker process running this task\n"
+                "    sys.exit(9)\n" % (marker, marker))
+        out2 = os.path.join(work, "killed.sqlite")
+        rc, _, err = run([a.driver, job, "-o", out2, "--workers", "2", "--cli", killer, "--quiet"])
+        check(os.path.exists(marker), "a worker was killed during the run")
+        check(rc == 0, "the run with a killed worker succeeds: exit %d %s" % (rc, err.strip()[-300:]))
+        for name, sql in COMPARED.items():
+            check(os.path.exists(out2) and rows(out2, sql) == rows(ref, sql), "killed worker changes nothing: " + name)
+
+        # 3. A rank that cannot be summarized: named, listed as missing, the others merge.
+        broken = os.path.join(work, "cli-broken")
+        wrapper(broken, os.path.abspath(a.cli),
+                "if len(sys.argv) > 2 and sys.argv[1] == 'summarize' and 'rank4.' in sys.argv[2]:\n"
+                "    sys.stderr.write('accelscope-cli: error: rank4.trace.json (byte 17): corrupt\\n')\n"
+                "    sys.exit(2)\n")
+        out3 = os.path.join(work, "broken.sqlite")
+        rc, _, err = run([a.driver, job, "-o", out3, "--workers", "2", "--cli", broken, "--quiet", "--summaries", os.path.join(work, "s3")])
+        check(rc == 4, "a failed rank gives exit code 4 (got %d)" % rc)
+        check("rank 4 left out" in err and "corrupt" in err, "the failed rank is named with its error: %r" % err.strip()[-200:])
+        status = rows(out3, "SELECT rank, status, reason FROM cluster_rank ORDER BY status, rank")
+        check([s[1] for s in status].count("ok") == RANKS - 1, "the other ranks merged")
+        check(any(s[1] == "missing" and "corrupt" in (s[2] or "") for s in status), "cluster_rank lists the missing rank and why")
+        check(len(rows(out3, "SELECT * FROM cluster_collective_wait")) == RANKS - 1, "the reduce ran on the ranks present")
+
+        # 4. Up-to-date summaries are not redone.
+        rc, _, err = run([a.driver, job, "-o", out1, "--workers", "2", "--cli", a.cli])
+        check(rc == 0 and "0 to summarize, %d summaries up to date" % RANKS in err, "a second run reuses the summaries: %r" % err.strip()[:200])
+
+    print("%d passed, %d failed" % (checks[0] - len(failures), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
