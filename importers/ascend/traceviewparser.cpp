@@ -2,6 +2,7 @@
 
 #include "ascendcommon.h"
 #include "importers/common/jsondialect.h"
+#include "model/ascendtaskrule.h"
 #include "model/timeparse.h"
 
 #include <simdjson.h>
@@ -335,46 +336,6 @@ std::string_view Handler::joinDeviceArgs(const RawEvent &e, TimeNs ts, std::stri
     return m_merged;
 }
 
-/// Task Types that are not compute work when a task has no kernel information: HCCL's own tasks
-/// (notify, write value, RDMA, reduce, SDMA copies of a collective), waits and event records, and
-/// the profiler's PROFILING_ENABLE / DISABLE markers. torch_npu's overlap analysis counts the
-/// other device tasks as Computing (older traces type most kernels "Other"). The steps analysis
-/// (model/analysis/ascendstepsindex.cpp) classifies the same way; the two must agree.
-bool nonComputeTaskType(std::string_view t)
-{
-    auto has = [&](std::string_view needle) {
-        for (std::size_t i = 0; i + needle.size() <= t.size(); ++i) {
-            bool same = true;
-            for (std::size_t k = 0; k < needle.size() && same; ++k) {
-                char c = t[i + k];
-                if (c >= 'A' && c <= 'Z')
-                    c = char(c + 32);
-                same = c == needle[k];
-            }
-            if (same)
-                return true;
-        }
-        return false;
-    };
-    auto same = [&](std::string_view word) { return t.size() == word.size() && has(word); };
-    return has("notify") || has("write value") || has("write_value") || has("rdma") || has("reduce") || has("hccl")
-        || same("sdma") || t == "Memcpy" || same("local") || has("wait") || has("event") || has("profiling") || has("record");
-}
-
-/// "Accelerator Core" values of communication rows (kernel_details' HCCL rows; N/A: no core).
-bool communicationCore(std::string_view c)
-{
-    auto same = [&](std::string_view word) {
-        if (c.size() != word.size())
-            return false;
-        for (std::size_t i = 0; i < c.size(); ++i)
-            if ((c[i] >= 'a' && c[i] <= 'z' ? char(c[i] - 32) : c[i]) != word[i])
-                return false;
-        return true;
-    };
-    return same("HCCL") || same("COMMUNICATION") || c == "N/A";
-}
-
 void Handler::noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur)
 {
     TrackStats *st = stats(e);
@@ -385,16 +346,15 @@ void Handler::noteTaskSpan(const RawEvent &e, TimeNs ts, TimeNs dur)
         end = std::numeric_limits<TimeNs>::max();
     const Interval span{ts, end};
     TaskSpans::add(st->spans.all, span);
-    // kernel information: a kernel_details.csv row joined (trace_view.json's own args carry none)
-    if (m_kernelEnd > m_kernelBegin) {
-        const std::string_view kernel = std::string_view(m_merged).substr(m_kernelBegin, m_kernelEnd - m_kernelBegin);
-        if (!communicationCore(findStringMember(kernel, "Accelerator Core")))
-            TaskSpans::add(st->spans.kernelCompute, span);
+    // kernel information: a kernel_details.csv row joined (trace_view.json's own args carry none);
+    // the steps analysis counts compute tasks by the same rule (model/ascendtaskrule.h)
+    const bool kernelInfo = m_kernelEnd > m_kernelBegin;
+    const std::string_view core = kernelInfo
+        ? findStringMember(std::string_view(m_merged).substr(m_kernelBegin, m_kernelEnd - m_kernelBegin), "Accelerator Core")
+        : std::string_view();
+    if (model::ascendTaskKind(kernelInfo, core, m_taskType, e.name) == model::AscendTaskKind::NotCompute)
         return;
-    }
-    // without kernel information an hcom_* task is the collective itself (communication)
-    if (!nonComputeTaskType(m_taskType) && !e.name.starts_with("hcom_"))
-        TaskSpans::add(st->spans.typedCompute, span);
+    TaskSpans::add(kernelInfo ? st->spans.kernelCompute : st->spans.typedCompute, span);
 }
 
 void Handler::handleSlice(const RawEvent &e, TimeNs ts, std::uint64_t pos)

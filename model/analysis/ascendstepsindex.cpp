@@ -2,6 +2,7 @@
 // one over its flows.
 #include "ascendsteps.h"
 #include "model/ascendfacts.h"
+#include "model/ascendtaskrule.h"
 
 #include <algorithm>
 #include <charconv>
@@ -17,57 +18,6 @@ constexpr std::string_view kHardware = "Ascend Hardware";
 constexpr std::string_view kHccl = "HCCL";
 constexpr std::string_view kLegacyAiCpu = "AI CPU";
 constexpr std::string_view kLegacySteps = "Step Trace";
-
-bool iequals(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        char x = a[i], y = b[i];
-        if (x >= 'a' && x <= 'z')
-            x = char(x - 32);
-        if (y >= 'a' && y <= 'z')
-            y = char(y - 32);
-        if (x != y)
-            return false;
-    }
-    return true;
-}
-
-bool icontains(std::string_view s, std::string_view needle)
-{
-    if (needle.size() > s.size())
-        return false;
-    for (std::size_t i = 0; i + needle.size() <= s.size(); ++i)
-        if (iequals(s.substr(i, needle.size()), needle))
-            return true;
-    return false;
-}
-
-
-/// Task Types that are not compute work when a task has no kernel information: HCCL's own
-/// tasks (notify, write value, RDMA, reduce, SDMA copies of a collective), waits and event
-/// records, and the profiler's own PROFILING_ENABLE / DISABLE markers. torch_npu's overlap analysis
-/// counts the other device tasks as Computing; older trace_view.json files type most kernels
-/// "Other", so anything else counts.
-bool nonComputeTaskType(std::string_view t)
-{
-    return icontains(t, "notify") || icontains(t, "write value") || icontains(t, "write_value") || icontains(t, "rdma")
-        || icontains(t, "reduce") || icontains(t, "hccl") || iequals(t, "SDMA") || t == "Memcpy" || iequals(t, "LOCAL")
-        || icontains(t, "wait") || icontains(t, "event") || icontains(t, "profiling") || icontains(t, "record");
-}
-
-/// Task Types that name compute work (CANN's AI Core, vector, AI CPU, mixed, DSA and FFTS tasks):
-/// a task of such a type counts as Computing without a guess, kernel information or not.
-bool computeTaskType(std::string_view t)
-{
-    return icontains(t, "AI_CORE") || icontains(t, "AI_VECTOR") || icontains(t, "AICORE") || icontains(t, "AIVEC")
-        || icontains(t, "AI_CPU") || icontains(t, "AICPU") || icontains(t, "MIX_") || t.starts_with("DSA")
-        || t.starts_with("FFTS");
-}
-
-/// "Accelerator Core" values of communication rows (kernel_details' HCCL rows).
-bool commCore(std::string_view c) { return iequals(c, "HCCL") || iequals(c, "COMMUNICATION"); }
 
 bool parseInt(std::string_view t, std::int64_t &out)
 {
@@ -237,17 +187,15 @@ struct Builder {
             // without any kernel information falls back to the Task Type (see finish()).
             const bool legacyOp = kind == TrackKind::LegacyAiCore || kind == TrackKind::LegacyAiCpu;
             const bool joined = legacyOp || !core.empty() || blockDim || !type.empty();
-            if (joined && !core.empty() && (commCore(core) || core == "N/A"))
-                continue;
-            // without kernel information an hcom_* task is the collective itself (communication)
-            if (!joined && (nonComputeTaskType(taskType) || tr.str(sc.name[i]).starts_with("hcom_")))
+            const AscendTaskKind taskKind = ascendTaskKind(joined, core, taskType, tr.str(sc.name[i]));
+            if (taskKind == AscendTaskKind::NotCompute)
                 continue;
             if (joined) {
                 ar.hasKernelInfo = true;
             } else {
                 ++ar.typedTasks;
                 // counted as Computing by a Task Type that does not say so: a guess the tables name
-                if (!computeTaskType(taskType)) {
+                if (taskKind == AscendTaskKind::GuessedCompute) {
                     const std::string_view shown = taskType.empty() ? std::string_view("(no Task Type)") : taskType;
                     auto g = std::find_if(ar.guessedTypes.begin(), ar.guessedTypes.end(), [&](const auto &e) { return e.first == shown; });
                     if (g == ar.guessedTypes.end())
