@@ -8,6 +8,8 @@ summarized is named, listed as missing, and the others merge.
 """
 
 import argparse
+import csv
+import io
 import os
 import sqlite3
 import stat
@@ -15,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-RANKS = 6
+RANKS = 16
 # The tables the reduce computes, compared row by row (the summary paths differ by design).
 COMPARED = {
     "cluster_rank": "SELECT rank, format, status, world_size, slices, start_ts, end_ts FROM cluster_rank ORDER BY rank",
@@ -72,7 +74,7 @@ def main():
         job = os.path.join(work, "job")
         os.makedirs(job)
         for r in range(RANKS):
-            subprocess.run([sys.executable, a.gen_trace, "--events", "30000", "--rank", str(r), "--world-size", str(RANKS),
+            subprocess.run([sys.executable, a.gen_trace, "--events", "20000", "--rank", str(r), "--world-size", str(RANKS),
                             "--out", os.path.join(job, "rank%d.trace.json" % r)], check=True, stdout=subprocess.DEVNULL)
 
         # The reference: each rank summarized in this process's loop, then the reduce.
@@ -90,6 +92,16 @@ def main():
         expected = [tuple(int(x) for x in line.split(",")[:6]) for line in inproc.strip().splitlines()[1:]]
         check(rc == 0 and merged == expected and len(merged) == RANKS,
               "collective wait from summaries equals analyze collective-wait on the %d ranks loaded together" % RANKS)
+        # The per-rank tables too: kernels and steps of every rank as one process computes them.
+        for analysis, cols, key in (("kernels", "rank, name, count, total_ns, min_ns, max_ns", "rank, name"),
+                                    ("steps", "rank, step, cpu_duration, kernels, busy, compute, communication, memory, idle", "rank, step"),
+                                    ("temporal", "rank, idle_ns, compute_ns, non_compute_ns", "rank")):
+            rc, text, _ = run([a.cli, "query", job, "SELECT %s FROM analysis_%s ORDER BY %s" % (cols, analysis, key), "--format", "csv"])
+            together = [tuple(r) for r in csv.reader(io.StringIO(text))][1:]
+            summarized = [tuple("" if v is None else str(v) for v in row)
+                          for row in rows(ref, "SELECT %s FROM analysis_%s ORDER BY %s" % (cols, analysis, key))]
+            check(rc == 0 and len(together) > RANKS - 1 and summarized == together,
+                  "analysis_%s merged from %d summaries equals the %d ranks loaded in one process (%d rows)" % (analysis, RANKS, RANKS, len(together)))
 
         # 1. Dask, a LocalCluster of two worker processes
         out1 = os.path.join(work, "dask.sqlite")
