@@ -114,6 +114,9 @@ OverlapLanes deriveOverlap(std::vector<Interval> compute, std::vector<Interval> 
 /// Category of the lane slices Accelscope derives (lanes the profiler wrote have none): the steps
 /// analysis names derived lanes in its notes. The analysis spells the same text.
 inline constexpr std::string_view kDerivedLaneCategory = "derived from device tasks";
+/// Category of msprof steps derived from the spans of per-iteration view files (the export has
+/// no Step Trace iterations); the steps analysis names them in its notes and spells the same text.
+inline constexpr std::string_view kDerivedStepCategory = "derived from iteration files";
 
 /// Writes the four lanes as slices of an "Overlap Analysis" process (tids 0..3 as torch_npu),
 /// in category kDerivedLaneCategory.

@@ -3,6 +3,7 @@
 #include "ascendcommon.h"
 #include "csvreader.h"
 #include "layout.h"
+#include "msprofsteps.h"
 #include "textexport.h"
 #include "traceview.h"
 #include "traceviewparser.h"
@@ -628,18 +629,6 @@ private:
     bool m_hasZero = false;
 };
 
-struct Iteration {
-    std::int64_t number = 0;
-    TimeNs start = 0, dur = 0;
-    std::int64_t pid = 0;
-};
-
-/// Step Trace's parts of an iteration (MindSpore's names for them): FP_BP Time (fp_and_bp),
-/// Iteration Refresh (tail), Data_aug Bound (iteration_interval); -1 when absent.
-struct IterationParts {
-    TimeNs fpBp = -1, refresh = -1, dataAug = -1;
-};
-
 /// One device being imported: its source, the shard events go to, what its events said.
 struct DeviceSink {
     const MsprofDevice *dev = nullptr;
@@ -649,8 +638,8 @@ struct DeviceSink {
     TraceViewSummary summary;
     EventKeySet seen;
     std::uint64_t events = 0, duplicates = 0;
-    std::vector<Iteration> iterations;
-    std::map<std::int64_t, IterationParts> parts;
+    std::uint64_t identicalFiles = 0; ///< views whose bytes repeat a view read before: not parsed again
+    MsprofSteps steps;
     OpSummaryJoin ops;
     std::uint64_t hardwareTasks = 0;
     DiagnosticSink diags;
@@ -795,34 +784,6 @@ int deviceOfPid(std::int64_t pid, const ProcessMeta &meta)
     return -1;
 }
 
-/// "<prefix> N" -> N.
-bool numbered(std::string_view name, std::string_view prefix, std::int64_t &n)
-{
-    if (name.size() <= prefix.size() || !startsWith(lower(std::string(name.substr(0, prefix.size()))), prefix))
-        return false;
-    std::string_view rest = name.substr(prefix.size());
-    if (rest.front() != ' ' && rest.front() != '_')
-        return false;
-    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '_'))
-        rest.remove_prefix(1);
-    return !rest.empty() && parseInt64(rest, n);
-}
-
-bool iterationNumber(std::string_view name, std::int64_t &n) { return numbered(name, "iteration", n); }
-
-/// Step Trace events that are parts of an iteration ("FP_BP Time 3", "Iteration Refresh 3",
-/// "Data_aug Bound 3").
-void notePart(std::string_view name, TimeNs dur, std::map<std::int64_t, IterationParts> &parts)
-{
-    std::int64_t n = 0;
-    if (numbered(name, "fp_bp time", n) || numbered(name, "fp_bp", n))
-        parts[n].fpBp = dur;
-    else if (numbered(name, "iteration refresh", n))
-        parts[n].refresh = dur;
-    else if (numbered(name, "data_aug bound", n) || numbered(name, "data aug bound", n))
-        parts[n].dataAug = dur;
-}
-
 /// A view read from disk and pre-scanned (ViewReader::load).
 struct LoadedView {
     fs::path file;
@@ -894,6 +855,12 @@ public:
             m_sinks.front()->diags.add(DiagKind::TruncatedInput, file.string(), v.repairedAt,
                                        "the file ends inside an event; the events before byte " + std::to_string(v.repairedAt)
                                            + " were loaded");
+        // older CANN writes some views whole into every iteration's file: the same bytes again
+        // hold only events already taken, so they are not parsed again
+        if (!m_seenViews.emplace(v.json.size(), std::hash<std::string_view>{}(std::string_view(v.json.data(), v.json.size()))).second) {
+            ++m_sinks.front()->identicalFiles;
+            return Ok{};
+        }
         od::parser parser;
         od::document doc;
         if (parser.iterate(v.json).get(doc))
@@ -902,6 +869,9 @@ public:
             if (!s->offsetDecided && v.haveFirst)
                 decideOffset(*s, v.firstTs, file);
         m_file = file.string();
+        m_fileModel = m_fileIteration = -1;
+        if (!m_shared && m_sinks.size() == 1 && !perIterationView(file, m_sinks.front()->dev->device, m_fileModel, m_fileIteration))
+            m_fileModel = m_fileIteration = -1;
         m_cacheSink = nullptr;
         // The process metadata of every view read so far routes this one: msprof writes it only
         // into the first of the msprof_slice_N files of a large view.
@@ -1028,7 +998,11 @@ private:
         case 'C': counter(sh, p, e, ts); break;
         case 's':
         case 't':
-        case 'f': flow(sh, e, ph, ts); break;
+        case 'f':
+            if (m_cacheName == proc::kSteps) // Data_aug Bound: a flow whose step carries its length
+                s.steps.noteStepTraceEvent(ph, e.name, e.pid, e.tid, ts, 0, e.args);
+            flow(sh, e, ph, ts);
+            break;
         case 'i':
         case 'I':
             sh.addInstant(is(e.scope, "g") ? sh.globalInstantTrack()
@@ -1154,6 +1128,8 @@ private:
             const std::string v = argString(e.args, "name");
             sh.setThreadName(sh.thread(p, EntityKey::number(e.tid)), sh.intern(v));
             s.summary.tracks[{e.pid, e.tid}].name = v;
+            if (auto pn = s.summary.processNames.find(e.pid); pn != s.summary.processNames.end() && pn->second == proc::kSteps)
+                s.steps.noteThreadName(e.pid, e.tid, v);
         } else if (e.name == "thread_sort_index") {
             if (auto v = argInt(e.args, "sort_index")) {
                 sh.setThreadSortIndex(sh.thread(p, EntityKey::number(e.tid)), *v);
@@ -1201,12 +1177,11 @@ private:
         }
         if (is(e.ph, "X") && pname == proc::kSteps) {
             stats(s, e.pid, e.tid); // known, so that markStepTraceTracks finds the track
-            std::int64_t n = 0;
-            if (iterationNumber(e.name, n))
-                s.iterations.push_back({n, ts, dur, e.pid});
-            else
-                notePart(e.name, dur, s.parts);
+            s.steps.noteStepTraceEvent('X', e.name, e.pid, e.tid, ts, dur, args);
         }
+        // the device work of a per-iteration view: that iteration's span when no Step Trace says it
+        if (is(e.ph, "X") && m_fileIteration >= 0 && (pname == proc::kHardware || pname == proc::kHccl))
+            s.steps.noteFileTask(m_fileModel, m_fileIteration, ts, ts + std::max<TimeNs>(dur, 0));
         const StringId name = sh.intern(e.name);
         const StringId cat = e.cat.empty() ? kEmptyString : sh.intern(e.cat);
         const ArgsId a = args.empty() ? kNoArgs : sh.addArgs(args);
@@ -1254,6 +1229,9 @@ private:
     const ImportContext &m_ctx;
     std::string m_key;
     std::string m_file;
+    std::set<std::pair<std::size_t, std::size_t>> m_seenViews; ///< (size, hash) of the views read
+    /// Model and iteration of the view being read ({kind}_{device}_{model}_{iteration}.json); -1: not per iteration.
+    std::int64_t m_fileModel = -1, m_fileIteration = -1;
     // The process and track of the previous event (events come in runs of one stream): valid for
     // the shards of one read(), cleared by metadata, which may rename the process.
     DeviceSink *m_cacheSink = nullptr;
@@ -1294,45 +1272,32 @@ private:
     }
 };
 
-/// "Step N" slices on a "Steps" track of the Step Trace process: the iterations the Ascend
-/// step analyses split the device time by.
+/// The device's steps ("Step N" slices on a "Steps" track of its Step Trace process), from
+/// whatever MsprofSteps collected. Without a Step Trace process in the views (steps from CSV rows
+/// or from per-iteration files) one is made: pid -2 is never a real pid, and it is a device
+/// process as the views' Step Trace is (labelled "NPU n · Step Trace", not by its pid).
 void emitSteps(DeviceSink &s, TraceBuilder &builder)
 {
-    if (s.iterations.empty())
+    if (!s.steps.hasIterations() && !s.steps.hasFileSpans())
         return;
-    std::sort(s.iterations.begin(), s.iterations.end(), [](const Iteration &a, const Iteration &b) {
-        return a.start != b.start ? a.start < b.start : a.number < b.number;
-    });
-    BuilderShard sh(s.source);
-    const LocalProcess p = sh.process(EntityKey::number(s.iterations.front().pid));
-    const LocalTrack t = sh.thread(p, EntityKey::number(kStepsTid));
-    sh.setThreadName(t, sh.intern("Steps"));
-    sh.setThreadSortIndex(t, -1);
-    sh.setTrackRole(t, TrackRole::Async);
-    std::set<std::pair<std::int64_t, TimeNs>> done;
-    for (const Iteration &it : s.iterations) {
-        if (!done.emplace(it.number, it.start).second)
-            continue;
-        // the parts under the names the step analysis reads (MindSpore's step_trace_raw columns, µs)
-        ArgsWriter w;
-        w.integer("Iteration ID", it.number);
-        if (auto p = s.parts.find(it.number); p != s.parts.end()) {
-            auto us = [&](const char *key, TimeNs v) {
-                if (v >= 0)
-                    w.real(key, double(v) / 1000.0);
-            };
-            us("iteration_interval(us)", p->second.dataAug);
-            us("fp_and_bp(us)", p->second.fpBp);
-            us("tail(us)", p->second.refresh);
-        }
-        sh.addSlice(t, it.start, it.dur, sh.intern("Step " + std::to_string(it.number)), kEmptyString, sh.addArgs(w.finish()));
+    std::int64_t pid = s.steps.stepTracePid();
+    if (!pid) {
+        pid = -2;
+        BuilderShard sh(s.source);
+        const LocalProcess p = sh.process(EntityKey::number(pid));
+        sh.setProcessName(p, sh.intern(proc::kSteps));
+        sh.setProcessKind(p, ProcessKind::Device, s.dev->device);
+        sh.setProcessLabels(p, sh.intern("NPU " + std::to_string(s.dev->device) + " \u00b7 " + std::string(proc::kSteps)));
+        s.summary.processNames[pid] = std::string(proc::kSteps);
+        s.summary.pids.insert(pid);
+        builder.merge(std::move(sh));
     }
-    builder.merge(std::move(sh));
+    s.steps.emit(s.source, pid, kStepsTid, builder, s.diags, (s.dev->prof / ("device_" + std::to_string(s.dev->device))).string());
 }
 
 /// Iterations from step_trace CSVs (Iteration ID, Iteration End, Iteration Time) when the
 /// timeline views hold no Step Trace events.
-void stepsFromCsv(DeviceSink &s, TraceBuilder &builder)
+void stepsFromCsv(DeviceSink &s)
 {
     const MsprofDevice &d = *s.dev;
     for (const fs::path &csv : d.stepTrace) {
@@ -1344,7 +1309,8 @@ void stepsFromCsv(DeviceSink &s, TraceBuilder &builder)
                   iTime = h.find({"Iteration Time(us)", "Iteration Time"}), iDev = h.find({"Device_id", "Device ID"}),
                   iFpBp = h.find({"FP to BP Time(us)", "FP_BP Time(us)", "FP to BP Time"}),
                   iRefresh = h.find({"Iteration Refresh(us)", "Iteration Refresh"}),
-                  iAug = h.find({"Data Aug Bound(us)", "Data_aug Bound(us)", "Data Aug Bound"});
+                  iAug = h.find({"Data Aug Bound(us)", "Data_aug Bound(us)", "Data Aug Bound"}),
+                  iModel = h.find({"Model ID", "Model Id"});
         if (iId < 0 || iEnd < 0 || iTime < 0) {
             s.diags.add(DiagKind::MissingField, csv.string(), 0, "step_trace CSV without Iteration ID / Iteration End / Iteration Time: no steps from it");
             continue;
@@ -1366,31 +1332,17 @@ void stepsFromCsv(DeviceSink &s, TraceBuilder &builder)
                 decideOffset(s, e, csv);
             if (e < kEpochFloorNs)
                 e += s.offset;
-            s.iterations.push_back({n, e - *dur, *dur, -2});
-            IterationParts &pt = s.parts[n];
-            if (auto v = microsCell(cellAt(cells, iFpBp)); v && iFpBp >= 0)
-                pt.fpBp = *v;
-            if (auto v = microsCell(cellAt(cells, iRefresh)); v && iRefresh >= 0)
-                pt.refresh = *v;
-            if (auto v = microsCell(cellAt(cells, iAug)); v && iAug >= 0)
-                pt.dataAug = *v;
+            auto part = [&](int col) {
+                const auto v = col >= 0 ? microsCell(cellAt(cells, col)) : std::nullopt;
+                return v ? *v : TimeNs(-1);
+            };
+            std::int64_t model = -1;
+            if (iModel < 0 || !parseInt64(cellAt(cells, iModel), model))
+                model = -1;
+            s.steps.addCsvIteration(model, n, e - *dur, *dur, part(iFpBp), part(iRefresh), part(iAug));
         }
     }
-    if (s.iterations.empty())
-        return;
-    // A Step Trace process of its own (pid -2 is never a real pid), a device process as the
-    // views' Step Trace is (labelled "NPU n · Step Trace", not by its pid).
-    BuilderShard sh(s.source);
-    const LocalProcess p = sh.process(EntityKey::number(-2));
-    sh.setProcessName(p, sh.intern(proc::kSteps));
-    sh.setProcessKind(p, ProcessKind::Device, d.device);
-    sh.setProcessLabels(p, sh.intern("NPU " + std::to_string(d.device) + " \u00b7 " + std::string(proc::kSteps)));
-    s.summary.processNames[-2] = std::string(proc::kSteps);
-    s.summary.pids.insert(-2);
-    builder.merge(std::move(sh));
-    emitSteps(s, builder);
 }
-
 /// A device process of a timeline built from summary CSVs: the views' pid layout with host pid 0
 /// (the process's sort index above the device bits), named and labelled as the views' processes.
 LocalProcess summaryDeviceProcess(BuilderShard &sh, std::string_view name, int device)
@@ -1619,7 +1571,7 @@ std::string noTimelineDetail(const DeviceSink &s, const SummaryTimeline &tl, boo
         unused.push_back(fileList(tl.unusable, d.prof, " (no usable rows or columns)"));
     if (!d.otherCsv.empty())
         unused.push_back(fileList(d.otherCsv, d.prof, " (kept as a table)"));
-    if (s.iterations.empty() && !d.stepTrace.empty())
+    if (!s.steps.hasIterations() && !d.stepTrace.empty())
         unused.push_back(fileList(d.stepTrace, d.prof, " (no usable iterations)"));
     if (!unused.empty()) {
         out += "; present and not used for the timeline: ";
@@ -1811,10 +1763,9 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
         const MsprofDevice &d = *s.dev;
         SummaryTimeline fromCsv;
         const bool summaryTimeline = d.timeline.empty() && emitSummaryTimeline(s, builder, fromCsv);
-        if (s.iterations.empty())
-            stepsFromCsv(s, builder);
-        else
-            emitSteps(s, builder);
+        if (!s.steps.hasIterations())
+            stepsFromCsv(s);
+        emitSteps(s, builder);
         decorateTraceView(builder, s.source, s.summary, DeviceHint{d.device});
         markStepTraceTracks(s, builder);
         if (d.timeline.empty())
@@ -1824,10 +1775,11 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
         ArgsWriter w;
         w.integer("events", static_cast<std::int64_t>(s.events - s.duplicates));
         w.integer("duplicates_dropped", static_cast<std::int64_t>(s.duplicates));
+        w.integer("identical_files_skipped", static_cast<std::int64_t>(s.identicalFiles));
         w.integer("device_tasks", static_cast<std::int64_t>(s.hardwareTasks));
         w.integer("op_summary_rows", static_cast<std::int64_t>(s.ops.size()));
         w.integer("op_summary_joined", static_cast<std::int64_t>(s.ops.matched()));
-        w.integer("iterations", static_cast<std::int64_t>(s.iterations.size()));
+        w.integer("iterations", static_cast<std::int64_t>(s.steps.iterationCount()));
         if (summaryTimeline)
             w.str("timeline", "op_summary CSV rows (no exported timeline JSON)");
         builder.source(s.source).metadata.emplace_back("ascend.joins", w.finish());

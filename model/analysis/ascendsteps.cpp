@@ -8,6 +8,7 @@
 #include "model/ascendfacts.h"
 
 #include <algorithm>
+#include <set>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -362,15 +363,40 @@ void fillFromLanes(const Range &g, const StepTasks &a, const StepLanes &la, Step
 void addRankNotes(const AscendRank &r, const std::string &how, std::uint64_t outside, std::vector<std::string> &notes)
 {
     const std::string rk = "rank " + std::to_string(r.rank) + ": ";
+    const bool msprof = r.facts && r.facts->exportKind == "msprof";
+
     if (!r.hasHardware)
         notes.push_back(rk + "no device compute tasks in the trace (no trace_view.json, kernel_details.csv or db for this rank): "
                              "only Communication and Bubble are known");
     if (how == "Step Id")
         notes.push_back(rk + "no ProfilerStep on the host; steps from the tasks' kernel_details Step Id (Preparing unknown)");
+    else if (how == "step trace" && std::any_of(r.steps.begin(), r.steps.end(), [](const AscendStep &s) { return s.derivedFromFiles; }))
+        notes.push_back(rk + "no Step Trace iterations in the export: steps derived from the spans of the device tasks and HCCL ops "
+                             "of each per-iteration timeline file (no FP+BP, tail or iteration interval; Preparing unknown)");
+    else if (how == "step trace" && msprof)
+        notes.push_back(rk + "steps from the msprof Step Trace iterations of the device, with MindSpore's iteration interval, "
+                             "FP+BP and tail (Preparing unknown: no host step)");
     else if (how == "step trace")
         notes.push_back(rk + "steps from the MindSpore step trace (Preparing unknown)");
     else if (how == "none")
-        notes.push_back(rk + "no steps in the trace: one row over all device work (torch_npu writes an empty Step)");
+        notes.push_back(rk + "no steps in the trace: one row over all device work"
+                        + std::string(r.facts && r.facts->framework == AscendFacts::Framework::TorchNpu
+                                          ? " (torch_npu writes an empty Step)"
+                                          : msprof ? " (the export has no Step Trace iterations, step_trace CSV rows or per-iteration files)"
+                                                   : ""));
+    if (how == "step trace") {
+        std::set<std::int64_t> models;
+        for (const AscendStep &s : r.steps)
+            models.insert(s.model);
+        if (models.size() > 1) {
+            std::string ids;
+            for (std::int64_t m : models)
+                ids += (ids.empty() ? "" : ", ") + (m < 0 ? std::string("unknown") : std::to_string(m));
+            notes.push_back(rk + "iterations of " + std::to_string(models.size()) + " models (Model ID " + ids
+                            + "): each model numbers its iterations from 1, so a step number repeats once per model "
+                              "(rows in device_start order; the step's Model ID is in its Step Trace slice)");
+        }
+    }
     if (outside)
         notes.push_back(rk + std::to_string(outside) + " device tasks / ops start outside every step and are not counted");
     const std::string lanes = r.lanesDerived
@@ -380,6 +406,8 @@ void addRankNotes(const AscendRank &r, const std::string &how, std::uint64_t out
     if (r.hasLanes && r.mindspore && !r.mindsporeLegacy)
         notes.push_back(rk + "Computing, Communication and Free summed from " + lanes + " per host step, "
                         + "Stage over the HCCL slices, as MindSpore writes step_trace_time.csv");
+    else if (r.hasLanes && msprof)
+        notes.push_back(rk + "Computing, Communication and Free summed from " + lanes + " inside each step");
     else if (r.hasLanes)
         notes.push_back(rk + "Computing, Communication and Free summed from " + lanes + ", as torch_npu writes step_trace_time.csv");
     // the profiler's own lanes say how it counted every task: only derived ones can rest on a guess

@@ -62,6 +62,12 @@ struct AscendStep {
     /// The step's own length as the file states it: MindSpore's `total` (end point − start point),
     /// else the step's span from its points.
     TimeNs total = 0;
+    /// msprof iterations: the model (graph) they belong to, -1 when the export does not say;
+    /// several models number their iterations each from 1.
+    std::int64_t model = -1;
+    /// msprof steps the importer derived from the spans of per-iteration view files (the export
+    /// has no Step Trace iterations): no FP+BP, tail or interval.
+    bool derivedFromFiles = false;
 };
 
 /// The Overlap Analysis lanes of a device (torch_npu / msprof's own classification of its

@@ -277,6 +277,10 @@ struct Builder {
             } else if (key == "tail(us)") {
                 st.tail = ns(v);
                 st.hasMindSporeFigures = true;
+            } else if (key == "Model ID") {
+                std::int64_t m = -1;
+                if (parseInt(v, m))
+                    st.model = m;
             } else if (key == "total(us)") {
                 st.total = ns(v);
                 st.hasMindSporeFigures = true;
@@ -380,6 +384,8 @@ void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
                         continue;
                     const TimeNs s = t.slices.start[i], e = s + t.slices.dur[i];
                     ar.steps.push_back({num, s, e, s, e, false, SliceRef{tid, i}, 0});
+                    // the importer's category of steps it derived (importers/ascend/ascendcommon.h)
+                    ar.steps.back().derivedFromFiles = tr.str(t.slices.cat[i]) == "derived from iteration files";
                     b.legacyStep(ar.steps.back(), t, i);
                 }
                 break;
