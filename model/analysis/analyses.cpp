@@ -1,5 +1,6 @@
 #include "analyses.h"
 #include "calltree.h"
+#include "clusterrules.h"
 #include "collectives.h"
 #include "reporttables.h"
 #include "sophgoengines.h"
@@ -59,6 +60,9 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"collectives", "Collectives", "per rank: every collective (NCCL/RCCL/HCCL kernel) with process group, sequence number, op, bytes, start and end on the trace clock", &collectivesTable},
     AnalysisInfo{"collective-skew", "Collective skew", "per collective instance across its group's ranks: who arrived last (the straggler), skew, the others' wait", &collectiveSkewAnalysis},
     AnalysisInfo{"collective-wait", "Wait in collectives", "per rank: time waiting inside collectives for later ranks, times arrived last, wait caused; the straggler flagged", &collectiveWaitAnalysis},
+    AnalysisInfo{"cluster-steps", "Steps per rank", "per step and rank: the step's length (MindSpore total, Ascend stage or ProfilerStep span), vs the median rank, the slowest rank flagged", &clusterStepsAnalysis},
+    AnalysisInfo{"cluster-slow-ranks", "Slow ranks and why", "per rank: mean step vs the median rank, compute, exposed communication, idle, wait in collectives and caused; why a rank is slow (straggler, compute, communication, host-bound, waiting)", &clusterSlowRanksAnalysis},
+    AnalysisInfo{"cluster-kernels", "Kernels across ranks", "per kernel: ranks, mean/median/min/max total per rank, the rank of the max, ranks more than 25 % from the median", &clusterKernelsAnalysis},
     AnalysisInfo{"overview", "Overview", "the trace: inputs, span, range and ranks asked for, counts of ranks, processes, tracks, events, diagnostics", &traceOverview},
     AnalysisInfo{"ranks", "Per-rank summary", "per rank: processes, tracks, slices in the range (device apart), first start, last end, span", &rankSummary},
     AnalysisInfo{"launch-summary", "Kernel launch summary", "per rank: launches, mean launch call / device duration / launch delay, delay p50/p90/max, outliers", &launchSummary},

@@ -3,6 +3,7 @@
 
 #include "summary.h"
 
+#include "model/analysis/clusterrules.h"
 #include "model/analysis/collectives.h"
 #include "model/analysis/stats.h"
 #include "model/export/atomicfile.h"
@@ -124,16 +125,6 @@ bool readSummaryInfo(sqlite3 *db, SummaryInfo &info, std::string &error)
     }
     return true;
 }
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return analysis::quantileSorted(v, 0.5);
-}
-
-// A step's length as the vendor's steps table states it: MindSpore's own iteration length, the
-// Ascend stage (the step as torch_npu measures it), else the ProfilerStep span (Kineto).
-const char *const kStepLengthColumns[] = {"step_total_ns", "stage_ns", "cpu_duration"};
 
 } // namespace
 
@@ -265,209 +256,60 @@ std::vector<std::string> findSummaries(const std::vector<std::string> &paths, st
 
 namespace {
 
-// The step × rank matrix in long form: each rank's steps with the step's length, and how far it
-// is from the median rank of that step.
-bool writeStepMatrix(sqlite3 *db, std::string &error)
+void note(sqlite3 *db, const std::string &table, const std::string &text)
 {
-    if (!tableExists(db, "main", "analysis_steps"))
-        return true;
-    const std::vector<std::string> cols = columnNames(db, "main", "analysis_steps");
-    std::string length;
-    for (const char *c : kStepLengthColumns)
-        if (std::find(cols.begin(), cols.end(), c) != cols.end()) {
-            length = c;
-            break;
-        }
-    if (length.empty() || std::find(cols.begin(), cols.end(), "step") == cols.end())
-        return exec(db, "INSERT INTO cluster_note VALUES ('cluster_steps', 'the steps tables have no step length column')", error);
-    Table steps = readTable(db, "SELECT rank, step, " + quoteId(length) + " FROM analysis_steps WHERE " + quoteId(length) + " IS NOT NULL ORDER BY step, rank", error);
-    if (!error.empty())
-        return false;
-    Table out("cluster-steps", "Steps per rank");
-    Column &rank = out.addInt("rank", "Rank", Unit::Id);
-    Column &step = out.addInt("step", "Step", Unit::Id);
-    Column &len = out.addInt("step_ns", "Step", Unit::Nanoseconds);
-    Column &vs = out.addReal("vs_median_pct", "vs median rank", Unit::Percent);
-    Column &slowest = out.addInt("slowest", "Slowest rank of the step", Unit::None);
-    const Column &r = steps.columns[0], &s = steps.columns[1], &l = steps.columns[2];
-    for (std::size_t b = 0; b < steps.rowCount();) {
-        std::size_t e = b;
-        std::vector<double> values;
-        std::int64_t maxLen = std::numeric_limits<std::int64_t>::min();
-        while (e < steps.rowCount() && s.ints[e] == s.ints[b]) {
-            values.push_back(static_cast<double>(l.ints[e]));
-            maxLen = std::max(maxLen, l.ints[e]);
-            ++e;
-        }
-        const double med = median(values);
-        bool flagged = false;
-        for (std::size_t i = b; i < e; ++i) {
-            rank.push(r.ints[i]);
-            step.push(s.ints[i]);
-            len.push(l.ints[i]);
-            vs.push(med > 0 ? 100.0 * (static_cast<double>(l.ints[i]) - med) / med : std::nan(""));
-            const bool isSlowest = !flagged && l.ints[i] == maxLen && e - b > 1;
-            flagged = flagged || isSlowest;
-            slowest.push(static_cast<std::int64_t>(isSlowest ? 1 : 0));
-        }
-        b = e;
-    }
-    return writeTable(db, "cluster_steps", out, error)
-        && exec(db, "INSERT INTO cluster_note VALUES ('cluster_steps', 'step length: " + length + " of each rank''s steps table')", error);
+    sqlite3_stmt *s = nullptr;
+    sqlite3_prepare_v2(db, "INSERT INTO cluster_note VALUES (?1, ?2)", -1, &s, nullptr);
+    sqlite3_bind_text(s, 1, table.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 2, text.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_step(s);
+    sqlite3_finalize(s);
 }
 
-// Per rank: the step length and what it is made of, against the median rank, with the reason a
-// slow rank is slow: it arrives last at collectives (the straggler), computes longer, has more
-// exposed communication, leaves its device idle (host-bound) or waits for other ranks.
-bool writeSlowRanks(sqlite3 *db, std::string &error)
+// A merged per-rank table, or an empty one when no summary had it.
+Table mergedTable(sqlite3 *db, const std::string &table, std::string &error)
 {
-    Table ranks = readTable(db, "SELECT rank FROM cluster_rank WHERE status = 'ok' AND rank IS NOT NULL ORDER BY rank", error);
-    if (!error.empty())
-        return false;
-    auto perRank = [&](const std::string &sql) {
-        std::map<std::int64_t, double> m;
-        std::string err;
-        Table t = readTable(db, sql, err);
-        if (err.empty() && t.columnCount() == 2)
-            for (std::size_t i = 0; i < t.rowCount(); ++i)
-                if (!t.columns[1].isNull(i))
-                    m[t.columns[0].ints[i]] = t.columns[1].number(i);
-        return m;
-    };
-    const auto stepLen = tableExists(db, "main", "cluster_steps") ? perRank("SELECT rank, AVG(step_ns) FROM cluster_steps GROUP BY rank") : std::map<std::int64_t, double>{};
-    const auto compute = tableExists(db, "main", "analysis_temporal") ? perRank("SELECT rank, compute_ns FROM analysis_temporal") : std::map<std::int64_t, double>{};
-    const auto idle = tableExists(db, "main", "analysis_temporal") ? perRank("SELECT rank, idle_ns FROM analysis_temporal") : std::map<std::int64_t, double>{};
-    const auto exposed = tableExists(db, "main", "analysis_overlap") ? perRank("SELECT rank, communication_ns - overlap_ns FROM analysis_overlap") : std::map<std::int64_t, double>{};
-    const auto waited = tableExists(db, "main", "cluster_collective_wait") ? perRank("SELECT rank, wait_ns FROM cluster_collective_wait") : std::map<std::int64_t, double>{};
-    const auto caused = tableExists(db, "main", "cluster_collective_wait") ? perRank("SELECT rank, caused_wait_ns FROM cluster_collective_wait") : std::map<std::int64_t, double>{};
-    const auto straggler = tableExists(db, "main", "cluster_collective_wait") ? perRank("SELECT rank, straggler FROM cluster_collective_wait") : std::map<std::int64_t, double>{};
-    auto med = [](const std::map<std::int64_t, double> &m) {
-        std::vector<double> v;
-        for (const auto &[r, x] : m)
-            v.push_back(x);
-        return v.empty() ? std::nan("") : median(v);
-    };
-    const double mStep = med(stepLen), mCompute = med(compute), mExposed = med(exposed), mIdle = med(idle), mWait = med(waited);
-    auto value = [](const std::map<std::int64_t, double> &m, std::int64_t r) { const auto it = m.find(r); return it == m.end() ? std::nan("") : it->second; };
-    auto above = [](double v, double m) { return std::isfinite(v) && std::isfinite(m) && v > 1.1 * m && v - m > 1000.0; };
-
-    Table out("cluster-slow-ranks", "Slow ranks and why");
-    Column &rank = out.addInt("rank", "Rank", Unit::Id);
-    Column &step = out.addReal("mean_step_ns", "Mean step", Unit::Nanoseconds);
-    Column &vs = out.addReal("vs_median_pct", "Step vs median rank", Unit::Percent);
-    Column &comp = out.addReal("compute_ns", "Compute", Unit::Nanoseconds);
-    Column &exp = out.addReal("exposed_comm_ns", "Exposed communication", Unit::Nanoseconds);
-    Column &idl = out.addReal("idle_ns", "Device idle", Unit::Nanoseconds);
-    Column &wt = out.addReal("collective_wait_ns", "Waited in collectives", Unit::Nanoseconds);
-    Column &cs = out.addReal("caused_wait_ns", "Wait caused to others", Unit::Nanoseconds);
-    Column &why = out.addText("why", "Why");
-    for (std::size_t i = 0; i < ranks.rowCount(); ++i) {
-        const std::int64_t r = ranks.columns[0].ints[i];
-        const double s = value(stepLen, r);
-        rank.push(r);
-        step.push(s);
-        vs.push(std::isfinite(s) && mStep > 0 ? 100.0 * (s - mStep) / mStep : std::nan(""));
-        comp.push(value(compute, r));
-        exp.push(value(exposed, r));
-        idl.push(value(idle, r));
-        wt.push(value(waited, r));
-        cs.push(value(caused, r));
-        std::string reason;
-        // Collectives keep ranks in step, so step lengths hardly differ: the straggler is named
-        // whatever its step; the other reasons only for a rank whose steps are longer than the
-        // median rank's by more than 1 % (or when the steps are unknown).
-        const bool slower = !std::isfinite(s) || !std::isfinite(mStep) || s > 1.01 * mStep;
-        if (value(straggler, r) == 1.0)
-            reason = "straggler: arrives last at collectives, the others waited " + std::to_string(static_cast<long long>(value(caused, r) / 1e6)) + " ms for it";
-        else if (!slower)
-            reason.clear();
-        else if (above(value(compute, r), mCompute))
-            reason = "more compute than the median rank (+" + std::to_string(static_cast<int>(100.0 * (value(compute, r) - mCompute) / mCompute)) + " %)";
-        else if (above(value(exposed, r), mExposed))
-            reason = "more exposed communication than the median rank";
-        else if (above(value(idle, r), mIdle))
-            reason = "device idle more than the median rank (host-bound: data loading, launches, synchronization)";
-        else if (above(value(waited, r), mWait))
-            reason = "waits for later ranks in collectives";
-        why.push(reason);
-    }
-    return writeTable(db, "cluster_slow_ranks", out, error);
+    return tableExists(db, "main", table) ? readTable(db, "SELECT * FROM " + quoteId(table), error) : Table();
 }
 
-// Per kernel name across ranks: how many ranks ran it, the spread of their totals and the ranks
-// whose total is more than 25 % from the median rank's.
-bool writeKernelOutliers(sqlite3 *db, std::string &error)
+// Writes a reduce table and its notes.
+bool writeWithNotes(sqlite3 *db, const std::string &name, const Table &t, std::string &error)
 {
-    if (!tableExists(db, "main", "analysis_kernels"))
-        return true;
-    Table k = readTable(db, "SELECT name, rank, total_ns FROM analysis_kernels ORDER BY name, rank", error);
-    if (!error.empty())
+    if (!writeTable(db, name, t, error))
         return false;
-    Table out("cluster-kernels", "Kernels across ranks");
-    Column &name = out.addText("name", "Kernel");
-    Column &nranks = out.addInt("ranks", "Ranks", Unit::Count);
-    Column &mean = out.addReal("mean_total_ns", "Mean total per rank", Unit::Nanoseconds);
-    Column &medCol = out.addReal("median_total_ns", "Median total", Unit::Nanoseconds);
-    Column &minCol = out.addInt("min_total_ns", "Min total", Unit::Nanoseconds);
-    Column &maxCol = out.addInt("max_total_ns", "Max total", Unit::Nanoseconds);
-    Column &maxRank = out.addInt("max_rank", "Rank of the max", Unit::Id);
-    Column &outliers = out.addText("outlier_ranks", "Ranks over 25 % from the median");
-    const Column &n = k.columns[0], &r = k.columns[1], &tot = k.columns[2];
-    for (std::size_t b = 0; b < k.rowCount();) {
-        std::size_t e = b;
-        std::vector<double> v;
-        while (e < k.rowCount() && n.texts[e] == n.texts[b])
-            v.push_back(static_cast<double>(tot.ints[e++]));
-        const double m = median(v);
-        double sum = 0;
-        std::size_t imax = b, imin = b;
-        std::string list;
-        for (std::size_t i = b; i < e; ++i) {
-            sum += static_cast<double>(tot.ints[i]);
-            if (tot.ints[i] > tot.ints[imax])
-                imax = i;
-            if (tot.ints[i] < tot.ints[imin])
-                imin = i;
-            if (m > 0 && std::abs(static_cast<double>(tot.ints[i]) - m) > 0.25 * m)
-                list += (list.empty() ? "" : ",") + std::to_string(r.ints[i]);
-        }
-        name.push(n.texts[b]);
-        nranks.push(static_cast<std::int64_t>(e - b));
-        mean.push(sum / static_cast<double>(e - b));
-        medCol.push(m);
-        minCol.push(tot.ints[imin]);
-        maxCol.push(tot.ints[imax]);
-        maxRank.push(r.ints[imax]);
-        outliers.push(list);
-        b = e;
-    }
-    out.sortBy({{out.columnIndex("mean_total_ns"), true}});
-    return writeTable(db, "cluster_kernels", out, error);
+    for (const std::string &n : t.notes)
+        note(db, name, n);
+    return true;
 }
 
 bool writeReduceTables(sqlite3 *db, ClusterReduceResult &result, std::string &error)
 {
-    if (tableExists(db, "main", "analysis_collectives")) {
-        const Table c = readTable(db, "SELECT * FROM analysis_collectives", error);
-        if (!error.empty())
-            return false;
-        const Table skew = analysis::collectiveSkew(c);
-        const Table wait = analysis::collectiveWait(c);
-        if (!writeTable(db, "cluster_collective_skew", skew, error) || !writeTable(db, "cluster_collective_wait", wait, error))
-            return false;
-        for (const Table *t : {&skew, &wait})
-            for (const std::string &note : t->notes) {
-                sqlite3_stmt *s = nullptr;
-                sqlite3_prepare_v2(db, "INSERT INTO cluster_note VALUES (?1, ?2)", -1, &s, nullptr);
-                sqlite3_bind_text(s, 1, t == &skew ? "cluster_collective_skew" : "cluster_collective_wait", -1, SQLITE_STATIC);
-                sqlite3_bind_text(s, 2, note.c_str(), -1, SQLITE_TRANSIENT);
-                sqlite3_step(s);
-                sqlite3_finalize(s);
-                if (note.rfind("straggler: ", 0) == 0)
-                    result.straggler = note.substr(11);
-            }
-    }
-    if (!writeStepMatrix(db, error) || !writeSlowRanks(db, error) || !writeKernelOutliers(db, error))
+    // The rules are the registered analyses' own functions (model/analysis/collectives.h,
+    // clusterrules.h) applied to the merged rows.
+    const Table collectives = mergedTable(db, "analysis_collectives", error);
+    const Table steps = mergedTable(db, "analysis_steps", error);
+    const Table temporal = mergedTable(db, "analysis_temporal", error);
+    const Table overlap = mergedTable(db, "analysis_overlap", error);
+    const Table kernels = mergedTable(db, "analysis_kernels", error);
+    const Table ranks = readTable(db, "SELECT DISTINCT rank FROM cluster_rank WHERE status = 'ok' AND rank IS NOT NULL ORDER BY rank", error);
+    if (!error.empty())
+        return false;
+    const Table wait = analysis::collectiveWait(collectives);
+    const Table stepMatrix = analysis::clusterSteps(steps);
+    std::vector<std::int64_t> rankList;
+    if (ranks.columnCount() == 1)
+        rankList = ranks.columns[0].ints;
+    if (collectives.columnCount() && (!writeWithNotes(db, "cluster_collective_skew", analysis::collectiveSkew(collectives), error)
+                                      || !writeWithNotes(db, "cluster_collective_wait", wait, error)))
+        return false;
+    for (const std::string &n : wait.notes)
+        if (n.rfind("straggler: ", 0) == 0)
+            result.straggler = n.substr(11);
+    if (steps.columnCount() && !writeWithNotes(db, "cluster_steps", stepMatrix, error))
+        return false;
+    if (!writeWithNotes(db, "cluster_slow_ranks", analysis::clusterSlowRanks(rankList, stepMatrix, temporal, overlap, wait), error))
+        return false;
+    if (kernels.columnCount() && !writeWithNotes(db, "cluster_kernels", analysis::clusterKernels(kernels), error))
         return false;
     if (tableExists(db, "main", "analysis_communication_links")) {
         if (!exec(db, "CREATE TABLE cluster_comm_matrix AS SELECT src_rank, dst_rank, transport, SUM(bytes) AS bytes, SUM(time_ns) AS time_ns, "
