@@ -43,6 +43,60 @@ const std::vector<std::pair<std::string, std::string>> kIndexes = {
     {"args", "CREATE INDEX out.args_arg_set_id ON args(arg_set_id)"},
 };
 
+void insertNote(sqlite3 *conn, const std::string &table, const std::string &text)
+{
+    sqlite3_stmt *note = nullptr;
+    sqlite3_prepare_v2(conn, "INSERT INTO out.analysis_note VALUES (?1, ?2)", -1, &note, nullptr);
+    sqlite3_bind_text(note, 1, table.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(note, 2, text.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_step(note);
+    sqlite3_finalize(note);
+}
+
+// The analysis's notes (what it could not compute and why) beside its rows in the file.
+void copyAnalysisNotes(TraceDatabase &db, sqlite3 *conn, const std::string &name)
+{
+    struct NoteSink : ResultSink {
+        void begin(const std::vector<std::string> &, std::string_view) override {}
+        bool row(const ResultRow &) override { return false; }
+        void end(std::int64_t) override {}
+    } sink;
+    // main.: the copy just made in `out` would hide the virtual table of the same name
+    const QueryStatus st = db.execute("SELECT 1 FROM main." + quoted(name) + " LIMIT 1", sink);
+    for (const std::string &n : st.notes)
+        insertNote(conn, name, n.substr(std::min(n.size(), name.size() + 2)));
+}
+
+// Flushes the finished temporary to disk and gives it the destination's name.
+bool publish(const std::string &temporary, const std::string &path, std::string &error)
+{
+    // On disk before it gets the destination's name: a crash leaves the old file or the new one.
+    if (const int fd = ::open(temporary.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+        const bool synced = ::fsync(fd) == 0;
+        ::close(fd);
+        if (!synced) {
+            error = "cannot write " + path + ": " + std::strerror(errno);
+            return false;
+        }
+    }
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        error = "cannot write " + path + ": " + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+std::string createStatement(const std::string &name, const std::vector<std::pair<std::string, std::string>> &cols)
+{
+    std::string create = "CREATE TABLE out." + quoted(name) + " (";
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+        create += (c ? ", " : "") + quoted(cols[c].first) + ' ' + cols[c].second;
+        if (c == 0 && kIdTables.count(name))
+            create += " PRIMARY KEY";
+    }
+    return create + ')';
+}
+
 } // namespace
 
 std::vector<std::string> defaultExportTables(const TraceDatabase &db)
@@ -151,22 +205,10 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
                 return result;
             }
             result.skipped.push_back(name + ": " + error);
-            sqlite3_stmt *note = nullptr;
-            sqlite3_prepare_v2(conn, "INSERT INTO out.analysis_note VALUES (?1, ?2)", -1, &note, nullptr);
-            sqlite3_bind_text(note, 1, name.c_str(), -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(note, 2, ("not written: " + error).c_str(), -1, SQLITE_TRANSIENT);
-            sqlite3_step(note);
-            sqlite3_finalize(note);
+            insertNote(conn, name, "not written: " + error);
             continue;
         }
-        std::string create = "CREATE TABLE out." + quoted(name) + " (";
-        for (std::size_t c = 0; c < cols.size(); ++c) {
-            create += (c ? ", " : "") + quoted(cols[c].first) + ' ' + cols[c].second;
-            if (c == 0 && kIdTables.count(name))
-                create += " PRIMARY KEY";
-        }
-        create += ')';
-        if (!exec(create) || !exec("INSERT INTO out." + quoted(name) + " SELECT * FROM main." + quoted(name))) {
+        if (!exec(createStatement(name, cols)) || !exec("INSERT INTO out." + quoted(name) + " SELECT * FROM main." + quoted(name))) {
             if (options.stop.stop_requested()) {
                 result.canceled = true;
                 result.error.clear();
@@ -175,26 +217,8 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
         }
         written.insert(name);
         result.tablesWritten.push_back(name);
-        if (isAnalysis) {
-            // The analysis's notes: what it could not compute and why, beside its rows.
-            QueryStatus st;
-            struct NoteSink : ResultSink {
-                void begin(const std::vector<std::string> &, std::string_view) override {}
-                bool row(const ResultRow &) override { return false; }
-                void end(std::int64_t) override {}
-            } sink;
-            // main.: the copy just made in `out` would hide the virtual table of the same name
-            st = db.execute("SELECT 1 FROM main." + quoted(name) + " LIMIT 1", sink);
-            for (const std::string &n : st.notes) {
-                sqlite3_stmt *note = nullptr;
-                sqlite3_prepare_v2(conn, "INSERT INTO out.analysis_note VALUES (?1, ?2)", -1, &note, nullptr);
-                sqlite3_bind_text(note, 1, name.c_str(), -1, SQLITE_TRANSIENT);
-                const std::string text = n.substr(std::min(n.size(), name.size() + 2));
-                sqlite3_bind_text(note, 2, text.c_str(), -1, SQLITE_TRANSIENT);
-                sqlite3_step(note);
-                sqlite3_finalize(note);
-            }
-        }
+        if (isAnalysis)
+            copyAnalysisNotes(db, conn, name);
     }
     for (const std::string &sql : options.extraStatements)
         if (!exec(sql))
@@ -214,19 +238,8 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
         result.error = std::string("cannot finish ") + path + ": " + sqlite3_errmsg(conn);
         return result;
     }
-    // On disk before it gets the destination's name: a crash leaves the old file or the new one.
-    if (const int fd = ::open(temporary.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
-        const bool synced = ::fsync(fd) == 0;
-        ::close(fd);
-        if (!synced) {
-            result.error = "cannot write " + path + ": " + std::strerror(errno);
-            return result;
-        }
-    }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        result.error = "cannot write " + path + ": " + std::strerror(errno);
+    if (!publish(temporary, path, result.error))
         return result;
-    }
     staged.keep = true;
     result.ok = true;
     return result;
