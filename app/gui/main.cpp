@@ -6,6 +6,8 @@
 // Inputs given together open as one trace (several rank files become a multi-rank trace; a
 // directory is scanned). --screenshot loads the inputs, waits for the timeline, saves the window
 // as PNG and exits (1 when loading failed): the user guide's images are made this way.
+// --help and --version only print: they run before any window system is reached, so they work
+// without a display.
 #include "app/cli/importflags.h"
 #include "app/gui/appsettings.h"
 #include "app/gui/importcontroller.h"
@@ -26,6 +28,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -113,6 +116,80 @@ struct GuiOptions {
     }
 };
 
+/// Every option the program takes: its own, the import options (the same as accelscope-cli's)
+/// and the inputs. The help text is translated when this is made after the language is applied.
+struct CommandLine {
+    QCommandLineParser parser;
+    const GuiOptions opts;
+    const app::ImportFlags importFlags;
+    QCommandLineOption help;
+
+    CommandLine() : help(parser.addHelpOption())
+    {
+        parser.setApplicationDescription(
+            QCoreApplication::translate("CommandLine", "Accelscope: viewer for AI-accelerator profiling traces."));
+        opts.addTo(parser);
+        importFlags.addTo(parser);
+        parser.addPositionalArgument(QStringLiteral("inputs"),
+                                     QCoreApplication::translate("CommandLine", "Trace files or directories, opened as one trace."),
+                                     QStringLiteral("[FILE|DIR...]"));
+    }
+};
+
+enum class TextRequest { None, Help, Version };
+
+/// --help or --version, found by the program's own parser before any application exists: both
+/// only print, so they must work where no display is (a build machine making the man page, ssh).
+/// --help-all stays with the window's path: the Qt options it lists (-platform, -qwindowgeometry,
+/// ...) are known only to a QGuiApplication.
+TextRequest textRequest(int argc, char **argv)
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args.append(QString::fromLocal8Bit(argv[i]));
+    CommandLine cl;
+    // Qt's own options (-platform NAME, -style NAME) are unknown here; a failed parse still
+    // records the options it did recognise, and the window's parser reports the errors.
+    cl.parser.parse(args);
+    if (cl.parser.isSet(cl.help))
+        return TextRequest::Help;
+    if (cl.parser.isSet(cl.opts.version))
+        return TextRequest::Version;
+    return TextRequest::None;
+}
+
+void setApplicationIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Accelscope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Accelscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
+}
+
+/// The settings store (--settings FILE or the user's) and the language (--lang or the setting),
+/// before any translated text is made.
+std::unique_ptr<app::AppSettings> openSettingsAndApplyLanguage(const QStringList &args)
+{
+    const std::optional<QString> settingsFile = earlyOption(args, QStringLiteral("settings"));
+    auto settings = std::make_unique<app::AppSettings>(settingsFile ? app::AppSettings::openFile(*settingsFile) : nullptr);
+    app::language::apply(earlyOption(args, QStringLiteral("lang")).value_or(settings->language()));
+    return settings;
+}
+
+/// --help and --version on a QCoreApplication: no platform plugin, no display.
+int printText(int argc, char **argv, TextRequest request)
+{
+    QCoreApplication core(argc, argv);
+    setApplicationIdentity();
+    if (request == TextRequest::Version) {
+        printVersions();
+        return 0;
+    }
+    const std::unique_ptr<app::AppSettings> settings = openSettingsAndApplyLanguage(QCoreApplication::arguments());
+    const CommandLine cl; // made after the language: translated
+    std::fputs(qPrintable(cl.parser.helpText()), stdout);
+    return 0;
+}
+
 /// A folder scan about to load many files as separate ranks asks first (imports run on a
 /// worker thread: the question is put to the GUI thread, which the import waits for).
 void askBeforeManyFiles(app::MainWindow &window)
@@ -170,36 +247,24 @@ void screenshotWhenShown(app::MainWindow &window, const QString &size, const QSt
 
 int main(int argc, char **argv)
 {
+    if (const TextRequest request = textRequest(argc, argv); request != TextRequest::None)
+        return printText(argc, argv, request);
+
     QApplication::setAttribute(Qt::AA_ShareOpenGLContexts); // the timeline's GL canvas may be re-created
     const std::optional<QString> sessionFile = sessionArgument(argc, argv);
     QApplication qapp(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Accelscope"));
-    QApplication::setOrganizationName(QStringLiteral("Accelscope"));
-    QApplication::setApplicationVersion(QStringLiteral(ACCELSCOPE_VERSION));
+    setApplicationIdentity();
     QApplication::setDesktopFileName(QStringLiteral("accelscope"));
     QApplication::setWindowIcon(appIcon());
 
-    const QStringList args = QCoreApplication::arguments();
-    const std::optional<QString> settingsFile = earlyOption(args, QStringLiteral("settings"));
-    app::AppSettings settings(settingsFile ? app::AppSettings::openFile(*settingsFile) : nullptr);
-    app::language::apply(earlyOption(args, QStringLiteral("lang")).value_or(settings.language()));
+    const std::unique_ptr<app::AppSettings> settingsStore = openSettingsAndApplyLanguage(QCoreApplication::arguments());
+    app::AppSettings &settings = *settingsStore;
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("CommandLine", "Accelscope: viewer for AI-accelerator profiling traces."));
-    parser.addHelpOption();
-    const GuiOptions opts;
-    opts.addTo(parser);
-    const app::ImportFlags importFlags; // the same import options as accelscope-cli
-    importFlags.addTo(parser);
-    parser.addPositionalArgument(QStringLiteral("inputs"),
-                                 QCoreApplication::translate("CommandLine", "Trace files or directories, opened as one trace."),
-                                 QStringLiteral("[FILE|DIR...]"));
-    parser.process(qapp);
-    if (parser.isSet(opts.version)) {
-        printVersions();
-        return 0;
-    }
+    CommandLine cl;
+    QCommandLineParser &parser = cl.parser;
+    const GuiOptions &opts = cl.opts;
+    const app::ImportFlags &importFlags = cl.importFlags;
+    parser.process(qapp); // --help-all prints here; --help and --version printed above
 
     const bool screenshot = parser.isSet(opts.screenshot);
     app::theme::apply(parser.isSet(opts.theme) ? parser.value(opts.theme) : settings.theme());
