@@ -352,7 +352,8 @@ ClusterReduceResult reduceSummaries(const std::vector<std::string> &summaries, c
     if (!exec(db, "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF", error)
         || !exec(db, "CREATE TABLE cluster_rank (rank INTEGER, ranks TEXT, summary TEXT, format TEXT, status TEXT, reason TEXT, "
                      "world_size INTEGER, slices INTEGER, start_ts INTEGER, end_ts INTEGER)", error)
-        || !exec(db, "CREATE TABLE cluster_note (tbl TEXT, note TEXT)", error)) {
+        || !exec(db, "CREATE TABLE cluster_note (tbl TEXT, note TEXT)", error)
+        || !exec(db, "CREATE TABLE cluster_input (rank INTEGER, summary TEXT, path TEXT, bytes INTEGER, mtime_ns INTEGER, fingerprint TEXT)", error)) {
         result.error = error;
         return result;
     }
@@ -421,6 +422,18 @@ ClusterReduceResult reduceSummaries(const std::vector<std::string> &summaries, c
                 why = err;
                 break;
             }
+        }
+        // Where each rank's trace is, so a view can open it whole.
+        if (ok && tableExists(db, "s", "summary_input")) {
+            sqlite3_stmt *in = nullptr;
+            sqlite3_prepare_v2(db, "INSERT INTO cluster_input SELECT ?1, ?2, path, bytes, mtime_ns, fingerprint FROM s.summary_input", -1, &in, nullptr);
+            info.rank >= 0 ? sqlite3_bind_int64(in, 1, info.rank) : sqlite3_bind_null(in, 1);
+            sqlite3_bind_text(in, 2, path.c_str(), -1, SQLITE_TRANSIENT);
+            if (sqlite3_step(in) != SQLITE_DONE) {
+                ok = false;
+                why = sqlite3_errmsg(db);
+            }
+            sqlite3_finalize(in);
         }
         exec(db, ok ? "COMMIT" : "ROLLBACK", err);
         if (!ok)

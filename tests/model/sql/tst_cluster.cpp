@@ -181,7 +181,9 @@ private slots:
             auto ctx = std::make_shared<AnalysisContext>(t);
             TraceDatabase db(ctx);
             const std::string path = dir.filePath(QStringLiteral("rank%1.sqlite").arg(r)).toStdString();
-            const SqliteExportResult w = writeSummary(db, {}, path, "test");
+            const std::string input = dir.filePath(QStringLiteral("rank%1.json").arg(r)).toStdString();
+            std::ofstream(input) << "[]";
+            const SqliteExportResult w = writeSummary(db, {input}, path, "test");
             QVERIFY2(w.ok, w.error.c_str());
             files.push_back(path);
         }
@@ -200,7 +202,7 @@ private slots:
         std::vector<std::string> skipped;
         const std::vector<std::string> found = findSummaries({dir.path().toStdString()}, skipped);
         QCOMPARE(found.size(), std::size_t(2)); // the corrupt file cannot be opened as a summary either
-        QCOMPARE(skipped.size(), std::size_t(2));
+        QCOMPARE(skipped.size(), std::size_t(2)); // the corrupt file and the other SQLite file
         // When the reduce is given all four files by name
         const std::string out = dir.filePath(QStringLiteral("cluster.sqlite")).toStdString();
         ClusterReduceOptions opt;
@@ -219,6 +221,8 @@ private slots:
         QCOMPARE(QString::fromStdString(scalar(out, "SELECT group_concat(skew_ns) FROM cluster_collective_skew")), QString("4000000,4000000,4000000,4000000,4000000"));
         QCOMPARE(scalar(out, "SELECT COUNT(*) FROM analysis_collectives"), std::string("10"));
         QVERIFY(r.straggler.find("rank 1") == 0);
+        // Each merged rank says where its trace is
+        QVERIFY(scalar(out, "SELECT path FROM cluster_input WHERE rank = 1").find("rank1.json") != std::string::npos);
         // The kernels of both ranks are in cluster_kernels
         QCOMPARE(scalar(out, "SELECT ranks FROM cluster_kernels WHERE name = 'sm90_gemm'"), std::string("2"));
         // Nothing but the cluster file is left beside it
