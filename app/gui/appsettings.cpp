@@ -19,6 +19,7 @@ const QString kLanguage = QStringLiteral("ui/language");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kCompareTimelineSizes = QStringLiteral("window/compareTimelineSizes");
+const QString kQueryHistory = QStringLiteral("query/history");
 /// Larger than any screen: a stored size beyond it is not the user's.
 constexpr int kMaxPaneSize = 100000;
 
@@ -203,6 +204,24 @@ void AppSettings::setCompareTimelineSizes(const QList<int> &sizes)
     for (int v : sizes)
         parts << QString::number(v);
     m_settings->setValue(kCompareTimelineSizes, parts.join(QLatin1Char(',')));
+}
+
+QStringList AppSettings::queryHistory() const
+{
+    return m_settings->value(kQueryHistory).toStringList();
+}
+
+void AppSettings::addQueryHistory(const QString &sql)
+{
+    const QString entry = sql.trimmed();
+    if (entry.isEmpty())
+        return;
+    QStringList history = queryHistory();
+    history.removeAll(entry);
+    history.prepend(entry);
+    while (history.size() > kMaxQueryHistory)
+        history.removeLast();
+    m_settings->setValue(kQueryHistory, history);
 }
 
 QByteArray AppSettings::windowGeometry() const

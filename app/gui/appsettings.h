@@ -10,6 +10,7 @@
 //   window/geometry, window/state   QMainWindow::saveGeometry() / saveState()
 //   window/compareTimelineSizes     heights of the candidate and baseline timelines while
 //                                   comparing, "candidate,baseline" in pixels
+//   query/history      the Query dock's last run statements, most recent first
 //
 // Tests hand in a QSettings on a temporary INI file; the application uses the platform default
 // (~/.config/Accelscope/Accelscope.conf on Linux).
@@ -67,6 +68,13 @@ public:
     /// when never set or when the stored value is not two positive sizes.
     QList<int> compareTimelineSizes() const;
     void setCompareTimelineSizes(const QList<int> &sizes);
+
+    // --- query ---
+    static constexpr int kMaxQueryHistory = 50;
+    /// Statements run in the Query dock, most recent first.
+    QStringList queryHistory() const;
+    /// Puts `sql` first (an equal older entry moves up) and keeps at most kMaxQueryHistory.
+    void addQueryHistory(const QString &sql);
 
 Q_SIGNALS:
     void recentChanged();

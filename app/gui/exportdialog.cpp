@@ -50,6 +50,7 @@ QString suffixOf(ExportRequest::Format f)
     case ExportRequest::Format::Xlsx: return QStringLiteral(".xlsx");
     case ExportRequest::Format::ChromeJson: return QStringLiteral(".json.gz");
     case ExportRequest::Format::Png: return QStringLiteral(".png");
+    case ExportRequest::Format::Sqlite: return QStringLiteral(".sqlite");
     }
     return {};
 }
@@ -77,13 +78,14 @@ QString ExportRequest::formatKey(Format f)
     case Format::Xlsx: return QStringLiteral("xlsx");
     case Format::ChromeJson: return QStringLiteral("chrome-json");
     case Format::Png: return QStringLiteral("png");
+    case Format::Sqlite: return QStringLiteral("sqlite");
     }
     return {};
 }
 
 std::optional<ExportRequest::Format> ExportRequest::parseFormat(const QString &k)
 {
-    for (Format f : {Format::Csv, Format::Xlsx, Format::ChromeJson, Format::Png})
+    for (Format f : {Format::Csv, Format::Xlsx, Format::ChromeJson, Format::Png, Format::Sqlite})
         if (formatKey(f) == k)
             return f;
     return std::nullopt;
@@ -103,8 +105,10 @@ ExportDialog::ExportDialog(const views::Document *doc, QSettings *settings, cons
     m_format->addItem(tr("XLSX report"), ExportRequest::formatKey(ExportRequest::Format::Xlsx));
     m_format->addItem(tr("Chrome JSON trace"), ExportRequest::formatKey(ExportRequest::Format::ChromeJson));
     m_format->addItem(tr("PNG picture of the timeline"), ExportRequest::formatKey(ExportRequest::Format::Png));
+    m_format->addItem(tr("SQLite database"), ExportRequest::formatKey(ExportRequest::Format::Sqlite));
 
     QGroupBox *scopeBox = createScopeBox();
+    m_scopeBox = scopeBox;
     createTablesBox();
     createTracksBox();
     createPictureBox();
@@ -375,6 +379,7 @@ QString ExportDialog::defaultFileName(ExportRequest::Format f) const
     case ExportRequest::Format::Xlsx: return m_baseName + QStringLiteral("-report.xlsx");
     case ExportRequest::Format::ChromeJson: return m_baseName + QStringLiteral("-export.json.gz");
     case ExportRequest::Format::Png: return m_baseName + QStringLiteral("-timeline.png");
+    case ExportRequest::Format::Sqlite: return m_baseName + QStringLiteral(".sqlite");
     }
     return m_baseName;
 }
@@ -387,6 +392,8 @@ void ExportDialog::onFormatChanged()
     m_tracksBox->setVisible(r.format == ExportRequest::Format::ChromeJson || r.format == ExportRequest::Format::Png);
     m_pngBox->setVisible(r.format == ExportRequest::Format::Png);
     m_counters->setVisible(r.format == ExportRequest::Format::ChromeJson);
+    // the database holds the whole trace and every analysis: a scope would not apply
+    m_scopeBox->setVisible(r.format != ExportRequest::Format::Sqlite);
     // A new format gets a file name of its own kind in the same folder.
     if (m_lastFormat != m_format->currentIndex()) {
         const QString dir = QFileInfo(m_path->text()).absolutePath();
@@ -410,6 +417,9 @@ void ExportDialog::updatePathSuffix()
         m_pathHint->setText(tr(".json, or .json.gz for a gzip-compressed file; opens in Accelscope, Perfetto and chrome://tracing."));
         break;
     case ExportRequest::Format::Png: m_pathHint->setText(tr("A PNG image.")); break;
+    case ExportRequest::Format::Sqlite:
+        m_pathHint->setText(tr("The whole trace and every analysis as SQL tables (docs/sql.md), for SQLite, pandas or DuckDB."));
+        break;
     }
 }
 
@@ -426,6 +436,7 @@ void ExportDialog::browse()
         case ExportRequest::Format::Xlsx: filter = tr("Excel workbooks (*.xlsx)"); break;
         case ExportRequest::Format::ChromeJson: filter = tr("Chrome JSON traces (*.json *.json.gz)"); break;
         case ExportRequest::Format::Png: filter = tr("PNG images (*.png)"); break;
+        case ExportRequest::Format::Sqlite: filter = tr("SQLite databases (*.sqlite *.db)"); break;
         }
         chosen = QFileDialog::getSaveFileName(this, tr("Export to"), r.path, filter, nullptr,
                                               QFileDialog::DontConfirmOverwrite);

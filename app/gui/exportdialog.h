@@ -1,5 +1,5 @@
 // ExportDialog: File ▸ Export… — what to export (CSV tables, XLSX report, Chrome JSON trace,
-// PNG of the timeline), its scope (whole trace, visible range, selected range), which tables
+// PNG of the timeline, the SQL schema as an SQLite database), its scope (whole trace, visible range, selected range), which tables
 // or sheets, which tracks, and where. It only collects an ExportRequest; ExportRunner does the
 // work. The last choices are remembered in QSettings (group "export/").
 #pragma once
@@ -29,7 +29,7 @@ class QWidget;
 namespace accelscope::app {
 
 struct ExportRequest {
-    enum class Format { Csv, Xlsx, ChromeJson, Png };
+    enum class Format { Csv, Xlsx, ChromeJson, Png, Sqlite };
     enum class Scope { Whole, Visible, Selected };
     enum class Tracks { All, Visible, Pinned };
 
@@ -89,6 +89,7 @@ private:
     QComboBox *m_format = nullptr;
     QButtonGroup *m_scopeGroup = nullptr;
     QRadioButton *m_scopeWhole = nullptr, *m_scopeVisible = nullptr, *m_scopeSelected = nullptr;
+    QWidget *m_scopeBox = nullptr;
     QWidget *m_tablesBox = nullptr;
     QListWidget *m_tables = nullptr;
     QCheckBox *m_htaCompat = nullptr;

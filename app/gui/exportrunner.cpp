@@ -2,6 +2,7 @@
 
 #include "model/export/chromejsonwriter.h"
 #include "model/export/reportexport.h"
+#include "model/sql/sqliteexport.h"
 #include "views/document.h"
 #include "views/export/timelineimage.h"
 #include "views/jobrunner.h"
@@ -32,6 +33,36 @@ ExportOutcome fromResult(const ex::ExportResult &r, const QString &what)
         o.message = views::translatedModelText(views::kExportErrorContext, r.error);
     else
         o.message = what;
+    return o;
+}
+
+/// The SQL schema of the trace as an SQLite file. The database is made here, on the export's
+/// thread, and used by nothing else.
+ExportOutcome exportSqlite(const std::shared_ptr<const model::analysis::AnalysisContext> &ctx, const std::string &path,
+                           const QString &shownPath, const std::shared_ptr<std::atomic<double>> &progress,
+                           std::stop_token stop)
+{
+    model::sql::TraceDatabase db(ctx);
+    ExportOutcome o;
+    if (!db.ok()) {
+        o.message = QString::fromStdString(db.error());
+        return o;
+    }
+    model::sql::SqliteExportOptions opt;
+    opt.progress = [progress](double f, const std::string &) { progress->store(f); };
+    opt.stop = stop;
+    const model::sql::SqliteExportResult r = model::sql::exportSqlite(db, path, opt);
+    o.ok = r.ok;
+    o.canceled = r.canceled;
+    if (r.canceled)
+        o.message = ExportRunner::tr("Export canceled; nothing was written.");
+    else if (!r.ok)
+        o.message = views::translatedModelText(views::kExportErrorContext, r.error);
+    else
+        o.message = ExportRunner::tr("Wrote %1 (%n table(s)).", nullptr, int(r.tablesWritten.size()))
+                        .arg(QFileInfo(shownPath).fileName());
+    if (r.ok)
+        o.files << shownPath;
     return o;
 }
 
@@ -125,7 +156,12 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
     auto progress = m_progress;
     std::function<ExportOutcome(std::stop_token)> job;
 
-    if (req.format == ExportRequest::Format::ChromeJson) {
+    if (req.format == ExportRequest::Format::Sqlite) {
+        auto ctx = in.context && &in.context->trace() == trace.get()
+                       ? in.context
+                       : std::make_shared<const model::analysis::AnalysisContext>(trace);
+        job = [ctx, path, req, progress](std::stop_token stop) { return exportSqlite(ctx, path, req.path, progress, stop); };
+    } else if (req.format == ExportRequest::Format::ChromeJson) {
         ex::ChromeJsonOptions opt;
         if (range)
             opt.range = std::make_pair(range->start, range->end);

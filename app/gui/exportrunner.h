@@ -1,4 +1,4 @@
-// ExportRunner: carries out an ExportRequest for a window. CSV, XLSX and Chrome JSON run on
+// ExportRunner: carries out an ExportRequest for a window. CSV, XLSX, Chrome JSON and SQLite run on
 // the views' JobRunner (model/export writers, the same functions `accelscope-cli export` calls)
 // behind a progress dialog with Cancel; the PNG is drawn on the GUI thread (widgets). Every
 // writer replaces its destination only when complete, so a failed or canceled export leaves

@@ -14,6 +14,7 @@
 #include "app/gui/memorywarning.h"
 #include "app/gui/importoptionsdialog.h"
 #include "app/gui/language.h"
+#include "app/gui/querydock.h"
 #include "app/gui/searchresultsmodel.h"
 #include "app/gui/searchresultspanel.h"
 #include "app/gui/session.h"
@@ -99,6 +100,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     createStatusBar();
     m_analysis = new views::AnalysisHub(m_doc, &m_settings->raw(), m_doc); // category rules kept in the app's settings
     installAnalysisDocks(this, m_analysis);
+    installQueryDock(this, m_settings);
     m_comparePanel = installCompareDock(this, m_analysis, m_fileMenu, m_actImportOptions);
     installSessionActions(this, m_fileMenu, m_actImportOptions);
     retranslateUi();

@@ -26,6 +26,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
@@ -197,7 +198,8 @@ void captureSelection(const views::Document &doc, QJsonObject &session)
 }
 
 /// Widgets of a panel whose state a session keeps: named (Qt's own inner widgets are not)
-/// choosers, check boxes, text and number fields, tab widgets and sortable tables.
+/// choosers, check boxes, text and number fields, tab widgets, sortable tables and text editors
+/// (the Query dock's SQL).
 bool isKeptWidget(const QWidget *w)
 {
     const QString name = w->objectName();
@@ -208,7 +210,7 @@ bool isKeptWidget(const QWidget *w)
     if (const auto *table = qobject_cast<const QTableView *>(w))
         return table->isSortingEnabled();
     return qobject_cast<const QComboBox *>(w) || qobject_cast<const QLineEdit *>(w) || qobject_cast<const QSpinBox *>(w) ||
-           qobject_cast<const QTabWidget *>(w);
+           qobject_cast<const QTabWidget *>(w) || qobject_cast<const QPlainTextEdit *>(w);
 }
 
 QJsonObject widgetState(const QWidget *w)
@@ -225,6 +227,8 @@ QJsonObject widgetState(const QWidget *w)
         s.insert(QStringLiteral("checked"), button->isChecked());
     } else if (const auto *edit = qobject_cast<const QLineEdit *>(w)) {
         s.insert(QStringLiteral("text"), edit->text());
+    } else if (const auto *editor = qobject_cast<const QPlainTextEdit *>(w)) {
+        s.insert(QStringLiteral("plainText"), editor->toPlainText());
     } else if (const auto *spin = qobject_cast<const QSpinBox *>(w)) {
         s.insert(QStringLiteral("value"), spin->value());
     } else if (const auto *tabs = qobject_cast<const QTabWidget *>(w)) {
@@ -258,6 +262,8 @@ bool applyWidgetState(QWidget *w, const QJsonObject &s)
         button->setChecked(s.value(QStringLiteral("checked")).toBool());
     } else if (auto *edit = qobject_cast<QLineEdit *>(w); edit && s.contains(QStringLiteral("text"))) {
         edit->setText(s.value(QStringLiteral("text")).toString());
+    } else if (auto *editor = qobject_cast<QPlainTextEdit *>(w); editor && s.contains(QStringLiteral("plainText"))) {
+        editor->setPlainText(s.value(QStringLiteral("plainText")).toString());
     } else if (auto *spin = qobject_cast<QSpinBox *>(w); spin && s.contains(QStringLiteral("value"))) {
         spin->setValue(s.value(QStringLiteral("value")).toInt());
     } else if (auto *tabs = qobject_cast<QTabWidget *>(w); tabs && s.contains(QStringLiteral("tab"))) {
