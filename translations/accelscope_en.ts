@@ -2477,6 +2477,18 @@ change of total time: %2 ms</source>
         <source>Add queue length and memory copy bandwidth counters (as HTA&apos;s trace with counters)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>SQLite database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole trace and every analysis as SQL tables (docs/sql.md), for SQLite, pandas or DuckDB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.db)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::ExportRunner</name>
@@ -2514,6 +2526,13 @@ change of total time: %2 ms</source>
     <message>
         <source>Export</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n table(s)).</source>
+        <translation>
+            <numerusform>Wrote %1 (%n table).</numerusform>
+            <numerusform>Wrote %1 (%n tables).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3081,6 +3100,171 @@ change of total time: %2 ms</source>
     </message>
     <message>
         <source>Flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::QueryPanel</name>
+    <message>
+        <source>SQL over the trace and every analysis, e.g. SELECT name, COUNT(*), SUM(dur) FROM slice GROUP BY name ORDER BY 3 DESC — Ctrl+Enter runs it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the statements (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupt the running statement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statements run before (Ctrl+Up / Ctrl+Down in the editor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy or save the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as XLSX…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error at line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n statement(s) run, no rows returned.</source>
+        <translation>
+            <numerusform>%n statement run, no rows returned.</numerusform>
+            <numerusform>%n statements run, no rows returned.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Result %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in %1 ms</source>
+        <translation>
+            <numerusform>%n row in %1 ms</numerusform>
+            <numerusform>%n rows in %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>select a row to show its slice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top kernels by total time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernels on the device streams, by total time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gaps between kernels on a stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle time before each kernel of the first stream (change the track id), longest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the selected range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first range flag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the range flag “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the visible range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices overlapping the selected range or flag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slices overlapping %1, longest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the steps analysis as a table; a row shows its step in the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No statements run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save result as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save result as XLSX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

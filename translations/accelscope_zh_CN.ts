@@ -2475,6 +2475,18 @@ change of total time: %2 ms</source>
         <source>Add queue length and memory copy bandwidth counters (as HTA&apos;s trace with counters)</source>
         <translation>添加队列长度和内存拷贝带宽计数器（同 HTA 的带计数器追踪）</translation>
     </message>
+    <message>
+        <source>SQLite database</source>
+        <translation>SQLite 数据库</translation>
+    </message>
+    <message>
+        <source>The whole trace and every analysis as SQL tables (docs/sql.md), for SQLite, pandas or DuckDB.</source>
+        <translation>整个 trace 与全部分析，以 SQL 表写出（见 docs/sql.md），可供 SQLite、pandas 或 DuckDB 使用。</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.db)</source>
+        <translation>SQLite 数据库 (*.sqlite *.db)</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::ExportRunner</name>
@@ -2511,6 +2523,12 @@ change of total time: %2 ms</source>
     <message>
         <source>Export</source>
         <translation>导出</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n table(s)).</source>
+        <translation>
+            <numerusform>已写入 %1（%n 张表）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3077,6 +3095,169 @@ change of total time: %2 ms</source>
     <message>
         <source>Flags</source>
         <translation>标记</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::QueryPanel</name>
+    <message>
+        <source>SQL over the trace and every analysis, e.g. SELECT name, COUNT(*), SUM(dur) FROM slice GROUP BY name ORDER BY 3 DESC — Ctrl+Enter runs it</source>
+        <translation>对 trace 与全部分析执行 SQL，例如 SELECT name, COUNT(*), SUM(dur) FROM slice GROUP BY name ORDER BY 3 DESC —— Ctrl+Enter 运行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Run the statements (Ctrl+Enter)</source>
+        <translation>运行语句（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Interrupt the running statement</source>
+        <translation>中断正在运行的语句</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Statements run before (Ctrl+Up / Ctrl+Down in the editor)</source>
+        <translation>运行过的语句（在编辑器中按 Ctrl+Up / Ctrl+Down）</translation>
+    </message>
+    <message>
+        <source>Copy or save the result</source>
+        <translation>复制或保存结果</translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation>复制为 CSV</translation>
+    </message>
+    <message>
+        <source>Save as CSV…</source>
+        <translation>另存为 CSV…</translation>
+    </message>
+    <message>
+        <source>Save as XLSX…</source>
+        <translation>另存为 XLSX…</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>Error at line %1, column %2: %3</source>
+        <translation>第 %1 行第 %2 列出错：%3</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n statement(s) run, no rows returned.</source>
+        <translation>
+            <numerusform>已运行 %n 条语句，没有返回行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Result %1</source>
+        <translation>结果 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in %1 ms</source>
+        <translation>
+            <numerusform>%n 行，耗时 %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>select a row to show its slice</source>
+        <translation>选中一行即可在时间线上显示其 slice</translation>
+    </message>
+    <message>
+        <source>Top kernels by total time</source>
+        <translation>总时长最高的 kernel</translation>
+    </message>
+    <message>
+        <source>kernels on the device streams, by total time</source>
+        <translation>设备 stream 上的 kernel，按总时长排序</translation>
+    </message>
+    <message>
+        <source>Gaps between kernels on a stream</source>
+        <translation>stream 上 kernel 之间的空隙</translation>
+    </message>
+    <message>
+        <source>idle time before each kernel of the first stream (change the track id), longest first</source>
+        <translation>第一个 stream 上每个 kernel 之前的空闲时间（可修改 track id），最长的在前</translation>
+    </message>
+    <message>
+        <source>the selected range</source>
+        <translation>选中的范围</translation>
+    </message>
+    <message>
+        <source>the first range flag</source>
+        <translation>第一个范围标记</translation>
+    </message>
+    <message>
+        <source>the range flag “%1”</source>
+        <translation>范围标记“%1”</translation>
+    </message>
+    <message>
+        <source>the visible range</source>
+        <translation>可见范围</translation>
+    </message>
+    <message>
+        <source>Slices overlapping the selected range or flag</source>
+        <translation>与选中范围或标记重叠的 slice</translation>
+    </message>
+    <message>
+        <source>slices overlapping %1, longest first</source>
+        <translation>与%1重叠的 slice，最长的在前</translation>
+    </message>
+    <message>
+        <source>Slowest steps</source>
+        <translation>最慢的 step</translation>
+    </message>
+    <message>
+        <source>the steps analysis as a table; a row shows its step in the timeline</source>
+        <translation>以表的形式查询 step 分析；选中一行即在时间线上显示该 step</translation>
+    </message>
+    <message>
+        <source>No statements run yet</source>
+        <translation>尚未运行任何语句</translation>
+    </message>
+    <message>
+        <source>Save result as CSV</source>
+        <translation>将结果保存为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save result as XLSX</source>
+        <translation>将结果保存为 XLSX</translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
 </context>
 <context>
