@@ -26,6 +26,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSaveFile>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -142,7 +143,7 @@ QTableView *makeResultView(QWidget *parent)
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->horizontalHeader()->setSectionsMovable(true);
-    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setStretchLastSection(false);
     view->setTextElideMode(Qt::ElideMiddle);
     // no sort until the user asks: rows stay in the statement's ORDER BY
     view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
@@ -245,8 +246,9 @@ QueryPanel::QueryPanel(views::Document *doc, AppSettings *settings, QWidget *par
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(top);
     splitter->addWidget(bottom);
-    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
+    m_splitter = splitter;
     auto *lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     lay->addWidget(splitter);
@@ -259,6 +261,18 @@ QueryPanel::QueryPanel(views::Document *doc, AppSettings *settings, QWidget *par
 // The runners are children: their destructors ask running jobs to stop (the stop callback
 // interrupts SQLite) without waiting; a job keeps its database slot alive until it ends.
 QueryPanel::~QueryPanel() = default;
+
+void QueryPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_splitSized || height() < 240)
+        return;
+    // the first time it has room: a statement needs a few lines, the rows the rest; the
+    // user's drag wins after
+    m_splitSized = true;
+    const int editor = std::clamp(height() / 3, m_editor->fontMetrics().lineSpacing() * 6, 320);
+    m_splitter->setSizes({editor, height() - editor});
+}
 
 bool QueryPanel::isRunning() const
 {
@@ -437,10 +451,12 @@ QList<QPair<QString, QString>> QueryPanel::examples() const
 {
     QList<QPair<QString, QString>> out;
     out.append({tr("Top kernels by total time"),
-                QStringLiteral("-- %1\nSELECT slice.name AS name, COUNT(*) AS calls, SUM(dur) AS total_ns\nFROM slice\n"
+                QStringLiteral("-- %1\nSELECT slice.name AS name, COUNT(*) AS calls, SUM(dur) AS total_ns,\n"
+                               "       MAX(dur) AS longest_ns, slice.id AS slice_id -- %2\nFROM slice\n"
                                "JOIN thread_track ON slice.track_id = thread_track.id\n"
                                "WHERE thread_track.type = 'stream'\nGROUP BY slice.name\nORDER BY total_ns DESC\nLIMIT 20")
-                    .arg(tr("kernels on the device streams, by total time"))});
+                    .arg(tr("kernels on the device streams, by total time"),
+                         tr("SQLite takes a bare column from the MAX() row: a row shows its longest call"))});
     out.append({tr("Gaps between kernels on a stream"),
                 QStringLiteral("-- %1\nSELECT slice_id, name, prev_name, ts - prev_end AS gap_ns\nFROM (\n"
                                "  SELECT id AS slice_id, name, ts,\n"

@@ -21,6 +21,7 @@
 class QAction;
 class QLabel;
 class QProgressBar;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QToolButton;
@@ -79,6 +80,9 @@ Q_SIGNALS:
     /// A run's result (or error, or interrupt) is shown.
     void finished();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void onTraceChanged();
     void loadSchema();
@@ -105,6 +109,8 @@ private:
     QProgressBar *m_busy = nullptr;
     QTabWidget *m_tabs = nullptr;
     QLabel *m_status = nullptr;
+    QSplitter *m_splitter = nullptr;
+    bool m_splitSized = false;
     std::vector<std::shared_ptr<const model::analysis::Table>> m_results;
     QString m_summary; ///< "12 statements run", "Stopped", the error
     QStringList m_notes;

@@ -6,6 +6,7 @@
 #include "app/gui/exportdialog.h"
 #include "app/gui/exportrunner.h"
 #include "app/gui/importcontroller.h"
+#include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
 #include "app/gui/querydock.h"
@@ -45,6 +46,15 @@ std::string textCell(const Table &t, std::string_view column, std::size_t row)
     return c && row < c->texts.size() ? c->texts[row] : std::string();
 }
 
+/// With ACCELSCOPE_TEST_SHOTS=DIR set, saves a picture of `w` as DIR/NAME.png (the user guide's
+/// picture of the dock; nothing is compared).
+void maybeSaveShot(QWidget *w, const char *name)
+{
+    const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS");
+    if (!dir.isEmpty())
+        w->grab().save(QDir(dir).filePath(QLatin1String(name) + QStringLiteral(".png")));
+}
+
 } // namespace
 
 class TestQueryDock : public QObject {
@@ -67,6 +77,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
+        app::language::apply(QStringLiteral("en")); // the English catalogue's plural forms
         m_settings = testing::testSettings(m_tmp.filePath(QStringLiteral("settings.ini")));
         m_window = testing::showTestWindow(m_settings.get(), QSize(1400, 900));
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -130,8 +141,7 @@ private Q_SLOTS:
         QVERIFY(view);
         QAbstractItemModelTester tester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(view->model()->rowCount(), int(expected.size()));
-        // "N row(s)" without the English catalogue's plural forms
-        QVERIFY2(m_panel->statusText().startsWith(QStringLiteral("%1 row").arg(expected.size())), qPrintable(m_panel->statusText()));
+        QVERIFY2(m_panel->statusText().startsWith(QStringLiteral("%1 rows in").arg(expected.size())), qPrintable(m_panel->statusText()));
     }
 
     void rowWithSliceIdSelectsThatSlice()
@@ -240,6 +250,29 @@ private Q_SLOTS:
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.readAll().contains(QJsonDocument::fromVariant(QVariantList{text}).toJson(QJsonDocument::Compact).mid(1).chopped(1)));
+    }
+
+    void topKernelsExampleShowsItsFirstRowInTheTimeline()
+    {
+        // the user guide's picture: the worked example run, its first row selected
+        m_window->resize(1600, 1000);
+        auto *dock = m_window->findChild<app::PanelDock *>(QStringLiteral("queryDock"));
+        m_window->resizeDocks({dock}, {520}, Qt::Vertical);
+        QVERIFY(runAndWait(m_panel->examples().front().second));
+        QVERIFY2(!m_panel->lastRunFailed(), qPrintable(m_panel->statusText()));
+        const Table &t = *m_panel->results().back();
+        QVERIFY(t.rowCount() > 0 && t.rowCount() <= 20);
+        for (std::size_t r = 1; r < t.rowCount(); ++r)
+            QVERIFY(intCell(t, "total_ns", r - 1) >= intCell(t, "total_ns", r));
+        // the row's slice_id is the name's longest call: selecting it shows that slice
+        m_panel->resultView(0)->selectRow(0);
+        const model::SliceRef selected = m_window->document()->selectedSlice();
+        QVERIFY(selected.valid());
+        const model::Track &track = m_window->trace()->track(selected.track);
+        QCOMPARE(std::string(m_window->trace()->str(track.slices.name[selected.index])), textCell(t, "name", 0));
+        QCOMPARE(std::int64_t(track.slices.dur[selected.index]), intCell(t, "longest_ns", 0));
+        QTest::qWait(200);
+        maybeSaveShot(m_window.get(), "query-dock");
     }
 
     void exportWritesAnSqliteDatabase()
