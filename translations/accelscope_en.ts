@@ -3267,6 +3267,10 @@ change of total time: %2 ms</source>
         <source>Excel workbooks (*.xlsx)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>SQLite takes a bare column from the MAX() row: a row shows its longest call</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::SearchResultsModel</name>

@@ -3259,6 +3259,10 @@ change of total time: %2 ms</source>
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
+    <message>
+        <source>SQLite takes a bare column from the MAX() row: a row shows its longest call</source>
+        <translation>SQLite 从 MAX() 所在行取未聚合的列：选中一行即显示其最长的一次调用</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::SearchResultsModel</name>
