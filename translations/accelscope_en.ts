@@ -1192,6 +1192,142 @@
         <source>Step total</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>vs median rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest rank of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step vs median rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waited in collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait caused to others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean total per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank of the max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks over 25 % from the median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start (trace clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End (trace clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes (max of ranks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First arrival (lowest rank&apos;s clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last arrival (lowest rank&apos;s clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrived last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Others&apos; wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End (lowest rank&apos;s clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waited for later ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Straggler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock offset to the lowest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1369,6 +1505,30 @@
     </message>
     <message>
         <source>Memory over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective skew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait in collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow ranks and why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels across ranks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1965,6 +2125,30 @@
     </message>
     <message>
         <source>Comparisons without rows for these runs, left out of the report: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the steps table has no step length (step_total_ns, stage_ns or cpu_duration)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no sequence numbers in the trace: instances are matched across ranks by their order within the process group (a rank whose trace starts or ends at another collective misaligns the match)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no communication kernels in the trace (NCCL/RCCL/HCCL collectives on device streams)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no collectives table to read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no rank made another wait: every collective instance has one rank only, or all arrived together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step length: </source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1190,6 +1190,142 @@
         <source>Step total</source>
         <translation>步骤总时长</translation>
     </message>
+    <message>
+        <source>vs median rank</source>
+        <translation>相对中位 Rank</translation>
+    </message>
+    <message>
+        <source>Slowest rank of the step</source>
+        <translation>该 Step 最慢的 Rank</translation>
+    </message>
+    <message>
+        <source>Mean step</source>
+        <translation>平均 Step</translation>
+    </message>
+    <message>
+        <source>Step vs median rank</source>
+        <translation>Step 相对中位 Rank</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Device idle</source>
+        <translation>设备空闲</translation>
+    </message>
+    <message>
+        <source>Waited in collectives</source>
+        <translation>在集合通信中等待</translation>
+    </message>
+    <message>
+        <source>Wait caused to others</source>
+        <translation>导致其他 Rank 等待</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Mean total per rank</source>
+        <translation>每 Rank 平均总时间</translation>
+    </message>
+    <message>
+        <source>Median total</source>
+        <translation>总时间中位数</translation>
+    </message>
+    <message>
+        <source>Min total</source>
+        <translation>最小总时间</translation>
+    </message>
+    <message>
+        <source>Max total</source>
+        <translation>最大总时间</translation>
+    </message>
+    <message>
+        <source>Rank of the max</source>
+        <translation>最大值所在 Rank</translation>
+    </message>
+    <message>
+        <source>Ranks over 25 % from the median</source>
+        <translation>偏离中位数超过 25% 的 Rank</translation>
+    </message>
+    <message>
+        <source>Process group</source>
+        <translation>进程组</translation>
+    </message>
+    <message>
+        <source>Group description</source>
+        <translation>进程组描述</translation>
+    </message>
+    <message>
+        <source>Group ranks</source>
+        <translation>进程组 Rank</translation>
+    </message>
+    <message>
+        <source>Group size</source>
+        <translation>进程组大小</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <source>Sequence from</source>
+        <translation>序号来源</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Start (trace clock)</source>
+        <translation>开始（trace 时钟）</translation>
+    </message>
+    <message>
+        <source>End (trace clock)</source>
+        <translation>结束（trace 时钟）</translation>
+    </message>
+    <message>
+        <source>Bytes (max of ranks)</source>
+        <translation>字节数（各 Rank 最大值）</translation>
+    </message>
+    <message>
+        <source>First arrival (lowest rank&apos;s clock)</source>
+        <translation>最早到达（最小 Rank 的时钟）</translation>
+    </message>
+    <message>
+        <source>Last arrival (lowest rank&apos;s clock)</source>
+        <translation>最晚到达（最小 Rank 的时钟）</translation>
+    </message>
+    <message>
+        <source>Arrived last</source>
+        <translation>最后到达</translation>
+    </message>
+    <message>
+        <source>Skew</source>
+        <translation>偏差</translation>
+    </message>
+    <message>
+        <source>Others&apos; wait</source>
+        <translation>其他 Rank 的等待</translation>
+    </message>
+    <message>
+        <source>End (lowest rank&apos;s clock)</source>
+        <translation>结束（最小 Rank 的时钟）</translation>
+    </message>
+    <message>
+        <source>Waited for later ranks</source>
+        <translation>等待较晚 Rank 的时间</translation>
+    </message>
+    <message>
+        <source>Straggler</source>
+        <translation>拖慢者</translation>
+    </message>
+    <message>
+        <source>Clock offset to the lowest rank</source>
+        <translation>相对最小 Rank 的时钟偏移</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1368,6 +1504,30 @@
     <message>
         <source>Memory over time</source>
         <translation>内存随时间变化</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Collective skew</source>
+        <translation>集合通信偏差</translation>
+    </message>
+    <message>
+        <source>Wait in collectives</source>
+        <translation>集合通信中的等待</translation>
+    </message>
+    <message>
+        <source>Steps per rank</source>
+        <translation>各 Rank 的 Step</translation>
+    </message>
+    <message>
+        <source>Slow ranks and why</source>
+        <translation>慢 Rank 及原因</translation>
+    </message>
+    <message>
+        <source>Kernels across ranks</source>
+        <translation>跨 Rank 的 Kernel</translation>
     </message>
 </context>
 <context>
@@ -1964,6 +2124,30 @@
     <message>
         <source>Comparisons without rows for these runs, left out of the report: </source>
         <translation>这两次运行没有数据行的比较，未写入报告：</translation>
+    </message>
+    <message>
+        <source>the steps table has no step length (step_total_ns, stage_ns or cpu_duration)</source>
+        <translation>Step 表中没有 Step 长度（step_total_ns、stage_ns 或 cpu_duration）</translation>
+    </message>
+    <message>
+        <source>no sequence numbers in the trace: instances are matched across ranks by their order within the process group (a rank whose trace starts or ends at another collective misaligns the match)</source>
+        <translation>trace 中没有序号：各 Rank 的集合通信实例按其在进程组内的顺序匹配（若某 Rank 的 trace 起止于另一次集合通信，匹配会错位）</translation>
+    </message>
+    <message>
+        <source>no communication kernels in the trace (NCCL/RCCL/HCCL collectives on device streams)</source>
+        <translation>trace 中没有通信 Kernel（设备 Stream 上的 NCCL/RCCL/HCCL 集合通信）</translation>
+    </message>
+    <message>
+        <source>no collectives table to read</source>
+        <translation>没有可读取的集合通信表</translation>
+    </message>
+    <message>
+        <source>no rank made another wait: every collective instance has one rank only, or all arrived together</source>
+        <translation>没有 Rank 让其他 Rank 等待：每个集合通信实例只有一个 Rank，或所有 Rank 同时到达</translation>
+    </message>
+    <message>
+        <source>step length: </source>
+        <translation>Step 长度：</translation>
     </message>
 </context>
 <context>
