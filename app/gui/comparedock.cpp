@@ -9,6 +9,7 @@
 #include "model/export/atomicfile.h"
 #include "views/document.h"
 #include "views/modeltext.h"
+#include "views/panels/analysischart.h"
 #include "views/panels/analysishub.h"
 #include "views/panels/analysisrunner.h"
 #include "views/panels/analysistablemodel.h"
@@ -58,6 +59,37 @@ constexpr int kAxisTicksAndPaddingPx = 28;
 constexpr int kMinLabelWidthPx = 80;
 /// The chart's margins: small, as the dock leaves the chart little height.
 constexpr int kChartMarginPx = 4;
+
+/// Bars whose category labels Qt Charts draws in a plot this high. It gives every category an
+/// equal share of the axis (one share more than there are categories), less 4 px of padding
+/// above and below, and a label taller than its share is drawn as a bare "...", whatever its
+/// width: twenty bars in a dock-high chart showed only dots. A 2 px margin covers the text
+/// item's own.
+int barsThatFit(qreal plotHeight, const QFontMetrics &metrics)
+{
+    return std::max(1, int(plotHeight / (metrics.height() + 10)) - 1);
+}
+
+/// The rows to draw, at most `count`: of the largest regressions (largest first) and the largest
+/// improvements (largest first), the largest absolute changes, with one of each side kept when
+/// both have one and two bars fit.
+std::pair<std::vector<std::size_t>, std::vector<std::size_t>>
+largestChanges(const std::vector<std::size_t> &regressions, const std::vector<std::size_t> &improvements,
+               const Column &delta, std::size_t count)
+{
+    std::size_t up = 0, down = 0;
+    while (up + down < count && (up < regressions.size() || down < improvements.size())) {
+        const bool takeUp = down >= improvements.size()
+            || (up < regressions.size() && std::abs(delta.number(regressions[up])) >= std::abs(delta.number(improvements[down])));
+        ++(takeUp ? up : down);
+    }
+    if (count >= 2 && down == 0 && !improvements.empty())
+        --up, ++down;
+    else if (count >= 2 && up == 0 && !regressions.empty())
+        --down, ++up;
+    return {{regressions.begin(), regressions.begin() + std::ptrdiff_t(up)},
+            {improvements.begin(), improvements.begin() + std::ptrdiff_t(down)}};
+}
 
 } // namespace
 
@@ -196,6 +228,12 @@ QSplitter *ComparePanel::buildTableAndChart()
     // wide enough for names the reader can tell apart (the axis takes at most 40 % of it)
     m_chart->setMinimumWidth(380);
     m_chart->installEventFilter(this);
+    // the plot's height (known once the chart is laid out) says how many labelled bars fit
+    connect(chart, &QChart::plotAreaChanged, this, [this] {
+        const auto *axis = qobject_cast<QBarCategoryAxis *>(m_chart->chart()->axes(Qt::Vertical).value(0));
+        if (axis && m_chart->isVisible() && chartBarsThatFit(axis->labelsFont()) != m_chartBarsFit)
+            updateChart();
+    });
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
@@ -453,17 +491,25 @@ void ComparePanel::updateChart()
         m_chart->setVisible(false);
         return;
     }
+    // the axis first: its font (the chart theme's) says how many labelled bars fit
+    auto *axisY = new QBarCategoryAxis;
+    chart->addAxis(axisY, Qt::AlignLeft);
     // Rows by signed delta: the largest regressions (positive) and improvements (negative).
     std::vector<std::size_t> rows(t->rowCount());
     for (std::size_t r = 0; r < rows.size(); ++r)
         rows[r] = r;
     std::stable_sort(rows.begin(), rows.end(), [delta](std::size_t a, std::size_t b) { return delta->number(a) > delta->number(b); });
-    std::vector<std::size_t> shown;
-    for (std::size_t i = 0; i < rows.size() && int(shown.size()) < kChartBarsPerSide && delta->number(rows[i]) > 0; ++i)
-        shown.push_back(rows[i]);
-    const std::size_t regressions = shown.size();
-    for (std::size_t i = rows.size(), n = 0; i-- > 0 && int(n) < kChartBarsPerSide && delta->number(rows[i]) < 0; ++n)
-        shown.push_back(rows[i]);
+    std::vector<std::size_t> slowest, fastest;
+    for (std::size_t i = 0; i < rows.size() && int(slowest.size()) < kChartBarsPerSide && delta->number(rows[i]) > 0; ++i)
+        slowest.push_back(rows[i]);
+    for (std::size_t i = rows.size(); i-- > 0 && int(fastest.size()) < kChartBarsPerSide && delta->number(rows[i]) < 0;)
+        fastest.push_back(rows[i]);
+    // only as many bars as have room for their labels; the table lists every name
+    m_chartBarsFit = chartBarsThatFit(axisY->labelsFont());
+    auto [regressionRows, improvementRows] = largestChanges(slowest, fastest, *delta, std::size_t(m_chartBarsFit));
+    std::vector<std::size_t> shown = regressionRows;
+    shown.insert(shown.end(), improvementRows.begin(), improvementRows.end());
+    const std::size_t regressions = regressionRows.size();
     if (shown.empty()) {
         m_chart->setVisible(false);
         return;
@@ -503,8 +549,6 @@ void ComparePanel::updateChart()
     series->append(slower);
     series->append(faster);
     chart->addSeries(series);
-    auto *axisY = new QBarCategoryAxis;
-    chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     auto *axisX = new QValueAxis;
     axisX->setRange(-extent * 1.05, extent * 1.05);
@@ -527,7 +571,18 @@ void ComparePanel::setFilterText(const QString &text)
 
 QString ComparePanel::chartLabel(const QString &name, const QFontMetrics &metrics, int widthPx)
 {
-    return metrics.elidedText(name, Qt::ElideMiddle, widthPx);
+    return views::elideChartLabel(name, metrics, widthPx);
+}
+
+int ComparePanel::chartBarsThatFit(const QFont &labelsFont) const
+{
+    QChart *chart = m_chart->chart();
+    // before the chart's first layout its plot area is empty: the chart less its title and the
+    // value axis below, each about a line of text
+    const QFontMetrics metrics(labelsFont);
+    const qreal plotHeight = chart->plotArea().height() > 0 ? chart->plotArea().height()
+                                                             : m_chart->height() - 2 * kChartMarginPx - 4 * metrics.height();
+    return std::min(2 * kChartBarsPerSide, barsThatFit(plotHeight, metrics));
 }
 
 int ComparePanel::chartLabelWidth() const
@@ -549,7 +604,8 @@ void ComparePanel::relabelChartAxis()
     QStringList categories;
     for (const QString &name : std::as_const(m_chartNames)) {
         // categories must be unique: a repeated (elided) label gets a zero-width suffix
-        QString label = chartLabel(name, metrics, width);
+        // the axis draws its labels as HTML: a template's "<float, 4>" would vanish as a tag
+        QString label = chartLabel(name, metrics, width).toHtmlEscaped();
         while (categories.contains(label))
             label += QChar(0x200b);
         categories << label;

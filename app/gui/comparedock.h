@@ -10,8 +10,9 @@
 //   table      the shared AnalysisTableModel / AnalysisSortFilterProxy of the analysis panels,
 //              in the comparison's order (largest absolute change of total time first), with
 //              the table's notes below it
-//   chart      for the kernels comparison: the ten largest regressions and the ten largest
-//              improvements of total time as horizontal bars (Qt Charts)
+//   chart      for the kernels comparison: of the ten largest regressions and the ten largest
+//              improvements of total time, the largest as horizontal bars (Qt Charts), as
+//              many as the chart's height gives a readable label
 //   timeline   a kernels row selects the name's first instance in the open trace; Previous /
 //              Next step through its instances (model::analysis::occurrences); kernelSelected and
 //              kernelActivated (double-click, Enter) drive the stacked timelines of
@@ -41,6 +42,7 @@ class QSpinBox;
 class QSplitter;
 class QTableView;
 class QToolButton;
+class QFont;
 class QFontMetrics;
 
 namespace accelscope::views {
@@ -104,6 +106,8 @@ public:
     static QString chartLabel(const QString &name, const QFontMetrics &metrics, int widthPx);
     /// The width the chart's bar labels may take now: a share of the chart's width.
     int chartLabelWidth() const;
+    /// Bars the chart's plot height gives a readable label in `labelsFont` (at most twenty).
+    int chartBarsThatFit(const QFont &labelsFont) const;
     /// Selects the table row of bar `index` (bottom to top), as a click on the bar does.
     void selectChartBar(int index);
     /// Instances of the selected kernels row's name in the open trace, and the one shown.
@@ -186,6 +190,7 @@ private:
     QString m_loadError;
     std::vector<model::SliceRef> m_occurrences;
     int m_occurrence = -1;
+    int m_chartBarsFit = 0;               ///< the bars chartBarsThatFit() allowed when last drawn
     std::vector<std::size_t> m_chartRows; ///< the table row of each bar, bottom to top
     QStringList m_chartNames;             ///< the whole kernel name of each bar, bottom to top
 };

@@ -23,6 +23,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QMenu>
 #include <QMimeData>
@@ -31,6 +32,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QTemporaryDir>
+#include <QTextDocumentFragment>
 #include <QUrl>
 #include <QtTest>
 
@@ -80,6 +82,32 @@ QByteArray chromeRun(double slowFactor, unsigned seed)
     return out;
 }
 
+/// A run of `kernels` kernels with CUDA-length names, 20 instances each, every duration jittered
+/// by ±3 % from `seed`: two seeds give about as many slower kernels as faster ones, so the chart
+/// has as many bars as it shows at most.
+QByteArray manyKernelsRun(int kernels, unsigned seed)
+{
+    QByteArray out = "{\"traceEvents\":[\n"
+                     "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"GPU 0\"}}";
+    unsigned state = seed;
+    double ts = 1000;
+    for (int rep = 0; rep < 20; ++rep)
+        for (int k = 0; k < kernels; ++k) {
+            state = state * 1103515245u + 12345u;
+            const double dur = (30.0 + 5.0 * k) * (0.97 + 0.06 * double((state >> 8) % 1000) / 1000.0);
+            out += QStringLiteral(",\n{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"void at::native::kernel_%1<4, "
+                                  "at::native::BinaryFunctor<float, float, float, at::native::MulFunctor<float> > >(int, "
+                                  "std::array<char*, 3ul>)\",\"pid\":0,\"tid\":7,\"ts\":%2,\"dur\":%3}")
+                       .arg(k)
+                       .arg(ts, 0, 'f', 3)
+                       .arg(dur, 0, 'f', 3)
+                       .toUtf8();
+            ts += dur + 5;
+        }
+    out += "\n]}\n";
+    return out;
+}
+
 /// With ACCELSCOPE_TEST_SHOTS=DIR set, saves a picture of `w` as DIR/NAME.png (the user guide's
 /// picture of the dock; nothing is compared).
 void maybeSaveShot(QWidget *w, const char *name)
@@ -87,6 +115,29 @@ void maybeSaveShot(QWidget *w, const char *name)
     const QString dir = qEnvironmentVariable("ACCELSCOPE_TEST_SHOTS");
     if (!dir.isEmpty())
         w->grab().save(QDir(dir).filePath(QLatin1String(name) + QStringLiteral(".png")));
+}
+
+/// The category labels of a horizontal bar chart as Qt Charts drew them (after its own
+/// shortening), top to bottom: the visible text items left of the plot area.
+QStringList drawnCategoryLabels(QChartView *view)
+{
+    const QRectF plot = view->chart()->plotArea();
+    std::vector<std::pair<qreal, QString>> labels;
+    for (QGraphicsItem *item : view->scene()->items()) {
+        auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+        if (!text || !text->isVisible())
+            continue;
+        const QRectF r = text->sceneBoundingRect();
+        // Qt Charts keeps an empty label above the last category
+        if (r.right() <= plot.left() + 1 && r.center().y() >= plot.top() && r.center().y() <= plot.bottom()
+            && !text->toPlainText().isEmpty())
+            labels.emplace_back(r.center().y(), text->toPlainText());
+    }
+    std::sort(labels.begin(), labels.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    QStringList out;
+    for (const auto &l : labels)
+        out << l.second;
+    return out;
 }
 
 bool writeFile(const QString &path, const QByteArray &bytes)
@@ -289,7 +340,8 @@ private Q_SLOTS:
         QVERIFY(room < panel()->chartView()->width());
         int shortened = 0;
         for (const QString &label : axis->categories()) {
-            QVERIFY2(metrics.horizontalAdvance(label) <= room, qPrintable(label));
+            // the axis's labels are HTML; measured as drawn
+            QVERIFY2(metrics.horizontalAdvance(QTextDocumentFragment::fromHtml(label).toPlainText()) <= room, qPrintable(label));
             shortened += label.contains(QChar(0x2026));
         }
         QCOMPARE(shortened, axis->categories().size() - 1);
@@ -420,6 +472,41 @@ private Q_SLOTS:
         QVERIFY(failed.wait(60000));
         QVERIFY(failed.first().first().toString().contains(QStringLiteral("broken.json")));
         QCOMPARE(panel()->baseline(), before);
+    }
+
+    void chartLabelsAreReadableAtTheDefaultDockSize()
+    {
+        // Given two runs of 40 kernels, each faster or slower by chance, compared in the dock of
+        // a new window of the size --screenshot takes by default, as the window lays the dock out
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("many-base.json")), manyKernelsRun(40, 3)));
+        QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("many-cand.json")), manyKernelsRun(40, 5)));
+        const auto settings = testing::testSettings(m_tmp.filePath(QStringLiteral("default-size.ini")));
+        const auto window = testing::showTestWindow(settings.get(), QSize(1440, 900));
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QSignalSpy idle(window->importController(), &app::ImportController::idle);
+        window->open({m_tmp.filePath(QStringLiteral("many-cand.json"))});
+        QVERIFY(idle.wait(60000));
+        app::ComparePanel *panel = window->comparePanel();
+        app::compareWith(panel, {m_tmp.filePath(QStringLiteral("many-base.json"))}, {});
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isLoadingBaseline() && panel->baseline() && !panel->isBusy() && panel->table(), 60000);
+        QChartView *view = panel->chartView();
+        QTRY_VERIFY(view->isVisible());
+        QTest::qWait(100); // the chart lays out its axes on the next event loop turns
+        // When the chart's category labels are read as drawn
+        const QStringList drawn = drawnCategoryLabels(view);
+        maybeSaveShot(window.get(), "compare-dock-default");
+        // Then every bar has a label, none cut to a bare ellipsis
+        const auto *axis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QVERIFY2(axis->count() >= 4, qPrintable(QString::number(axis->count())));
+        QCOMPARE(drawn.size(), axis->count());
+        for (QString label : drawn) {
+            label.remove(QChar(0x200b)); // the axis's own suffix that keeps categories apart
+            QVERIFY2(label != QStringLiteral("...") && label != QString(QChar(0x2026)), qPrintable(drawn.join(u'|')));
+            // both ends of the name, its template arguments drawn as text (not taken for a tag)
+            QVERIFY2(label.startsWith(QStringLiteral("void at::native::")), qPrintable(label));
+            QVERIFY2(label.endsWith(QStringLiteral("<char*, 3ul>)")), qPrintable(label));
+        }
     }
 };
 
