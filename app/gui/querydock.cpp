@@ -102,15 +102,8 @@ QueryOutcome runQuery(const std::shared_ptr<QueryDatabaseSlot> &slot, const std:
         out.status.error = error;
         return out;
     }
-    // Stop and a new trace stop the job; SQLite hears it through interrupt().
-    const std::stop_callback onStop(stop, [db] { db->interrupt(); });
-    if (stop.stop_requested()) {
-        out.status.ok = false;
-        out.status.interrupted = true;
-        out.status.error = "interrupted";
-        return out;
-    }
-    sql::QueryTables result = sql::queryTables(*db, text, QueryPanel::kMaxRows);
+    // Stop and a new trace stop the job; the database hears it, also when it came before the run.
+    sql::QueryTables result = sql::queryTables(*db, text, QueryPanel::kMaxRows, stop);
     out.status = std::move(result.status);
     for (Table &t : result.tables) {
         for (const auto &c : t.columns)

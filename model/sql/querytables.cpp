@@ -163,11 +163,11 @@ private:
 
 } // namespace
 
-QueryTables queryTables(TraceDatabase &db, std::string_view sql, std::size_t maxRows)
+QueryTables queryTables(TraceDatabase &db, std::string_view sql, std::size_t maxRows, std::stop_token stop)
 {
     TableSink sink(db, maxRows);
     QueryTables out;
-    out.status = db.execute(sql, sink);
+    out.status = db.execute(sql, sink, std::move(stop));
     out.tables = std::move(sink.tables);
     return out;
 }

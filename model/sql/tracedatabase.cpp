@@ -303,7 +303,7 @@ SliceRef TraceDatabase::sliceRef(std::int64_t id) const
     return m_shared->traceState->sliceRef(id);
 }
 
-QueryStatus TraceDatabase::execute(std::string_view sql, ResultSink &sink)
+QueryStatus TraceDatabase::execute(std::string_view sql, ResultSink &sink, std::stop_token stop)
 {
     QueryStatus status;
     if (!m_db) {
@@ -322,6 +322,14 @@ QueryStatus TraceDatabase::execute(std::string_view sql, ResultSink &sink)
         std::lock_guard lock(m_shared->notesMutex);
         m_shared->touched.clear();
     }
+    // The caller's stop: one that came before this run started is not lost to the reset above.
+    if (stop.stop_requested()) {
+        status.ok = false;
+        status.interrupted = true;
+        status.error = "interrupted";
+        return status;
+    }
+    const std::stop_callback onStop(stop, [this] { interrupt(); });
     const char *const begin = sql.data();
     const char *const endOfText = sql.data() + sql.size();
     const char *cursor = begin;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,7 +88,8 @@ public:
     const std::string &error() const { return m_error; }
 
     /// Runs every statement of `sql` in order, handing rows to `sink`. Stops at the first error.
-    QueryStatus execute(std::string_view sql, ResultSink &sink);
+    /// A stop requested on `stop` (before or during the run) interrupts it, as interrupt() does.
+    QueryStatus execute(std::string_view sql, ResultSink &sink, std::stop_token stop = {});
     /// Stops the running statement (any thread). The next execute() starts fresh.
     void interrupt();
     /// The same from a signal handler: only atomic stores and sqlite3_interrupt (an analysis
@@ -134,6 +136,6 @@ struct QueryTables {
     QueryStatus status;
     std::vector<analysis::Table> tables;
 };
-QueryTables queryTables(TraceDatabase &db, std::string_view sql, std::size_t maxRows = 1000000);
+QueryTables queryTables(TraceDatabase &db, std::string_view sql, std::size_t maxRows = 1000000, std::stop_token stop = {});
 
 } // namespace accelscope::model::sql

@@ -388,6 +388,21 @@ private slots:
         // The next query runs normally
         QCOMPARE(run(*db, "SELECT COUNT(*) > 0 FROM slice", &st), std::vector<std::string>{"1"});
         QVERIFY(st.ok);
+        // A stop token: one requested before the run starts stops it too, and one requested
+        // during the run interrupts it
+        std::stop_source early;
+        early.request_stop();
+        TextSink sink;
+        st = db->execute("SELECT 1", sink, early.get_token());
+        QVERIFY(!st.ok && st.interrupted && sink.rows.empty());
+        std::stop_source late;
+        std::thread stopper2([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            late.request_stop();
+        });
+        st = db->execute("SELECT COUNT(*) FROM slice a, slice b, slice c WHERE a.dur + b.dur + c.dur = -1", sink, late.get_token());
+        stopper2.join();
+        QVERIFY(!st.ok && st.interrupted);
     }
 
     void exportWritesTheSchemaOrNothing()
