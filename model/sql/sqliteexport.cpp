@@ -67,6 +67,16 @@ void copyAnalysisNotes(TraceDatabase &db, sqlite3 *conn, const std::string &name
         insertNote(conn, name, n.substr(std::min(n.size(), name.size() + 2)));
 }
 
+bool isEmpty(sqlite3 *conn, const std::string &name)
+{
+    sqlite3_stmt *s = nullptr;
+    bool empty = false;
+    if (sqlite3_prepare_v2(conn, ("SELECT 1 FROM main." + quoted(name) + " LIMIT 1").c_str(), -1, &s, nullptr) == SQLITE_OK)
+        empty = sqlite3_step(s) == SQLITE_DONE;
+    sqlite3_finalize(s);
+    return empty;
+}
+
 // Flushes the finished temporary to disk and gives it the destination's name.
 bool publish(const std::string &temporary, const std::string &path, std::string &error)
 {
@@ -168,6 +178,8 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
     // The staged file is new and replaced whole: no journal, no syncs until the final commit.
     if (!exec("PRAGMA out.journal_mode = OFF") || !exec("PRAGMA out.synchronous = OFF"))
         return result;
+    if (options.pageSize > 0 && !exec("PRAGMA out.page_size = " + std::to_string(options.pageSize)))
+        return result;
     // Cancel: the progress handler stops a long INSERT between VDBE steps.
     struct Cancel {
         const std::stop_token *stop;
@@ -206,6 +218,10 @@ SqliteExportResult exportSqlite(TraceDatabase &db, const std::string &path, cons
             }
             result.skipped.push_back(name + ": " + error);
             insertNote(conn, name, "not written: " + error);
+            continue;
+        }
+        if (isAnalysis && options.skipEmptyAnalyses && isEmpty(conn, name)) {
+            copyAnalysisNotes(db, conn, name);
             continue;
         }
         if (!exec(createStatement(name, cols)) || !exec("INSERT INTO out." + quoted(name) + " SELECT * FROM main." + quoted(name))) {

@@ -22,6 +22,12 @@ struct SqliteExportOptions {
     /// Statements run on the file (schema `out`) after the tables, in the same transaction: the
     /// per-rank summary adds its own tables this way.
     std::vector<std::string> extraStatements;
+    /// Analysis tables without rows are not written; their notes (why there are none) still are,
+    /// in analysis_note. The per-rank summaries use it: most vendors leave most tables empty.
+    bool skipEmptyAnalyses = false;
+    /// SQLite page size of the file (0: SQLite's default, 4096). Small files with many small
+    /// tables (summaries) take a page per table at least.
+    int pageSize = 0;
 };
 
 struct SqliteExportResult {

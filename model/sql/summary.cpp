@@ -107,6 +107,8 @@ SqliteExportResult writeSummary(TraceDatabase &db, const std::vector<std::filesy
     SqliteExportOptions options;
     options.tables = summaryTables();
     options.stop = std::move(stop);
+    options.skipEmptyAnalyses = true;
+    options.pageSize = 1024;
     std::set<int> ranks;
     for (const Process &p : trace.processes())
         ranks.insert(std::max(p.rank, 0));
