@@ -3,6 +3,7 @@
 
 #include "app/cli/importflags.h"
 
+#include "importers/ascend/layout.h"
 #include "importers/registry.h"
 #include "model/jsonstring.h"
 #include "model/sql/clusterreduce.h"
@@ -10,6 +11,7 @@
 
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -74,13 +76,30 @@ int runRanksCommand(const QStringList &arguments)
     };
     std::map<std::pair<std::int32_t, std::size_t>, Group> groups;
     std::size_t unranked = 0;
-    for (const importers::ImportJob &job : plan.value()) {
-        const auto key = job.source.rank >= 0 ? std::make_pair(job.source.rank, std::size_t{0}) : std::make_pair(-1, ++unranked);
+    auto add = [&](std::int32_t rank, const std::string &importer, const std::filesystem::path &path) {
+        const auto key = rank >= 0 ? std::make_pair(rank, std::size_t{0}) : std::make_pair(-1, ++unranked);
         Group &g = groups[key];
-        g.rank = job.source.rank;
-        g.importer = job.importer;
-        g.inputs.push_back(job.source.path.string());
-        g.bytes += model::sql::fingerprintInput(job.source.path).bytes;
+        g.rank = rank;
+        g.importer = importer;
+        g.inputs.push_back(path.string());
+        g.bytes += model::sql::fingerprintInput(path).bytes;
+    };
+    for (const importers::ImportJob &job : plan.value()) {
+        // An Ascend cluster root is one job for the importer (it loads every rank folder under
+        // it); a cluster's map needs its rank folders one by one. A legacy MindSpore profiler/
+        // folder holds all ranks in one directory and stays whole.
+        if (job.importer == "ascend" && job.source.isDirectory) {
+            const importers::ascend::Layout layout = importers::ascend::discoverLayout(job.source.path);
+            const bool separable = layout.ranks.size() > 1
+                && std::none_of(layout.ranks.begin(), layout.ranks.end(),
+                                [](const importers::ascend::RankDir &d) { return d.flavor == importers::ascend::Flavor::MindSporeLegacy; });
+            if (separable) {
+                for (const importers::ascend::RankDir &d : layout.ranks)
+                    add(d.rank, job.importer, d.root);
+                continue;
+            }
+        }
+        add(job.source.rank, job.importer, job.source.path);
     }
     if (p.isSet(json)) {
         std::string out = "{\"ranks\": [";

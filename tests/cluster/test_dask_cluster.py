@@ -55,6 +55,7 @@ def main():
     ap.add_argument("--cli", required=True)
     ap.add_argument("--driver", required=True)
     ap.add_argument("--gen-trace", required=True)
+    ap.add_argument("--ascend-cluster", help="an Ascend cluster root (rank folders) for the per-vendor check")
     a = ap.parse_args()
     try:
         import distributed  # noqa: F401
@@ -165,7 +166,29 @@ def main():
         check(any(s[1] == "missing" and "corrupt" in (s[2] or "") for s in status), "cluster_rank lists the missing rank and why")
         check(len(rows(out3, "SELECT * FROM cluster_collective_wait")) == RANKS - 1, "the reduce ran on the ranks present")
 
-        # 4. Up-to-date summaries are not redone.
+        # 4. Another vendor: an Ascend cluster root is split into its rank folders, and the
+        #    reduce of their summaries equals the analyses of the root loaded whole.
+        if a.ascend_cluster and os.path.isdir(a.ascend_cluster):
+            rc, listing, _ = run([a.cli, "ranks", a.ascend_cluster])
+            groups = [line.split("\t") for line in listing.strip().splitlines()]
+            check(rc == 0 and len(groups) > 1 and all(g[1] == "ascend" and g[0] != "-" for g in groups),
+                  "ranks splits the Ascend cluster root into %d rank folders" % len(groups))
+            asc_dir = os.path.join(work, "ascend")
+            os.makedirs(asc_dir)
+            for g in groups:
+                rc, _, err = run([a.cli, "summarize"] + g[3:] + ["-o", os.path.join(asc_dir, "rank%s.sqlite" % g[0])])
+                check(rc == 0, "summarize Ascend rank %s %s" % (g[0], err.strip()[-200:]))
+            asc_out = os.path.join(work, "ascend.sqlite")
+            rc, _, err = run([a.cli, "cluster", asc_dir, "-o", asc_out, "--quiet"])
+            check(rc == 0, "reduce of the Ascend summaries")
+            for analysis in ("cluster_slow_ranks", "cluster_steps", "cluster_kernels"):
+                rc, text, _ = run([a.cli, "query", a.ascend_cluster, "SELECT * FROM analysis_" + analysis, "--format", "csv"])
+                together = [tuple(r) for r in csv.reader(io.StringIO(text))][1:]
+                merged_rows = rows(asc_out, "SELECT * FROM " + analysis)
+                together = [r[:len(merged_rows[0])] for r in together] if merged_rows else together
+                check(rc == 0 and together and same(together, merged_rows), "Ascend: %s of the reduce equals the root loaded whole" % analysis)
+
+        # 5. Up-to-date summaries are not redone.
         rc, _, err = run([a.driver, job, "-o", out1, "--workers", "2", "--cli", a.cli])
         check(rc == 0 and "0 to summarize, %d summaries up to date" % RANKS in err, "a second run reuses the summaries: %r" % err.strip()[:200])
 
