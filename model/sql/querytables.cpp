@@ -19,7 +19,7 @@ public:
         m_cells.assign(columns.size(), {});
         m_kinds.assign(columns.size(), Kind::Null);
         m_sql = std::string(sql);
-        m_sliceColumn = -1;
+        m_sliceColumn = m_tsColumn = m_trackColumn = -1;
     }
 
     bool row(const ResultRow &row) override
@@ -53,11 +53,17 @@ public:
                 break;
             }
         }
-        if (m_sliceColumn >= 0) {
-            const auto &v = m_cells[static_cast<std::size_t>(m_sliceColumn)].back();
+        if (m_sliceColumn >= 0 || (m_tsColumn >= 0 && m_trackColumn >= 0)) {
             SliceRef ref;
-            if (const auto *id = std::get_if<std::int64_t>(&v))
-                ref = m_db.sliceRef(*id);
+            if (m_sliceColumn >= 0) {
+                if (const auto *id = std::get_if<std::int64_t>(&m_cells[static_cast<std::size_t>(m_sliceColumn)].back()))
+                    ref = m_db.sliceRef(*id);
+            } else {
+                const auto *ts = std::get_if<std::int64_t>(&m_cells[static_cast<std::size_t>(m_tsColumn)].back());
+                const auto *track = std::get_if<std::int64_t>(&m_cells[static_cast<std::size_t>(m_trackColumn)].back());
+                if (ts && track)
+                    ref = m_db.sliceStartingAt(*track, *ts);
+            }
             analysis::RowKey key;
             key.slice = ref;
             m_keys.push_back(key);
@@ -110,7 +116,7 @@ public:
             }
             }
         }
-        if (m_sliceColumn >= 0)
+        if (!m_keys.empty())
             t.keys = std::move(m_keys);
         if (m_dropped > 0)
             t.notes.push_back("first " + std::to_string(m_kept) + " of " + std::to_string(rows) + " rows shown");
@@ -147,6 +153,13 @@ private:
                 m_sliceColumn = static_cast<int>(c);
                 return;
             }
+        // Without an id: a slice's start and track name it (the outermost slice starting there).
+        for (std::size_t c = 0; c < m_names.size(); ++c) {
+            if (m_names[c] == "ts")
+                m_tsColumn = static_cast<int>(c);
+            else if (m_names[c] == "track_id")
+                m_trackColumn = static_cast<int>(c);
+        }
     }
 
     TraceDatabase &m_db;
@@ -156,7 +169,7 @@ private:
     std::vector<Kind> m_kinds;
     std::vector<analysis::RowKey> m_keys;
     std::string m_sql;
-    int m_sliceColumn = -1;
+    int m_sliceColumn = -1, m_tsColumn = -1, m_trackColumn = -1;
     std::size_t m_kept = 0;
     std::int64_t m_dropped = 0;
 };

@@ -303,6 +303,21 @@ SliceRef TraceDatabase::sliceRef(std::int64_t id) const
     return m_shared->traceState->sliceRef(id);
 }
 
+SliceRef TraceDatabase::sliceStartingAt(std::int64_t track, std::int64_t ts) const
+{
+    const Trace &t = m_context->trace();
+    if (track < 0 || static_cast<std::size_t>(track) >= t.tracks().size())
+        return {};
+    const Track &tr = t.track(static_cast<TrackId>(track));
+    for (std::uint32_t row = 0; row < tr.rowCount(); ++row) { // rows go from the outermost in
+        const auto [b, e] = tr.rowRange(row);
+        const auto it = std::lower_bound(tr.slices.start.begin() + b, tr.slices.start.begin() + e, ts);
+        if (it != tr.slices.start.begin() + e && *it == ts)
+            return {tr.id, static_cast<std::uint32_t>(it - tr.slices.start.begin())};
+    }
+    return {};
+}
+
 QueryStatus TraceDatabase::execute(std::string_view sql, ResultSink &sink, std::stop_token stop)
 {
     QueryStatus status;

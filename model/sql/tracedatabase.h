@@ -112,6 +112,8 @@ public:
     /// Slice id (the slice table's id) of a slice, and back; invalid when out of range.
     std::int64_t sliceId(SliceRef s) const;
     SliceRef sliceRef(std::int64_t id) const;
+    /// The outermost slice of `track` starting exactly at `ts`; invalid when none.
+    SliceRef sliceStartingAt(std::int64_t track, std::int64_t ts) const;
 
     const analysis::AnalysisContext &context() const { return *m_context; }
     /// The raw connection, for the SQLite exporter (same thread rules).
@@ -130,8 +132,8 @@ private:
 /// Runs `sql` and collects each row-returning statement's rows into a Table (columns typed from
 /// their values: integers, reals, or text when any cell is text). At most `maxRows` rows are kept
 /// per statement; `truncated` counts the statements that had more (their row count is in a note).
-/// A column named `slice_id`, or `id` read from the slice table, makes the rows' keys point at
-/// their slices, so a view can select them in the timeline.
+/// A column named `slice_id`, or `id` read from the slice table, or else `ts` with `track_id`,
+/// makes the rows' keys point at their slices, so a view can select them in the timeline.
 struct QueryTables {
     QueryStatus status;
     std::vector<analysis::Table> tables;

@@ -339,6 +339,11 @@ private slots:
         QCOMPARE(q.tables[0].keys[0].slice, table.keys[0].slice);
         QCOMPARE(q.tables[1].keys.size(), std::size_t(3));
         QCOMPARE(q.tables[1].keys[2].slice, db.sliceRef(2));
+        // Without an id, ts and track_id name the slice (the outermost starting there)
+        const QueryTables byStart = queryTables(db, "SELECT ts, track_id, name FROM slice WHERE depth = 0 ORDER BY id LIMIT 5 OFFSET 7", 100);
+        QCOMPARE(byStart.tables.at(0).keys.size(), std::size_t(5));
+        for (std::size_t i = 0; i < 5; ++i)
+            QCOMPARE(byStart.tables[0].keys[i].slice, db.sliceRef(std::stoll(run(db, "SELECT id FROM slice WHERE depth = 0 ORDER BY id LIMIT 1 OFFSET " + std::to_string(7 + i)).front())));
         // An analysis with nothing to say on this trace still says why in its notes
         QueryStatus st;
         run(db, "SELECT * FROM analysis_aiu_summary", &st);
