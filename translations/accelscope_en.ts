@@ -2151,6 +2151,14 @@
         <source>step length: </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not an IBM AIU trace: no `Cmpt Exec` slices with TS1..TS5 cycle stamps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no AIU kernel (`Cmpt Exec` slice with TS1..TS5 cycle stamps) in the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -4091,6 +4099,10 @@ at %2
     </message>
     <message>
         <source>Click to show this analysis with its table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to show: this analysis found no rows in this trace.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2149,6 +2149,14 @@
         <source>step length: </source>
         <translation>Step 长度：</translation>
     </message>
+    <message>
+        <source>not an IBM AIU trace: no `Cmpt Exec` slices with TS1..TS5 cycle stamps</source>
+        <translation>不是 IBM AIU 追踪：没有带 TS1..TS5 周期时间戳的 `Cmpt Exec` 切片</translation>
+    </message>
+    <message>
+        <source>no AIU kernel (`Cmpt Exec` slice with TS1..TS5 cycle stamps) in the selection</source>
+        <translation>所选范围内没有 AIU 内核（带 TS1..TS5 周期时间戳的 `Cmpt Exec` 切片）</translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -4089,6 +4097,10 @@ at %2
     <message>
         <source>Click to show this analysis with its table</source>
         <translation>单击以显示此分析及其表格</translation>
+    </message>
+    <message>
+        <source>Nothing to show: this analysis found no rows in this trace.</source>
+        <translation>无可显示内容：此分析在该追踪中没有找到任何行。</translation>
     </message>
 </context>
 <context>

@@ -388,6 +388,8 @@ const char *const kAnalysisTexts[] = {
     QT_TRANSLATE_NOOP("TableNotes", "no collective slices (args.CollGroup) in the selection: collective time is 0"),
     QT_TRANSLATE_NOOP("TableNotes", "collective time per AIU: the span of each collective group (first to last slice with that CollGroup) summed over groups; acelyzer's -R collective spans could not be checked (it fails on the samples)"),
     QT_TRANSLATE_NOOP("TableNotes", "acelyzer compatibility: µs from the cycle stamps, acelyzer's rounding, names grouped by its _[N] rule"),
+    QT_TRANSLATE_NOOP("TableNotes", "not an IBM AIU trace: no `Cmpt Exec` slices with TS1..TS5 cycle stamps"),
+    QT_TRANSLATE_NOOP("TableNotes", "no AIU kernel (`Cmpt Exec` slice with TS1..TS5 cycle stamps) in the selection"),
     QT_TRANSLATE_NOOP("TableNotes", "cluster_step_trace_time.csv has no Preparing for some rows (older msprof-analyze): left empty"),
     QT_TRANSLATE_NOOP("TableNotes", "the file's rows cover whole steps: the selected range does not apply to them"),
     QT_TRANSLATE_NOOP("TableNotes", "the cluster output has no cluster_step_trace_time.csv: no ranks to compare"),

@@ -42,11 +42,16 @@ std::vector<const Kernel *> selectKernels(const aiu::Extract &x, const AnalysisO
     return out;
 }
 
+// Named constants so that translations/extract_analysis_texts.py puts them in the catalogue: the
+// GUI shows them in place of an empty AIU chart.
+constexpr const char *kNotAiuNote = "not an IBM AIU trace: no `Cmpt Exec` slices with TS1..TS5 cycle stamps";
+constexpr const char *kNoAiuKernelNote = "no AIU kernel (`Cmpt Exec` slice with TS1..TS5 cycle stamps) in the selection";
+
 std::string noKernelsNote(const aiu::Extract &x)
 {
     if (!x.anyAiuSource && x.kernels.empty())
-        return "not an IBM AIU trace: no `Cmpt Exec` slices with TS1..TS5 cycle stamps";
-    return "no AIU kernel (`Cmpt Exec` slice with TS1..TS5 cycle stamps) in the selection";
+        return kNotAiuNote;
+    return kNoAiuKernelNote;
 }
 
 /// Python's statistics over one series: mean, median (middle pair averaged), sample stdev.

@@ -139,7 +139,31 @@ void restartOnRowChanges(QAbstractItemModel *model, QTimer *timer)
     QObject::connect(model, &QAbstractItemModel::rowsRemoved, timer, qOverload<>(&QTimer::start));
 }
 
+/// The label shown in place of an empty analysis's chart.
+QLabel *emptyNoteLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(QStringLiteral("emptyNote"));
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignCenter);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setMargin(16);
+    label->setMinimumHeight(80);
+    label->hide();
+    return label;
+}
+
 } // namespace
+
+QString emptyTableText(const model::analysis::Table &table)
+{
+    QStringList lines;
+    for (const std::string &n : table.notes)
+        lines << translatedModelText(kTableNoteContext, n);
+    if (lines.isEmpty())
+        lines << AnalysisPanel::tr("Nothing to show: this analysis found no rows in this trace.");
+    return lines.join(QLatin1Char('\n'));
+}
 
 AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted, QWidget *parent)
     : QWidget(parent), m_hub(hub), m_runner(new AnalysisRunner(this)), m_model(new AnalysisTableModel(this)),
@@ -202,6 +226,10 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     m_chartRow = new QWidget(this);
     m_companionColumn = new QWidget(m_chartRow);
     chartBesideCompanions(m_chartRow, m_chart, m_companionColumn);
+    // an analysis that found nothing says why where its chart would be: an empty chart or an
+    // empty table alone reads as a bug, the notes name the reason (not this vendor, no steps...)
+    m_emptyNote = emptyNoteLabel(m_chartRow);
+    static_cast<QHBoxLayout *>(m_chartRow->layout())->insertWidget(0, m_emptyNote, 1);
     m_splitter = chartOverTable(m_chartRow, m_view, this);
     m_chart->hide();
     m_chartRow->hide();
@@ -405,7 +433,7 @@ void AnalysisPanel::updateChartRow()
     for (const Companion &c : m_companions)
         companions = companions || !c.chart->isHidden();
     m_companionColumn->setVisible(companions);
-    m_chartRow->setVisible(!m_chart->isHidden() || companions);
+    m_chartRow->setVisible(!m_chart->isHidden() || !m_emptyNote->isHidden() || companions);
 }
 
 void AnalysisPanel::onResult(std::shared_ptr<const Table> table)
@@ -573,6 +601,11 @@ void AnalysisPanel::updateChart()
     m_chart->setSpec(std::move(spec));
     m_chart->setSelectedRow(cur.isValid() ? m_proxy->mapToSource(cur).row() : -1);
     m_chart->setVisible(show);
+    // no rows at all (not rows filtered away): the table's reason instead of a chart
+    const bool empty = t && t->rowCount() == 0 && m_chartAction->isChecked();
+    if (empty)
+        m_emptyNote->setText(emptyTableText(*t));
+    m_emptyNote->setVisible(empty);
     updateChartRow();
     if (show && !m_chartSized) {
         // the first time (once visible: a hidden widget's size is dropped): the chart gets three

@@ -30,6 +30,10 @@ class AnalysisChartView;
 class AnalysisHub;
 class AnalysisRunner;
 
+/// What an analysis with no rows says about why: its table's notes, translated as the status
+/// line shows them, one per line; a general sentence when the table gives no reason.
+QString emptyTableText(const model::analysis::Table &table);
+
 class AnalysisPanel : public QWidget {
     Q_OBJECT
 public:
@@ -59,6 +63,8 @@ public:
     int currentOccurrence() const { return m_occurrence; }
     /// The chart above the table (hidden when the analysis has none or the user hid it).
     AnalysisChartView *chartView() const { return m_chart; }
+    /// In place of the chart while the table has no rows: why (emptyTableText()).
+    QLabel *emptyNote() const { return m_emptyNote; }
     bool isChartShown() const;
     void setChartShown(bool on);
     /// The panel's picture: the chart (when shown) above the table as shown. Written
@@ -125,6 +131,7 @@ private:
     QToolButton *m_next;
     QLabel *m_status;
     AnalysisChartView *m_chart;
+    QLabel *m_emptyNote = nullptr;
     QWidget *m_chartRow = nullptr;        ///< the main chart, the companions' column beside it
     QWidget *m_companionColumn = nullptr;
     std::vector<Companion> m_companions;

@@ -229,6 +229,16 @@ EngineChartsPanel::EngineChartsPanel(AnalysisHub *hub, QWidget *parent)
     chartLay->setContentsMargins(0, 0, 0, 0);
     chartLay->addLayout(top);
     chartLay->addWidget(chartSplit, 1);
+    // a trace without engine tracks (a GPU trace) gets the engines table's reason, not empty axes
+    m_chartSplit = chartSplit;
+    m_emptyNote = new QLabel(charts);
+    m_emptyNote->setObjectName(QStringLiteral("emptyNote"));
+    m_emptyNote->setWordWrap(true);
+    m_emptyNote->setAlignment(Qt::AlignCenter);
+    m_emptyNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_emptyNote->setMargin(16);
+    m_emptyNote->hide();
+    chartLay->addWidget(m_emptyNote, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(charts);
     split->addWidget(m_tabs);
@@ -355,6 +365,11 @@ void EngineChartsPanel::refreshTables()
 void EngineChartsPanel::onEngines(std::shared_ptr<const Table> table)
 {
     m_engines = std::move(table);
+    const bool empty = m_engines && m_engines->rowCount() == 0;
+    if (empty)
+        m_emptyNote->setText(emptyTableText(*m_engines));
+    m_emptyNote->setVisible(empty);
+    m_chartSplit->setVisible(!empty);
     rebuildCoreChart();
 }
 

@@ -115,6 +115,8 @@ private:
     QComboBox *m_engineBox;
     QComboBox *m_rulesBox;
     QLabel *m_status;
+    QWidget *m_chartSplit = nullptr; ///< the core chart beside the time charts
+    QLabel *m_emptyNote = nullptr;   ///< in place of the charts while the engines table has no rows
     QTabWidget *m_tabs;
     QTableWidget *m_printed;
     QLabel *m_printedNotes;
