@@ -10,6 +10,7 @@
 #include "app/gui/diagnosticspanel.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/exportrunner.h"
+#include "app/gui/firstlook.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/memorywarning.h"
 #include "app/gui/importoptionsdialog.h"
@@ -125,6 +126,8 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     } else if (m_options.restoreLayout) {
         restoreLayout();
     }
+    // each loaded trace then opens on the docks of its vendor (app/gui/firstlook.h)
+    installFirstLook(this, m_settings, m_options.restoreLayout);
     rebuildRecentMenu();
     updateTitle();
     updateStatusLabels();
