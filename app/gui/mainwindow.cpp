@@ -12,6 +12,7 @@
 #include "app/gui/exportrunner.h"
 #include "app/gui/firstlook.h"
 #include "app/gui/importcontroller.h"
+#include "app/gui/clusterfiledock.h"
 #include "app/gui/memorywarning.h"
 #include "app/gui/importoptionsdialog.h"
 #include "app/gui/language.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     installAnalysisDocks(this, m_analysis);
     installQueryDock(this, m_settings);
     m_comparePanel = installCompareDock(this, m_analysis, m_fileMenu, m_actImportOptions);
+    installClusterFileDock(this, m_fileMenu, m_recentMenu->menuAction());
     installSessionActions(this, m_fileMenu, m_actImportOptions);
     retranslateUi();
 
@@ -632,8 +634,21 @@ void MainWindow::open(const QStringList &paths)
     const QFileInfo first(clean.first());
     // The folder holding the (first) input: the next dialog offers its siblings.
     m_settings->setLastDirectory(first.absolutePath());
-    if (!confirmMemoryForLoad(this, clean))
+    // A cluster file or a folder of summaries is no trace: the Cluster (summaries) dock shows it.
+    ClusterOpener *cluster = findChild<ClusterOpener *>(QStringLiteral("clusterOpener"));
+    if (cluster && cluster->openIfCluster(clean))
         return;
+    // A job folder too big for this machine can still be summarized rank by rank.
+    const bool oneFolder = clean.size() == 1 && first.isDir() && cluster;
+    switch (askMemoryForLoad(this, clean, oneFolder)) {
+    case MemoryAnswer::Cancel:
+        return;
+    case MemoryAnswer::OpenAsCluster:
+        cluster->runDriver(clean.first());
+        return;
+    case MemoryAnswer::Load:
+        break;
+    }
     m_import->start(clean, m_importOptions);
 }
 

@@ -31,4 +31,13 @@ bool confirmMemoryForLoad(QWidget *parent, const QStringList &paths,
                           std::optional<std::uint64_t> availableBytes = importers::availableMemoryBytes(),
                           MemoryQuestion question = MemoryQuestion::AskIfInteractive);
 
+enum class MemoryAnswer { Load, Cancel, OpenAsCluster };
+
+/// As confirmMemoryForLoad; with `offerCluster` the question also offers to open the folder as a
+/// cluster (each rank summarized on its own, then merged: docs/cluster.md), which needs a
+/// fraction of the memory.
+MemoryAnswer askMemoryForLoad(QWidget *parent, const QStringList &paths, bool offerCluster,
+                              std::optional<std::uint64_t> availableBytes = importers::availableMemoryBytes(),
+                              MemoryQuestion question = MemoryQuestion::AskIfInteractive);
+
 } // namespace accelscope::app
