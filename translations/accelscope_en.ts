@@ -1956,6 +1956,14 @@
         <source>Load Anyway</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open it as a cluster instead: each rank is summarized on its own, then the summaries are merged (steps per rank, slow ranks, collective wait), in a fraction of the memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open as Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TableNotes</name>
@@ -2195,6 +2203,159 @@
     </message>
     <message>
         <source>&amp;Copy Versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ClusterFilePanel</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth between ranks, all transports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) missing: %1</source>
+        <translation>
+            <numerusform>%n rank missing: %1</numerusform>
+            <numerusform>%n ranks missing: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No cluster file. Open one with File ▸ Open Cluster… or drop a cluster .sqlite file here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n rank(s)</source>
+        <translation>
+            <numerusform>%1 — %n rank</numerusform>
+            <numerusform>%1 — %n ranks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — straggler: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened rank %1 in a new window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective skew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels across ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean step per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 vs the median rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>straggler</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ClusterOpener</name>
+    <message>
+        <source>accelscope-cluster needs Dask (python3-distributed), which is not installed. Install it with:
+
+    sudo apt install python3-distributed
+
+or merge summaries made elsewhere by opening their folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accelscope-cluster failed (exit code %1):
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merging the summaries of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not merge the summaries: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Cluster: Job Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accelscope-cluster was not found beside accelscope or in PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarizing the ranks of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 ranks: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2 to summarize…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Cluster canceled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open C&amp;luster…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarize every rank of a job folder and open the cluster view</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3296,6 +3457,10 @@ change of total time: %2 ms</source>
     </message>
     <message>
         <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster (summaries)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

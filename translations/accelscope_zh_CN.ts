@@ -1954,6 +1954,14 @@
         <source>Load Anyway</source>
         <translation>仍然加载</translation>
     </message>
+    <message>
+        <source>Open it as a cluster instead: each rank is summarized on its own, then the summaries are merged (steps per rank, slow ranks, collective wait), in a fraction of the memory.</source>
+        <translation>改为按集群打开：每个 rank 单独汇总，再合并各汇总（每个 rank 的 step、慢 rank、集合通信等待），只需一小部分内存。</translation>
+    </message>
+    <message>
+        <source>Open as Cluster</source>
+        <translation>按集群打开</translation>
+    </message>
 </context>
 <context>
     <name>TableNotes</name>
@@ -2194,6 +2202,162 @@
     <message>
         <source>&amp;Copy Versions</source>
         <translation>复制版本信息(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ClusterFilePanel</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Bandwidth between ranks, all transports</source>
+        <translation>rank 间带宽，所有传输类型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) missing: %1</source>
+        <translation>
+            <numerusform>缺少 %n 个 rank：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No cluster file. Open one with File ▸ Open Cluster… or drop a cluster .sqlite file here.</source>
+        <translation>没有集群文件。请通过 文件 ▸ 打开集群… 打开，或将集群 .sqlite 文件拖放到此处。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n rank(s)</source>
+        <translation>
+            <numerusform>%1 — %n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — straggler: %1</source>
+        <translation> — 拖后腿的 rank：%1</translation>
+    </message>
+    <message>
+        <source>Could not start %1</source>
+        <translation>无法启动 %1</translation>
+    </message>
+    <message>
+        <source>Opened rank %1 in a new window</source>
+        <translation>已在新窗口中打开 rank %1</translation>
+    </message>
+    <message>
+        <source>Slow ranks</source>
+        <translation>慢 rank</translation>
+    </message>
+    <message>
+        <source>Collective wait</source>
+        <translation>集合通信等待</translation>
+    </message>
+    <message>
+        <source>Collective skew</source>
+        <translation>集合通信偏差</translation>
+    </message>
+    <message>
+        <source>Kernels across ranks</source>
+        <translation>跨 rank 的 Kernel</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Mean step per rank</source>
+        <translation>每个 rank 的平均 step</translation>
+    </message>
+    <message>
+        <source>Mean step</source>
+        <translation>平均 step</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>%1 vs the median rank</source>
+        <translation>相对中位 rank %1</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>straggler</source>
+        <translation>拖后腿的 rank</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::app::ClusterOpener</name>
+    <message>
+        <source>accelscope-cluster needs Dask (python3-distributed), which is not installed. Install it with:
+
+    sudo apt install python3-distributed
+
+or merge summaries made elsewhere by opening their folder.</source>
+        <translation>accelscope-cluster 需要 Dask（python3-distributed），但尚未安装。请用以下命令安装：
+
+    sudo apt install python3-distributed
+
+或打开在别处生成的汇总所在的文件夹来合并它们。</translation>
+    </message>
+    <message>
+        <source>accelscope-cluster failed (exit code %1):
+%2</source>
+        <translation>accelscope-cluster 失败（退出码 %1）：
+%2</translation>
+    </message>
+    <message>
+        <source>Merging the summaries of %1…</source>
+        <translation>正在合并 %1 的汇总…</translation>
+    </message>
+    <message>
+        <source>Could not merge the summaries: %1</source>
+        <translation>无法合并汇总：%1</translation>
+    </message>
+    <message>
+        <source>Open Cluster: Job Folder</source>
+        <translation>打开集群：作业文件夹</translation>
+    </message>
+    <message>
+        <source>accelscope-cluster was not found beside accelscope or in PATH.</source>
+        <translation>在 accelscope 旁边或 PATH 中找不到 accelscope-cluster。</translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open Cluster</source>
+        <translation>打开集群</translation>
+    </message>
+    <message>
+        <source>Summarizing the ranks of %1…</source>
+        <translation>正在汇总 %1 的各个 rank…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ranks: %3</source>
+        <translation>%1 / %2 个 rank：%3</translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2 to summarize…</source>
+        <translation>%1 个 rank，%2 个待汇总…</translation>
+    </message>
+    <message>
+        <source>Open Cluster canceled</source>
+        <translation>已取消打开集群</translation>
+    </message>
+    <message>
+        <source>Open C&amp;luster…</source>
+        <translation>打开集群(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Summarize every rank of a job folder and open the cluster view</source>
+        <translation>汇总作业文件夹中的每个 rank 并打开集群视图</translation>
     </message>
 </context>
 <context>
@@ -3291,6 +3455,10 @@ change of total time: %2 ms</source>
     <message>
         <source>Query</source>
         <translation>查询</translation>
+    </message>
+    <message>
+        <source>Cluster (summaries)</source>
+        <translation>集群（汇总）</translation>
     </message>
 </context>
 <context>

@@ -59,8 +59,8 @@ views::ChartSpec clusterStepSpec(const ClusterFile &file)
     if (!rank || !mean)
         return s;
     s.kind = views::ChartSpec::Kind::GroupedBars;
-    s.title = ClusterFilePanel::tr("Mean step per rank");
-    s.valueTitle = ClusterFilePanel::tr("Mean step");
+    s.title = QCoreApplication::translate("accelscope::app::ClusterFilePanel", "Mean step per rank");
+    s.valueTitle = QCoreApplication::translate("accelscope::app::ClusterFilePanel", "Mean step");
     s.unit = model::analysis::Unit::Nanoseconds;
     std::int64_t straggler = model::analysis::kNullInt;
     if (const Column *r = file.collectiveWait.column("rank"), *flag = file.collectiveWait.column("straggler"); r && flag)
@@ -68,20 +68,20 @@ views::ChartSpec clusterStepSpec(const ClusterFile &file)
             if (!flag->isNull(i) && flag->ints[i] == 1)
                 straggler = r->ints[i];
     views::ChartSeries series;
-    series.name = ClusterFilePanel::tr("Mean step");
+    series.name = QCoreApplication::translate("accelscope::app::ClusterFilePanel", "Mean step");
     for (std::size_t i = 0; i < t.rowCount(); ++i) {
-        s.categories << ClusterFilePanel::tr("rank %1").arg(rank->ints[i]);
+        s.categories << QCoreApplication::translate("accelscope::app::ClusterFilePanel", "rank %1").arg(rank->ints[i]);
         series.values.push_back(mean->number(i));
         series.rows.push_back(int(i));
         QStringList details;
         if (vs && !vs->isNull(i))
-            details << ClusterFilePanel::tr("%1 vs the median rank").arg(views::formatChartValue(vs->number(i), model::analysis::Unit::Percent));
+            details << QCoreApplication::translate("accelscope::app::ClusterFilePanel", "%1 vs the median rank").arg(views::formatChartValue(vs->number(i), model::analysis::Unit::Percent));
         if (why && !why->texts[i].empty())
-            details << ClusterFilePanel::tr("Why: %1").arg(QString::fromStdString(why->texts[i]));
+            details << QCoreApplication::translate("accelscope::app::ClusterFilePanel", "Why: %1").arg(QString::fromStdString(why->texts[i]));
         s.details << details.join(QLatin1Char('\n'));
         if (rank->ints[i] == straggler) {
             s.highlighted = int(i);
-            s.highlightReason = ClusterFilePanel::tr("straggler");
+            s.highlightReason = QCoreApplication::translate("accelscope::app::ClusterFilePanel", "straggler");
         }
     }
     s.series.push_back(std::move(series));
@@ -103,7 +103,7 @@ ClusterFilePanel::ClusterFilePanel(QWidget *parent)
     m_banner->hide();
     auto *split = new QSplitter(Qt::Vertical, this);
     m_chart = new views::AnalysisChartView(split);
-    m_chart->setMinimumHeight(180);
+    m_chart->setMinimumHeight(260); // room for the value axis title and rotated rank labels
     m_tabs = new QTabWidget(split);
     m_tabs->setObjectName(QStringLiteral("clusterTabs"));
     m_slowView = addTable(QStringLiteral("slowRanksView"));
@@ -117,8 +117,8 @@ ClusterFilePanel::ClusterFilePanel(QWidget *parent)
     commLayout->addWidget(m_comm);
     m_tabs->addTab(m_commPage, QString());
     m_notesView = addTable(QStringLiteral("clusterNotesView"));
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     layout->addWidget(m_summary);
     layout->addWidget(m_banner);
     layout->addWidget(split, 1);

@@ -94,7 +94,9 @@ std::vector<std::string> ClusterFile::leftOutRanks() const
         else if (summary)
             who = summary->texts[i].find('/') == std::string::npos ? summary->texts[i]
                                                                     : std::filesystem::path(summary->texts[i]).filename().string();
-        const std::string why = reason ? reason->texts[i] : std::string();
+        std::string why = reason ? reason->texts[i] : std::string();
+        // `--missing "rank 13: why"` may leave the space after the colon in the reason
+        why.erase(0, why.find_first_not_of(' '));
         out.push_back(why.empty() ? who : who + ": " + why);
     }
     return out;

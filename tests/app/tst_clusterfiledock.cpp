@@ -388,6 +388,29 @@ private slots:
         QVERIFY(!opener->isRunning());
         QCOMPARE(opened.count(), 0);
     }
+
+    // The user guide's picture (docs/images/cluster-summaries.png): with ACCELSCOPE_SCREENSHOT_DIR
+    // and ACCELSCOPE_SCREENSHOT_CLUSTER (a cluster file), the dock at 1400 × 900 with the
+    // straggler's row selected.
+    void screenshot()
+    {
+        const QString out = qEnvironmentVariable("ACCELSCOPE_SCREENSHOT_DIR");
+        const QString file = qEnvironmentVariable("ACCELSCOPE_SCREENSHOT_CLUSTER");
+        if (out.isEmpty() || file.isEmpty())
+            QSKIP("set ACCELSCOPE_SCREENSHOT_DIR and ACCELSCOPE_SCREENSHOT_CLUSTER to write the screenshot");
+        app::ClusterFilePanel panel;
+        QSignalSpy loaded(&panel, &app::ClusterFilePanel::loaded);
+        panel.resize(1400, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.openFile(file);
+        QVERIFY(loaded.wait(10000));
+        const int straggler = panel.chart()->spec().highlighted;
+        if (straggler >= 0)
+            panel.slowRanksView()->selectRow(straggler);
+        QTest::qWait(200);
+        QVERIFY(panel.grab().save(out + QStringLiteral("/cluster-summaries.png")));
+    }
 };
 
 QTEST_MAIN(TstClusterFileDock)
