@@ -8,6 +8,7 @@
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
+#include "app/gui/session.h"
 #include "views/panels/analysischart.h"
 #include "views/panels/analysispanel.h"
 #include "views/panels/enginechartspanel.h"
@@ -207,6 +208,28 @@ private Q_SLOTS:
         QVERIFY(openAndWait(again.get(), kKineto));
         QVERIFY(openAndWait(again.get(), kSophgo));
         QCOMPARE(visibleDocks(again.get()), QStringList{QStringLiteral("enginesDock")});
+    }
+
+    void sessionLayoutWinsOverTheFirstLook()
+    {
+        // Given a session saved with a Sophgo dump shown on the Memory dock alone
+        const QString sessionPath = m_tmp.filePath(QStringLiteral("sophgo.accelscope-session.json"));
+        {
+            auto w = newWindow();
+            QVERIFY(openAndWait(w.get(), kSophgo));
+            dock(w.get(), "enginesDock")->close();
+            dock(w.get(), "memoryDock")->toggleViewAction()->trigger();
+            QString error;
+            QVERIFY2(app::saveSession(w.get(), sessionPath, &error), qPrintable(error));
+        }
+        init(); // no arrangement remembered: the Sophgo default would be Engines
+        // When it is opened in a new window, then its layout is the one shown
+        auto w = newWindow();
+        QSignalSpy shown(w.get(), &MainWindow::traceShown);
+        const app::SessionOpenResult r = app::openSession(w.get(), sessionPath);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(visibleDocks(w.get()), QStringList{QStringLiteral("memoryDock")});
     }
 
     void emptyAnalysisShowsItsNote()
