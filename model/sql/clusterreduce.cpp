@@ -336,7 +336,7 @@ ClusterReduceResult reduceSummaries(const std::vector<std::string> &summaries, c
         ~Cleanup()
         {
             if (db)
-                sqlite3_close(db);
+                sqlite3_close_v2(db); // closes once the statements still open are finalized
             if (!keep)
                 ::unlink(file.c_str());
         }
@@ -459,6 +459,9 @@ ClusterReduceResult reduceSummaries(const std::vector<std::string> &summaries, c
         result.error = error;
         return result;
     }
+    // The statement first: a connection with a statement open does not close (and would leak).
+    sqlite3_finalize(addRank);
+    finalizeAddRank.s = nullptr;
     sqlite3_close(db);
     cleanup.db = nullptr;
     if (::rename(temporary.c_str(), out.c_str()) != 0) {
