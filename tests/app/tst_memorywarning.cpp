@@ -23,8 +23,8 @@ void answerWarning(const QString &button, bool *shown)
         if (!box || box->objectName() != QLatin1String("memoryWarning"))
             return;
         *shown = true;
-        if (button == QLatin1String("loadAnyway"))
-            box->findChild<QPushButton *>(QStringLiteral("loadAnyway"))->click();
+        if (button == QLatin1String("loadAnyway") || button == QLatin1String("openAsCluster"))
+            box->findChild<QPushButton *>(button)->click();
         else
             box->button(QMessageBox::Cancel)->click();
     });
@@ -79,6 +79,29 @@ private Q_SLOTS:
         answerWarning(QStringLiteral("cancel"), &shown);
         QVERIFY(!confirmMemoryForLoad(nullptr, {m_trace}, 1u << 20, MemoryQuestion::Ask));
         QVERIFY(shown);
+    }
+
+    void aFolderCanBeOpenedAsAClusterInstead()
+    {
+        // Given a load that does not fit and the cluster offered: the third answer is taken
+        bool shown = false;
+        answerWarning(QStringLiteral("openAsCluster"), &shown);
+        QCOMPARE(askMemoryForLoad(nullptr, {m_trace}, true, 1u << 20, MemoryQuestion::Ask), MemoryAnswer::OpenAsCluster);
+        QVERIFY(shown);
+        // Not offered: no such button, and Cancel is still Cancel
+        shown = false;
+        bool hasCluster = true;
+        QTimer::singleShot(50, [&] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            shown = true;
+            hasCluster = box->findChild<QPushButton *>(QStringLiteral("openAsCluster")) != nullptr;
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QCOMPARE(askMemoryForLoad(nullptr, {m_trace}, false, 1u << 20, MemoryQuestion::Ask), MemoryAnswer::Cancel);
+        QVERIFY(shown);
+        QVERIFY(!hasCluster);
     }
 
     void offscreenRunsGoOnWithoutAsking()
