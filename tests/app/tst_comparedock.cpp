@@ -503,9 +503,12 @@ private Q_SLOTS:
         for (QString label : drawn) {
             label.remove(QChar(0x200b)); // the axis's own suffix that keeps categories apart
             QVERIFY2(label != QStringLiteral("...") && label != QString(QChar(0x2026)), qPrintable(drawn.join(u'|')));
-            // both ends of the name, its template arguments drawn as text (not taken for a tag)
-            QVERIFY2(label.startsWith(QStringLiteral("void at::native::")), qPrintable(label));
-            QVERIFY2(label.endsWith(QStringLiteral("<char*, 3ul>)")), qPrintable(label));
+            // both ends of the name (cut in the middle to the room the dock has beside the
+            // first look's Kernels and Trace Analysis docks), its template arguments drawn as
+            // text (not taken for a tag)
+            QVERIFY2(label.startsWith(QStringLiteral("void at::")), qPrintable(label));
+            QVERIFY2(label.endsWith(QStringLiteral("3ul>)")), qPrintable(label));
+            QVERIFY2(label.size() >= 16, qPrintable(label));
         }
     }
 };

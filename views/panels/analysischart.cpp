@@ -1023,15 +1023,21 @@ void AnalysisChartView::applySelection()
         m_slices[i]->setExploded(row >= 0 && m_spec.series.front().rows[std::size_t(i)] == row);
     if (m_selectedPoint) {
         m_selectedPoint->clear();
+        // A row whose cell is missing (NaN) has no point to mark: Qt Charts would warn and set
+        // its axis to a NaN range.
+        const auto mark = [this](QPointF p) {
+            if (std::isfinite(p.x()) && std::isfinite(p.y()))
+                m_selectedPoint->append(m_selectedPointScale(p));
+        };
         for (const auto &[pts, rows] : {std::pair{&m_spec.points, &m_spec.pointRows}, {&m_spec.outliers, &m_spec.outlierRows}})
             for (std::size_t i = 0; i < pts->size(); ++i)
                 if (row >= 0 && (*rows)[i] == row)
-                    m_selectedPoint->append(m_selectedPointScale((*pts)[i]));
+                    mark((*pts)[i]);
         if (m_spec.kind == ChartSpec::Kind::Lines && m_selectedPoint->count() == 0)
             for (const ChartSeries &line : m_spec.series)
                 for (std::size_t i = 0; i < line.rows.size(); ++i)
                     if (row >= 0 && line.rows[i] == row)
-                        m_selectedPoint->append(m_selectedPointScale(QPointF(line.xs[i], line.values[i])));
+                        mark(QPointF(line.xs[i], line.values[i]));
     }
 }
 
@@ -1232,7 +1238,12 @@ void AnalysisChartView::buildBars()
         line->attachAxis(valAxis);
         valAxis->setMax(std::max(valAxis->max(), m_spec.marker / m_scale * 1.05));
     }
-    valAxis->applyNiceNumbers();
+    // Bars that are all zero (a range that holds none of the table's work) leave a zero-height
+    // axis: Qt's nice numbers of it are NaN, so give it a unit height instead.
+    if (!(valAxis->max() > valAxis->min()))
+        valAxis->setRange(0, 1);
+    else
+        valAxis->applyNiceNumbers();
     chart->legend()->setVisible(!horizontal);
     if (m_spec.highlighted >= 0 && m_spec.highlighted < m_spec.categories.size())
         chart->setTitle(QStringLiteral("%1 \u2014 %2: %3").arg(m_spec.title, m_spec.highlightReason, m_spec.categories[m_spec.highlighted]));
