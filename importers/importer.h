@@ -70,6 +70,10 @@ struct ImportOptions {
     bool acelyzerCompat = false;
     /// AIU: detect collectives and add flows across AIUs.
     bool aiuFlows = false;
+    /// Every source of this load is this rank: a cluster's map summarizes one rank of a job
+    /// apart (a Sophgo device folder, an Ascend rank folder) and knows its rank from the job's
+    /// plan (`accelscope-cli ranks`), which the folder alone does not tell.
+    std::optional<int> rank;
     /// Resource bounds for every importer that reads through importers/common.
     InputLimits limits;
 

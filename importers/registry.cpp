@@ -451,6 +451,17 @@ Result<LoadResult> loadTrace(const std::vector<std::filesystem::path> &inputs, I
         i = end;
     }
 
+    // A rank given by the caller: every source is that rank, as views of one device.
+    if (ctx.options.rank && *ctx.options.rank >= 0) {
+        sharedRankOfSource.resize(builder.sourceCount(), -1);
+        for (std::size_t i = 0; i < builder.sourceCount(); ++i) {
+            SourceInfo &s = builder.source(static_cast<std::uint32_t>(i));
+            if (s.ascend && s.ascend->cluster)
+                continue;
+            s.rank = *ctx.options.rank;
+            sharedRankOfSource[i] = s.rank;
+        }
+    }
     // Multi-input runs: every source gets a distinct rank (file order when unknown), and when
     // every source has baseTimeNanoseconds the clocks are aligned on Unix time.
     const std::size_t n = builder.sourceCount();

@@ -5,6 +5,7 @@
 
 #include "importers/ascend/layout.h"
 #include "importers/registry.h"
+#include "importers/sophgo/sophgoimporter.h"
 #include "model/jsonstring.h"
 #include "model/sql/clusterreduce.h"
 #include "model/sql/summary.h"
@@ -99,6 +100,16 @@ int runRanksCommand(const QStringList &arguments)
                 continue;
             }
         }
+        // A folder of several Sophgo dumps (a device each) is one job too; the importer numbers
+        // its dumps as ranks in the order dumpFolders() gives, so the map does the same.
+        if (job.importer == "sophgo" && job.source.isDirectory) {
+            const auto dumps = importers::sophgo::SophgoImporter::dumpFolders(job.source.path, true);
+            if (dumps.size() > 1) {
+                for (std::size_t i = 0; i < dumps.size(); ++i)
+                    add(static_cast<std::int32_t>(i), job.importer, dumps[i]);
+                continue;
+            }
+        }
         add(job.source.rank, job.importer, job.source.path);
     }
     if (p.isSet(json)) {
@@ -128,12 +139,16 @@ int runRanksCommand(const QStringList &arguments)
 
 int runSummarizeCommand(const QStringList &arguments)
 {
-    const char *synopsis = "accelscope-cli summarize INPUT... -o RANK.sqlite";
+    const char *synopsis = "accelscope-cli summarize INPUT... -o RANK.sqlite [--rank R]";
     QCommandLineParser p;
     p.addHelpOption();
     const QCommandLineOption out{QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The summary file to write."),
                                  QStringLiteral("PATH")};
-    p.addOption(out);
+    const QCommandLineOption rank{QStringLiteral("rank"),
+                                  QStringLiteral("The inputs are this rank of the job (as `ranks` lists it): a rank folder or a device "
+                                                 "dump alone does not say which rank it is."),
+                                  QStringLiteral("R")};
+    p.addOptions({out, rank});
     const ImportFlags importFlags;
     importFlags.addTo(p);
     p.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("The inputs of one rank (or one run)."), QStringLiteral("INPUT..."));
@@ -150,6 +165,13 @@ int runSummarizeCommand(const QStringList &arguments)
         std::string err;
         if (!importFlags.read(p, ictx.options, err))
             return usage("summarize", p, synopsis, err.c_str());
+    }
+    if (p.isSet(rank)) {
+        bool ok = false;
+        const int r = p.value(rank).toInt(&ok);
+        if (!ok || r < 0)
+            return usage("summarize", p, synopsis, "--rank needs a non-negative integer");
+        ictx.options.rank = r;
     }
     const auto paths = toPaths(p.positionalArguments());
     noteMemoryNeed(paths);

@@ -188,7 +188,29 @@ def main():
                 together = [r[:len(merged_rows[0])] for r in together] if merged_rows else together
                 check(rc == 0 and together and same(together, merged_rows), "Ascend: %s of the reduce equals the root loaded whole" % analysis)
 
-        # 5. Up-to-date summaries are not redone.
+        # 5. Sophgo: a folder of device dumps is split into its devices (ranks as the importer
+        #    numbers them), summarized on Dask, and the merged engines equal the folder loaded whole.
+        gen_sophgo = os.path.join(os.path.dirname(a.gen_trace), "gen_sophgo_dump.py")
+        if os.path.exists(gen_sophgo):
+            soj = os.path.join(work, "sophgo")
+            os.makedirs(soj)
+            for d in range(4):
+                subprocess.run([sys.executable, gen_sophgo, "--chip", "AKS", "--cores", "2", "--records", "1500", "--dev", str(d),
+                                "--seed", str(d + 1), "--out", soj], check=True, stdout=subprocess.DEVNULL)
+            rc, listing, _ = run([a.cli, "ranks", soj])
+            groups = [line.split("\t") for line in listing.strip().splitlines()]
+            check(rc == 0 and [g[0] for g in groups] == ["0", "1", "2", "3"], "ranks splits the Sophgo folder into its 4 device dumps")
+            out_s = os.path.join(work, "sophgo.sqlite")
+            rc, _, err = run([a.driver, soj, "-o", out_s, "--workers", "2", "--cli", a.cli, "--quiet"])
+            check(rc == 0, "accelscope-cluster on the Sophgo devices: exit %d %s" % (rc, err.strip()[-300:]))
+            cols = "rank, core, engine, busy_ns, bytes"
+            rc, text, _ = run([a.cli, "query", soj, "SELECT %s FROM analysis_engines ORDER BY rank, core, engine" % cols, "--format", "csv"])
+            together = [tuple(r) for r in csv.reader(io.StringIO(text))][1:]
+            merged_rows = rows(out_s, "SELECT %s FROM analysis_engines ORDER BY rank, core, engine" % cols) if os.path.exists(out_s) else []
+            check(rc == 0 and len(together) >= 8 and same(together, merged_rows),
+                  "Sophgo: the merged engines of 4 device summaries equal the folder loaded whole (%d rows)" % len(together))
+
+        # 6. Up-to-date summaries are not redone.
         rc, _, err = run([a.driver, job, "-o", out1, "--workers", "2", "--cli", a.cli])
         check(rc == 0 and "0 to summarize, %d summaries up to date" % RANKS in err, "a second run reuses the summaries: %r" % err.strip()[:200])
 
