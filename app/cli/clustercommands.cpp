@@ -11,10 +11,13 @@
 #include "model/sql/summary.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 namespace accelscope::app {
 
@@ -137,9 +140,97 @@ int runRanksCommand(const QStringList &arguments)
     return 0;
 }
 
+namespace {
+
+// One rank's summary: load the inputs (as rank `rank` when given), write the file. The error
+// names the input or the output; empty on success.
+std::string summarizeOne(const std::vector<std::filesystem::path> &paths, const std::string &out, std::optional<int> rank,
+                         const importers::ImportOptions &options)
+{
+    importers::ImportContext ictx;
+    ictx.options = options;
+    ictx.options.rank = rank;
+    noteMemoryNeed(paths);
+    auto loaded = importers::loadTrace(paths, ictx);
+    if (!loaded.ok())
+        return "error: " + loaded.error().toString();
+    auto context = std::make_shared<model::analysis::AnalysisContext>(loaded.value().trace);
+    model::sql::TraceDatabase db(context);
+    if (!db.ok())
+        return db.error();
+    const model::sql::SqliteExportResult res = model::sql::writeSummary(db, paths, out, loaded.value().format);
+    if (!res.ok)
+        return res.error.find(out) != std::string::npos ? res.error : "cannot write " + out + ": " + res.error;
+    return {};
+}
+
+// True when `out` exists and is newer than every input (files, or the files under a folder).
+bool upToDate(const std::string &out, const std::vector<std::filesystem::path> &inputs)
+{
+    std::error_code ec;
+    const auto written = std::filesystem::last_write_time(out, ec);
+    if (ec)
+        return false;
+    for (const auto &in : inputs)
+        if (model::sql::fingerprintInput(in).mtimeNs
+            >= std::chrono::duration_cast<std::chrono::nanoseconds>(written.time_since_epoch()).count())
+            return false;
+    return true;
+}
+
+// summarize --plan FILE: one line per rank, "RANK<TAB>OUTPUT<TAB>INPUT[<TAB>INPUT...]" (RANK may be
+// "-"), summarized one after the other in this process. A map of many small ranks pays the
+// program's start once per batch instead of once per rank. Outputs newer than their inputs are
+// kept (a batch run again after a worker died redoes only what is missing).
+int runSummaryPlan(const QString &planFile, const importers::ImportOptions &options)
+{
+    QFile f(planFile);
+    if (!f.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "accelscope-cli summarize: cannot read %s: %s\n", qPrintable(planFile), qPrintable(f.errorString()));
+        return 1;
+    }
+    int failed = 0, lineNo = 0;
+    for (const QByteArray &raw : f.readAll().split('\n')) {
+        ++lineNo;
+        const QList<QByteArray> fields = raw.trimmed().split('\t');
+        if (raw.trimmed().isEmpty())
+            continue;
+        if (fields.size() < 3) {
+            std::fprintf(stderr, "accelscope-cli summarize: %s line %d: expected RANK, OUTPUT and INPUT separated by tabs\n",
+                         qPrintable(planFile), lineNo);
+            return 1;
+        }
+        std::optional<int> rank;
+        if (fields[0] != "-") {
+            bool ok = false;
+            rank = fields[0].toInt(&ok);
+            if (!ok || *rank < 0) {
+                std::fprintf(stderr, "accelscope-cli summarize: %s line %d: bad rank '%s'\n", qPrintable(planFile), lineNo, fields[0].constData());
+                return 1;
+            }
+        }
+        const std::string out = fields[1].toStdString();
+        std::vector<std::filesystem::path> inputs;
+        for (qsizetype i = 2; i < fields.size(); ++i)
+            inputs.emplace_back(fields[i].toStdString());
+        if (upToDate(out, inputs))
+            continue;
+        const std::string error = summarizeOne(inputs, out, rank, options);
+        if (!error.empty()) {
+            ++failed;
+            // One line per failed rank, as the map reports it: "rank R failed (OUTPUT): why".
+            std::fprintf(stderr, "rank %s failed (%s): %s\n", fields[0].constData(), out.c_str(), error.c_str());
+        }
+    }
+    return failed ? 5 : 0;
+}
+
+} // namespace
+
 int runSummarizeCommand(const QStringList &arguments)
 {
-    const char *synopsis = "accelscope-cli summarize INPUT... -o RANK.sqlite [--rank R]";
+    const char *synopsis = "accelscope-cli summarize INPUT... -o RANK.sqlite [--rank R]\n"
+                           "       accelscope-cli summarize --plan FILE";
     QCommandLineParser p;
     p.addHelpOption();
     const QCommandLineOption out{QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The summary file to write."),
@@ -148,7 +239,12 @@ int runSummarizeCommand(const QStringList &arguments)
                                   QStringLiteral("The inputs are this rank of the job (as `ranks` lists it): a rank folder or a device "
                                                  "dump alone does not say which rank it is."),
                                   QStringLiteral("R")};
-    p.addOptions({out, rank});
+    const QCommandLineOption plan{QStringLiteral("plan"),
+                                  QStringLiteral("Summarize several ranks one after the other: FILE has a line per rank, RANK (or -), "
+                                                 "OUTPUT and INPUTs separated by tabs; outputs newer than their inputs are kept. "
+                                                 "Exit 5 when some ranks failed (a line 'rank R failed (OUTPUT): why' each on stderr)."),
+                                  QStringLiteral("FILE")};
+    p.addOptions({out, rank, plan});
     const ImportFlags importFlags;
     importFlags.addTo(p);
     p.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("The inputs of one rank (or one run)."), QStringLiteral("INPUT..."));
@@ -156,42 +252,33 @@ int runSummarizeCommand(const QStringList &arguments)
         return usage("summarize", p, synopsis, qPrintable(p.errorText()));
     if (p.isSet(QStringLiteral("help")))
         return usage("summarize", p, synopsis), 0;
+    importers::ImportOptions options;
+    {
+        std::string err;
+        if (!importFlags.read(p, options, err))
+            return usage("summarize", p, synopsis, err.c_str());
+    }
+    if (p.isSet(plan)) {
+        if (!p.positionalArguments().isEmpty() || p.isSet(out) || p.isSet(rank))
+            return usage("summarize", p, synopsis, "--plan takes the ranks, outputs and inputs from its file");
+        return runSummaryPlan(p.value(plan), options);
+    }
     if (p.positionalArguments().isEmpty())
         return usage("summarize", p, synopsis, "no INPUT given");
     if (!p.isSet(out) || p.value(out).isEmpty())
         return usage("summarize", p, synopsis, "-o PATH is required");
-    importers::ImportContext ictx;
-    {
-        std::string err;
-        if (!importFlags.read(p, ictx.options, err))
-            return usage("summarize", p, synopsis, err.c_str());
-    }
+    std::optional<int> forcedRank;
     if (p.isSet(rank)) {
         bool ok = false;
         const int r = p.value(rank).toInt(&ok);
         if (!ok || r < 0)
             return usage("summarize", p, synopsis, "--rank needs a non-negative integer");
-        ictx.options.rank = r;
+        forcedRank = r;
     }
-    const auto paths = toPaths(p.positionalArguments());
-    noteMemoryNeed(paths);
-    auto loaded = importers::loadTrace(paths, ictx);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());
-        return 2;
-    }
-    auto context = std::make_shared<model::analysis::AnalysisContext>(loaded.value().trace);
-    model::sql::TraceDatabase db(context);
-    if (!db.ok()) {
-        std::fprintf(stderr, "accelscope-cli summarize: %s\n", db.error().c_str());
-        return 2;
-    }
-    const std::string path = p.value(out).toStdString();
-    const model::sql::SqliteExportResult res = model::sql::writeSummary(db, paths, path, loaded.value().format);
-    if (!res.ok) {
-        std::fprintf(stderr, "accelscope-cli summarize: %s\n",
-                     res.error.find(path) != std::string::npos ? res.error.c_str() : ("cannot write " + path + ": " + res.error).c_str());
-        return 3;
+    const std::string error = summarizeOne(toPaths(p.positionalArguments()), p.value(out).toStdString(), forcedRank, options);
+    if (!error.empty()) {
+        std::fprintf(stderr, "accelscope-cli summarize: %s\n", error.c_str());
+        return error.rfind("error: ", 0) == 0 ? 2 : 3;
     }
     return 0;
 }
