@@ -172,22 +172,16 @@ ExportResult exportChromeJson(const model::TracePtr &trace, const std::string &p
 // export --to sqlite: the trace's SQL tables and every analysis table (or --tables) in one file.
 int exportSqliteFile(const QCommandLineParser &p, const ExportOptions &o, const QStringList &inputs, const ImportFlags &importFlags)
 {
-    importers::ImportContext ictx;
+    importers::ImportOptions importOptions;
     {
         std::string err;
-        if (!importFlags.read(p, ictx.options, err))
+        if (!importFlags.read(p, importOptions, err))
             return usage(p, err.c_str());
     }
-    std::vector<std::filesystem::path> paths;
-    for (const QString &s : inputs)
-        paths.emplace_back(s.toStdString());
-    noteMemoryNeed(paths);
-    auto loaded = importers::loadTrace(paths, ictx);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());
+    const auto loaded = loadInputs(inputs, importOptions);
+    if (!loaded)
         return 2;
-    }
-    auto context = std::make_shared<model::analysis::AnalysisContext>(loaded.value().trace);
+    auto context = std::make_shared<model::analysis::AnalysisContext>(loaded->trace);
     model::sql::TraceDatabase db(context);
     if (!db.ok()) {
         std::fprintf(stderr, "accelscope-cli export: %s\n", db.error().c_str());
@@ -258,22 +252,16 @@ int runExportCommand(const QStringList &arguments)
             return usage(p, err.c_str());
     }
 
-    importers::ImportContext ictx;
+    importers::ImportOptions options;
     {
         std::string err;
-        if (!importFlags.read(p, ictx.options, err))
+        if (!importFlags.read(p, options, err))
             return usage(p, err.c_str());
     }
-    std::vector<std::filesystem::path> paths;
-    for (const QString &s : pos)
-        paths.emplace_back(s.toStdString());
-    noteMemoryNeed(paths);
-    auto loaded = importers::loadTrace(paths, ictx);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());
+    const auto loaded = loadInputs(pos, options);
+    if (!loaded)
         return 2;
-    }
-    const model::TracePtr trace = loaded.value().trace;
+    const model::TracePtr trace = loaded->trace;
     if (rangeArg) {
         // As analyze --range (app/cli/clirange.h)
         std::string err;

@@ -101,4 +101,20 @@ void noteMemoryNeed(const std::vector<std::filesystem::path> &inputs)
         std::fprintf(stderr, "accelscope-cli: note: %s\n", note.c_str());
 }
 
+std::optional<importers::LoadResult> loadInputs(const QStringList &inputs, const importers::ImportOptions &options)
+{
+    std::vector<std::filesystem::path> paths;
+    for (const QString &s : inputs)
+        paths.emplace_back(s.toStdString());
+    noteMemoryNeed(paths);
+    importers::ImportContext ictx;
+    ictx.options = options;
+    auto loaded = importers::loadTrace(paths, ictx);
+    if (!loaded.ok()) {
+        std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());
+        return std::nullopt;
+    }
+    return std::move(loaded.value());
+}
+
 } // namespace accelscope::app

@@ -4,11 +4,13 @@
 #pragma once
 
 #include "importers/importer.h"
+#include "importers/registry.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,10 @@ public:
 /// Prints a note to stderr when loading `inputs` is estimated to need more memory than the
 /// machine has available (importers/memoryestimate.h); the load goes on either way.
 void noteMemoryNeed(const std::vector<std::filesystem::path> &inputs);
+
+/// Loads the inputs (after noteMemoryNeed) with `options`. On failure prints
+/// "accelscope-cli: error: <file and position>: <message>" and gives nothing: the commands exit 2.
+std::optional<importers::LoadResult> loadInputs(const QStringList &inputs, const importers::ImportOptions &options);
 
 /// "560" or "560:800" → SoC MHz and optional core MHz; false with `error` on anything else.
 bool parseFrequencyPair(const QString &text, double &socMhz, double &coreMhz, std::string &error);

@@ -403,22 +403,16 @@ int runQueryCommand(const QStringList &arguments)
     if (pos.isEmpty())
         return usage(p, "no INPUT given");
 
-    importers::ImportContext ictx;
+    importers::ImportOptions options;
     {
         std::string err;
-        if (!importFlags.read(p, ictx.options, err))
+        if (!importFlags.read(p, options, err))
             return usage(p, err.c_str());
     }
-    std::vector<std::filesystem::path> paths;
-    for (const QString &s : pos)
-        paths.emplace_back(s.toStdString());
-    noteMemoryNeed(paths);
-    auto loaded = importers::loadTrace(paths, ictx);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "accelscope-cli: error: %s\n", loaded.error().toString().c_str());
+    const auto loaded = loadInputs(pos, options);
+    if (!loaded)
         return 2;
-    }
-    auto context = std::make_shared<model::analysis::AnalysisContext>(loaded.value().trace);
+    auto context = std::make_shared<model::analysis::AnalysisContext>(loaded->trace);
     TraceDatabase db(context);
     if (!db.ok()) {
         std::fprintf(stderr, "accelscope-cli query: %s\n", db.error().c_str());
