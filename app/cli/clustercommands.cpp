@@ -86,7 +86,7 @@ int runRanksCommand(const QStringList &arguments)
         g.rank = rank;
         g.importer = importer;
         g.inputs.push_back(path.string());
-        g.bytes += model::sql::fingerprintInput(path).bytes;
+        g.bytes += model::sql::statInput(path).bytes;
     };
     for (const importers::ImportJob &job : plan.value()) {
         // An Ascend cluster root is one job for the importer (it loads every rank folder under
@@ -172,7 +172,7 @@ bool upToDate(const std::string &out, const std::vector<std::filesystem::path> &
     if (ec)
         return false;
     for (const auto &in : inputs)
-        if (model::sql::fingerprintInput(in).mtimeNs
+        if (model::sql::statInput(in).mtimeNs
             >= std::chrono::duration_cast<std::chrono::nanoseconds>(written.time_since_epoch()).count())
             return false;
     return true;

@@ -54,20 +54,51 @@ const std::vector<std::string> &summaryTables()
     return tables;
 }
 
-InputFingerprint fingerprintInput(const std::filesystem::path &path)
+namespace {
+
+// The regular files of an input: the file, or every file under a folder (an Ascend rank
+// folder, a Sophgo dump) in name order.
+std::vector<std::filesystem::path> inputFiles(const std::filesystem::path &path)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec))
+        return {path};
+    std::set<std::filesystem::path> files;
+    for (auto it = std::filesystem::recursive_directory_iterator(path, ec); !ec && it != std::filesystem::recursive_directory_iterator();
+         it.increment(ec))
+        if (it->is_regular_file(ec))
+            files.insert(it->path());
+    return {files.begin(), files.end()};
+}
+
+} // namespace
+
+InputFingerprint statInput(const std::filesystem::path &path)
 {
     InputFingerprint f;
     f.path = std::filesystem::absolute(path).lexically_normal().string();
     std::error_code ec;
-    std::uint64_t h = 14695981039346656037ULL;
-    auto addFile = [&](const std::filesystem::path &file) {
+    for (const auto &file : inputFiles(path)) {
         const auto size = std::filesystem::file_size(file, ec);
         if (ec)
-            return;
+            continue;
         f.bytes += size;
         const auto mtime = std::filesystem::last_write_time(file, ec);
         if (!ec)
             f.mtimeNs = std::max<std::int64_t>(f.mtimeNs, std::chrono::duration_cast<std::chrono::nanoseconds>(mtime.time_since_epoch()).count());
+    }
+    return f;
+}
+
+InputFingerprint fingerprintInput(const std::filesystem::path &path)
+{
+    InputFingerprint f = statInput(path);
+    std::error_code ec;
+    std::uint64_t h = 14695981039346656037ULL;
+    for (const auto &file : inputFiles(path)) {
+        const auto size = std::filesystem::file_size(file, ec);
+        if (ec)
+            continue;
         const std::string name = file.filename().string();
         fnv1a(h, name.data(), name.size());
         fnv1a(h, reinterpret_cast<const char *>(&size), sizeof size);
@@ -81,18 +112,6 @@ InputFingerprint fingerprintInput(const std::filesystem::path &path)
             in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
             fnv1a(h, buf.data(), static_cast<std::size_t>(in.gcount()));
         }
-    };
-    if (std::filesystem::is_directory(path, ec)) {
-        // A folder (an Ascend rank folder, a Sophgo dump): every regular file in it, in name order.
-        std::set<std::filesystem::path> files;
-        for (auto it = std::filesystem::recursive_directory_iterator(path, ec); !ec && it != std::filesystem::recursive_directory_iterator();
-             it.increment(ec))
-            if (it->is_regular_file(ec))
-                files.insert(it->path());
-        for (const auto &file : files)
-            addFile(file);
-    } else {
-        addFile(path);
     }
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));

@@ -28,6 +28,9 @@ struct InputFingerprint {
     std::string fingerprint; ///< hex
 };
 InputFingerprint fingerprintInput(const std::filesystem::path &path);
+/// The same without reading the files (size and newest modification time, no fingerprint): what
+/// listing ranks and checking a summary's age need.
+InputFingerprint statInput(const std::filesystem::path &path);
 
 /// Writes the summary of the loaded inputs (one rank, or one run's inputs as the importers group
 /// them) to `path`, complete or absent.
