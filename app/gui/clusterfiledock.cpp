@@ -62,6 +62,18 @@ ClusterOpener::ClusterOpener(MainWindow *window, PanelDock *dock)
 ClusterOpener::~ClusterOpener()
 {
     stopDriver(); // the window is half gone: no status message
+    // A driver told to stop may not have exited yet (a cancel just before the window closed):
+    // wait for it here, so that no driver outlives the window and QProcess is not destroyed
+    // while its process runs.
+    for (QProcess *p : findChildren<QProcess *>()) {
+        if (p->state() == QProcess::NotRunning)
+            continue;
+        if (!p->waitForFinished(2000)) {
+            if (const qint64 pid = p->processId(); pid > 0)
+                ::kill(-pid_t(pid), SIGKILL);
+            p->waitForFinished(2000);
+        }
+    }
 }
 
 ClusterFilePanel *ClusterOpener::panel() const

@@ -386,6 +386,8 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(dead(), 5000);
         QVERIFY(!opener->isRunning());
+        // the driver itself exits too, and its QProcess goes once it has been reaped
+        QTRY_VERIFY_WITH_TIMEOUT(opener->findChildren<QProcess *>().isEmpty(), 5000);
         QCOMPARE(opened.count(), 0);
     }
 
