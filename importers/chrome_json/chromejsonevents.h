@@ -1,6 +1,6 @@
-// What Chrome Trace Event Format events mean (the Chrome JSON dialect of the shared JSON
-// pipeline, importers/common/jsonpipeline.h): phases X/B/E, instants, counters, flow events
-// (s/t/f and Kineto's bind_id), async events and metadata, written into a BuilderShard.
+// The Chrome JSON dialect of the shared JSON pipeline (importers/common/jsonpipeline.h): the
+// Trace Event Format's phases as importers/common/chromephases.h reads them, plus what Kineto and
+// other GPU profilers say about devices (device process labels, GPU activity categories).
 #pragma once
 
 #include "importers/common/jsonpipeline.h"
