@@ -1,10 +1,10 @@
 // What the events of a trace_view.json mean (the Ascend dialect of the shared JSON pipeline,
-// importers/common/jsonpipeline.h): Chrome-trace events with Ascend semantics (see
-// traceview.h), written into a BuilderShard, with what they say about processes and tracks
-// gathered in a TraceViewSummary. One handler per worker thread.
+// importers/common/jsonpipeline.h): the Chrome phases of importers/common/chromephases.h with
+// Ascend semantics (see traceview.h), written into a BuilderShard, with what they say about
+// processes and tracks gathered in a TraceViewSummary. One handler per worker thread.
 #pragma once
 
-#include "importers/common/jsonpipeline.h"
+#include "importers/common/chromephases.h"
 #include "traceview.h"
 
 #include <memory>
@@ -12,8 +12,9 @@
 
 namespace accelscope::importers::ascend {
 
-class TraceViewEventHandler : public json::EventHandler {
+class TraceViewEventHandler : public json::ChromePhaseHandler {
 public:
+    using ChromePhaseHandler::ChromePhaseHandler;
     /// Accumulated over every chunk this handler finished.
     virtual const TraceViewSummary &summary() const = 0;
 };
