@@ -1,11 +1,11 @@
 #include "tracebuilder.h"
 #include "tracebuilder_p.h"
 
+#include "parallel.h"
+
 #include <algorithm>
-#include <atomic>
 #include <map>
 #include <numeric>
-#include <thread>
 
 namespace accelscope::model {
 
@@ -433,23 +433,6 @@ void layoutSlices(Track &tr, LayoutStats &stats)
     }
 }
 
-template <typename F>
-void parallelFor(std::size_t n, F &&fn)
-{
-    const unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < n;)
-            fn(i);
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads && t < n; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (auto &th : pool)
-        th.join();
-}
-
 } // namespace
 
 void TraceBuilder::Impl::concatSliceSegments()
@@ -714,53 +697,59 @@ void TraceBuilder::Impl::moveIntoTrace()
     g.tracks.clear();
 }
 
+namespace {
+
+/// One track's slice rows, and its instants and counters sorted by time (stably: equal times keep
+/// the order they were added in).
+void layoutTrack(Track &tr, LayoutStats &stats)
+{
+    layoutSlices(tr, stats);
+    if (tr.instants.size()) {
+        auto &in = tr.instants;
+        if (!std::is_sorted(in.ts.begin(), in.ts.end())) {
+            std::vector<std::uint32_t> o(in.size());
+            std::iota(o.begin(), o.end(), 0u);
+            std::stable_sort(o.begin(), o.end(), [&](auto a, auto b) { return in.ts[a] < in.ts[b]; });
+            auto perm = [&o](auto &v) {
+                std::remove_reference_t<decltype(v)> out(v.size());
+                for (std::size_t k = 0; k < o.size(); ++k)
+                    out[k] = v[o[k]];
+                v.swap(out);
+            };
+            perm(in.ts);
+            perm(in.name);
+            perm(in.cat);
+            perm(in.args);
+        }
+    }
+    if (tr.counter.size()) {
+        auto &cs = tr.counter;
+        if (!std::is_sorted(cs.ts.begin(), cs.ts.end())) {
+            std::vector<std::uint32_t> o(cs.size());
+            std::iota(o.begin(), o.end(), 0u);
+            std::stable_sort(o.begin(), o.end(), [&](auto a, auto b) { return cs.ts[a] < cs.ts[b]; });
+            std::vector<TimeNs> ts(o.size());
+            std::vector<double> v(o.size());
+            for (std::size_t k = 0; k < o.size(); ++k) {
+                ts[k] = cs.ts[o[k]];
+                v[k] = cs.value[o[k]];
+            }
+            cs.ts.swap(ts);
+            cs.value.swap(v);
+        }
+        cs.summary.build(cs.value);
+    }
+}
+
+} // namespace
+
 std::vector<LayoutStats> TraceBuilder::Impl::layoutTracks(const BuildProgress &progress)
 {
     Trace &t = *trace;
     std::vector<LayoutStats> stats(t.m_tracks.size());
-    std::atomic<std::size_t> done{0};
-    parallelFor(t.m_tracks.size(), [&](std::size_t i) {
-        if (progress.stop.stop_requested())
-            return;
-        Track &tr = t.m_tracks[i];
-        layoutSlices(tr, stats[i]);
-        if (tr.instants.size()) {
-            auto &in = tr.instants;
-            if (!std::is_sorted(in.ts.begin(), in.ts.end())) {
-                std::vector<std::uint32_t> o(in.size());
-                std::iota(o.begin(), o.end(), 0u);
-                std::stable_sort(o.begin(), o.end(), [&](auto a, auto b) { return in.ts[a] < in.ts[b]; });
-                auto perm = [&o](auto &v) {
-                    std::remove_reference_t<decltype(v)> out(v.size());
-                    for (std::size_t k = 0; k < o.size(); ++k)
-                        out[k] = v[o[k]];
-                    v.swap(out);
-                };
-                perm(in.ts);
-                perm(in.name);
-                perm(in.cat);
-                perm(in.args);
-            }
-        }
-        if (tr.counter.size()) {
-            auto &cs = tr.counter;
-            if (!std::is_sorted(cs.ts.begin(), cs.ts.end())) {
-                std::vector<std::uint32_t> o(cs.size());
-                std::iota(o.begin(), o.end(), 0u);
-                std::stable_sort(o.begin(), o.end(), [&](auto a, auto b) { return cs.ts[a] < cs.ts[b]; });
-                std::vector<TimeNs> ts(o.size());
-                std::vector<double> v(o.size());
-                for (std::size_t k = 0; k < o.size(); ++k) {
-                    ts[k] = cs.ts[o[k]];
-                    v[k] = cs.value[o[k]];
-                }
-                cs.ts.swap(ts);
-                cs.value.swap(v);
-            }
-            cs.summary.build(cs.value);
-        }
-        done.fetch_add(1);
-    });
+    ParallelOptions parallel;
+    parallel.stop = progress.stop;
+    parallelFor(t.m_tracks.size(), [&](std::size_t i) { layoutTrack(t.m_tracks[i], stats[i]); }, parallel);
     return stats;
 }
 

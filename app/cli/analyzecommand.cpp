@@ -80,6 +80,13 @@ struct AnalyzeOptions
                                   QStringLiteral("idle: gaps below this many ns are kernel_wait (default 30000)."), QStringLiteral("NS")};
     const QCommandLineOption operatorName{QStringLiteral("operator"), QStringLiteral("sequences: operator name (substring)."),
                                           QStringLiteral("NAME")};
+    const QCommandLineOption annotation{QStringLiteral("annotation"),
+                                        QStringLiteral("critical-path: events whose name contains NAME bound the window (HTA's annotation; "
+                                                       "'' = the whole trace; default: ProfilerStep if the trace has one)."),
+                                        QStringLiteral("NAME")};
+    const QCommandLineOption instance{QStringLiteral("instance"),
+                                      QStringLiteral("critical-path: which instance of the annotation, from 0, or FIRST:LAST (default 0)."),
+                                      QStringLiteral("N")};
     const QCommandLineOption minLength{QStringLiteral("min-pattern-length"), QStringLiteral("sequences: minimum kernels (default 3)."),
                                        QStringLiteral("N")};
     const QCommandLineOption rules{QStringLiteral("rules"), QStringLiteral("categories: JSON file with category rules."),
@@ -92,7 +99,7 @@ struct AnalyzeOptions
 
     void addTo(QCommandLineParser &p) const
     {
-        p.addOptions({analysis, format, json, csv, rank, range, track, trackRegex, hta, top, ratio, idle, operatorName, minLength, rules, bin, output, list});
+        p.addOptions({analysis, format, json, csv, rank, range, track, trackRegex, hta, top, ratio, idle, operatorName, annotation, instance, minLength, rules, bin, output, list});
     }
 };
 
@@ -140,6 +147,16 @@ std::optional<int> readAnalysisOptions(const QCommandLineParser &p, const Analyz
     }
     if (p.isSet(o.operatorName))
         opt.operatorName = p.value(o.operatorName).toStdString();
+    if (p.isSet(o.annotation))
+        opt.annotation = p.value(o.annotation).toStdString();
+    if (p.isSet(o.instance)) {
+        const QStringList parts = p.value(o.instance).split(QLatin1Char(':'));
+        bool okFirst = false, okLast = false;
+        opt.instanceFirst = parts.value(0).toInt(&okFirst);
+        opt.instanceLast = parts.size() == 2 ? parts.value(1).toInt(&okLast) : opt.instanceFirst;
+        if (!okFirst || (parts.size() == 2 && !okLast) || parts.size() > 2 || opt.instanceFirst < 0 || opt.instanceLast < opt.instanceFirst)
+            return usage(p, "--instance needs N or FIRST:LAST (non-negative, FIRST <= LAST)");
+    }
     if (p.isSet(o.minLength)) {
         bool ok = false;
         opt.minPatternLength = p.value(o.minLength).toInt(&ok);

@@ -5,6 +5,7 @@
 #include "compilerlog.h"
 #include "importers/common/inputstream.h"
 #include "model/aiufacts.h"
+#include "model/parallel.h"
 #include "model/saturating.h"
 
 #include <algorithm>
@@ -15,7 +16,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <thread>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -915,28 +915,29 @@ void emitSliceRange(BuilderShard &shard, const SliceEmitInput &in, std::size_t b
     }
 }
 
-// Slices are written into two shards, one per half of the events, on two threads (the args text of
-// every slice is the larger part of the import's own work). The builder merges them in this order.
+// Slices are written into one shard per thread, each for a contiguous range of the events (the
+// args text of every slice is the larger part of the import's own work). The builder merges them
+// in event order.
 void emitSlices(TraceBuilder &builder, std::uint32_t sourceIndex, const SliceEmitInput &in, DiagnosticSink &diags,
                 const std::string &where)
 {
     const std::size_t count = in.events.size();
-    BuilderShard firstHalf(sourceIndex), secondHalf(sourceIndex);
-    SkippedPhases skipped, skippedLater;
-    const std::size_t middle = count / 2;
-    if (count >= kParallelEmitEvents && std::thread::hardware_concurrency() > 1) {
-        std::thread second([&] { emitSliceRange(secondHalf, in, middle, count, skippedLater); });
-        emitSliceRange(firstHalf, in, 0, middle, skipped);
-        second.join();
-    } else {
-        emitSliceRange(firstHalf, in, 0, middle, skipped);
-        emitSliceRange(secondHalf, in, middle, count, skippedLater);
+    const std::size_t parts = count >= kParallelEmitEvents ? model::hardwareThreads() : 1;
+    std::vector<BuilderShard> shards;
+    shards.reserve(parts);
+    for (std::size_t k = 0; k < parts; ++k)
+        shards.emplace_back(sourceIndex);
+    std::vector<SkippedPhases> skippedPerPart(parts);
+    model::parallelForChunks(count, parts, [&](std::size_t k, std::size_t begin, std::size_t end) {
+        emitSliceRange(shards[k], in, begin, end, skippedPerPart[k]);
+    });
+    SkippedPhases skipped;
+    for (std::size_t k = 0; k < parts; ++k) {
+        if (!skipped.count)
+            skipped.at = skippedPerPart[k].at;
+        skipped.count += skippedPerPart[k].count;
+        builder.merge(std::move(shards[k]));
     }
-    if (!skipped.count)
-        skipped.at = skippedLater.at;
-    skipped.count += skippedLater.count;
-    builder.merge(std::move(firstHalf));
-    builder.merge(std::move(secondHalf));
     if (skipped.count)
         diags.add(DiagKind::SkippedPhase, where, skipped.at, "AIU traces: only B/E, X and instant events are kept",
                   skipped.count);

@@ -1,5 +1,6 @@
 #include "csvreader.h"
 
+#include "model/parallel.h"
 #include "model/timeparse.h"
 
 #include <algorithm>
@@ -7,7 +8,6 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
-#include <thread>
 
 namespace accelscope::importers::ascend {
 
@@ -241,6 +241,17 @@ int CsvHeader::find(std::initializer_list<std::string_view> names) const
     return -1;
 }
 
+namespace {
+
+/// Files from this size on are read in parallel ranges.
+constexpr std::size_t kParallelReadBytes = 8u << 20;
+/// At most this many ranges are read at once, each through its own stream: the work is page
+/// faults and copies out of one file, bound by the storage and memory bandwidth rather than by
+/// cores, so more readers would only add open streams.
+constexpr unsigned kMaxParallelReaders = 4;
+
+} // namespace
+
 model::Result<CsvFile> CsvFile::read(const std::filesystem::path &p)
 {
     CsvFile f;
@@ -254,22 +265,21 @@ model::Result<CsvFile> CsvFile::read(const std::filesystem::path &p)
     // Uninitialised storage, and a large file (kernel_details.csv: tens of MB) read in parallel
     // ranges: the page faults of the fresh buffer and the copy are most of the time.
     f.storage = std::make_unique_for_overwrite<char[]>(std::max<std::size_t>(size, 1));
-    const std::size_t nParts = size >= (8u << 20) ? std::clamp(std::thread::hardware_concurrency(), 1u, 4u) : 1;
+    const std::size_t nParts = size >= kParallelReadBytes ? std::min(model::hardwareThreads(), kMaxParallelReaders) : 1;
     std::vector<char> ok(nParts, 0);
     auto readRange = [&](std::ifstream &s, std::size_t k) {
         const std::size_t b = size / nParts * k, e = k + 1 == nParts ? size : size / nParts * (k + 1);
         s.seekg(static_cast<std::streamoff>(b));
         ok[k] = (e == b || s.read(f.storage.get() + b, static_cast<std::streamsize>(e - b))) ? 1 : 0;
     };
-    {
-        std::vector<std::jthread> readers;
-        for (std::size_t k = 1; k < nParts; ++k)
-            readers.emplace_back([&, k] {
-                std::ifstream s(p, std::ios::binary);
-                readRange(s, k);
-            });
-        readRange(in, 0);
-    }
+    model::parallelFor(nParts, [&](std::size_t k) {
+        if (k == 0) {
+            readRange(in, 0);
+            return;
+        }
+        std::ifstream s(p, std::ios::binary);
+        readRange(s, k);
+    });
     if (std::find(ok.begin(), ok.end(), 0) != ok.end())
         return model::ImportError{f.path, 0, false, "cannot read the file"};
     f.text = std::string_view(f.storage.get(), size);

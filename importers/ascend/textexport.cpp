@@ -2,6 +2,7 @@
 
 #include "csvreader.h"
 #include "model/argstree.h"
+#include "model/parallel.h"
 #include "model/saturating.h"
 #include "model/timeparse.h"
 
@@ -13,7 +14,6 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
-#include <thread>
 #include <tuple>
 
 namespace accelscope::importers::ascend {
@@ -257,7 +257,11 @@ struct KernelIndexer {
     }
 };
 
-/// The file cut at line starts into nParts parts, indexed in parallel (the first on this thread).
+/// A large kernel_details.csv is indexed in parts of at least this many bytes, one per core at
+/// most: a smaller part costs more to start and join than it saves.
+constexpr std::size_t kMinPartBytes = 2u << 20;
+
+/// The file cut at line starts into nParts parts, indexed in parallel.
 /// A deque: the parts, and the names they hold, keep their addresses.
 std::deque<KernelPart> indexInParts(const CsvFile &f, const KernelIndexer &ix, std::size_t nParts)
 {
@@ -268,16 +272,11 @@ std::deque<KernelPart> indexInParts(const CsvFile &f, const KernelIndexer &ix, s
     parts.emplace_back(f.records());
     for (std::size_t k = 1; k < cuts.size(); ++k)
         parts.emplace_back(CsvParser(ix.text, cuts[k], lineCuts.cutLines[k]));
-    {
-        std::vector<std::jthread> workers; // joined at the end of this block, before parts is returned
-        for (std::size_t k = 1; k < parts.size(); ++k)
-            workers.emplace_back([&, k] {
-                parts[k].rows.reserve(lines / parts.size() + 1);
-                ix.indexPart(parts[k], k + 1 < cuts.size() ? cuts[k + 1] : std::string_view::npos);
-            });
-        parts[0].rows.reserve(lines);
-        ix.indexPart(parts[0], cuts.size() > 1 ? cuts[1] : std::string_view::npos);
-    }
+    model::parallelFor(parts.size(), [&](std::size_t k) {
+        // the first part's rows are reserved for every line: the other parts' rows move in there
+        parts[k].rows.reserve(k == 0 ? lines : lines / parts.size() + 1);
+        ix.indexPart(parts[k], k + 1 < cuts.size() ? cuts[k + 1] : std::string_view::npos);
+    });
     return parts;
 }
 
@@ -358,8 +357,7 @@ KernelTable readKernelDetails(const fs::path &csv, const fs::path &l2Cache, Diag
     // they join into the rows of one pass).
     const KernelIndexer indexer(*data, iCore, iDevice);
     const std::size_t nParts = forceParts ? forceParts
-                                     : std::clamp<std::size_t>(f.text.size() / (2u << 20), 1,
-                                                               std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+                                          : std::clamp<std::size_t>(f.text.size() / kMinPartBytes, 1, model::hardwareThreads());
     std::deque<KernelPart> parts = indexInParts(f, indexer, nParts);
     const JoinedParts joined = joinParts(parts, indexer, *data);
     if (out.device < 0)

@@ -4,6 +4,7 @@
 #include "importers/common/inputstream.h"
 #include "importers/common/orderedmerge.h"
 #include "jsonchunkparser.h"
+#include "model/parallel.h"
 
 #include <simdjson.h>
 
@@ -597,7 +598,7 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
     if (Status st = header.scan(ctx); !st.ok())
         return st;
 
-    const unsigned nWorkers = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned nWorkers = options.threads ? options.threads : model::hardwareThreads();
     std::vector<std::unique_ptr<EventHandler>> handlers;
     for (unsigned w = 0; w < nWorkers; ++w)
         handlers.push_back(dialect.makeHandler());
@@ -620,7 +621,7 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
     // core with it take chunks only from a backlog, so the reader keeps a core to itself while
     // it is the bottleneck (a compressed input on two cores) and all workers run while it is
     // ahead (a plain file).
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned cores = model::hardwareThreads();
     std::vector<std::jthread> workers;
     for (unsigned w = 0; w < nWorkers; ++w) {
         const std::size_t minQueued = std::min<std::size_t>(1 + (w + 2 > cores ? w + 2 - cores : 0), queueCap);

@@ -8,6 +8,7 @@
 #include "trackemitter.h"
 
 #include "importers/common/inputstream.h"
+#include "model/parallel.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,7 +16,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <thread>
 
 namespace accelscope::importers::perfetto {
 
@@ -132,7 +132,7 @@ model::Status PerfettoImporter::import(const Source &src, TraceBuilder &builder,
     // to pay for the thread. See docs/perfetto.md, "Measured".
     unsigned threads = workerThreads;
     if (threads == 0) {
-        const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+        const unsigned hw = model::hardwareThreads();
         threads = (hw >= 4 && in->compressedSize() >= (8u << 20)) ? 2u : 1u;
     }
     threads = std::clamp(threads, 1u, 8u);

@@ -1,16 +1,14 @@
 #include "cdmlib.h"
 
+#include "model/parallel.h"
+
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <charconv>
 #include <cmath>
-#include <exception>
 #include <limits>
 #include <map>
-#include <mutex>
 #include <regex>
-#include <thread>
 
 namespace accelscope::importers::sophgo {
 
@@ -445,38 +443,6 @@ bool looksLikeCdmlibDumpDir(const std::filesystem::path &dir)
     return !f.cdmlib.empty() || !f.cdma.empty();
 }
 
-void parallelFor(std::size_t count, const std::function<void(std::size_t)> &task)
-{
-    const std::size_t threads = std::min<std::size_t>(count, std::max(1u, std::thread::hardware_concurrency()));
-    if (threads <= 1) {
-        for (std::size_t i = 0; i < count; ++i)
-            task(i);
-        return;
-    }
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failureMutex;
-    auto worker = [&] {
-        for (std::size_t i = next++; i < count; i = next++) {
-            try {
-                task(i);
-            } catch (...) {
-                std::lock_guard lock(failureMutex);
-                if (!failure)
-                    failure = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (auto &th : pool)
-        th.join();
-    if (failure)
-        std::rethrow_exception(failure);
-}
-
 namespace {
 
 /// One core's cdmlib file once read: its lists (indices into CdmDump::lists) and commands.
@@ -684,8 +650,8 @@ std::vector<CoreData> readCores(CdmDump &dump, const FoundFiles &found, const Gl
     const std::optional<std::int64_t> maxRecords = global.intValue("max_record_num");
     const DynEngineCodes codes = chip.aksv ? DynEngineCodes::aksv() : DynEngineCodes::aks();
     std::vector<CoreRead> reads(found.cdmlib.size());
-    parallelFor(found.cdmlib.size(),
-                [&](std::size_t ci) { readCoreFile(found.cdmlib[ci], ci, codes, global, maxRecords, reads[ci]); });
+    model::parallelFor(found.cdmlib.size(),
+                       [&](std::size_t ci) { readCoreFile(found.cdmlib[ci], ci, codes, global, maxRecords, reads[ci]); });
     std::vector<CoreData> cores;
     bool anyDyn = false, anyDes = false;
     for (CoreRead &r : reads) {
@@ -724,7 +690,7 @@ void cleanCoreLists(CdmDump &dump, std::vector<CoreData> &cores, const FoundFile
     {
         // per list and independent: one list per task
         std::vector<std::array<std::uint64_t, 3>> counts(dump.lists.size());
-        parallelFor(dump.lists.size(), [&](std::size_t li) {
+        model::parallelFor(dump.lists.size(), [&](std::size_t li) {
             CdmList &l = dump.lists[li];
             counts[li][0] = unwrapIds(l);
             counts[li][1] = unwrapTimes(l, rules);

@@ -19,7 +19,6 @@
 #include "model/sophgofacts.h"
 
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -84,10 +83,6 @@ struct CdmDump {
 /// byte offset, and the rest loads.
 model::Result<CdmDump> readCdmlibDump(const std::filesystem::path &dir, const GlobalProfile &global,
                                        const CdmReadOptions &options);
-
-/// Runs task(0) … task(count − 1) on up to one thread per core (the calling thread included) and
-/// returns when all are done; the first exception a task throws is rethrown here.
-void parallelFor(std::size_t count, const std::function<void(std::size_t)> &task);
 
 /// True when the folder holds files of a cdmlib dump (cdmlib*.profile or cdma*_N.profile).
 bool looksLikeCdmlibDumpDir(const std::filesystem::path &dir);

@@ -1,5 +1,6 @@
 #include "cdmlibtrace.h"
 
+#include "model/parallel.h"
 #include "model/saturating.h"
 
 #include <charconv>
@@ -543,7 +544,7 @@ std::uint32_t emitCdmlibDump(CdmDump &dump, TraceBuilder &builder, const CdmEmit
     groupShards.reserve(groups.size());
     for (std::size_t g = 0; g < groups.size(); ++g)
         groupShards.emplace_back(src);
-    parallelFor(groups.size(), [&](std::size_t g) { emitListGroup(emit, groups[g], groupShards[g]); });
+    model::parallelFor(groups.size(), [&](std::size_t g) { emitListGroup(emit, groups[g], groupShards[g]); });
     std::map<int, Bins> coreBins, portBins;
     for (ListGroup &g : groups) {
         coreBins.merge(g.coreBins);

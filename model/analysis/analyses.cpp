@@ -2,6 +2,7 @@
 #include "calltree.h"
 #include "clusterrules.h"
 #include "collectives.h"
+#include "criticalpath.h"
 #include "reporttables.h"
 #include "sophgoengines.h"
 #include "aiuanalysis.h"
@@ -57,6 +58,8 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"memory-timeline", "Memory over time", "per rank, device and component: allocated/reserved/active over time (Ascend memory_record / npu_module_mem, Kineto [memory] events), the peak flagged; long series binned keeping each bin's maximum", &memoryTimeline},
     AnalysisInfo{"call-tree", "Call tree", "the aggregated call tree of nested slices in the range (--range A:B) on the selected tracks: per call path count, total, self (--format folded: folded stacks)", &callTree},
     AnalysisInfo{"range-stats", "Range statistics", "per slice name in the range (--range A:B) on the selected tracks: count, total, in range, self, average, min, max, p50/p90/p99", &rangeStatistics},
+    AnalysisInfo{"critical-path", "Critical path", "per edge of the longest dependency path through one rank's step (--annotation NAME --instance N, '' = whole trace): time, edge type, bound_by, events", &criticalPath},
+    AnalysisInfo{"critical-path-summary", "Critical path summary", "per bound_by (cpu_bound, gpu_compute_bound, gpu_communication_bound, kernel-kernel and launch overhead): share of the critical path", &criticalPathSummary},
     AnalysisInfo{"collectives", "Collectives", "per rank: every collective (NCCL/RCCL/HCCL kernel) with process group, sequence number, op, bytes, start and end on the trace clock", &collectivesTable},
     AnalysisInfo{"collective-skew", "Collective skew", "per collective instance across its group's ranks: who arrived last (the straggler), skew, the others' wait", &collectiveSkewAnalysis},
     AnalysisInfo{"collective-wait", "Wait in collectives", "per rank: time waiting inside collectives for later ranks, times arrived last, wait caused; the straggler flagged", &collectiveWaitAnalysis},

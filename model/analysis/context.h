@@ -64,6 +64,12 @@ struct AnalysisOptions {
     // sequences
     std::string operatorName;  ///< empty: the first of HTA's usual operators that gives a result
     int minPatternLength = 3;
+    // critical path
+    /// Events whose name contains this text bound the analysed window (HTA's annotation); "" = the
+    /// whole trace; unset = the first ProfilerStep when the trace has one, else the whole trace.
+    std::optional<std::string> annotation;
+    int instanceFirst = 0; ///< which instances of the annotation (HTA's instance_id), inclusive
+    int instanceLast = 0;
     // queue length
     int maxQueueLength = 1024;
     // categories

@@ -1,11 +1,12 @@
 #include "eventindex.h"
 
 #include "context.h"
+#include "model/parallel.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <thread>
+#include <numeric>
 
 namespace accelscope::model::analysis {
 
@@ -127,23 +128,23 @@ EventIndex::EventIndex(const Trace &trace)
     catUserAnnotation = find("user_annotation");
     catCudaSync = find("cuda_sync");
 
-    // Two workers (the machines this runs on are small); tracks are split by slice count.
-    const unsigned workers = std::max(1u, std::min(2u, std::thread::hardware_concurrency()));
-    if (workers == 1 || n < 200000) {
-        for (std::size_t t = 0; t < tracks.size(); ++t)
+    // Tracks are independent and each writes only its own range of the columns: one task per
+    // track, largest first so that the threads finish together; serially for a small trace,
+    // where starting threads costs more than the scan.
+    std::vector<std::uint32_t> largestFirst(tracks.size());
+    std::iota(largestFirst.begin(), largestFirst.end(), 0u);
+    std::stable_sort(largestFirst.begin(), largestFirst.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return tracks[a].slices.size() > tracks[b].slices.size(); });
+    ParallelOptions parallel;
+    if (n < 200000)
+        parallel.maxWorkers = 1;
+    parallelFor(
+        largestFirst.size(),
+        [&](std::size_t k) {
+            const std::uint32_t t = largestFirst[k];
             scanTrack(trace, tracks[t], trackBegin[t], *this);
-        return;
-    }
-    std::size_t split = 0;
-    while (split < tracks.size() && trackBegin[split] < n / 2)
-        ++split;
-    std::thread worker([&] {
-        for (std::size_t t = split; t < tracks.size(); ++t)
-            scanTrack(trace, tracks[t], trackBegin[t], *this);
-    });
-    for (std::size_t t = 0; t < split; ++t)
-        scanTrack(trace, tracks[t], trackBegin[t], *this);
-    worker.join();
+        },
+        parallel);
 }
 
 SliceRef EventIndex::ref(std::uint32_t g) const

@@ -4,14 +4,13 @@
 #include "sophgoengines.h"
 
 #include "intervals.h"
+#include "model/parallel.h"
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <limits>
 #include <map>
-#include <thread>
 #include <unordered_map>
 
 namespace accelscope::model::analysis {
@@ -266,20 +265,7 @@ std::shared_ptr<const SophgoModel> sophgoModel(const AnalysisContext &ctx)
             }
         }
         // the args of every track, in parallel (one thread per core at most)
-        {
-            std::atomic<std::size_t> next{0};
-            auto work = [&] {
-                for (std::size_t i; (i = next.fetch_add(1)) < reads.size();)
-                    readEngine(tr, ix, reads[i]);
-            };
-            const std::size_t n = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), reads.size());
-            std::vector<std::thread> threads;
-            for (std::size_t k = 1; k < n; ++k)
-                threads.emplace_back(work);
-            work();
-            for (std::thread &th : threads)
-                th.join();
-        }
+        parallelFor(reads.size(), [&](std::size_t i) { readEngine(tr, ix, reads[i]); });
         // merge in track order: each device's layer table in the order the tracks name them
         std::vector<std::unordered_map<std::string, std::int32_t>> layerIds(model->devices.size());
         for (EngineRead &r : reads) {

@@ -11,6 +11,7 @@
 #include "model/analysis/tableformat.h"
 #include "model/export/atomicfile.h"
 #include "model/export/reportexport_p.h"
+#include "model/parallel.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -20,10 +21,6 @@
 #include <map>
 #include <set>
 #include <system_error>
-#include <atomic>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <unistd.h>
 
 namespace accelscope::model::exportfmt {
@@ -231,37 +228,11 @@ std::vector<Table> buildTables(const analysis::AnalysisContext &ctx, const std::
     // thread per core; this thread only reports progress (so the callback stays on it).
     const std::size_t n = names.size();
     std::vector<Table> tables(n);
-    const std::size_t workers = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), n);
-    std::atomic<std::size_t> next{0};
-    std::mutex mutex;
-    std::condition_variable cv;
-    std::size_t finished = 0;
-    auto work = [&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-            if (!opt.stop.stop_requested())
-                tables[i] = buildReportTable(ctx, names[i], opt);
-            std::lock_guard lock(mutex);
-            ++finished;
-            cv.notify_one();
-        }
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t w = 0; w < workers; ++w)
-        threads.emplace_back(work);
-    {
-        std::unique_lock lock(mutex);
-        for (std::size_t reported = 0; reported < n;) {
-            cv.wait(lock, [&] { return finished > reported; });
-            reported = finished;
-            if (opt.progress) {
-                lock.unlock();
-                opt.progress(progressShare * double(reported) / double(n));
-                lock.lock();
-            }
-        }
-    }
-    for (std::thread &t : threads)
-        t.join();
+    ParallelOptions parallel;
+    parallel.stop = opt.stop;
+    if (opt.progress)
+        parallel.progress = [&](std::size_t finished) { opt.progress(progressShare * double(finished) / double(n)); };
+    parallelFor(n, [&](std::size_t i) { tables[i] = buildReportTable(ctx, names[i], opt); }, parallel);
     if (opt.stop.stop_requested())
         return {};
     return tables;
