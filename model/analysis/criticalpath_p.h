@@ -1,0 +1,121 @@
+// Internals of the critical-path analysis (criticalpath*.cpp): the rank's event table, the graph
+// of event start/end nodes and the edges between them, built by HTA's rules
+// (hta/analyzers/critical_path_analysis.py, HTA 0.6.1). docs/analysis.md "Critical path".
+#pragma once
+
+#include "context.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace accelscope::model::analysis::criticalpath {
+
+/// HTA's index_correlation, for rows that have a correlation but no partner on the other side
+/// (HTA stores 0 there: it passes `>= 0` tests and fails `> 0` ones).
+constexpr std::int32_t kUnmatched = -2;
+/// No correlation at all (HTA: -1).
+constexpr std::int32_t kNoCorrelation = -1;
+/// A queue length that was never computed (the row is neither a launch nor a launched kernel).
+constexpr std::int64_t kNoQueueLength = INT64_MIN;
+
+/// One row of the rank's event table, in the order of the trace file (HTA's `index`).
+struct Event {
+    std::int64_t ts = 0;
+    std::int64_t dur = 0;
+    std::int64_t stream = -1; ///< args.stream when numeric, else -1 (host side)
+    std::int64_t corr = -1;
+    std::int64_t pid = 0, tid = 0;
+    std::int64_t waitOnStream = -1;     ///< cuda_sync: the stream whose event is waited on
+    std::int64_t waitOnRecordCorr = -1; ///< cuda_sync: correlation of that cudaEventRecord
+    std::int32_t partner = kNoCorrelation; ///< row of the correlated event on the other side
+    StringId name = kEmptyString;
+    StringId cat = kEmptyString;
+    std::uint32_t gid = 0; ///< EventIndex id
+    std::int64_t end() const { return ts + dur; }
+};
+
+/// The rank's table and the strings the rules look for (kInvalidId when absent).
+struct RankTable {
+    const Trace *trace = nullptr;
+    int rank = 0;
+    bool compat = false;
+    std::vector<Event> events;
+    StringId catCpuOp = kInvalidId, catCudaRuntime = kInvalidId, catCudaDriver = kInvalidId, catCudaSync = kInvalidId;
+    StringId catUserAnnotation = kInvalidId;
+    StringId streamWaitEvent = kInvalidId, eventSync = kInvalidId, contextSync = kInvalidId, streamSync = kInvalidId;
+    StringId cudaEventRecord = kInvalidId, cudaStreamWaitEvent = kInvalidId;
+    std::vector<std::uint8_t> isLaunch;      ///< per StringId: a kernel/memcpy/memset launch call
+    std::vector<std::uint8_t> isRuntimeLock; ///< per StringId: takes the CUDA runtime lock
+    std::vector<std::uint8_t> isBlockingSync; ///< per StringId: a blocking synchronisation call
+};
+
+RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank);
+
+/// The analysed window: the events of the rank table that take part (indices, ascending).
+struct Window {
+    std::int64_t lo = 0, hi = 0;
+    bool whole = true;
+    std::vector<std::uint32_t> events;
+    std::string annotation; ///< the annotation asked for, "" = whole trace
+    int instances = 0;      ///< how many instances of it the trace has
+};
+/// Chooses the annotation instances (first..last, inclusive) and clips the table to them as HTA
+/// does; `error` says why nothing could be chosen.
+Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annotation, int first, int last, std::string &error);
+
+enum class EdgeType : std::uint8_t { Operator, Dependency, KernelLaunchDelay, KernelKernelDelay, SyncDependency };
+const char *edgeTypeName(EdgeType t); ///< HTA's CPEdgeType values ("critical_path_operator", ...)
+
+struct Node {
+    std::int64_t ts = 0;
+    std::uint32_t event = 0;
+    bool isStart = false;
+};
+
+struct Edge {
+    std::uint32_t from = 0, to = 0;
+    EdgeType type = EdgeType::Dependency;
+    std::int64_t weight = 0;
+    std::int32_t event = -1; ///< the event the edge's time is attributed to, -1 none
+};
+
+/// The graph with networkx's iteration orders: `edges` holds each (from, to) pair once, at the
+/// position it was first added, with the data of its last addition.
+struct Graph {
+    std::vector<Node> nodes;
+    std::vector<std::int32_t> startNode, endNode; ///< per rank-table event, -1 none
+    std::vector<Edge> edges;
+    std::vector<std::string> notes;
+    bool sameStreamSync = false; ///< a sync edge joins two events of one stream (HTA refuses the graph)
+};
+
+Graph buildGraph(const RankTable &t, const Window &w);
+
+/// networkx.dag_longest_path on the graph (weights below zero count as zero), as a list of edge
+/// indices in path order; empty with `cyclic` set when the graph has a cycle.
+std::vector<std::uint32_t> longestPath(const Graph &g, bool &cyclic);
+
+// Parts of the graph construction (criticalpathgraph.cpp, criticalpathkernels.cpp).
+class EdgeList {
+public:
+    explicit EdgeList(Graph &g) : m_g(g) {}
+    /// Adds an edge; its weight is the time between the nodes unless `zeroWeight` or a
+    /// dependency. Returns its position in the insertion list.
+    std::size_t add(std::int32_t from, std::int32_t to, EdgeType type, bool zeroWeight = false);
+    /// HTA's _attribute_edge: which event the edge's time belongs to.
+    void attribute(std::size_t edge, std::int32_t srcParent);
+    /// Merges repeated (from, to) pairs the way networkx keeps them.
+    void finish();
+
+private:
+    Graph &m_g;
+    std::vector<Edge> m_added;
+    std::vector<std::uint8_t> m_attributed;
+};
+
+void addRuntimeLockEdges(const RankTable &t, Graph &g, EdgeList &edges);
+void addCallStackEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges);
+void addKernelEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges);
+
+} // namespace accelscope::model::analysis::criticalpath
