@@ -72,6 +72,8 @@ struct AnalyzeOptions
                                         QStringLiteral("RE")};
     const QCommandLineOption hta{QStringLiteral("hta-compat"),
                                  QStringLiteral("Reproduce Holistic Trace Analysis: µs rounding, last-step filter, HTA's classifier and column names.")};
+    const QCommandLineOption tb{QStringLiteral("tb-compat"),
+                                QStringLiteral("tb-*: reproduce the PyTorch TensorBoard profiler plugin: µs rounded as the plugin shows them, its step slot rules.")};
     const QCommandLineOption top{QStringLiteral("top"), QStringLiteral("kernels/annotations: keep the N largest names per rank, group the rest as 'others' (HTA num_kernels)."),
                                  QStringLiteral("N")};
     const QCommandLineOption ratio{QStringLiteral("duration-ratio"), QStringLiteral("kernels in HTA mode: HTA's duration_ratio."),
@@ -99,7 +101,7 @@ struct AnalyzeOptions
 
     void addTo(QCommandLineParser &p) const
     {
-        p.addOptions({analysis, format, json, csv, rank, range, track, trackRegex, hta, top, ratio, idle, operatorName, annotation, instance, minLength, rules, bin, output, list});
+        p.addOptions({analysis, format, json, csv, rank, range, track, trackRegex, hta, tb, top, ratio, idle, operatorName, annotation, instance, minLength, rules, bin, output, list});
     }
 };
 
@@ -122,6 +124,7 @@ QString outputFormat(const QCommandLineParser &p, const AnalyzeOptions &o)
 std::optional<int> readAnalysisOptions(const QCommandLineParser &p, const AnalyzeOptions &o, AnalysisOptions &opt)
 {
     opt.htaCompat = p.isSet(o.hta);
+    opt.tbCompat = p.isSet(o.tb);
     for (const QString &r : p.values(o.rank)) {
         bool ok = false;
         const int v = r.toInt(&ok);

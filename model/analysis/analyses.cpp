@@ -1,5 +1,6 @@
 #include "analyses.h"
 #include "calltree.h"
+#include "chartdata.h"
 #include "clusterrules.h"
 #include "collectives.h"
 #include "criticalpath.h"
@@ -8,6 +9,7 @@
 #include "aiuanalysis.h"
 #include "ascendcluster.h"
 #include "memorytimeline.h"
+#include "tbplugin/tbanalyses.h"
 
 #include <array>
 
@@ -31,6 +33,7 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"idle", "Idle time breakdown", "per stream: idle time split into host wait, kernel wait and other", &idleTimeBreakdown},
     AnalysisInfo{"idle-stats", "Idle interval statistics", "per stream and idle category: count, mean, std, quartiles of the gaps", &idleIntervalStats},
     AnalysisInfo{"launch", "Kernel launch statistics", "per launch: CPU duration, device duration, launch delay, outliers", &kernelLaunchStats},
+    AnalysisInfo{"launch-histogram", "Launch delay histogram", "what the launch chart draws: launches per bin of launch delay, the bins cut at the 99th percentile when the longest delay is over 4x it", &launchHistogramAnalysis},
     AnalysisInfo{"memcpy-bw", "Memory copy bandwidth", "per copy kind: bandwidth summary", &memcpyBandwidthSummary},
     AnalysisInfo{"memcpy-bw-series", "Memory copy bandwidth over time", "per copy kind: bandwidth in use over time", &memcpyBandwidthSeries},
     AnalysisInfo{"queue-length", "Queue length", "per stream: launched-but-not-started work, summary", &queueLengthSummary},
@@ -38,6 +41,8 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"queue-blocked", "Time blocked on a full queue", "per stream: time with at least 1024 queued launches", &timeBlockedOnFullQueue},
     AnalysisInfo{"steps", "Step breakdown", "per ProfilerStep: host span, launched device work and its temporal breakdown (Ascend: torch_npu's step_trace_time columns; msprof-analyze cluster outputs: cluster_step_trace_time.csv rows)", &stepsWithClusterOutput},
     AnalysisInfo{"slow-rank", "Slow rank", "Ascend: per rank, the step breakdown summed over steps, deviation from the median, the slowest rank flagged (from cluster_step_trace_time.csv when loaded)", &slowRankWithClusterOutput},
+    AnalysisInfo{"steps-chart", "Step chart", "what the step chart draws: per step the stacked series that add up to it (Ascend: Computing, Communication(Not Overlapped), Free; Kineto: compute, other kernels, idle), the slowest step and the median step", &stepsChartAnalysis},
+    AnalysisInfo{"cluster-chart", "Cluster chart", "Ascend: what the cluster view draws: per rank the step breakdown as a mean per step, own work vs the median (slow-rank's), the median rank's step and the rank's pipeline stage", &clusterChartAnalysis},
     AnalysisInfo{"cluster-stages", "Pipeline stages (Ascend cluster)", "msprof-analyze cluster_step_trace_time.csv: per step and pipeline stage, the stage's maximum of each column and its slowest rank", &clusterStages},
     AnalysisInfo{"op-statistic", "Op statistic", "Ascend: per OP Type and Accelerator Core: count, total, min, avg, max, ratio (op_statistic.csv)", &opStatistic},
     AnalysisInfo{"core-statistic", "Accelerator core statistic", "Ascend: per Accelerator Core (AI_CORE, AI_VECTOR_CORE, MIX_*, AI_CPU, HCCL): count, time, ratio", &coreStatistic},
@@ -71,6 +76,14 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"launch-summary", "Kernel launch summary", "per rank: launches, mean launch call / device duration / launch delay, delay p50/p90/max, outliers", &launchSummary},
     AnalysisInfo{"diagnostics", "Diagnostics", "the import diagnostics: severity, kind, count, first file position", &diagnosticsSummary},
     AnalysisInfo{"annotations", "GPU user-annotation breakdown", "gpu_user_annotation spans per name and rank", &annotationBreakdown},
+    AnalysisInfo{"tb-overview", "PyTorch profiler overview: step time breakdown", "PyTorch profiler (TensorBoard plugin) overview: per step, time by Kernel / Memcpy / Memset / Communication / Runtime / DataLoader / CPU Exec / Other by the plugin's priority rules, and the average step (--tb-compat: the plugin's µs)", &tbOverview},
+    AnalysisInfo{"tb-gpu", "PyTorch profiler overview: GPU summary", "PyTorch profiler overview: per GPU, utilization, est. SM efficiency, est. achieved occupancy, kernel time using Tensor Cores", &tbGpuSummary},
+    AnalysisInfo{"tb-recommendations", "PyTorch profiler overview: performance recommendations", "PyTorch profiler overview: the plugin's performance recommendations (DataLoader, communication, GPU utilization, Tensor Cores, DataParallel, NCCL)", &tbRecommendations},
+    AnalysisInfo{"tb-operators", "PyTorch profiler operators", "PyTorch profiler operator view: per operator, calls, host and device self/total time, Tensor Cores eligibility and share", &tbOperators},
+    AnalysisInfo{"tb-operators-shape", "PyTorch profiler operators by input shape", "PyTorch profiler operator view grouped by operator and input shape (record_shapes)", &tbOperatorsByShape},
+    AnalysisInfo{"tb-operators-stack", "PyTorch profiler operators by call stack", "PyTorch profiler operator view grouped by operator and call stack (with_stack)", &tbOperatorsByStack},
+    AnalysisInfo{"tb-kernels", "PyTorch profiler kernels", "PyTorch profiler kernel view: per kernel, calls, total/mean/max/min, mean blocks per SM, mean est. achieved occupancy, Tensor Cores used", &tbKernels},
+    AnalysisInfo{"tb-kernels-op", "PyTorch profiler kernels by operator", "PyTorch profiler kernel view per kernel, launching operator and launch shape (grid, block, registers, shared memory)", &tbKernelsByOperator},
     AnalysisInfo{"aiu-summary", "AIU kernel summary", "IBM AIU: per AIU and Cmpt Exec kernel name: share, total, calls, mean, median, min, max, stdev (acelyzer's _summary.csv)", &aiuSummary},
     AnalysisInfo{"aiu-categories", "AIU categories and PT utilization", "IBM AIU: per AIU and compiler-log category: kernel and ideal time, calls, ideal cycles, PT utilization (acelyzer's _categories.csv)", &aiuCategories},
     AnalysisInfo{"aiu-active", "AIU active time", "IBM AIU: per AIU: kernel time, first start to last end, active share (acelyzer's _active.csv)", &aiuActive},

@@ -52,6 +52,9 @@ struct AnalysisOptions {
     /// IBM AIU tables (aiu-*): reproduce acelyzer's numbers, rounding, µs columns and `_[N]` name
     /// grouping (docs/aiu.md "Tables"). A trace imported with --acelyzer-compat turns it on too.
     bool acelyzerCompat = false;
+    /// PyTorch profiler views (tb-*): reproduce the TensorBoard profiler plugin's numbers where
+    /// Accelscope differs on purpose, in µs rounded as the plugin shows them (docs/analysis.md).
+    bool tbCompat = false;
 
     // kernels / annotations
     int topKernels = -1;        ///< HTA num_kernels; < 0: all (HTA mode: 10; annotations 1000)

@@ -1,0 +1,150 @@
+// The plugin's operator and kernel aggregates (op_agg.py, kernel_parser.py), and the per-rank
+// parse they read, cached in the analysis context.
+#include "tbmodel.h"
+
+#include <map>
+#include <unordered_map>
+
+namespace accelscope::model::analysis::tbplugin {
+
+namespace {
+
+std::string operatorKey(const RankRun &run, const OpNode &n, OperatorGrouping grouping)
+{
+    std::string key = std::to_string(n.name);
+    const Event &e = run.events[n.event];
+    if (grouping == OperatorGrouping::NameAndShape)
+        key += "\x1f" + e.inputShape;
+    else if (grouping == OperatorGrouping::NameAndStack)
+        key += "\x1f" + e.callStack.value_or("");
+    return key;
+}
+
+void addKernel(KernelAgg &a, const Event &e)
+{
+    const TimeNs dur = e.end - e.start;
+    ++a.calls;
+    a.total += dur;
+    a.min = std::min(a.min, dur);
+    a.max = std::max(a.max, dur);
+    a.blocksPerSmWeighted += e.blocksPerSm.value_or(0.0) * double(dur);
+    a.occupancyWeighted += e.occupancy.value_or(0.0) * double(dur);
+}
+
+} // namespace
+
+std::vector<OperatorAgg> aggregateOperators(const Trace &, const RankRun &run, OperatorGrouping grouping)
+{
+    std::vector<OperatorAgg> out;
+    std::unordered_map<std::string, std::size_t> index;
+    for (std::uint32_t op : run.ops) {
+        const OpNode &n = run.nodes[op];
+        const Event &e = run.events[n.event];
+        // The plugin lists call stacks only for operators that recorded one.
+        if (grouping == OperatorGrouping::NameAndStack && (!e.callStack || e.callStack->empty()))
+            continue;
+        auto [it, inserted] = index.try_emplace(operatorKey(run, n, grouping), out.size());
+        if (inserted) {
+            OperatorAgg a;
+            a.name = n.name;
+            a.inputShape = e.inputShape;
+            a.callStack = e.callStack.value_or("");
+            a.tcEligible = n.tcEligible;
+            a.example = e.slice;
+            out.push_back(std::move(a));
+        }
+        OperatorAgg &a = out[it->second];
+        ++a.calls;
+        a.hostTotal += n.end - n.start;
+        a.hostSelf += n.selfHost;
+        a.deviceTotal += n.deviceDuration;
+        a.deviceSelf += n.selfDevice;
+        a.tcSelf += n.tcSelf;
+        a.tcTotal += n.tcTotal;
+    }
+    return out;
+}
+
+std::vector<KernelAgg> aggregateKernelsByName(const Trace &trace, const RankRun &run)
+{
+    std::vector<KernelAgg> out;
+    std::unordered_map<StringId, std::size_t> index;
+    for (const Event &e : run.events) {
+        if (e.type != EventType::Kernel)
+            continue;
+        auto [it, inserted] = index.try_emplace(e.name, out.size());
+        if (inserted) {
+            KernelAgg a;
+            a.name = e.name;
+            a.tcUsed = kernelUsesTensorCores(trace.str(e.name));
+            a.example = e.slice;
+            out.push_back(std::move(a));
+        }
+        addKernel(out[it->second], e);
+    }
+    return out;
+}
+
+std::vector<KernelAgg> aggregateKernelsByOperator(const Trace &, const RankRun &run)
+{
+    std::vector<KernelAgg> out;
+    std::map<std::tuple<StringId, StringId, std::string, std::string, std::string, std::string>, std::size_t> index;
+    for (std::uint32_t d : run.kernels) {
+        const DeviceNode &dev = run.devices[d];
+        const Event &e = run.events[dev.event];
+        auto [it, inserted] = index.try_emplace({e.name, dev.opName, e.grid, e.block, e.registers, e.sharedMemory}, out.size());
+        if (inserted) {
+            KernelAgg a;
+            a.name = e.name;
+            a.opName = dev.opName;
+            a.grid = e.grid;
+            a.block = e.block;
+            a.registers = e.registers;
+            a.sharedMemory = e.sharedMemory;
+            a.tcUsed = dev.tcUsed;
+            a.opTcEligible = dev.opTcEligible;
+            a.example = e.slice;
+            out.push_back(std::move(a));
+        }
+        addKernel(out[it->second], e);
+    }
+    return out;
+}
+
+std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    std::string key = "tbplugin";
+    if (opt.range)
+        key += ":" + std::to_string(opt.range->first) + ":" + std::to_string(opt.range->second);
+    if (opt.tbCompat)
+        key += ":compat";
+    auto made = ctx.cached(key, [&]() -> std::shared_ptr<const void> {
+        const Trace &trace = ctx.trace();
+        auto run = std::make_shared<TbRun>();
+        for (const SourceInfo &s : trace.sources())
+            for (const auto &[k, v] : s.metadata)
+                if (k == "deviceProperties" && run->deviceProperties.empty())
+                    run->deviceProperties = v;
+        std::vector<int> ranks;
+        for (const Process &p : trace.processes())
+            if (std::find(ranks.begin(), ranks.end(), rankOf(p)) == ranks.end())
+                ranks.push_back(rankOf(p));
+        std::sort(ranks.begin(), ranks.end());
+        for (int rank : ranks) {
+            RankRun r;
+            r.rank = rank;
+            r.events = collectEvents(trace, rank, opt);
+            if (r.events.empty())
+                continue;
+            buildTrees(trace, r);
+            computeSteps(trace, r, opt.tbCompat);
+            computeGpuMetrics(trace, r);
+            computeRecommendations(trace, r, run->deviceProperties);
+            run->ranks.push_back(std::move(r));
+        }
+        return run;
+    });
+    return std::static_pointer_cast<const TbRun>(made);
+}
+
+} // namespace accelscope::model::analysis::tbplugin

@@ -1,0 +1,28 @@
+// The PyTorch TensorBoard profiler plugin's views as registered analyses (tb-*): overview with
+// the step time breakdown, GPU summary and recommendations; operator view; kernel view.
+// Definitions, columns and the differences from the plugin: docs/analysis.md.
+#pragma once
+
+#include "model/analysis/context.h"
+#include "model/analysis/table.h"
+
+namespace accelscope::model::analysis {
+
+/// Per step and rank: time by role (Kernel, Memcpy, Memset, Communication, Runtime, DataLoader,
+/// CPU Exec, Other) by the plugin's priority rules, and an Average row.
+Table tbOverview(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Per rank and device: GPU utilization, est. SM efficiency, est. achieved occupancy, Tensor Cores.
+Table tbGpuSummary(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// The plugin's performance recommendations, one per row.
+Table tbRecommendations(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Operators by name / name and input shape / name and call stack: calls, host and device
+/// self/total time, Tensor Core eligibility and share.
+Table tbOperators(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table tbOperatorsByShape(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table tbOperatorsByStack(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Kernels by name / by name, operator and launch shape: calls, total/mean/max/min, mean blocks
+/// per SM, mean est. achieved occupancy, Tensor Cores used.
+Table tbKernels(const AnalysisContext &ctx, const AnalysisOptions &opt);
+Table tbKernelsByOperator(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+} // namespace accelscope::model::analysis

@@ -1,0 +1,231 @@
+// The PyTorch TensorBoard profiler plugin's view of one rank of a Kineto trace, rebuilt from the
+// model: its events (classified by category as the plugin does), the operator tree with the
+// runtimes and device work attached through external ids and correlations, the step spans
+// widened to the device work they launched, the role ranges of the overview, the per-device GPU
+// metrics and the operator and kernel aggregates. The tb-* analyses format tables from it.
+// Definitions follow torch_tb_profiler/profiler/ (event_parser.py, node.py, op_tree.py,
+// overall_parser.py, gpu_metrics_parser.py, op_agg.py, kernel_parser.py, tensor_cores_parser.py);
+// docs/analysis.md ("PyTorch profiler views") says where Accelscope differs.
+#pragma once
+
+#include "tbranges.h"
+
+#include "model/analysis/context.h"
+
+#include <array>
+#include <limits>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accelscope::model::analysis::tbplugin {
+
+enum class EventType : std::uint8_t {
+    Trace,
+    Operator,
+    ProfilerStep,
+    Runtime,
+    Kernel,
+    Memcpy,
+    Memset,
+    Python,
+    PythonFunction,
+    Module,
+    UserAnnotation,
+};
+
+/// The overview's roles, in priority order (a time slot goes to the first role present).
+enum Role : std::uint8_t { Kernel, Memcpy, Memset, Communication, Runtime, DataLoader, CpuOp, Other, RoleCount };
+
+constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min(); ///< an absent integer arg
+/// The name of a thread's tree root ("CallTreeRoot" in the plugin's kernel-by-operator table).
+constexpr StringId kCallTreeRoot = kInvalidId - 1;
+
+struct Event {
+    EventType type = EventType::Operator;
+    TimeNs start = 0;
+    TimeNs end = 0;
+    StringId name = kEmptyString;
+    std::uint32_t thread = 0;          ///< the host track (the plugin's tid)
+    std::int64_t devicePid = kNone;    ///< device work: the process's pid (the plugin's used devices)
+    std::int64_t externalId = kNone;
+    std::int64_t correlation = kNone;
+    SliceRef slice;
+    // kernels
+    std::int64_t deviceId = kNone;     ///< args.device
+    std::optional<double> blocksPerSm;
+    std::optional<double> occupancy;   ///< args["est. achieved occupancy %"]
+    std::string grid;                  ///< Python's str() of the arg ("None" when absent)
+    std::string block;
+    std::string registers;             ///< "0" when absent or 0, as the plugin keys it
+    std::string sharedMemory;
+    // operators
+    std::string inputShape;            ///< Python's str() of "Input Dims" ("[]" when absent)
+    std::optional<std::string> callStack;
+    bool hasModuleId = false;          ///< python_function with "Python module id"
+};
+
+enum class NodeKind : std::uint8_t { Root, Operator, ProfilerStep, Module, DataLoader, Optimizer };
+
+struct DeviceNode {
+    std::uint32_t event = 0;
+    StringId opName = kInvalidId;      ///< kInvalidId: launched by no operator ("N/A")
+    bool opTcEligible = false;
+    bool tcUsed = false;
+};
+
+struct RuntimeNode {
+    std::uint32_t event = 0;           ///< kInvalidId for the placeholder holding unmatched kernels
+    std::vector<std::uint32_t> devices; ///< DeviceNode indices
+    TimeNs deviceDuration = 0;
+    TimeNs tcDuration = 0;
+};
+
+struct OpNode {
+    NodeKind kind = NodeKind::Operator;
+    EventType type = EventType::Operator;
+    std::uint32_t event = 0;           ///< kInvalidId for a tree root
+    StringId name = kEmptyString;
+    TimeNs start = 0;
+    TimeNs end = 0;
+    std::int64_t externalId = kNone;
+    std::vector<std::uint32_t> children;
+    std::vector<std::uint32_t> runtimes;
+    TimeNs deviceDuration = 0;
+    TimeNs selfHost = 0;
+    TimeNs selfDevice = 0;
+    TimeNs tcSelf = 0;
+    TimeNs tcTotal = 0;
+    bool tcEligible = false;
+};
+
+/// One operator group of the operator view.
+struct OperatorAgg {
+    StringId name = kEmptyString;
+    std::string inputShape;
+    std::string callStack;
+    std::int64_t calls = 0;
+    TimeNs hostTotal = 0;
+    TimeNs hostSelf = 0;
+    TimeNs deviceTotal = 0;
+    TimeNs deviceSelf = 0;
+    TimeNs tcSelf = 0;
+    TimeNs tcTotal = 0;
+    bool tcEligible = false;
+    SliceRef example;
+};
+
+/// One kernel group of the kernel view (per name, or per name, operator and launch shape).
+struct KernelAgg {
+    StringId name = kEmptyString;
+    StringId opName = kInvalidId;
+    std::string grid, block, registers, sharedMemory;
+    bool tcUsed = false;
+    bool opTcEligible = false;
+    std::int64_t calls = 0;
+    TimeNs total = 0;
+    TimeNs min = std::numeric_limits<TimeNs>::max();
+    TimeNs max = 0;
+    double blocksPerSmWeighted = 0; ///< sum of blocks per SM x duration
+    double occupancyWeighted = 0;
+    SliceRef example;
+};
+
+struct GpuMetrics {
+    std::int64_t device = 0;
+    double utilization = 0;                ///< 0..1
+    std::optional<double> smEfficiency;    ///< 0..1
+    std::optional<double> occupancy;       ///< percent
+    std::optional<double> tensorCoreRatio; ///< 0..1
+};
+
+struct Step {
+    std::string name;
+    Range span;
+    std::array<TimeNs, RoleCount> costs{};
+    TimeNs total = 0;
+};
+
+struct Recommendation {
+    std::string kind;
+    std::string text;
+};
+
+/// The plugin's parse of one rank.
+struct RankRun {
+    int rank = 0;
+    std::vector<Event> events;         ///< sorted by start, as the plugin sorts them
+    std::vector<DeviceNode> devices;
+    std::vector<RuntimeNode> runtimes;
+    std::vector<OpNode> nodes;
+    std::vector<std::uint32_t> roots;  ///< one tree root per host thread
+
+    std::vector<std::uint32_t> ops;     ///< operator nodes, in the plugin's order
+    std::vector<std::uint32_t> kernels; ///< device nodes of the trees, in the plugin's order
+
+    bool hasRuntime = false, hasKernel = false, hasMemcpyOrMemset = false, hasCommunication = false;
+    bool useDp = false, useDdp = false, usesNccl = false, usesGloo = false;
+    std::vector<std::int64_t> usedDevices;
+    std::array<Ranges, RoleCount - 1> roleRanges;
+    bool noHostEvents = false;         ///< no operator at all: the single step is undefined
+    std::vector<Step> steps;
+    std::array<TimeNs, RoleCount> costSums{}; ///< per role, summed over the steps
+    TimeNs totalSum = 0;                      ///< step lengths summed
+    std::size_t droppedTailSteps = 0;
+    std::vector<GpuMetrics> gpus;
+    std::optional<double> tcUsedRatio; ///< kernel time in Tensor Core kernels (none without kernels)
+    double tcEligibleOpsKernelRatio = 0;
+    std::vector<Recommendation> recommendations;
+};
+
+struct TbRun {
+    std::vector<RankRun> ranks;
+    std::string deviceProperties; ///< raw JSON of the first source's deviceProperties, if any
+};
+
+/// The parse of every wanted rank, cached in the context per range and slot-reset mode.
+std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
+// --- steps of the parse (tbevents.cpp, tbtree.cpp, tbsteps.cpp) ---
+/// Events of one rank, classified and sorted, with the args the plugin reads.
+std::vector<Event> collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt);
+/// Device/runtime/operator nodes, the trees, their stats, and the operator and kernel lists.
+void buildTrees(const Trace &trace, RankRun &run);
+/// Role ranges, steps (widened to device work, trailing steps dropped), their costs.
+void computeSteps(const Trace &trace, RankRun &run, bool pluginSlotReset);
+/// GPU utilization, SM efficiency, occupancy and Tensor Core ratios per device.
+void computeGpuMetrics(const Trace &trace, RankRun &run);
+/// The plugin's performance recommendations (deviceProperties: raw JSON array or empty).
+void computeRecommendations(const Trace &trace, RankRun &run, const std::string &deviceProperties);
+
+/// Aggregates of the operator view: by name, name + input shape, or name + call stack.
+enum class OperatorGrouping { Name, NameAndShape, NameAndStack };
+std::vector<OperatorAgg> aggregateOperators(const Trace &trace, const RankRun &run, OperatorGrouping grouping);
+/// Kernel view: per kernel name over every kernel event, or per name + operator + launch shape.
+std::vector<KernelAgg> aggregateKernelsByName(const Trace &trace, const RankRun &run);
+std::vector<KernelAgg> aggregateKernelsByOperator(const Trace &trace, const RankRun &run);
+
+/// enumerate(DataLoader)#...__next__ and enumerate(DataPipe)#... spans: the DataLoader role.
+inline bool isDataLoaderName(std::string_view name)
+{
+    return (name.starts_with("enumerate(DataLoader)#") && name.ends_with(".__next__")) || name.starts_with("enumerate(DataPipe)#");
+}
+/// The NCCL and Gloo collectives the plugin recognizes by operator name.
+inline bool isCommunicationName(std::string_view name)
+{
+    static constexpr std::string_view kNames[] = {"nccl:broadcast", "nccl:reduce", "nccl:all_reduce", "nccl:all_gather",
+                                                  "nccl:reduce_scatter", "gloo:broadcast", "gloo:reduce", "gloo:all_reduce",
+                                                  "gloo:all_gather", "gloo:reduce_scatter"};
+    for (std::string_view n : kNames)
+        if (n == name)
+            return true;
+    return false;
+}
+
+/// Tensor Cores: the kernel name patterns and the eligible operators of the plugin.
+bool kernelUsesTensorCores(std::string_view name);
+bool operatorTensorCoreEligible(std::string_view name);
+
+} // namespace accelscope::model::analysis::tbplugin

@@ -1,0 +1,196 @@
+#include "tbranges.h"
+
+#include <algorithm>
+
+namespace accelscope::model::analysis::tbplugin {
+
+Ranges mergeRanges(Ranges ranges)
+{
+    if (ranges.empty())
+        return {};
+    std::stable_sort(ranges.begin(), ranges.end(), [](const Range &a, const Range &b) { return a.first < b.first; });
+    Ranges merged{ranges.front()};
+    for (std::size_t i = 1; i < ranges.size(); ++i) {
+        const Range &r = ranges[i];
+        if (r.second > merged.back().second) {
+            if (r.first <= merged.back().second)
+                merged.back().second = r.second;
+            else
+                merged.push_back(r);
+        }
+    }
+    return merged;
+}
+
+// The plugin walks both lists with a cursor each, shrinking the current interval of one list as
+// the other consumes it; the branches below are its branches, in its order.
+Ranges intersectRanges(const Ranges &a, const Ranges &b)
+{
+    Ranges out;
+    if (a.empty() || b.empty())
+        return out;
+    Range r1 = a[0];
+    Range r2 = b[0];
+    std::size_t i1 = 0;
+    std::size_t i2 = 0;
+    auto next1 = [&] {
+        if (++i1 < a.size())
+            r1 = a[i1];
+    };
+    auto next2 = [&] {
+        if (++i2 < b.size())
+            r2 = b[i2];
+    };
+    while (i1 < a.size() && i2 < b.size()) {
+        if (r2.second <= r1.first) {
+            next2();
+        } else if (r2.first <= r1.first && r2.second < r1.second) {
+            out.emplace_back(r1.first, r2.second);
+            r1.first = r2.second;
+            next2();
+        } else if (r2.first <= r1.first) {
+            out.push_back(r1);
+            r2.first = r1.second;
+            next1();
+        } else if (r2.second < r1.second) {
+            out.push_back(r2);
+            r1.first = r2.second;
+            next2();
+        } else if (r2.first < r1.second) {
+            out.emplace_back(r2.first, r1.second);
+            r2.first = r1.second;
+            next1();
+        } else {
+            next1();
+        }
+    }
+    return out;
+}
+
+Ranges subtractRanges(const Ranges &a, const Ranges &b)
+{
+    if (a.empty())
+        return {};
+    if (b.empty())
+        return a;
+    Ranges out;
+    Range r1 = a[0];
+    Range r2 = b[0];
+    std::size_t i1 = 0;
+    std::size_t i2 = 0;
+    auto next1 = [&] {
+        if (++i1 < a.size())
+            r1 = a[i1];
+    };
+    auto next2 = [&] {
+        if (++i2 < b.size())
+            r2 = b[i2];
+    };
+    while (i1 < a.size()) {
+        if (i2 == b.size()) {
+            out.push_back(r1);
+            next1();
+        } else if (r2.second <= r1.first) {
+            next2();
+        } else if (r2.first <= r1.first && r2.second < r1.second) {
+            r1.first = r2.second;
+            next2();
+        } else if (r2.first <= r1.first) {
+            r2.first = r1.second;
+            next1();
+        } else if (r2.first < r1.second) {
+            out.emplace_back(r1.first, r2.first);
+            r1.first = r2.first;
+        } else {
+            out.push_back(r1);
+            next1();
+        }
+    }
+    return out;
+}
+
+TimeNs rangesSum(const Ranges &ranges)
+{
+    TimeNs sum = 0;
+    for (const Range &r : ranges)
+        sum += r.second - r.first;
+    return sum;
+}
+
+std::vector<ValuedRange> mergeValuedRanges(const std::vector<ValuedRange> &ranges)
+{
+    struct Endpoint {
+        TimeNs time;
+        int isEnd; // starts before ends at the same time
+        double value;
+    };
+    std::vector<ValuedRange> merged;
+    if (ranges.empty())
+        return merged;
+    std::vector<Endpoint> points;
+    points.reserve(ranges.size() * 2);
+    for (const ValuedRange &r : ranges) {
+        points.push_back({r.start, 0, r.value});
+        points.push_back({r.end, 1, r.value});
+    }
+    std::stable_sort(points.begin(), points.end(), [](const Endpoint &x, const Endpoint &y) {
+        return x.time != y.time ? x.time < y.time : x.isEnd < y.isEnd;
+    });
+    // The running sum starts at the first endpoint's value without applying that endpoint, as the
+    // plugin does: the first endpoint is always a start, so this counts it once.
+    TimeNs lastTime = points[0].time;
+    double running = points[0].value;
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        const Endpoint &p = points[i];
+        if (p.time > lastTime && running > 0.0)
+            merged.push_back({lastTime, p.time, std::min(running, 1.0)});
+        lastTime = p.time;
+        running += p.isEnd ? -p.value : p.value;
+    }
+    return merged;
+}
+
+std::vector<ValuedRange> intersectValuedRanges(const std::vector<ValuedRange> &a, const Ranges &b)
+{
+    std::vector<ValuedRange> out;
+    if (a.empty() || b.empty())
+        return out;
+    ValuedRange r1 = a[0];
+    Range r2 = b[0];
+    std::size_t i1 = 0;
+    std::size_t i2 = 0;
+    auto next1 = [&] {
+        if (++i1 < a.size())
+            r1 = a[i1];
+    };
+    auto next2 = [&] {
+        if (++i2 < b.size())
+            r2 = b[i2];
+    };
+    while (i1 < a.size() && i2 < b.size()) {
+        if (r2.second <= r1.start) {
+            next2();
+        } else if (r2.first <= r1.start && r2.second < r1.end) {
+            out.push_back({r1.start, r2.second, r1.value});
+            r1.start = r2.second;
+            next2();
+        } else if (r2.first <= r1.start) {
+            out.push_back(r1);
+            r2.first = r1.end;
+            next1();
+        } else if (r2.second < r1.end) {
+            out.push_back({r2.first, r2.second, r1.value});
+            r1.start = r2.second;
+            next2();
+        } else if (r2.first < r1.end) {
+            out.push_back({r2.first, r1.end, r1.value});
+            r2.first = r1.end;
+            next1();
+        } else {
+            next1();
+        }
+    }
+    return out;
+}
+
+} // namespace accelscope::model::analysis::tbplugin

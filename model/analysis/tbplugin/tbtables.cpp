@@ -1,0 +1,210 @@
+// The tb-* tables: the plugin's views formatted from the per-rank parse (tbmodel.h). Native mode
+// gives nanoseconds as measured; --tb-compat gives microseconds rounded where the plugin rounds.
+#include "tbanalyses.h"
+#include "tbmodel.h"
+
+#include "model/argstree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace accelscope::model::analysis {
+
+using namespace tbplugin;
+
+namespace {
+
+constexpr double kNsPerUs = 1000.0;
+
+void pushRatio(Column &c, double value, bool compat)
+{
+    c.push(compat ? roundHalfEven(value, 2) : value);
+}
+
+// Common notes: what was asked, what had to be left out.
+void noteEmptyRun(Table &t, const TbRun &run, const AnalysisOptions &opt)
+{
+    bool any = false;
+    for (const RankRun &r : run.ranks)
+        any |= opt.wantsRank(r.rank);
+    if (!any)
+        t.notes.push_back("no event of the PyTorch profiler's categories (cpu_op, kernel, cuda_runtime, ...) in the wanted ranks and range");
+}
+
+struct OverviewColumns {
+    Column *rank, *step;
+    std::array<Column *, RoleCount> roles{};
+    Column *total;
+};
+
+OverviewColumns overviewColumns(Table &t, bool compat)
+{
+    static constexpr std::array<std::pair<const char *, const char *>, RoleCount> kRoles = {{
+        {"kernel", "Kernel"}, {"memcpy", "Memcpy"}, {"memset", "Memset"}, {"communication", "Communication"},
+        {"runtime", "Runtime"}, {"dataloader", "DataLoader"}, {"cpu_exec", "CPU Exec"}, {"other", "Other"}}};
+    const Unit unit = compat ? Unit::Microseconds : Unit::Nanoseconds;
+    const std::string suffix = compat ? "_us" : "_ns";
+    OverviewColumns c{};
+    c.rank = &t.addInt("rank", "Rank", Unit::Id);
+    c.step = &t.addText("step", "Step");
+    for (std::size_t i = 0; i < RoleCount; ++i)
+        c.roles[i] = &t.addReal(kRoles[i].first + suffix, kRoles[i].second, unit);
+    c.total = &t.addReal("total" + suffix, "Total", unit);
+    return c;
+}
+
+void overviewNotes(Table &t, const RankRun &r)
+{
+    const std::string rank = "rank " + std::to_string(r.rank) + ": ";
+    if (r.noHostEvents) {
+        t.notes.push_back(rank + "no host operator (cpu_op, python, ProfilerStep): no step can be formed");
+        return;
+    }
+    if (r.steps.size() == 1 && r.steps.front().name == "0")
+        t.notes.push_back(rank + "no ProfilerStep#N span: one step \"0\" from the first to the last host operator");
+    if (r.droppedTailSteps)
+        t.notes.push_back(rank + "the last " + std::to_string(r.droppedTailSteps)
+                          + " step(s) left out: the profiler may not have captured all the kernels they launched");
+    if (!r.hasKernel && !r.hasRuntime && !r.hasMemcpyOrMemset)
+        t.notes.push_back(rank + "no GPU work (kernel, memcpy, memset, runtime): the plugin shows only DataLoader, CPU Exec and Other");
+}
+
+} // namespace
+
+Table tbOverview(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-overview", "PyTorch profiler overview: step time breakdown");
+    const bool compat = opt.tbCompat;
+    OverviewColumns c = overviewColumns(t, compat);
+    const auto run = tbRun(ctx, opt);
+    const double scale = compat ? 1.0 / kNsPerUs : 1.0;
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        overviewNotes(t, r);
+        for (const Step &s : r.steps) {
+            c.rank->push(std::int64_t(r.rank));
+            c.step->push(s.name);
+            for (std::size_t i = 0; i < RoleCount; ++i)
+                c.roles[i]->push(double(s.costs[i]) * scale);
+            c.total->push(double(s.total) * scale);
+            t.keys.push_back(RowKey{kEmptyString, r.rank, -1, {}});
+        }
+        if (r.steps.empty())
+            continue;
+        // The plugin shows the average step rounded to whole µs.
+        const double n = double(r.steps.size());
+        auto average = [&](TimeNs sum) { return compat ? std::nearbyint(double(sum) / n * scale) : double(sum) / n; };
+        c.rank->push(std::int64_t(r.rank));
+        c.step->push(std::string("Average"));
+        for (std::size_t i = 0; i < RoleCount; ++i)
+            c.roles[i]->push(average(r.costSums[i]));
+        c.total->push(average(r.totalSum));
+        t.keys.push_back(RowKey{kEmptyString, r.rank, -1, {}});
+    }
+    noteEmptyRun(t, *run, opt);
+    return t;
+}
+
+namespace {
+
+struct DeviceInfo {
+    std::string name, memory, capability;
+};
+
+DeviceInfo deviceInfo(const std::optional<ArgNode> &props, std::int64_t device)
+{
+    DeviceInfo info;
+    if (!props || props->type != ArgNode::Type::Array || device < 0 || std::size_t(device) >= props->children.size())
+        return info;
+    const ArgNode &p = props->children[std::size_t(device)];
+    if (const ArgNode *n = p.child("name"))
+        info.name = n->value;
+    if (const ArgNode *m = p.child("totalGlobalMem"); m && m->type == ArgNode::Type::Number) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2f GB", roundHalfEven(std::strtod(m->value.c_str(), nullptr) / 1024 / 1024 / 1024, 2));
+        info.memory = buf;
+    }
+    const ArgNode *major = p.child("computeMajor");
+    const ArgNode *minor = p.child("computeMinor");
+    if (major && minor)
+        info.capability = major->value + "." + minor->value;
+    return info;
+}
+
+} // namespace
+
+Table tbGpuSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-gpu", "PyTorch profiler overview: GPU summary");
+    const bool compat = opt.tbCompat;
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &device = t.addInt("device", "GPU", Unit::Id);
+    Column &name = t.addText("name", "Name");
+    Column &memory = t.addText("memory", "Memory");
+    Column &capability = t.addText("compute_capability", "Compute Capability");
+    Column &util = t.addReal("gpu_utilization_pct", "GPU Utilization", Unit::Percent);
+    Column &sm = t.addReal("sm_efficiency_pct", "Est. SM Efficiency", Unit::Percent);
+    Column &occupancy = t.addReal("achieved_occupancy_pct", "Est. Achieved Occupancy", Unit::Percent);
+    Column &tc = t.addReal("tensor_cores_pct", "Kernel Time using Tensor Cores", Unit::Percent);
+    const auto run = tbRun(ctx, opt);
+    const std::optional<ArgNode> props = run->deviceProperties.empty() ? std::nullopt : parseArgs(run->deviceProperties);
+    bool anySm = false, anyOccupancy = false;
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        if (r.gpus.empty())
+            t.notes.push_back("rank " + std::to_string(r.rank) + ": no kernel with a device id (args.device) inside the steps: no GPU summary");
+        for (const GpuMetrics &g : r.gpus) {
+            const DeviceInfo info = deviceInfo(props, g.device);
+            rank.push(std::int64_t(r.rank));
+            device.push(g.device);
+            name.push(info.name);
+            memory.push(info.memory);
+            capability.push(info.capability);
+            pushRatio(util, g.utilization * 100, compat);
+            g.smEfficiency ? pushRatio(sm, *g.smEfficiency * 100, compat) : sm.pushNull();
+            g.occupancy ? pushRatio(occupancy, *g.occupancy, compat) : occupancy.pushNull();
+            g.tensorCoreRatio ? pushRatio(tc, *g.tensorCoreRatio * 100, compat) : tc.pushNull();
+            anySm |= g.smEfficiency.has_value();
+            anyOccupancy |= g.occupancy.has_value();
+            t.keys.push_back(RowKey{kEmptyString, r.rank, -1, {}});
+        }
+    }
+    if (t.rowCount() && !anySm)
+        t.notes.push_back("no kernel records \"blocks per SM\": est. SM efficiency is not available");
+    if (t.rowCount() && !anyOccupancy)
+        t.notes.push_back("no kernel records \"est. achieved occupancy %\": est. achieved occupancy is not available");
+    if (t.rowCount() && props == std::nullopt)
+        t.notes.push_back("the trace has no deviceProperties: GPU name, memory and compute capability are not known");
+    noteEmptyRun(t, *run, opt);
+    return t;
+}
+
+Table tbRecommendations(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-recommendations", "PyTorch profiler overview: performance recommendations");
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &kind = t.addText("kind", "Kind");
+    Column &text = t.addText("recommendation", "Recommendation");
+    const auto run = tbRun(ctx, opt);
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        for (const Recommendation &rec : r.recommendations) {
+            rank.push(std::int64_t(r.rank));
+            kind.push(rec.kind);
+            text.push(rec.text);
+        }
+    }
+    if (t.rowCount() == 0)
+        t.notes.push_back("no recommendation: no rule of the plugin applies (DataLoader over 5 % of the step, "
+                          "communication over 10 %, GPU utilization under 50 %, Tensor Cores unused by eligible "
+                          "operators, DataParallel on several GPUs, DDP without NCCL)");
+    t.notes.push_back("the plugin's memory rule (peak over 90 % of the device memory) is not evaluated");
+    noteEmptyRun(t, *run, opt);
+    return t;
+}
+
+} // namespace accelscope::model::analysis

@@ -1,0 +1,370 @@
+// The plugin's operator tree (event_parser.py's parse_nodes, op_tree.py, node.py): device work is
+// attached to the runtime call of the same correlation, runtime calls to the operator of the same
+// external id, operators nest by time per host thread, and each node sums its own and its
+// children's host and device time.
+#include "tbmodel.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <unordered_map>
+
+namespace accelscope::model::analysis::tbplugin {
+
+namespace {
+
+constexpr std::uint32_t kNoEvent = kInvalidId;
+
+
+class TreeBuilder {
+public:
+    TreeBuilder(const Trace &trace, RankRun &run) : m_trace(trace), m_run(run) {}
+
+    void build()
+    {
+        parseNodes();
+        attachRuntimesToOperators();
+        for (std::uint32_t thread : m_threadOrder)
+            m_run.roots.push_back(buildThreadTree(thread));
+        for (std::uint32_t root : m_run.roots)
+            collectOperatorsAndKernels(root);
+    }
+
+private:
+    std::string_view name(StringId id) const { return m_trace.str(id); }
+    const Event &event(std::uint32_t i) const { return m_run.events[i]; }
+
+    void parseNodes();
+    void parseDeviceEvent(std::uint32_t i);
+    void parseRuntimeEvent(std::uint32_t i);
+    void parseHostEvent(std::uint32_t i);
+    void attachRuntimesToOperators();
+    std::uint32_t buildThreadTree(std::uint32_t thread);
+    void insertByTime(std::uint32_t root, std::vector<std::uint32_t> &list);
+    void removeDuplicates(std::uint32_t node);
+    void fillRuntime(std::uint32_t runtime, std::uint32_t op);
+    void fillStats(std::uint32_t node);
+    void collectOperatorsAndKernels(std::uint32_t node);
+    bool isOperatorNode(const OpNode &n) const
+    {
+        if (n.kind != NodeKind::Operator || n.type != EventType::Operator)
+            return false;
+        const std::string_view nm = name(n.name);
+        return nm != "DataParallel.forward"
+               && nm != "DistributedDataParallel.forward" && !nm.starts_with("Optimizer.");
+    }
+
+    const Trace &m_trace;
+    RankRun &m_run;
+    std::map<std::int64_t, std::uint32_t> m_runtimeByCorrelation;
+    std::map<std::int64_t, std::vector<std::uint32_t>> m_devicesByCorrelation; // insertion order kept below
+    std::vector<std::int64_t> m_correlationOrder;
+    std::map<std::int64_t, std::vector<std::uint32_t>> m_runtimesByExternalId;
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_opsByThread;
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_zeroRuntimesByThread;
+    std::vector<std::uint32_t> m_threadOrder;
+};
+
+void TreeBuilder::parseNodes()
+{
+    for (std::uint32_t i = 0; i < m_run.events.size(); ++i) {
+        switch (event(i).type) {
+        case EventType::Kernel:
+        case EventType::Memcpy:
+        case EventType::Memset:
+            parseDeviceEvent(i);
+            break;
+        case EventType::Runtime:
+            parseRuntimeEvent(i);
+            break;
+        case EventType::Python:
+        case EventType::Operator:
+        case EventType::ProfilerStep:
+        case EventType::Module:
+        case EventType::UserAnnotation:
+            parseHostEvent(i);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void TreeBuilder::parseDeviceEvent(std::uint32_t i)
+{
+    const Event &e = event(i);
+    if (std::find(m_run.usedDevices.begin(), m_run.usedDevices.end(), e.devicePid) == m_run.usedDevices.end())
+        m_run.usedDevices.push_back(e.devicePid);
+    DeviceNode d;
+    d.event = i;
+    d.tcUsed = e.type == EventType::Kernel && kernelUsesTensorCores(name(e.name));
+    const auto device = std::uint32_t(m_run.devices.size());
+    m_run.devices.push_back(d);
+    if (auto it = m_runtimeByCorrelation.find(e.correlation); it != m_runtimeByCorrelation.end()) {
+        m_run.runtimes[it->second].devices.push_back(device); // kept: a runtime may launch several
+    } else {
+        auto [slot, inserted] = m_devicesByCorrelation.try_emplace(e.correlation);
+        if (inserted)
+            m_correlationOrder.push_back(e.correlation);
+        slot->second.push_back(device);
+    }
+}
+
+void TreeBuilder::parseRuntimeEvent(std::uint32_t i)
+{
+    const Event &e = event(i);
+    RuntimeNode rt;
+    rt.event = i;
+    if (auto it = m_devicesByCorrelation.find(e.correlation); it != m_devicesByCorrelation.end()) {
+        rt.devices = std::move(it->second);
+        m_devicesByCorrelation.erase(it);
+        std::stable_sort(rt.devices.begin(), rt.devices.end(), [&](std::uint32_t a, std::uint32_t b) {
+            const Event &x = event(m_run.devices[a].event);
+            const Event &y = event(m_run.devices[b].event);
+            return x.start != y.start ? x.start < y.start : x.end > y.end;
+        });
+    }
+    const auto id = std::uint32_t(m_run.runtimes.size());
+    m_run.runtimes.push_back(std::move(rt));
+    m_runtimeByCorrelation[e.correlation] = id;
+    m_runtimesByExternalId[e.externalId].push_back(id);
+    if (e.externalId == 0)
+        m_zeroRuntimesByThread[e.thread].push_back(id);
+}
+
+void TreeBuilder::parseHostEvent(std::uint32_t i)
+{
+    const Event &e = event(i);
+    const std::string_view nm = name(e.name);
+    OpNode n;
+    n.type = e.type;
+    n.event = i;
+    n.name = e.name;
+    n.start = e.start;
+    n.end = e.end;
+    n.externalId = e.externalId;
+    if (e.type == EventType::ProfilerStep) {
+        n.kind = NodeKind::ProfilerStep;
+    } else if (e.type == EventType::Module) {
+        n.kind = NodeKind::Module;
+        n.externalId = kNone; // the plugin gives modules no external id, so no runtime attaches
+    } else if (isDataLoaderName(nm)) {
+        n.kind = NodeKind::DataLoader;
+    } else if (nm.starts_with("Optimizer.step")) {
+        n.kind = NodeKind::Optimizer;
+    } else if (e.type == EventType::UserAnnotation && !isCommunicationName(nm)) {
+        return; // other user annotations are not operators
+    }
+    n.tcEligible = operatorTensorCoreEligible(nm);
+    if (isCommunicationName(nm)) {
+        m_run.usesNccl |= nm.starts_with("nccl:");
+        m_run.usesGloo |= nm.starts_with("gloo:");
+    }
+    m_run.useDp |= nm == "DataParallel.forward";
+    m_run.useDdp |= nm == "DistributedDataParallel.forward";
+    const auto id = std::uint32_t(m_run.nodes.size());
+    m_run.nodes.push_back(std::move(n));
+    auto [list, inserted] = m_opsByThread.try_emplace(e.thread);
+    if (inserted)
+        m_threadOrder.push_back(e.thread);
+    list->second.push_back(id);
+}
+
+void TreeBuilder::attachRuntimesToOperators()
+{
+    for (std::uint32_t thread : m_threadOrder) {
+        for (std::uint32_t op : m_opsByThread[thread]) {
+            OpNode &n = m_run.nodes[op];
+            auto it = m_runtimesByExternalId.find(n.externalId);
+            if (it == m_runtimesByExternalId.end())
+                continue;
+            n.runtimes.insert(n.runtimes.end(), it->second.begin(), it->second.end());
+            m_runtimesByExternalId.erase(it);
+        }
+    }
+}
+
+std::uint32_t TreeBuilder::buildThreadTree(std::uint32_t thread)
+{
+    std::vector<std::uint32_t> &list = m_opsByThread[thread];
+    std::stable_sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const OpNode &x = m_run.nodes[a];
+        const OpNode &y = m_run.nodes[b];
+        return x.start != y.start ? x.start < y.start : x.end > y.end;
+    });
+    const bool mainThread = std::any_of(list.begin(), list.end(), [&](std::uint32_t n) {
+        return name(m_run.nodes[n].name).starts_with("ProfilerStep#");
+    });
+    OpNode root;
+    root.kind = NodeKind::Root;
+    root.type = EventType::Python;
+    root.event = kNoEvent;
+    root.name = kCallTreeRoot;
+    root.start = std::numeric_limits<TimeNs>::min();
+    root.end = std::numeric_limits<TimeNs>::max();
+    root.runtimes = m_zeroRuntimesByThread[thread];
+    if (mainThread) {
+        // Kernels no runtime call launched go under the main thread's root in a placeholder runtime.
+        RuntimeNode placeholder;
+        placeholder.event = kNoEvent;
+        for (std::int64_t corr : m_correlationOrder) {
+            auto it = m_devicesByCorrelation.find(corr);
+            if (it == m_devicesByCorrelation.end())
+                continue;
+            for (std::uint32_t d : it->second)
+                if (event(m_run.devices[d].event).type == EventType::Kernel)
+                    placeholder.devices.push_back(d);
+        }
+        if (!placeholder.devices.empty()) {
+            std::stable_sort(placeholder.devices.begin(), placeholder.devices.end(), [&](std::uint32_t a, std::uint32_t b) {
+                const Event &x = event(m_run.devices[a].event);
+                const Event &y = event(m_run.devices[b].event);
+                return x.start != y.start ? x.start < y.start : x.end > y.end;
+            });
+            const auto id = std::uint32_t(m_run.runtimes.size());
+            m_run.runtimes.push_back(std::move(placeholder));
+            fillRuntime(id, kNoEvent);
+            root.runtimes.push_back(id);
+        }
+    }
+    const auto rootId = std::uint32_t(m_run.nodes.size());
+    m_run.nodes.push_back(std::move(root));
+    insertByTime(rootId, list);
+    removeDuplicates(rootId);
+    fillStats(rootId);
+    OpNode &r = m_run.nodes[rootId];
+    r.start = r.children.empty() ? 0 : m_run.nodes[r.children.front()].start;
+    r.end = r.children.empty() ? 0 : m_run.nodes[r.children.back()].end;
+    return rootId;
+}
+
+void TreeBuilder::insertByTime(std::uint32_t root, std::vector<std::uint32_t> &list)
+{
+    std::vector<std::uint32_t> stack{root};
+    for (std::uint32_t node : list) {
+        const OpNode &n = m_run.nodes[node];
+        while (true) {
+            const OpNode &tail = m_run.nodes[stack.back()];
+            if (n.start < tail.end) {
+                // A node crossing its parent's end is dropped, as the plugin drops it.
+                if (n.end <= tail.end) {
+                    m_run.nodes[stack.back()].children.push_back(node);
+                    stack.push_back(node);
+                }
+                break;
+            }
+            stack.pop_back();
+        }
+    }
+}
+
+// Consecutive calls of one operator nesting alone (aten::add calling aten::add) count once, as in
+// the autograd profiler: the parent takes the child's children and runtimes.
+void TreeBuilder::removeDuplicates(std::uint32_t node)
+{
+    while (true) {
+        OpNode &n = m_run.nodes[node];
+        if (n.children.size() != 1)
+            break;
+        const OpNode &child = m_run.nodes[n.children.front()];
+        if (n.name != child.name || n.type != EventType::Operator || child.type != EventType::Operator)
+            break;
+        std::vector<std::uint32_t> children = child.children;
+        std::vector<std::uint32_t> runtimes = child.runtimes;
+        n.children = std::move(children);
+        n.runtimes = std::move(runtimes);
+    }
+    const std::vector<std::uint32_t> children = m_run.nodes[node].children;
+    for (std::uint32_t c : children)
+        removeDuplicates(c);
+}
+
+void TreeBuilder::fillRuntime(std::uint32_t runtime, std::uint32_t op)
+{
+    RuntimeNode &rt = m_run.runtimes[runtime];
+    for (std::uint32_t d : rt.devices) {
+        DeviceNode &dev = m_run.devices[d];
+        if (op != kNoEvent) {
+            dev.opName = m_run.nodes[op].name;
+            dev.opTcEligible = m_run.nodes[op].tcEligible;
+        }
+        const Event &e = event(dev.event);
+        rt.deviceDuration += e.end - e.start;
+        if (dev.tcUsed)
+            rt.tcDuration += e.end - e.start;
+    }
+}
+
+void TreeBuilder::fillStats(std::uint32_t node)
+{
+    auto byTime = [&](std::vector<std::uint32_t> &v, auto startOf, auto endOf) {
+        std::stable_sort(v.begin(), v.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : endOf(a) > endOf(b);
+        });
+    };
+    byTime(m_run.nodes[node].children, [&](std::uint32_t c) { return m_run.nodes[c].start; },
+           [&](std::uint32_t c) { return m_run.nodes[c].end; });
+    // The placeholder runtime has no time; the plugin sorts it last.
+    auto rtStart = [&](std::uint32_t r) {
+        return m_run.runtimes[r].event == kNoEvent ? std::numeric_limits<TimeNs>::max() : event(m_run.runtimes[r].event).start;
+    };
+    auto rtEnd = [&](std::uint32_t r) {
+        return m_run.runtimes[r].event == kNoEvent ? std::numeric_limits<TimeNs>::min() : event(m_run.runtimes[r].event).end;
+    };
+    byTime(m_run.nodes[node].runtimes, rtStart, rtEnd);
+
+    const std::vector<std::uint32_t> children = m_run.nodes[node].children;
+    for (std::uint32_t c : children)
+        fillStats(c);
+    for (std::uint32_t r : m_run.nodes[node].runtimes)
+        fillRuntime(r, node);
+
+    OpNode &n = m_run.nodes[node];
+    const bool root = n.kind == NodeKind::Root; // spans all time: no host duration of its own
+    n.selfHost = root ? 0 : n.end - n.start;
+    for (std::uint32_t c : children) {
+        const OpNode &child = m_run.nodes[c];
+        n.deviceDuration += child.deviceDuration;
+        if (!root)
+            n.selfHost -= child.end - child.start;
+        n.tcTotal += child.tcTotal;
+        if (n.type == EventType::Operator && !n.tcEligible && child.tcEligible)
+            n.tcEligible = true;
+    }
+    for (std::uint32_t r : n.runtimes) {
+        const RuntimeNode &rt = m_run.runtimes[r];
+        if (rt.event != kNoEvent && !root)
+            n.selfHost -= event(rt.event).end - event(rt.event).start;
+        n.deviceDuration += rt.deviceDuration;
+        n.selfDevice += rt.deviceDuration;
+        n.tcSelf += rt.tcDuration;
+        n.tcTotal += rt.tcDuration;
+        if (n.type == EventType::Operator && !n.tcEligible && rt.tcDuration > 0)
+            n.tcEligible = true;
+    }
+    if (n.kind == NodeKind::Module)
+        for (std::uint32_t c : children)
+            if (isOperatorNode(m_run.nodes[c]))
+                n.selfDevice += m_run.nodes[c].deviceDuration;
+}
+
+void TreeBuilder::collectOperatorsAndKernels(std::uint32_t node)
+{
+    for (std::uint32_t c : m_run.nodes[node].children)
+        collectOperatorsAndKernels(c);
+    for (std::uint32_t r : m_run.nodes[node].runtimes)
+        for (std::uint32_t d : m_run.runtimes[r].devices)
+            if (event(m_run.devices[d].event).type == EventType::Kernel)
+                m_run.kernels.push_back(d);
+    if (isOperatorNode(m_run.nodes[node]))
+        m_run.ops.push_back(node);
+}
+
+} // namespace
+
+void buildTrees(const Trace &trace, RankRun &run)
+{
+    TreeBuilder(trace, run).build();
+}
+
+} // namespace accelscope::model::analysis::tbplugin

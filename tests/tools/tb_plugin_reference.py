@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+"""Runs the PyTorch TensorBoard profiler plugin's parser on Kineto traces and writes its
+overview, GPU summary, recommendations, operator and kernel tables as CSV, so the tb-* analyses
+can be compared with the plugin's own numbers.
+
+Usage: tb_plugin_reference.py PLUGIN_ROOT OUT_DIR TRACE.json[.gz]...
+  PLUGIN_ROOT: the folder holding torch_tb_profiler/ (e.g. ../shared/data/kineto/tb_plugin)
+  OUT_DIR:     one sub-folder per trace (the trace file name without .json/.gz/.pt.trace)
+
+Needs Debian's python3 with python3-pandas. Times are the plugin's: microseconds, rounded
+where the plugin's views round them.
+"""
+import csv
+import gzip
+import json
+import os
+import sys
+import warnings
+
+
+def trace_stem(path):
+    name = os.path.basename(path)
+    for suffix in ('.gz', '.json', '.pt.trace'):
+        if name.endswith(suffix):
+            name = name[:-len(suffix)]
+    return name
+
+
+def write_csv(path, header, rows):
+    with open(path, 'w', newline='') as f:
+        w = csv.writer(f, lineterminator='\n')
+        w.writerow(header)
+        for r in rows:
+            w.writerow(r)
+
+
+def load(path):
+    data = open(path, 'rb').read()
+    if path.endswith('.gz'):
+        data = gzip.decompress(data)
+    return json.loads(data, strict=False)
+
+
+def overview_rows(profile, ProfileRole):
+    roles = [('kernel', ProfileRole.Kernel), ('memcpy', ProfileRole.Memcpy), ('memset', ProfileRole.Memset),
+             ('communication', ProfileRole.Communication), ('runtime', ProfileRole.Runtime),
+             ('dataloader', ProfileRole.DataLoader), ('cpu_exec', ProfileRole.CpuOp),
+             ('other', ProfileRole.Other), ('total', ProfileRole.Total)]
+    header = ['step'] + [name for name, _ in roles]
+    rows = []
+    for name, costs in zip(profile.steps_names, profile.steps_costs):
+        rows.append([name] + [costs.costs[role] for _, role in roles])
+    rows.append(['Average'] + [profile.avg_costs.costs[role] for _, role in roles])
+    return header, rows
+
+
+def gpu_rows(profile):
+    parser = profile.gpu_metrics_parser
+    rows = []
+    for gpu_id in sorted(parser.gpu_ids):
+        util = parser.gpu_utilization[gpu_id]
+        sm = parser.avg_approximated_sm_efficiency_per_device[gpu_id]
+        occ = parser.avg_occupancy_per_device[gpu_id]
+        tc = profile.tc_ratio[gpu_id] if profile.tc_ratio is not None else None
+        rows.append([gpu_id,
+                     '' if util is None else 100 * util,
+                     '' if sm is None else 100 * sm,
+                     '' if occ is None else occ,
+                     '' if tc is None else 100 * tc])
+    return ['device', 'gpu_utilization_pct', 'sm_efficiency_pct', 'achieved_occupancy_pct',
+            'tensor_cores_pct'], rows
+
+
+def operator_rows(generator, by_shape):
+    op_list = generator.profile_data.op_list_groupby_name_input if by_shape \
+        else generator.profile_data.op_list_groupby_name
+    table = generator._generate_op_table(op_list, by_shape)
+    header = ['name'] + (['input_shape'] if by_shape else []) + [
+        'calls', 'device_self_duration', 'device_total_duration', 'host_self_duration', 'host_total_duration',
+        'tc_eligible', 'tc_self_ratio', 'tc_total_ratio']
+    rows = [[r.get(h, '') for h in header] for r in table['data']]
+    return header, rows
+
+
+def operator_stack_rows(profile):
+    header = ['name', 'call_stack', 'calls', 'device_self_duration', 'device_total_duration',
+              'host_self_duration', 'host_total_duration']
+    rows = []
+    for name, aggs in profile.stack_lists_group_by_name.items():
+        for agg in aggs:
+            rows.append([name, next(iter(agg.callstacks)), agg.calls, agg.self_device_duration, agg.device_duration,
+                         agg.self_host_duration, agg.host_duration])
+    return header, rows
+
+
+def kernel_rows(generator):
+    table = generator._generate_kernel_table()['data']
+    header = [c['name'] for c in table['columns']]
+    return header, table['rows']
+
+
+def kernel_op_rows(generator):
+    table = generator._generate_kernel_op_table()['data']
+    header = [c['name'] for c in table['columns']]
+    return header, table['rows']
+
+
+def dump(path, out_root):
+    from torch_tb_profiler.profiler.data import RunProfileData
+    from torch_tb_profiler.profiler.overall_parser import ProfileRole
+    from torch_tb_profiler.profiler.run_generator import RunGenerator
+
+    out = os.path.join(out_root, trace_stem(path))
+    os.makedirs(out, exist_ok=True)
+    profile = RunProfileData.from_json('worker0', 0, load(path))
+    generator = RunGenerator('worker0', 0, profile)
+
+    write_csv(os.path.join(out, 'overview.csv'), *overview_rows(profile, ProfileRole))
+    write_csv(os.path.join(out, 'gpu_summary.csv'), *gpu_rows(profile))
+    write_csv(os.path.join(out, 'recommendations.csv'), ['text'], [[r] for r in profile.recommendations])
+    write_csv(os.path.join(out, 'operators.csv'), *operator_rows(generator, False))
+    write_csv(os.path.join(out, 'operators_by_shape.csv'), *operator_rows(generator, True))
+    write_csv(os.path.join(out, 'operators_by_stack.csv'), *operator_stack_rows(profile))
+    if profile.has_kernel:
+        write_csv(os.path.join(out, 'kernels.csv'), *kernel_rows(generator))
+        write_csv(os.path.join(out, 'kernels_by_op.csv'), *kernel_op_rows(generator))
+    write_csv(os.path.join(out, 'flags.csv'), ['has_runtime', 'has_kernel', 'has_memcpy_or_memset',
+                                               'has_communication', 'tc_used_ratio',
+                                               'tc_eligible_ops_kernel_ratio'],
+              [[profile.has_runtime, profile.has_kernel, profile.has_memcpy_or_memset, profile.has_communication,
+                profile.tc_used_ratio, profile.tc_eligible_ops_kernel_ratio]])
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    sys.path.insert(0, sys.argv[1])
+    warnings.simplefilter('ignore')
+    for path in sys.argv[3:]:
+        dump(path, sys.argv[2])
+        print('wrote', trace_stem(path))
+
+
+if __name__ == '__main__':
+    main()
