@@ -7,6 +7,7 @@
 // rule over the original names, its rounding and row order. docs/aiu.md "Tables" lists the
 // differences.
 #include "aiukernels_p.h"
+#include "stats.h"
 
 #include "model/aiufacts.h"
 
@@ -74,8 +75,7 @@ SeriesStats seriesStats(std::vector<double> v)
     std::sort(v.begin(), v.end());
     s.min = v.front();
     s.max = v.back();
-    const std::size_t n = v.size();
-    s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+    s.median = median(v);
     return s;
 }
 

@@ -15,12 +15,6 @@ namespace accelscope::model::analysis {
 
 namespace {
 
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return quantileSorted(v, 0.5);
-}
-
 // Per-rank values of one column of a table with a `rank` column (rows without a value skipped).
 std::map<std::int64_t, double> perRank(const Table &t, std::string_view column)
 {

@@ -198,10 +198,8 @@ Offsets clockOffsets(const Table &c, const std::vector<Instance> &all)
     if (ranks.empty())
         return off;
     std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> median;
-    for (auto &[pair, v] : diffs) {
-        std::sort(v.begin(), v.end());
-        median[pair] = static_cast<std::int64_t>(std::llround(quantileSorted(v, 0.5)));
-    }
+    for (auto &[pair, v] : diffs)
+        median[pair] = static_cast<std::int64_t>(std::llround(analysis::median(v)));
     for (std::int64_t root : ranks) { // each connected set of ranks starts at its lowest rank
         if (off.count(root))
             continue;

@@ -3,6 +3,7 @@
 // over the names tested, noise on hundreds of kernels does not produce a list of "changes".
 #include "compare.h"
 #include "eventset.h"
+#include "stats.h"
 #include "tableformat.h"
 
 #include <algorithm>
@@ -16,18 +17,6 @@ namespace accelscope::model::analysis {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-double medianOf(std::vector<double> v)
-{
-    if (v.empty())
-        return kNaN;
-    const std::size_t mid = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(mid), v.end());
-    const double hi = v[mid];
-    if (v.size() % 2)
-        return hi;
-    return (hi + *std::max_element(v.begin(), v.begin() + std::ptrdiff_t(mid))) / 2;
-}
 
 double meanOf(const std::vector<double> &v)
 {
@@ -302,7 +291,7 @@ Table compareKernels(const AnalysisContext &baseline, const AnalysisContext &can
     for (std::string_view n : names) {
         const auto &b = samples(base, n);
         const auto &c = samples(cand, n);
-        Row r{n, {}, b.size(), c.size(), 0, 0, meanOf(b), meanOf(c), medianOf(b), medianOf(c), kNaN};
+        Row r{n, {}, b.size(), c.size(), 0, 0, meanOf(b), meanOf(c), median(b), median(c), kNaN};
         auto type = base.typeOf.find(n);
         r.type = type != base.typeOf.end() ? type->second : cand.typeOf.at(n);
         r.totalB = std::accumulate(b.begin(), b.end(), 0.0);

@@ -5,6 +5,7 @@
 // one with the most own work, and more than 5% above the median points at a slow rank.
 #pragma once
 
+#include "stats.h"
 #include "table.h"
 
 #include <algorithm>
@@ -51,15 +52,6 @@ struct RankMeans {
     double work = 0; ///< Computing + Free
     double computing = 0, free = 0, notOverlapped = 0;
 };
-
-inline double median(std::vector<double> v)
-{
-    if (v.empty())
-        return std::numeric_limits<double>::quiet_NaN();
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /// v's deviation from med in percent; NaN when med is not positive or v is not finite.
 inline double deviation(double v, double med)

@@ -6,16 +6,32 @@
 
 namespace accelscope::model::analysis {
 
-double quantileSorted(std::span<const double> s, double q)
+double quantileSorted(std::span<const double> s, double q, QuantileMethod method)
 {
     if (s.empty())
         return std::numeric_limits<double>::quiet_NaN();
     const double pos = (double(s.size()) - 1) * q;
     const std::size_t lo = std::size_t(std::floor(pos));
+    if (method == QuantileMethod::Lower)
+        return s[lo];
     const std::size_t hi = std::min(lo + 1, s.size() - 1);
     const double frac = pos - double(lo);
     // numpy's "linear" method: a + (b - a) * frac, exact at the ends
     return s[lo] + (s[hi] - s[lo]) * frac;
+}
+
+double median(std::vector<double> v)
+{
+    v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
+    if (v.empty())
+        return std::numeric_limits<double>::quiet_NaN();
+    const std::size_t n = v.size();
+    const auto upper = v.begin() + std::ptrdiff_t(n / 2);
+    std::nth_element(v.begin(), upper, v.end());
+    if (n % 2)
+        return *upper;
+    // the lower middle value is the largest of the half below the upper one
+    return (*std::max_element(v.begin(), upper) + *upper) / 2;
 }
 
 double sampleStd(std::span<const double> v)

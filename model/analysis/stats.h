@@ -9,8 +9,20 @@
 
 namespace accelscope::model::analysis {
 
-/// Linear-interpolation quantile of sorted values (q in [0,1]); NaN for an empty input.
-double quantileSorted(std::span<const double> sorted, double q);
+/// How a quantile between two values is read, with numpy's names.
+enum class QuantileMethod {
+    Linear, ///< interpolated between the closest ranks (numpy's and pandas' default): every pNN column
+    Lower,  ///< the lower of the two: always one of the values (where a cut must fall on a value)
+};
+/// The quantile q in [0,1] of sorted values; NaN for an empty input. The project's one
+/// percentile: every p50/p90/p99 of a table is this, with its default method.
+double quantileSorted(std::span<const double> sorted, double q, QuantileMethod method = QuantileMethod::Linear);
+
+/// The project's one median: the middle value of an odd count, the mean of the two middle
+/// values of an even count — numpy's and pandas' median (msprof-analyze and HTA compute theirs
+/// with pandas) and Python's statistics.median (acelyzer). Values that are not finite are left
+/// out; NaN when none is left.
+double median(std::vector<double> values);
 
 struct Describe {
     double count = 0;
