@@ -4,6 +4,7 @@
 #pragma once
 
 #include "context.h"
+#include "stats.h"
 #include "table.h"
 
 #include <optional>
@@ -96,6 +97,12 @@ Table rangeStatistics(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// the range when given, sorted by start: what a panel steps through when a row is selected.
 std::vector<SliceRef> occurrences(const AnalysisContext &ctx, StringId name, int rank = -1,
                                   std::optional<std::pair<TimeNs, TimeNs>> range = {}, bool anyTrack = false);
+/// Every slice named `name` on any track (host or device) of rank `rank` (as the analyses count
+/// ranks: a process without one is rank 0), by start, ties by track, then index: the instances
+/// the timeline steps through with ']' / '[' and the Details panel summarizes.
+std::vector<SliceRef> instancesOfName(const Trace &trace, StringId name, int rank);
+/// Count, total, min, max, mean, std and p50/p90/p99 of the slices' durations (range-stats' definitions).
+DurationStats::Result durationStats(const Trace &trace, std::span<const SliceRef> slices);
 
 // --- registry ---
 struct AnalysisInfo {

@@ -2,7 +2,9 @@
 // the Overview and "HTA analyses" sheets. See reportexport.h and docs/export.md.
 #include "model/export/reportexport.h"
 
+#include "model/analysis/chartdata.h"
 #include "model/analysis/tableformat.h"
+#include "model/analysis/tablereshape.h"
 #include "model/export/atomicfile.h"
 #include "model/export/reportexport_p.h"
 
@@ -26,6 +28,8 @@ using analysis::Column;
 using analysis::ColumnType;
 using analysis::Table;
 using analysis::Unit;
+using analysis::columnsOf;
+using analysis::copyRow;
 
 namespace {
 
@@ -568,54 +572,6 @@ void kernelsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, con
     insertColumnChart(wb, ws, at, t, {{total->id}}, first, name, LXW_CHART_BAR, title, kTop);
 }
 
-/// Adds to `t` an empty column with the id, title, type and unit of `like`.
-void addColumnLike(Table &t, const Column &like)
-{
-    if (like.type == ColumnType::Int)
-        t.addInt(like.id, like.title, like.unit);
-    else if (like.type == ColumnType::Real)
-        t.addReal(like.id, like.title, like.unit);
-    else
-        t.addText(like.id, like.title);
-}
-
-/// An empty table with the columns `ids` of `t` (those it has), in that order.
-Table columnsOf(const Table &t, std::string name, std::string title, const std::vector<std::string_view> &ids)
-{
-    Table out(std::move(name), std::move(title));
-    for (std::string_view id : ids)
-        if (const Column *c = t.column(id))
-            addColumnLike(out, *c);
-    return out;
-}
-
-/// Appends row `r` of `from` to the same-id columns of `to` (those `to` has).
-void copyRow(const Table &from, std::size_t r, Table &to)
-{
-    for (Column &c : to.columns) {
-        const Column *src = from.column(c.id);
-        if (!src || src->isNull(r))
-            c.pushNull();
-        else if (c.type == ColumnType::Int)
-            c.push(src->ints[r]);
-        else if (c.type == ColumnType::Real)
-            c.push(src->reals[r]);
-        else
-            c.push(src->texts[r]);
-    }
-}
-
-/// The median of the finite values (NaN when none).
-double median(std::vector<double> v)
-{
-    v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
-    if (v.empty())
-        return std::nan("");
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /// "1,234.567 µs" for a duration column's value (ns or µs), as the cells show it.
 std::string durationText(const Column &c, double v)
 {
@@ -635,71 +591,47 @@ std::string durationText(const Column &c, double v)
     return grouped + frac + " µs";
 }
 
-/// Kineto steps: what the GUI stacks, so that each bar is the step's device span — compute, the
-/// rest of the busy time (busy − compute: kernels no compute kernel hides) and idle. The
-/// per-type columns of the table overlap (a copy under a GEMM counts as compute and memory), so
-/// they cannot be stacked themselves. Empty for tables without busy / compute / idle.
-Table kinetoStepChartData(const Table &t)
+/// Steps sheet: the chart data block below the table (the `steps-chart` analysis' columns the
+/// chart draws) — Kineto always (busy − compute is not a cell of the table), Ascend only when
+/// some rows have no breakdown and are left out (else the chart draws the table itself).
+Table stepChartBlock(const Table &t)
 {
-    const Column *busy = t.column("busy"), *compute = t.column("compute"), *idle = t.column("idle"), *span = t.column("gpu_span");
-    if (!busy || !compute || !idle || !span)
+    const analysis::StepChart chart = analysis::stepChart(t);
+    if (chart.table.rowCount() == 0 || (!chart.ascend && !chart.table.column("gpu_span")))
         return {};
-    Table out = columnsOf(t, "steps-chart", "Step chart data: Compute + Other kernels (not under compute) + Idle = Device span",
-                          {"rank", "step", "compute"});
-    Column &rest = out.addReal("busy_minus_compute", "Other kernels (not under compute)", compute->unit);
-    for (const Column *c : {idle, span})
-        addColumnLike(out, *c);
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        copyRow(t, r, out); // "busy_minus_compute" is not in the table: a null, replaced here
-        rest.reals.back() = busy->number(r) - compute->number(r);
-    }
-    return out;
-}
-
-/// Ascend steps: the rows that have Computing, Communication (not overlapped) or Free, when
-/// some have none of them (a rank whose compute tasks are not in the trace has a row with only
-/// its communication) — the GUI leaves those out of its chart and names their ranks. Empty
-/// when every row has a breakdown (the chart draws the table then).
-Table ascendStepsWithABreakdown(const Table &t)
-{
-    const Column *stacked[] = {t.column("computing_ns"), t.column("communication_not_overlapped_ns"), t.column("free_ns")};
-    const Column *rank = t.column("rank");
-    std::vector<std::size_t> kept;
-    std::set<std::string> without;
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        if (std::any_of(std::begin(stacked), std::end(stacked), [r](const Column *c) { return c && std::isfinite(c->number(r)); }))
-            kept.push_back(r);
-        else
-            without.insert(rank ? analysis::cellText(*rank, r) : "-");
-    }
-    if (kept.size() == t.rowCount())
+    if (chart.ascend && chart.rowsWithoutBreakdown == 0)
         return {};
-    std::string ranks;
-    for (const std::string &k : without)
-        ranks += (ranks.empty() ? "" : ", ") + k;
-    Table out = columnsOf(t, "steps-chart",
-                          "Step chart data: the steps with a breakdown (" + std::to_string(t.rowCount() - kept.size())
-                              + " rows of rank " + ranks
-                              + " have no Computing, Communication or Free: the Overview's notes say why)",
-                          {"rank", "device", "step", "computing_ns", "communication_not_overlapped_ns", "free_ns", "stage_ns"});
-    for (std::size_t r : kept)
-        copyRow(t, r, out);
+    Table out;
+    if (!chart.ascend) {
+        out = analysis::columnsOf(chart.table, "steps-chart", "Step chart data: Compute + Other kernels (not under compute) + Idle = Device span",
+                                  {"rank", "step", "compute", "busy_minus_compute", "idle", "gpu_span"});
+    } else {
+        std::string ranks;
+        for (double k : chart.ranksWithoutBreakdown)
+            ranks += (ranks.empty() ? "" : ", ") + (std::isfinite(k) ? analysis::formatReal(k) : std::string("-"));
+        out = analysis::columnsOf(chart.table, "steps-chart",
+                                  "Step chart data: the steps with a breakdown (" + std::to_string(chart.rowsWithoutBreakdown)
+                                      + " rows of rank " + ranks + " have no Computing, Communication or Free: the Overview's notes say why)",
+                                  {"rank", "device", "step", "computing_ns", "communication_not_overlapped_ns", "free_ns", "stage_ns"});
+    }
+    for (std::size_t r = 0; r < chart.table.rowCount(); ++r)
+        analysis::copyRow(chart.table, r, out);
     return out;
 }
 
 /// Steps sheet: stacked columns per step (and rank) that add up to the step — Ascend's Computing
 /// / Communication not overlapped / Free, or the Kineto step's compute / other kernels / idle —
-/// from the chart data block below the table where there is one (`data`, its place `dataAt`). The slowest
-/// step is drawn darker and named in the title with the median step.
+/// from the chart data block below the table where there is one (`data`, its place `dataAt`).
+/// The slowest step (the `steps-chart` analysis' flag) is drawn darker and named in the title
+/// with the median step.
 void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const Table &t, const Table *data,
                 const TablePlace &dataAt)
 {
-    const bool ascend = t.column("computing_ns") != nullptr;
-    if (!ascend && !data)
+    const analysis::StepChart chart = analysis::stepChart(t);
+    if (!chart.ascend && !data)
         return; // a Kineto table without busy, compute and idle: nothing adds up to the step
     const Table &drawn = data ? *data : t;
     const TablePlace &place = data ? dataAt : at;
-    const Column *total = drawn.column(ascend ? "stage_ns" : "gpu_span");
     const int rank = drawn.columnIndex("rank"), step = drawn.columnIndex("step");
     if (step < 0)
         return;
@@ -708,25 +640,20 @@ void stepsChart(lxw_workbook *wb, lxw_worksheet *ws, const TablePlace &at, const
     ChartLook look;
     look.colours = {kComputeColour, kCommunicationColour, kIdleColour};
     std::string title = "Step breakdown";
-    if (total) {
-        std::vector<double> totals;
-        for (std::size_t r = 0; r < rows; ++r)
-            totals.push_back(total->number(r));
-        int slowest = -1, finite = 0;
-        for (std::size_t r = 0; r < rows; ++r)
-            if (std::isfinite(totals[r]) && ++finite && (slowest < 0 || totals[r] > totals[std::size_t(slowest)]))
-                slowest = int(r);
-        if (finite >= 2) { // one step is not "the slowest"
-            const auto s = std::size_t(slowest);
-            look.highlight = slowest;
-            title += " \u2014 slowest step: " + (rank >= 0 ? "r" + analysis::cellText(drawn.columns[std::size_t(rank)], s) + " " : std::string())
-                + "s" + analysis::cellText(drawn.columns[std::size_t(step)], s) + " (" + durationText(*total, totals[s]) + "), median "
-                + durationText(*total, median(totals));
-        }
+    const Column *total = chart.table.column(chart.ascend ? "stage_ns" : "gpu_span");
+    const Column *slowest = chart.table.column("slowest"), *median = chart.table.column("median_total");
+    for (std::size_t s = 0; total && slowest && s < chart.table.rowCount(); ++s) {
+        if (!(slowest->number(s) > 0))
+            continue;
+        look.highlight = int(s);
+        const Column *rankText = chart.table.column("rank");
+        title += " \u2014 slowest step: " + (rankText ? "r" + analysis::cellText(*rankText, s) + " " : std::string()) + "s"
+            + analysis::cellText(*chart.table.column("step"), s) + " (" + durationText(*total, total->number(s)) + "), median "
+            + durationText(*total, median->number(s));
     }
     if (rows < place.rows)
         title += " (first " + std::to_string(rows) + " steps)";
-    if (ascend)
+    if (chart.ascend)
         insertColumnChart(wb, ws, place, drawn, {{"computing_ns"}, {"communication_not_overlapped_ns"}, {"free_ns"}}, first, step,
                           LXW_CHART_COLUMN_STACKED, title, kMaxChartCategories, look);
     else
@@ -1142,10 +1069,8 @@ void utilizationColourScale(lxw_worksheet *ws, const TablePlace &at, const Table
 /// cells cannot be drawn as they lie; empty when the chart draws the table itself.
 Table chartDataBelow(const Table &t)
 {
-    if (t.name == "steps" && !t.column("computing_ns"))
-        return kinetoStepChartData(t);
     if (t.name == "steps")
-        return ascendStepsWithABreakdown(t);
+        return stepChartBlock(t);
     if (t.name == "categories" && t.column("rank"))
         if (const Column *total = anyColumn(t, {"total_ns", "total_us"}))
             return pivot(t, {"category"}, "rank", total->id, kMaxChartRanks, "Rank ",

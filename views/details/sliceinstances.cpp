@@ -1,6 +1,6 @@
 #include "views/details/sliceinstances.h"
 
-#include "model/analysis/context.h"
+#include "model/analysis/analyses.h"
 
 #include <algorithm>
 #include <mutex>
@@ -19,34 +19,8 @@ SliceInstances collect(const model::Trace &trace, model::StringId name, int rank
     SliceInstances out;
     out.name = name;
     out.rank = rank;
-    // Sorting (start, track, index) records kept side by side is several times faster than
-    // sorting references that look their start up in the tracks.
-    struct Record {
-        model::TimeNs start;
-        model::TrackId track;
-        std::uint32_t index;
-    };
-    std::vector<Record> records;
-    for (const model::Track &t : trace.tracks()) {
-        if (t.process < trace.processes().size() && model::analysis::rankOf(trace.process(t.process)) != rank)
-            continue;
-        const auto &names = t.slices.name;
-        for (std::uint32_t i = 0; i < t.slices.size(); ++i)
-            if (names[i] == name)
-                records.push_back({t.slices.start[i], t.id, i});
-    }
-    // records come in track id order and by index within a track, so a stable sort by start
-    // leaves equal starts ordered by track, then index (and a merge sort profits from the rows'
-    // runs already in start order)
-    std::stable_sort(records.begin(), records.end(), [](const Record &a, const Record &b) { return a.start < b.start; });
-    out.slices.reserve(records.size());
-    for (const Record &r : records)
-        out.slices.push_back({r.track, r.index});
-    model::analysis::DurationStats durations;
-    durations.values.reserve(out.slices.size());
-    for (model::SliceRef s : out.slices)
-        durations.add(trace.track(s.track).slices.dur[s.index]);
-    out.stats = durations.finish();
+    out.slices = model::analysis::instancesOfName(trace, name, rank);
+    out.stats = model::analysis::durationStats(trace, out.slices);
     return out;
 }
 

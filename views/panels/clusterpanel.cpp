@@ -40,55 +40,56 @@ QString ms(double ns) { return QString::number(ns / 1e6, 'f', ns < 1e7 ? 3 : 1) 
 
 } // namespace
 
-std::vector<ClusterStageBand> clusterStageBands(const model::AscendClusterOutput &cluster)
+std::vector<ClusterStageBand> clusterStageBands(const Table &chart)
 {
-    std::map<std::vector<std::int64_t>, std::pair<double, int>> sums; // ranks -> (Σ total, steps)
-    for (const model::AscendClusterStepRow &r : cluster.steps) {
-        if (!r.stage || !std::isfinite(r.computing) || !std::isfinite(r.free))
+    std::map<std::int64_t, ClusterStageBand> byStage;
+    const Column *rank = chart.column("rank"), *stage = chart.column("stage"), *step = chart.column("stage_step_ns");
+    if (!rank || !stage || !step)
+        return {};
+    for (std::size_t r = 0; r < chart.rowCount(); ++r) {
+        if (stage->isNull(r))
             continue;
-        std::vector<std::int64_t> ranks = r.stageRanks;
-        std::sort(ranks.begin(), ranks.end());
-        auto &[sum, n] = sums[ranks];
-        sum += (r.computing + (std::isfinite(r.notOverlapped) ? r.notOverlapped : 0) + r.free) * 1e3;
-        ++n;
+        ClusterStageBand &band = byStage[stage->ints[r]];
+        band.ranks.push_back(rank->ints[r]);
+        band.totalNs = step->number(r);
     }
     std::vector<ClusterStageBand> out;
-    for (auto &[ranks, acc] : sums)
-        out.push_back(ClusterStageBand{ranks, acc.second ? acc.first / acc.second : 0});
-    std::sort(out.begin(), out.end(), [](const ClusterStageBand &a, const ClusterStageBand &b) { return a.ranks < b.ranks; });
+    for (auto &[index, band] : byStage) {
+        std::sort(band.ranks.begin(), band.ranks.end());
+        out.push_back(std::move(band));
+    }
     return out;
 }
 
-std::vector<ClusterRankBar> clusterRankBars(const Table &steps)
+std::vector<ClusterRankBar> clusterRankBars(const Table &chart)
 {
     std::vector<ClusterRankBar> out;
-    const Column *rank = steps.column("rank"), *comp = steps.column("computing_ns"),
-                 *comm = steps.column("communication_not_overlapped_ns"), *free = steps.column("free_ns");
-    if (!rank || !comp || !comm || !free)
+    const Column *rank = chart.column("rank"), *steps = chart.column("steps"), *comp = chart.column("computing_ns"),
+                 *comm = chart.column("communication_not_overlapped_ns"), *free = chart.column("free_ns"),
+                 *vs = chart.column("work_vs_median_pct");
+    if (!rank || !steps || !comp || !comm || !free || !vs)
         return out;
-    std::map<std::int64_t, ClusterRankBar> byRank;
-    for (std::size_t r = 0; r < steps.rowCount(); ++r) {
-        ClusterRankBar &b = byRank[rank->ints[r]];
+    out.reserve(chart.rowCount());
+    for (std::size_t r = 0; r < chart.rowCount(); ++r) {
+        ClusterRankBar b;
         b.rank = rank->ints[r];
-        ++b.steps;
-        if (comp->isNull(r) || free->isNull(r) || comm->isNull(r)) {
-            b.known = false;
-            continue;
+        b.steps = int(steps->number(r));
+        b.known = std::isfinite(comp->number(r)) && std::isfinite(comm->number(r)) && std::isfinite(free->number(r));
+        if (b.known) {
+            b.computingNs = comp->number(r);
+            b.notOverlappedNs = comm->number(r);
+            b.freeNs = free->number(r);
         }
-        b.computingNs += double(comp->ints[r]);
-        b.notOverlappedNs += double(comm->ints[r]);
-        b.freeNs += double(free->ints[r]);
-    }
-    out.reserve(byRank.size());
-    for (auto &[k, b] : byRank) {
-        if (b.steps > 0) {
-            b.computingNs /= b.steps;
-            b.notOverlappedNs /= b.steps;
-            b.freeNs /= b.steps;
-        }
+        b.workVsMedianPct = vs->number(r);
         out.push_back(b);
     }
     return out;
+}
+
+double clusterMedianStep(const Table &chart)
+{
+    const Column *median = chart.column("median_step_ns");
+    return median && chart.rowCount() > 0 ? median->number(0) : std::nan("");
 }
 
 // --- ClusterStepsView ------------------------------------------------------------------------
@@ -103,19 +104,18 @@ void ClusterStepsView::setBars(std::vector<ClusterRankBar> bars)
 {
     m_bars = std::move(bars);
     m_max = 0;
-    std::vector<double> totals;
+    // the scale: the tallest bar or stage mark drawn (no number is shown for it but the axis')
     for (const ClusterRankBar &b : m_bars)
-        if (b.known) {
+        if (b.known)
             m_max = std::max(m_max, b.total());
-            totals.push_back(b.total());
-        }
     for (const ClusterStageBand &st : m_stages)
         m_max = std::max(m_max, st.totalNs);
-    m_median = 0;
-    if (!totals.empty()) {
-        std::nth_element(totals.begin(), totals.begin() + std::ptrdiff_t(totals.size() / 2), totals.end());
-        m_median = totals[totals.size() / 2];
-    }
+    update();
+}
+
+void ClusterStepsView::setMedian(double medianNs)
+{
+    m_median = std::isfinite(medianNs) ? medianNs : 0;
     update();
 }
 
@@ -179,8 +179,8 @@ QString ClusterStepsView::barToolTip(int index) const
         t += QLatin1Char('\n') + tr("Computing: %1").arg(ms(b.computingNs));
         t += QLatin1Char('\n') + tr("Communication(Not Overlapped): %1").arg(ms(b.notOverlappedNs));
         t += QLatin1Char('\n') + tr("Free: %1").arg(ms(b.freeNs));
-        if (m_median > 0)
-            t += QLatin1Char('\n') + tr("Total vs median rank: %1%").arg(100.0 * (b.total() - m_median) / m_median, 0, 'f', 1);
+        if (std::isfinite(b.workVsMedianPct))
+            t += QLatin1Char('\n') + tr("Own work (Computing + Free) vs median rank: %1%").arg(b.workVsMedianPct, 0, 'f', 1);
     }
     if (m_folders.count(b.rank))
         t += QLatin1Char('\n') + tr("Double-click to open this rank's timeline");
@@ -355,7 +355,7 @@ ClusterPanel::ClusterPanel(AnalysisHub *hub, QWidget *parent)
         if (!folder.isEmpty())
             openRank(src, folder);
     });
-    connect(m_runner, &AnalysisRunner::finished, this, &ClusterPanel::onSteps);
+    connect(m_runner, &AnalysisRunner::finished, this, &ClusterPanel::onChart);
     connect(m_hub, &AnalysisHub::contextChanged, this, &ClusterPanel::refresh);
     refresh();
 }
@@ -374,11 +374,11 @@ void ClusterPanel::refresh()
                 for (const auto &[rank, folder] : s.ascend->cluster->rankFolders)
                     folders.emplace(rank, QString::fromStdString(folder));
     m_bars->setRankFolders(std::move(folders));
-    const model::AscendClusterOutput *cluster = ctx ? model::analysis::clusterOutput(ctx->trace()) : nullptr;
-    m_bars->setStages(cluster ? clusterStageBands(*cluster) : std::vector<ClusterStageBand>{});
     if (!ctx) {
         m_runner->cancel();
+        m_bars->setStages({});
         m_bars->setBars({});
+        m_bars->setMedian(std::nan(""));
         m_status->setText(tr("No trace"));
         return;
     }
@@ -387,15 +387,17 @@ void ClusterPanel::refresh()
     m_runner->run([ctx](std::stop_token stop) {
         AnalysisOptions opt;
         opt.stop = stop;
-        return runAnalysis("steps", *ctx, opt);
+        return runAnalysis("cluster-chart", *ctx, opt);
     });
 }
 
-void ClusterPanel::onSteps(std::shared_ptr<const Table> table)
+void ClusterPanel::onChart(std::shared_ptr<const Table> table)
 {
     std::vector<ClusterRankBar> bars = table ? clusterRankBars(*table) : std::vector<ClusterRankBar>{};
     const std::size_t n = bars.size();
+    m_bars->setStages(table ? clusterStageBands(*table) : std::vector<ClusterStageBand>{});
     m_bars->setBars(std::move(bars));
+    m_bars->setMedian(table ? clusterMedianStep(*table) : std::nan(""));
     if (n == 0)
         m_status->setText(tr("No per-rank step numbers (no Ascend step data or cluster_step_trace_time.csv)"));
     else

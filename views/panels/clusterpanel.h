@@ -1,7 +1,8 @@
 // ClusterPanel: the whole-job view of an Ascend cluster — what msprof-analyze's cluster outputs
 // (cluster_step_trace_time.csv, cluster_communication*.json) or the loaded rank timelines say per
 // rank. Top: one stacked bar per rank (Computing, Communication(Not Overlapped), Free, mean per
-// step, from the `steps` table) with the median rank's height marked; a rank whose folder sits
+// step) with the median rank's height marked and the pipeline stages behind, all read from the
+// `cluster-chart` table (built on `slow-rank`, so a bar's "vs median" is the slow-rank table's); a rank whose folder sits
 // beside the cluster output opens in a new window on double-click. Below: the rank × rank heat
 // map (CommHeatmapPanel) beside the stage, slow-rank and step tables. Works without any rank
 // timeline. A heat map cell opens its source rank the same way. Drawing stays bounded by the widget's width: above one rank per pixel, each pixel
@@ -19,10 +20,6 @@
 
 class QLabel;
 
-namespace accelscope::model {
-struct AscendClusterOutput;
-}
-
 namespace accelscope::views {
 
 class AnalysisHub;
@@ -36,6 +33,7 @@ struct ClusterRankBar {
     double computingNs = 0, notOverlappedNs = 0, freeNs = 0;
     int steps = 0;
     bool known = true; ///< false: the rank's numbers are missing (drawn as an empty slot)
+    double workVsMedianPct = std::nan(""); ///< own work (Computing + Free) vs the median rank, as slow-rank says
     double total() const { return computingNs + notOverlappedNs + freeNs; }
 };
 
@@ -46,11 +44,14 @@ struct ClusterStageBand {
     double totalNs = 0;
 };
 
-/// The stage rows of a cluster output, averaged over steps, in first-rank order.
-std::vector<ClusterStageBand> clusterStageBands(const model::AscendClusterOutput &cluster);
+/// The pipeline stages of a `cluster-chart` table: each stage's ranks and its step, in stage order.
+std::vector<ClusterStageBand> clusterStageBands(const model::analysis::Table &chart);
 
-/// Per-rank bars from an Ascend `steps` table (rank rows averaged over their steps), sorted by rank.
-std::vector<ClusterRankBar> clusterRankBars(const model::analysis::Table &steps);
+/// The bars of a `cluster-chart` table, one per row (in rank order).
+std::vector<ClusterRankBar> clusterRankBars(const model::analysis::Table &chart);
+
+/// The median rank's step of a `cluster-chart` table (NaN when none is known).
+double clusterMedianStep(const model::analysis::Table &chart);
 
 /// The stacked bars themselves (also painted off-screen by the benchmark).
 class ClusterStepsView : public QWidget {
@@ -59,6 +60,8 @@ public:
     explicit ClusterStepsView(QWidget *parent = nullptr);
 
     void setBars(std::vector<ClusterRankBar> bars);
+    /// The median rank's step, marked across the bars (NaN: no mark).
+    void setMedian(double medianNs);
     const std::vector<ClusterRankBar> &bars() const { return m_bars; }
     /// Pipeline stages drawn as bands behind the bars, with the stage row's height marked.
     void setStages(std::vector<ClusterStageBand> stages);
@@ -111,7 +114,7 @@ Q_SIGNALS:
 
 private:
     void refresh();
-    void onSteps(std::shared_ptr<const model::analysis::Table> table);
+    void onChart(std::shared_ptr<const model::analysis::Table> table);
     void openRank(qint64 rank, const QString &folder);
 
     AnalysisHub *m_hub;

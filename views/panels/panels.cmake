@@ -6,10 +6,12 @@ target_sources(accelscope_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/analysisrunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysistablemodel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/categoryrulesdialog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chartspecs.cpp
   ${CMAKE_CURRENT_LIST_DIR}/clusterpanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/commheatmappanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/counterchartspanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/enginechartspanel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/heatmapview.cpp
   ${CMAKE_CURRENT_LIST_DIR}/selectionanalysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unitformat.cpp
 )

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
         times["import"].add(elapsedMs(t));
         const AnalysisContext ctx(loaded.value().trace);
         std::map<std::string, Table> tables;
-        for (const char *name : {"steps", "slow-rank", "cluster-stages", "communication", "communication-links"}) {
+        for (const char *name : {"steps", "slow-rank", "cluster-chart", "cluster-stages", "communication", "communication-links"}) {
             t.restart();
             tables[name] = runAnalysis(name, ctx, {});
             times[name].add(elapsedMs(t));
@@ -93,9 +93,9 @@ int main(int argc, char **argv)
         stepRows = tables["steps"].rowCount();
 
         views::ClusterStepsView bars;
-        bars.setBars(views::clusterRankBars(tables["steps"]));
-        if (const model::AscendClusterOutput *c = clusterOutput(ctx.trace()))
-            bars.setStages(views::clusterStageBands(*c));
+        bars.setStages(views::clusterStageBands(tables["cluster-chart"]));
+        bars.setBars(views::clusterRankBars(tables["cluster-chart"]));
+        bars.setMedian(views::clusterMedianStep(tables["cluster-chart"]));
         views::CommHeatmapView heat;
         heat.setMatrix(m, QStringLiteral("HCCS"));
         QImage img(width, height / 2, QImage::Format_ARGB32);

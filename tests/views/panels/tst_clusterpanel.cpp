@@ -56,8 +56,9 @@ private slots:
         QCOMPARE(b5.freeNs, 1005000.0);
         QCOMPARE(b5.notOverlappedNs, 2000000.0);
         // stage bands from the stage rows: the maximum of each column over the stage's ranks
-        const TracePtr &tr = doc.trace();
-        const auto bands = clusterStageBands(*tr->sources()[0].ascend->cluster);
+        const model::analysis::AnalysisContext ctx(doc.trace());
+        const model::analysis::Table chart = model::analysis::runAnalysis("cluster-chart", ctx, {});
+        const auto bands = clusterStageBands(chart);
         QCOMPARE(bands.size(), std::size_t(2));
         QCOMPARE(bands[0].ranks, (std::vector<std::int64_t>{0, 1, 2, 3}));
         QCOMPARE(bands[0].totalNs, 13033000.0); // 10030 + 2000 + 1003 µs
@@ -67,6 +68,14 @@ private slots:
         // no rank folder beside a cluster output opened alone: nothing to open
         QVERIFY(!panel.stepsView()->barToolTip(0).contains(QStringLiteral("Double-click")));
         QVERIFY(panel.stepsView()->barToolTip(5).contains(QStringLiteral("Rank 5")));
+        // the tooltip's "vs median" is the slow-rank table's (the same dock shows both)
+        const model::analysis::Table slow = model::analysis::runAnalysis("slow-rank", ctx, {});
+        QCOMPARE(slow.column("rank")->ints[5], std::int64_t(5));
+        const double vs = slow.column("work_vs_median_pct")->reals[5];
+        QVERIFY(std::isfinite(vs));
+        QCOMPARE(b5.workVsMedianPct, vs);
+        QVERIFY2(panel.stepsView()->barToolTip(5).contains(QString::number(vs, 'f', 1) + QLatin1Char('%')),
+                 qPrintable(panel.stepsView()->barToolTip(5)));
     }
 
     void clusterRootKnowsRankFolders()
