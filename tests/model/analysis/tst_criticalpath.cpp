@@ -117,6 +117,180 @@ class TestCriticalPath : public QObject
 {
     Q_OBJECT
 private slots:
+    void operatorsNestingAndThreadOrder()
+    {
+        // A [0,100) holds B [10,40) and C [50,80); D [120,150) follows A on the thread.
+        const AnalysisContext ctx(kineto(events(cpuOp("A", 0, 100) + cpuOp("B", 10, 30) + cpuOp("C", 50, 30) + cpuOp("D", 120, 30))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        QVERIFY2(t.checkConsistent().empty(), t.checkConsistent().c_str());
+        const std::vector<std::string> want = {
+            "operator A.start->B.start 10000", "operator B.start->B.end 30000", "operator B.end->C.start 10000",
+            "operator C.start->C.end 30000",   "operator C.end->A.end 20000",   "dependency A.end->D.start 0",
+            "operator D.start->D.end 30000"};
+        QCOMPARE(joined(pathOf(t)), joined(want));
+        // the gap between two children is the parent's time; the start of a parent until its
+        // first child is the parent's too
+        QCOMPARE(cell(t, 2, "event"), std::string("A"));
+        QCOMPARE(cell(t, 0, "event"), std::string("A"));
+        QCOMPARE(cell(t, 1, "bound_by"), std::string("cpu_bound"));
+        QCOMPARE(cell(t, 5, "bound_by"), std::string());
+        const Table s = criticalPathSummary(ctx, wholeTrace());
+        QCOMPARE(rowsText(s, {"bound_by", "percent", "duration_ns"}), std::string("|0|0;cpu_bound|100|130000;"));
+    }
+
+    void launchDelayWhenTheStreamIsEmpty()
+    {
+        // the launch comes while stream 7 is idle: the kernel waits for its launch
+        const AnalysisContext ctx(kineto(events(cpuOp("aten::mm", 0, 50) + runtime("cudaLaunchKernel", 10, 10, 1)
+                                                + kernel("gemm", 100, 300, 1))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        const std::vector<std::string> want = {"operator aten::mm.start->cudaLaunchKernel.start 10000",
+                                               "kernel_launch_delay cudaLaunchKernel.start->gemm.start 90000",
+                                               "operator gemm.start->gemm.end 300000"};
+        QCOMPARE(joined(pathOf(t)), joined(want));
+        QCOMPARE(cell(t, 1, "bound_by"), std::string("gpu_kernel_launch_overhead"));
+        QCOMPARE(cell(t, 2, "bound_by"), std::string("gpu_compute_bound"));
+        QCOMPARE(cell(t, 2, "stream"), std::string("7"));
+        const Table s = criticalPathSummary(ctx, wholeTrace());
+        QCOMPARE(rowsText(s, {"bound_by", "duration_ns"}),
+                 std::string("cpu_bound|10000;gpu_compute_bound|300000;gpu_kernel_launch_overhead|90000;"));
+    }
+
+    void kernelKernelGapWhenQueued()
+    {
+        // the second kernel was queued behind the first: it waited for it, not for its launch
+        const AnalysisContext ctx(kineto(events(cpuOp("aten::mm", 0, 50) + runtime("cudaLaunchKernel", 10, 10, 1)
+                                                + runtime("cudaLaunchKernel", 30, 10, 2) + kernel("k1", 100, 200, 1)
+                                                + kernel("ncclDevKernel_AllReduce", 305, 200, 2))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        QVERIFY2(hasEdge(t, "kernel_kernel_delay k1.end->ncclDevKernel_AllReduce.start 5000"), joined(pathOf(t)).c_str());
+        const int gap = findRow(t, {{"type", "critical_path_kernel_kernel_delay"}});
+        QCOMPARE(cell(t, std::size_t(gap), "bound_by"), std::string("gpu_kernel_kernel_overhead"));
+        QCOMPARE(cell(t, std::size_t(gap), "event"), std::string("k1"));
+        QCOMPARE(cell(t, t.rowCount() - 1, "bound_by"), std::string("gpu_communication_bound"));
+        QVERIFY(!hasEdge(t, "kernel_launch_delay cudaLaunchKernel.start->ncclDevKernel_AllReduce.start 275000"));
+    }
+
+    void kernelKernelGapHasALimit()
+    {
+        // 2 ms between kernels on a stream is not a kernel-kernel delay (HTA's 1.5 ms limit): it
+        // hides a dependency the trace does not show, so k2 is left unlinked
+        const AnalysisContext ctx(kineto(events(cpuOp("aten::mm", 0, 50) + runtime("cudaLaunchKernel", 10, 10, 1)
+                                                + runtime("cudaLaunchKernel", 30, 10, 2) + kernel("k1", 100, 200, 1)
+                                                + kernel("k2", 2300, 200, 2))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        QCOMPARE(findRow(t, {{"type", "critical_path_kernel_kernel_delay"}}), -1);
+        QCOMPARE(findRow(t, {{"to_event", "k2"}}), -1);
+        QCOMPARE(cell(t, t.rowCount() - 1, "to_event"), std::string("k1"));
+    }
+
+    void streamSyncWaitsForTheStream()
+    {
+        const AnalysisContext ctx(kineto(events(runtime("cudaLaunchKernel", 10, 10, 1) + kernel("k1", 100, 500, 1)
+                                                + runtime("cudaStreamSynchronize", 30, 580, 2) + sync("Stream Sync", 30, 580, 2, 7)
+                                                + cpuOp("after", 620, 80))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        const std::vector<std::string> want = {
+            "kernel_launch_delay cudaLaunchKernel.start->k1.start 90000", "operator k1.start->k1.end 500000",
+            "sync_dependency k1.end->cudaStreamSynchronize.end 0", "dependency cudaStreamSynchronize.end->after.start 0",
+            "operator after.start->after.end 80000"};
+        QCOMPARE(joined(pathOf(t)), joined(want));
+    }
+
+    void blockingSyncCallsHaveNoCpuTime()
+    {
+        // without the device side, a blocking synchronisation's own time is not CPU work
+        const AnalysisContext ctx(kineto(events(cpuOp("A", 0, 20) + runtime("cudaStreamSynchronize", 30, 580, 2) + cpuOp("B", 620, 10))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        QVERIFY2(hasEdge(t, "operator cudaStreamSynchronize.start->cudaStreamSynchronize.end 0"), joined(pathOf(t)).c_str());
+    }
+
+    void contextSyncWaitsForEveryStream()
+    {
+        const AnalysisContext ctx(kineto(events(runtime("cudaLaunchKernel", 10, 10, 1) + runtime("cudaLaunchKernel", 22, 5, 2)
+                                                + kernel("short", 100, 100, 1, 7) + kernel("long", 100, 700, 2, 20)
+                                                + runtime("cudaDeviceSynchronize", 30, 800, 3)
+                                                + sync("Context Sync", 30, 800, 3, 4294967295LL) + cpuOp("after", 840, 10))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        QVERIFY2(hasEdge(t, "sync_dependency long.end->cudaDeviceSynchronize.end 0"), joined(pathOf(t)).c_str());
+        QVERIFY(!hasEdge(t, "sync_dependency short.end->cudaDeviceSynchronize.end 0"));
+    }
+
+    void eventSyncWaitsForTheRecordedKernel()
+    {
+        const std::string wait = R"(, "wait_on_stream": 7, "wait_on_cuda_event_record_corr_id": 3)";
+        const AnalysisContext ctx(kineto(events(runtime("cudaLaunchKernel", 10, 10, 1) + kernel("k1", 100, 500, 1)
+                                                + runtime("cudaEventRecord", 22, 2, 3) + runtime("cudaEventSynchronize", 30, 580, 4)
+                                                + sync("Event Sync", 30, 580, 4, 4294967295LL, wait) + cpuOp("after", 620, 80))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        QVERIFY2(hasEdge(t, "sync_dependency k1.end->cudaEventSynchronize.end 0"), joined(pathOf(t)).c_str());
+        QCOMPARE(cell(t, t.rowCount() - 1, "to_event"), std::string("after"));
+    }
+
+    void streamWaitEventOrdersKernelsAcrossStreams()
+    {
+        // k2 on stream 20 waits (cudaStreamWaitEvent) for the event recorded after k1 on stream 7
+        const std::string wait = R"(, "wait_on_stream": 7, "wait_on_cuda_event_record_corr_id": 2)";
+        const AnalysisContext ctx(kineto(events(runtime("cudaLaunchKernel", 10, 10, 1) + kernel("k1", 100, 500, 1, 7)
+                                                + runtime("cudaEventRecord", 25, 2, 2) + runtime("cudaStreamWaitEvent", 30, 2, 3)
+                                                + sync("Stream Wait Event", 35, 1, 3, 20, wait)
+                                                + runtime("cudaLaunchKernel", 40, 10, 4) + kernel("k2", 605, 95, 4, 20))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        const std::vector<std::string> want = {
+            "kernel_launch_delay cudaLaunchKernel.start->k1.start 90000", "operator k1.start->k1.end 500000",
+            "sync_dependency k1.end->k2.start 0", "operator k2.start->k2.end 95000"};
+        QCOMPARE(joined(pathOf(t)), joined(want));
+    }
+
+    void runtimeLockOrdersCallsAcrossThreads()
+    {
+        // cudaHostAlloc on thread 2 ends first, so it held the runtime lock before the launch on
+        // thread 1 could finish; the op after the launch waits for both
+        const AnalysisContext ctx(kineto(events(runtime("cudaLaunchKernel", 0, 100, 1, 1) + runtime("cudaHostAlloc", 10, 20, 2, 2)
+                                                + cpuOp("after", 110, 20, 1))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        const std::vector<std::string> want = {
+            "operator cudaHostAlloc.start->cudaHostAlloc.end 20000", "dependency cudaHostAlloc.end->cudaLaunchKernel.end 0",
+            "dependency cudaLaunchKernel.end->after.start 0", "operator after.start->after.end 20000"};
+        QCOMPARE(joined(pathOf(t)), joined(want));
+    }
+
+    void annotationInstancesChooseTheWindow()
+    {
+        const std::string trace = events(R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 10, "tid": 1, "ts": 0, "dur": 100, "args": {}},)"
+                                         + cpuOp("first", 10, 50)
+                                         + R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#2", "pid": 10, "tid": 1, "ts": 100, "dur": 100, "args": {}},)"
+                                         + cpuOp("second", 110, 70));
+        const AnalysisContext ctx(kineto(trace));
+        AnalysisOptions o; // no annotation: the first ProfilerStep
+        QCOMPARE(joined(pathOf(criticalPath(ctx, o))), std::string("operator first.start->first.end 50000\n"));
+        o.annotation = std::string("ProfilerStep");
+        o.instanceFirst = o.instanceLast = 1;
+        QCOMPARE(joined(pathOf(criticalPath(ctx, o))), std::string("operator second.start->second.end 70000\n"));
+        o.instanceFirst = 0;
+        QCOMPARE(criticalPath(ctx, o).rowCount(), std::size_t(3)); // both steps, one dependency between them
+        QCOMPARE(joined(pathOf(criticalPath(ctx, wholeTrace()))), joined(pathOf(criticalPath(ctx, o))));
+    }
+
+    void saysWhyThereIsNoPath()
+    {
+        const AnalysisContext ctx(kineto(events(cpuOp("A", 0, 100))));
+        AnalysisOptions o;
+        o.annotation = std::string("ProfilerStep");
+        const Table missing = criticalPath(ctx, o);
+        QCOMPARE(missing.rowCount(), std::size_t(0));
+        QVERIFY(std::any_of(missing.notes.begin(), missing.notes.end(), [](const std::string &n) { return n.find("no event named") != std::string::npos; }));
+        o.annotation = std::string("A");
+        o.instanceFirst = o.instanceLast = 3;
+        const Table outOfRange = criticalPathSummary(ctx, o);
+        QCOMPARE(outOfRange.rowCount(), std::size_t(0));
+        QVERIFY(std::any_of(outOfRange.notes.begin(), outOfRange.notes.end(), [](const std::string &n) { return n.find("out of range") != std::string::npos; }));
+        const AnalysisContext gpuOnly(kineto(events(kernel("k", 0, 10, -1))));
+        const Table none = criticalPath(gpuOnly, wholeTrace());
+        QCOMPARE(none.rowCount(), std::size_t(0));
+        QVERIFY(!none.notes.empty());
+    }
+
     void htaPathOnAlexnet_data()
     {
         QTest::addColumn<QString>("annotation");
