@@ -223,7 +223,10 @@ Table tbKernelsByOperator(const AnalysisContext &ctx, const AnalysisOptions &opt
         if (!opt.wantsRank(r.rank))
             continue;
         const std::vector<KernelAgg> aggs = aggregateKernelsByOperator(trace, r);
-        anyKernel |= !aggs.empty();
+        anyKernel |= r.hasKernel;
+        if (aggs.empty() && r.hasKernel)
+            t.notes.push_back("rank " + std::to_string(r.rank) + ": every kernel was launched by no host operator "
+                              "(no runtime call inside an operator, or no host thread): no row");
         for (std::size_t i : descendingOrder(aggs.size(), [&](std::size_t k) { return aggs[k].total; })) {
             const KernelAgg &a = aggs[i];
             rank.push(std::int64_t(r.rank));
