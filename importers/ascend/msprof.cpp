@@ -151,6 +151,8 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
         w.integer("events", static_cast<std::int64_t>(s.events - s.duplicates));
         w.integer("duplicates_dropped", static_cast<std::int64_t>(s.duplicates));
         w.integer("identical_files_skipped", static_cast<std::int64_t>(s.identicalFiles));
+        if (s.repeatsKept)
+            w.integer("repeats_within_a_view_kept", static_cast<std::int64_t>(s.repeatsKept));
         w.integer("device_tasks", static_cast<std::int64_t>(s.hardwareTasks));
         w.integer("op_summary_rows", static_cast<std::int64_t>(s.ops.size()));
         w.integer("op_summary_joined", static_cast<std::int64_t>(s.ops.matched()));

@@ -72,14 +72,14 @@ public:
             if (slot == 0)
                 return nullptr;
             const Row &r = m_rows[slot - 1];
-            if (r.start == start && r.name == name) {
-                ++m_matched;
+            if (r.start == start && r.name == name)
                 return &r.members;
-            }
         }
     }
     std::size_t size() const { return m_rows.size(); }
+    /// Tasks that found their row (counted by the readers, which may run on several threads).
     std::size_t matched() const { return m_matched; }
+    void addMatched(std::size_t n) { m_matched += n; }
 
 private:
     // Rows in a vector, found through an open-addressing index of row numbers: an op_summary
@@ -126,7 +126,7 @@ private:
     }
     std::vector<Row> m_rows;
     std::vector<std::uint32_t> m_slots; ///< row number + 1; 0: empty
-    mutable std::size_t m_matched = 0;
+    std::size_t m_matched = 0;
 };
 
 /// The events already taken, by two independent 64-bit hashes of their identifying members.
@@ -134,6 +134,32 @@ private:
 /// the insertions wait on cache misses and freeing the set a visible share of the import.
 class EventKeySet {
 public:
+    /// True when the key is there (a lookup only: safe while other threads look up too).
+    bool contains(std::uint64_t a, std::uint64_t b) const
+    {
+        if (a == 0 && b == 0)
+            return m_hasZero;
+        if (m_slots.empty())
+            return false;
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = a & mask;; i = (i + 1) & mask) {
+            const Key &k = m_slots[i];
+            if (k.a == 0 && k.b == 0)
+                return false;
+            if (k.a == a && k.b == b)
+                return true;
+        }
+    }
+    /// Empties the set, keeping its table when it is small (per-chunk sets are reused).
+    void clear()
+    {
+        if (m_slots.size() > (1u << 16))
+            m_slots = {};
+        else
+            std::fill(m_slots.begin(), m_slots.end(), Key{});
+        m_size = 0;
+        m_hasZero = false;
+    }
     /// True when the key was not there yet.
     bool insert(std::uint64_t a, std::uint64_t b)
     {
@@ -190,6 +216,8 @@ struct DeviceSink {
     EventKeySet seen;
     std::uint64_t events = 0, duplicates = 0;
     std::uint64_t identicalFiles = 0; ///< views whose bytes repeat a view read before: not parsed again
+    /// Events repeated within one view far apart (in chunks read in parallel): kept, and counted.
+    std::uint64_t repeatsKept = 0;
     MsprofSteps steps;
     OpSummaryJoin ops;
     std::uint64_t hardwareTasks = 0;

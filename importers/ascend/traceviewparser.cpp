@@ -49,6 +49,16 @@ std::string_view findStringMember(std::string_view o, std::string_view key)
     return {};
 }
 
+std::string AscendPhaseHandler::counterSeries(const RawEvent &e, const std::string &k, std::size_t values)
+{
+    // Several series of one event must differ: "value" or the bare name then shows the key.
+    return values > 1 && (k == "value" || k == e.name) ? std::string(e.name) + " " + k : counterSeriesName(e.name, k);
+}
+
+std::string_view AscendPhaseHandler::flowName(const RawEvent &e) { return flowBaseName(e.name); }
+
+std::uint64_t AscendPhaseHandler::flowId(std::string_view text) const { return flowIdFromText(text); }
+
 namespace {
 
 /// The Ascend dialect: Chrome phases with Ascend's track naming (process labels kept for
@@ -94,16 +104,6 @@ protected:
         label = k.substr(0, k.size() - 3) + " " + std::to_string(static_cast<std::int64_t>(value));
         return true;
     }
-    std::string counterSeries(const RawEvent &e, const std::string &k, std::size_t values) override
-    {
-        // Several series of one event must differ: "value" or the bare name then shows the key.
-        return values > 1 && (k == "value" || k == e.name) ? std::string(e.name) + " " + k : counterSeriesName(e.name, k);
-    }
-    std::string_view flowName(const RawEvent &e) override { return flowBaseName(e.name); }
-    std::uint64_t flowId(std::string_view text) const override { return flowIdFromText(text); }
-    // Ascend links are matched on (cat, id) only: host and device clocks may put a task
-    // before its launch, so the start is paired first whatever the timestamps say.
-    bool flowStartFirst() const override { return true; }
 
 private:
     /// Device tasks: count their task types, append the joined kernel/communication members.

@@ -12,9 +12,24 @@
 
 namespace accelscope::importers::ascend {
 
-class TraceViewEventHandler : public json::ChromePhaseHandler {
+/// The Chrome phases as every Ascend JSON view writes them (trace_view.json, msprof's timeline
+/// views): counter series named by their member's unit, flows matched on (cat, name without its
+/// trailing number) with Ascend's ids, a flow's start paired first whatever the clocks say.
+class AscendPhaseHandler : public json::ChromePhaseHandler {
 public:
     using ChromePhaseHandler::ChromePhaseHandler;
+
+protected:
+    std::string counterSeries(const json::RawEvent &e, const std::string &key, std::size_t values) override;
+    std::string_view flowName(const json::RawEvent &e) override;
+    std::uint64_t flowId(std::string_view text) const override;
+    // Host and device clocks may put a task before its launch.
+    bool flowStartFirst() const override { return true; }
+};
+
+class TraceViewEventHandler : public AscendPhaseHandler {
+public:
+    using AscendPhaseHandler::AscendPhaseHandler;
     /// Accumulated over every chunk this handler finished.
     virtual const TraceViewSummary &summary() const = 0;
 };

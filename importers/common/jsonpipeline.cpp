@@ -633,7 +633,9 @@ Status runJsonEventPipeline(const std::filesystem::path &path, std::uint32_t sou
                     continue;
                 BuilderShard shard = parser.parse(c->buf.get(), c->len, c->fileOffset, *handlers[w], parsed, c->checkDepth);
                 pool.put(std::move(c->buf), c->bufBytes);
-                merger.deliver(c->index, std::move(shard));
+                std::vector<BuilderShard> more;
+                handlers[w]->takeOtherShards(more);
+                merger.deliver(c->index, std::move(shard), std::move(more));
             }
             events += parsed;
         });

@@ -25,7 +25,9 @@
 //  - EventHandler::beginChunk(shard) starts a chunk: everything the handler produces goes into
 //    that shard (use the helpers in jsondialect.h: EntityCache, ArgsMinifier, ArgsReader).
 //    handle(event, pos) is called per event in file order within the chunk; endChunk() ends it
-//    (add the chunk's counted diagnostics to the shard there).
+//    (add the chunk's counted diagnostics to the shard there). A handler that routes events to
+//    several sources writes the others into shards of its own and hands them over in
+//    takeOtherShards(); they merge in chunk order with the chunk's shard.
 //  - A chunk can be restarted: when an event further on turns out to be malformed, the
 //    pipeline drops the shard and calls beginChunk() again with a fresh one, then replays the
 //    chunk event by event. So a handler keeps whatever it accumulates besides the shard
@@ -122,6 +124,10 @@ public:
     virtual void handle(const RawEvent &event, std::uint64_t pos) = 0;
     /// The chunk is complete; add its counted diagnostics to `shard` here.
     virtual void endChunk(model::BuilderShard &shard) = 0;
+    /// After endChunk(): shards of other sources the chunk wrote (a dialect whose files hold the
+    /// events of several sources, e.g. several devices), moved into `out`. They are merged right
+    /// after the chunk's own shard, in this order. A restarted chunk drops them in beginChunk().
+    virtual void takeOtherShards(std::vector<model::BuilderShard> &out) { (void)out; }
 };
 
 class Dialect {

@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace accelscope::importers {
 
@@ -84,11 +85,12 @@ public:
         m_readerFinished = true;
         m_cv.notify_all();
     }
-    /// Worker: the shard of chunk `index` is ready.
-    void deliver(std::size_t index, model::BuilderShard &&shard)
+    /// Worker: the shard of chunk `index` is ready, with the shards the chunk wrote for other
+    /// sources (`more`, merged right after it in their order).
+    void deliver(std::size_t index, model::BuilderShard &&shard, std::vector<model::BuilderShard> &&more = {})
     {
         std::lock_guard lk(m_mu);
-        m_done.emplace(index, std::move(shard));
+        m_done.emplace(index, Delivered{std::move(shard), std::move(more)});
         m_cv.notify_all();
     }
     /// Merges until every produced chunk is merged. Returns false when `ctx` asked to stop
@@ -104,10 +106,12 @@ public:
                 return false;
             auto it = m_done.find(m_next);
             if (it != m_done.end()) {
-                model::BuilderShard shard = std::move(it->second);
+                Delivered chunk = std::move(it->second);
                 m_done.erase(it);
                 lk.unlock();
-                builder.merge(std::move(shard));
+                builder.merge(std::move(chunk.shard));
+                for (model::BuilderShard &other : chunk.more)
+                    builder.merge(std::move(other));
                 ++m_next;
                 continue;
             }
@@ -117,9 +121,13 @@ public:
     }
 
 private:
+    struct Delivered {
+        model::BuilderShard shard;
+        std::vector<model::BuilderShard> more;
+    };
     std::mutex m_mu;
     std::condition_variable m_cv;
-    std::map<std::size_t, model::BuilderShard> m_done;
+    std::map<std::size_t, Delivered> m_done;
     std::size_t m_produced = 0, m_next = 0;
     bool m_readerFinished = false;
 };
