@@ -203,6 +203,10 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
                             "HTA's kernel classes and columns"),
                          hub->htaCompat(), this);
     top->addWidget(m_htaBox);
+    m_tbBox = optionBox(tr("TensorBoard plugin compatible"), "tbCompat",
+                        tr("PyTorch profiler views: the TensorBoard profiler plugin's µs rounding and step slot rule"),
+                        false, this);
+    top->addWidget(m_tbBox);
     m_rulesButton = new QToolButton(this);
     m_rulesButton->setObjectName(QStringLiteral("editRules"));
     m_rulesButton->setText(tr("Rules\u2026"));
@@ -252,6 +256,7 @@ AnalysisPanel::AnalysisPanel(AnalysisHub *hub, const QStringList &analysesWanted
     connect(m_filter, &QLineEdit::textChanged, this, &AnalysisPanel::updateStatus);
     connect(m_rangeBox, &QCheckBox::toggled, this, &AnalysisPanel::refresh);
     connect(m_htaBox, &QCheckBox::toggled, this, &AnalysisPanel::refresh);
+    connect(m_tbBox, &QCheckBox::toggled, this, &AnalysisPanel::refresh);
     connect(m_rulesButton, &QToolButton::clicked, this, [this] { m_hub->editCategoryRules(this); });
     connect(m_prev, &QToolButton::clicked, this, &AnalysisPanel::previousOccurrence);
     connect(m_next, &QToolButton::clicked, this, &AnalysisPanel::nextOccurrence);
@@ -343,6 +348,7 @@ AnalysisOptions AnalysisPanel::currentOptions() const
 {
     AnalysisOptions o;
     o.htaCompat = m_htaBox->isChecked();
+    o.tbCompat = m_tbBox->isChecked();
     if (m_rank >= 0)
         o.ranks = {m_rank};
     const TimeRange r = m_hub->document()->selectedRange();
@@ -357,6 +363,7 @@ void AnalysisPanel::refresh()
     m_rangeDebounce->stop();
     const QString name = currentAnalysis();
     m_rulesButton->setVisible(name == QLatin1String("categories"));
+    m_tbBox->setVisible(name.startsWith(QLatin1String("tb-")));
     const auto ctx = m_hub->context();
     if (!ctx || name.isEmpty()) {
         m_runner->cancel();

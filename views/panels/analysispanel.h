@@ -126,6 +126,7 @@ private:
     QLineEdit *m_filter;
     QCheckBox *m_rangeBox;
     QCheckBox *m_htaBox;
+    QCheckBox *m_tbBox; ///< shown for the PyTorch profiler views (tb-*) only
     QToolButton *m_rulesButton;
     QToolButton *m_prev;
     QToolButton *m_next;
