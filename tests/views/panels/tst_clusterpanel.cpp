@@ -76,6 +76,9 @@ private slots:
         QCOMPARE(b5.workVsMedianPct, vs);
         QVERIFY2(panel.stepsView()->barToolTip(5).contains(QString::number(vs, 'f', 1) + QLatin1Char('%')),
                  qPrintable(panel.stepsView()->barToolTip(5)));
+        // ACCELSCOPE_SCREENSHOT_DIR=DIR: the bars, stage bands and median mark as drawn, to look at
+        if (const QByteArray out = qgetenv("ACCELSCOPE_SCREENSHOT_DIR"); !out.isEmpty())
+            QVERIFY(panel.stepsView()->grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/cluster-bars.png")));
     }
 
     void clusterRootKnowsRankFolders()
