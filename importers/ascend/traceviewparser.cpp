@@ -55,9 +55,15 @@ std::string AscendPhaseHandler::counterSeries(const RawEvent &e, const std::stri
     return values > 1 && (k == "value" || k == e.name) ? std::string(e.name) + " " + k : counterSeriesName(e.name, k);
 }
 
-std::string_view AscendPhaseHandler::flowName(const RawEvent &e) { return flowBaseName(e.name); }
+std::string_view AscendPhaseHandler::flowName(const RawEvent &e)
+{
+    return flowBaseName(e.name);
+}
 
-std::uint64_t AscendPhaseHandler::flowId(std::string_view text) const { return flowIdFromText(text); }
+std::uint64_t AscendPhaseHandler::flowId(std::string_view text) const
+{
+    return flowIdFromText(text);
+}
 
 namespace {
 
