@@ -28,6 +28,7 @@ Table collectiveWaitAnalysis(const AnalysisContext &ctx, const AnalysisOptions &
 constexpr std::array kAnalyses = {
     AnalysisInfo{"kernels", "Kernel breakdown", "per kernel name and rank: count, total, mean, min, max, std, percentiles, share of busy time", &kernelBreakdown},
     AnalysisInfo{"kernel-types", "Kernel type breakdown", "device busy time by the kernel types running (computation, communication, memory, overlaps)", &kernelTypeBreakdown},
+    AnalysisInfo{"kernel-types-chart", "Kernel type chart", "what the kernel-type donut draws: a slice per kernel type, those under 2 % of the time in one \"Others\" slice", &kernelTypesChartAnalysis},
     AnalysisInfo{"temporal", "Temporal breakdown", "idle / compute / non-compute time of each rank's device", &temporalBreakdown},
     AnalysisInfo{"overlap", "Communication-computation overlap", "share of communication time overlapped by computation", &commCompOverlap},
     AnalysisInfo{"idle", "Idle time breakdown", "per stream: idle time split into host wait, kernel wait and other", &idleTimeBreakdown},

@@ -53,6 +53,19 @@ LaunchHistogram launchHistogram(const Table &launch, const std::vector<int> &row
 /// `launch-histogram`: launchHistogram() of the `launch` analysis.
 Table launchHistogramAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+/// The kernel-type donut: a slice per kernel-type row, those under 2 % of the total in one.
+struct KernelTypesChart {
+    /// "kernel-types-chart": kernel_type, the value column of the table (time_ns, or HTA's sum)
+    /// and types (how many kernel-type rows the slice holds: 1, or those under 2 % in the last
+    /// row, named "Others").
+    Table table;
+    std::vector<int> typeRows; ///< per chart row: its kernel-types row (-1: the "Others" slice)
+};
+/// The donut of `kernelTypes` over `rows` (empty = every row): slices under 2 % of the total are
+/// unreadable, so one "Others" slice holds them, its value their sum.
+KernelTypesChart kernelTypesChart(const Table &kernelTypes, const std::vector<int> &rows = {});
+Table kernelTypesChartAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
 /// `cluster-chart`: per rank of the `slow-rank` table, its step breakdown as a mean per step
 /// (computing_ns, communication_not_overlapped_ns, free_ns, step_ns = their sum; empty when the
 /// rank's numbers are not all known), slow-rank's own work vs the median rank, the median of

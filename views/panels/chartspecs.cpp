@@ -239,41 +239,24 @@ ChartSpec stepsSpec(const Table &t, const std::vector<int> &rows)
     return s;
 }
 
+/// The kernel-type donut: the `kernel-types-chart` analysis over the panel's rows.
 ChartSpec kernelTypesSpec(const Table &t, const std::vector<int> &rows)
 {
-    const Column *value = findColumn(t, {"time_ns", "sum"});
-    const Column *type = t.column("kernel_type");
+    const KernelTypesChart chart = kernelTypesChart(t, rows);
+    const Table &c = chart.table;
     ChartSpec s;
-    if (!value || !type)
+    if (c.rowCount() == 0)
         return s;
+    const Column *value = &c.columns[1], *type = c.column("kernel_type"), *types = c.column("types");
     s.kind = ChartSpec::Kind::Donut;
     s.unit = value->unit;
-    double total = 0;
-    for (int r : rows)
-        if (std::isfinite(cell(value, r)))
-            total += cell(value, r);
-    // Slices under 2 % are unreadable: one "Others" slice holds them (its value is their sum).
     ChartSeries series;
     series.name = tr("Device time");
-    double others = 0;
-    int otherCount = 0;
-    for (int r : rows) {
-        const double v = cell(value, r);
-        if (!std::isfinite(v))
-            continue;
-        if (total > 0 && v < 0.02 * total) {
-            others += v;
-            ++otherCount;
-            continue;
-        }
-        s.categories << cellText(type, r);
-        series.values.push_back(v);
-        series.rows.push_back(r);
-    }
-    if (otherCount > 0) {
-        s.categories << tr("Others (%1)").arg(otherCount);
-        series.values.push_back(others);
-        series.rows.push_back(-1);
+    for (std::size_t i = 0; i < c.rowCount(); ++i) {
+        const int row = chart.typeRows[i];
+        s.categories << (row < 0 ? tr("Others (%1)").arg(cellText(types, int(i))) : cellText(type, int(i)));
+        series.values.push_back(value->number(i));
+        series.rows.push_back(row);
     }
     s.series.push_back(std::move(series));
     return s;

@@ -162,6 +162,29 @@ private slots:
         QVERIFY(chart.table.notes[0].find("no compute, busy and idle") != std::string::npos);
     }
 
+    void kernelTypesChartGroupsSmallSlices()
+    {
+        // 900 + 85 + 10 + 5 = 1000: MEMORY (1 %) and IDLE-ish (0.5 %) are under 2 %: one slice of 15
+        Table t("kernel-types", "Kernel type breakdown");
+        Column &type = t.addText("kernel_type", "Kernel type");
+        Column &time = t.addInt("time_ns", "Time", Unit::Nanoseconds);
+        for (auto [n, v] : {std::pair{"COMPUTATION", 900}, {"MEMORY", 10}, {"COMMUNICATION", 85}, {"IDLE-ish", 5}}) {
+            type.push(std::string(n));
+            time.push(std::int64_t(v));
+        }
+        const KernelTypesChart chart = kernelTypesChart(t);
+        QVERIFY(chart.table.checkConsistent().empty());
+        QCOMPARE(testsupport::rowsText(chart.table, {"kernel_type", "time_ns", "types"}),
+                 std::string("COMPUTATION|900|1;COMMUNICATION|85|1;Others|15|2;"));
+        QCOMPARE(chart.typeRows, (std::vector<int>{0, 2, -1}));
+        QCOMPARE(chart.table.notes.size(), std::size_t(1));
+        // over the rows a panel shows: the shares are of those rows' total (10 of 95 is over 2 %)
+        const KernelTypesChart shown = kernelTypesChart(t, {2, 1});
+        QCOMPARE(testsupport::rowsText(shown.table, {"kernel_type", "types"}), std::string("COMMUNICATION|1;MEMORY|1;"));
+        QVERIFY(shown.table.notes.empty());
+        QVERIFY(findAnalysis("kernel-types-chart") != nullptr);
+    }
+
     void clusterChartIsSlowRankPerStep()
     {
         // three ranks of two steps (ns summed over them), rank 7 not known; step per rank:
