@@ -16,7 +16,7 @@ using namespace criticalpath;
 
 /// Everything both tables show, computed once per context and options.
 struct PathResult {
-    RankTable table;
+    std::shared_ptr<const RankTable> table; ///< shared by every window of the rank
     Window window;
     Graph graph;
     std::vector<std::uint32_t> path; ///< edge indices in path order
@@ -73,22 +73,24 @@ std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const 
     auto r = std::make_shared<PathResult>();
     r->notes = std::move(notes);
     r->origin = opt.htaCompat ? 0 : ctx.trace().startNs();
-    r->table = buildRankTable(ctx, opt, rank);
+    const std::string tableKey = "critical-path-table|" + std::to_string(rank) + (opt.htaCompat ? "|hta" : "|native");
+    r->table = std::static_pointer_cast<const RankTable>(ctx.cached(
+        tableKey, [&] { return std::shared_ptr<const void>(std::make_shared<const RankTable>(buildRankTable(ctx, opt, rank))); }));
     if (opt.htaCompat)
         r->notes.push_back("HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative "
                            "to the first event; the last ProfilerStep is dropped when there are several");
-    if (r->table.events.empty()) {
+    if (r->table->events.empty()) {
         r->notes.push_back("rank " + std::to_string(rank) + " has no events");
         return r;
     }
     std::string error;
-    r->window = clipWindow(r->table, ctx.trace(), annotation, opt.instanceFirst, opt.instanceLast, error);
+    r->window = clipWindow(*r->table, ctx.trace(), annotation, opt.instanceFirst, opt.instanceLast, error);
     if (!error.empty()) {
         r->notes.push_back("no critical path: " + error);
         return r;
     }
-    r->graph = buildGraph(r->table, r->window);
-    if (syncsWithinStream(r->table, r->graph)) {
+    r->graph = buildGraph(*r->table, r->window);
+    if (syncsWithinStream(*r->table, r->graph)) {
         r->notes.push_back("a synchronisation edge joins two events of one stream (HTA rejects such a graph)");
         if (opt.htaCompat)
             return r;
@@ -158,12 +160,12 @@ std::string boundBy(const AnalysisContext &ctx, const PathResult &r, const Edge 
     }
     if (e.event < 0)
         return "";
-    const Event &ev = r.table.events[std::size_t(e.event)];
+    const Event &ev = r.table->events[std::size_t(e.event)];
     if (ev.stream < 0)
         return "cpu_bound";
     const Trace &tr = ctx.trace();
     bool communication = false;
-    if (r.table.compat) {
+    if (r.table->compat) {
         communication = htaCommunicationKernel(shortenName(tr.str(ev.name)));
     } else {
         const Track &track = tr.tracks()[ctx.index().ref(ev.gid).track];
@@ -174,9 +176,9 @@ std::string boundBy(const AnalysisContext &ctx, const PathResult &r, const Edge 
 
 void describeWindow(const PathResult &r, Table &t)
 {
-    const std::string unit = r.table.compat ? " us" : " ns";
+    const std::string unit = r.table->compat ? " us" : " ns";
     if (!r.window.annotation.empty() && !r.window.whole)
-        t.notes.push_back("rank " + std::to_string(r.table.rank) + ", '" + r.window.annotation + "' (" + std::to_string(r.window.instances)
+        t.notes.push_back("rank " + std::to_string(r.table->rank) + ", '" + r.window.annotation + "' (" + std::to_string(r.window.instances)
                           + " instances): window " + std::to_string(r.window.lo - r.origin) + " to " + std::to_string(r.window.hi - r.origin) + unit);
     if (!r.path.empty()) {
         std::int64_t length = 0;
@@ -220,25 +222,25 @@ Table criticalPath(const AnalysisContext &ctx, const AnalysisOptions &opt)
     for (std::size_t k = 0; k < r->path.size(); ++k) {
         const Edge &e = r->graph.edges[r->path[k]];
         const Node &a = r->graph.nodes[e.from], &b = r->graph.nodes[e.to];
-        const Event &from = r->table.events[a.event], &to = r->table.events[b.event];
+        const Event &from = r->table->events[a.event], &to = r->table->events[b.event];
         edge.push(std::int64_t(k));
         start.push(a.ts - r->origin);
         end.push(b.ts - r->origin);
         dur.push(e.weight);
         type.push(std::string(edgeTypeName(e.type)));
         bound.push(boundBy(ctx, *r, e));
-        const Event *ev = e.event >= 0 ? &r->table.events[std::size_t(e.event)] : nullptr;
+        const Event *ev = e.event >= 0 ? &r->table->events[std::size_t(e.event)] : nullptr;
         event.push(ev ? std::string(tr.str(ev->name)) : std::string());
         cat.push(ev ? std::string(tr.str(ev->cat)) : std::string());
-        ev ? pid.push(ev->pid) : pid.pushNull();
-        ev ? tid.push(ev->tid) : tid.pushNull();
+        ev ? pid.push(r->table->pid(*ev)) : pid.pushNull();
+        ev ? tid.push(r->table->tid(*ev)) : tid.pushNull();
         ev ? stream.push(ev->stream) : stream.pushNull();
         fromEvent.push(std::string(tr.str(from.name)));
         fromPoint.push(std::string(pointName(a)));
         toEvent.push(std::string(tr.str(to.name)));
         toPoint.push(std::string(pointName(b)));
         const Event &shown = ev ? *ev : from;
-        t.keys.push_back({shown.name, r->table.rank, shown.stream, ix.ref(shown.gid)});
+        t.keys.push_back({shown.name, r->table->rank, shown.stream, ix.ref(shown.gid)});
     }
     t.notes = r->notes;
     describeWindow(*r, t);

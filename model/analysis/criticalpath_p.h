@@ -25,7 +25,7 @@ struct Event {
     std::int64_t dur = 0;
     std::int64_t stream = -1; ///< args.stream when numeric, else -1 (host side)
     std::int64_t corr = -1;
-    std::int64_t pid = 0, tid = 0;
+    TrackId track = 0;
     std::int64_t waitOnStream = -1;     ///< cuda_sync: the stream whose event is waited on
     std::int64_t waitOnRecordCorr = -1; ///< cuda_sync: correlation of that cudaEventRecord
     std::int32_t partner = kNoCorrelation; ///< row of the correlated event on the other side
@@ -42,12 +42,15 @@ struct RankTable {
     bool compat = false;
     std::vector<Event> events;
     StringId catCpuOp = kInvalidId, catCudaRuntime = kInvalidId, catCudaDriver = kInvalidId, catCudaSync = kInvalidId;
-    StringId catUserAnnotation = kInvalidId;
+    StringId catUserAnnotation = kInvalidId, catGpuUserAnnotation = kInvalidId;
     StringId streamWaitEvent = kInvalidId, eventSync = kInvalidId, contextSync = kInvalidId, streamSync = kInvalidId;
     StringId cudaEventRecord = kInvalidId, cudaStreamWaitEvent = kInvalidId;
     std::vector<std::uint8_t> isLaunch;      ///< per StringId: a kernel/memcpy/memset launch call
     std::vector<std::uint8_t> isRuntimeLock; ///< per StringId: takes the CUDA runtime lock
     std::vector<std::uint8_t> isBlockingSync; ///< per StringId: a blocking synchronisation call
+
+    std::int64_t pid(const Event &e) const { return trace->process(trace->tracks()[e.track].process).pid; }
+    std::int64_t tid(const Event &e) const { return trace->tracks()[e.track].tid; }
 };
 
 RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank);

@@ -39,6 +39,7 @@ void fillStrings(const Trace &tr, RankTable &t)
     t.catCudaDriver = findString(tr, "cuda_driver");
     t.catCudaSync = findString(tr, "cuda_sync");
     t.catUserAnnotation = findString(tr, "user_annotation");
+    t.catGpuUserAnnotation = findString(tr, "gpu_user_annotation");
     t.streamWaitEvent = findString(tr, "Stream Wait Event");
     t.eventSync = findString(tr, "Event Sync");
     t.contextSync = findString(tr, "Context Sync");
@@ -94,54 +95,104 @@ void linkCorrelations(RankTable &t)
 
 } // namespace
 
-RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank)
+namespace {
+
+/// An event and where it stands in the file (args are stored as they are read, so their ids
+/// follow the file order: HTA's index).
+struct Ordered {
+    ArgsId args;
+    Event event;
+};
+
+Event eventOf(const Track &track, std::uint32_t index, std::uint32_t gid)
+{
+    Event e;
+    e.name = track.slices.name[index];
+    e.cat = track.slices.cat[index];
+    e.gid = gid;
+    e.track = track.id;
+    return e;
+}
+
+/// HTA's table: the rounded, aligned, last-step-filtered rows of the HTA-compatible event set.
+void collectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank, std::vector<Ordered> &out)
 {
     const Trace &tr = ctx.trace();
     const EventIndex &ix = ctx.index();
+    AnalysisOptions rankOnly;
+    rankOnly.htaCompat = true;
+    rankOnly.ranks = {rank};
+    rankOnly.stop = opt.stop;
+    const EventSet s = selectEvents(ctx, rankOnly, SelectGpu | SelectCpu);
+    out.reserve(s.gpu.size() + s.cpu.size());
+    for (const auto *side : {&s.gpu, &s.cpu})
+        for (const Ev &src : *side) {
+            const SliceRef ref = ix.ref(src.gid);
+            const Track &track = tr.tracks()[ref.track];
+            Event e = eventOf(track, ref.index, src.gid);
+            e.ts = src.ts;
+            e.dur = src.dur;
+            e.stream = src.stream;
+            e.corr = src.corr;
+            out.push_back({track.slices.args[ref.index], e});
+        }
+}
+
+/// The model's rows of the rank in ns, device rows (as EventSet's native selection) with their
+/// stream, host rows with -1.
+void collectNative(const AnalysisContext &ctx, int rank, std::vector<Ordered> &out)
+{
+    const Trace &tr = ctx.trace();
+    const EventIndex &ix = ctx.index();
+    out.reserve(ix.sliceCount());
+    for (const Track &track : tr.tracks()) {
+        const SliceColumns &sc = track.slices;
+        if (sc.size() == 0 || ix.trackRank[track.id] != rank)
+            continue;
+        const std::uint32_t base = ix.trackBegin[track.id];
+        for (std::uint32_t i = 0; i < sc.size(); ++i) {
+            Event e = eventOf(track, i, base + i);
+            e.ts = sc.start[i];
+            e.dur = sc.dur[i];
+            const std::int64_t corr = ix.correlation[e.gid];
+            e.corr = corr == kNoValue ? -1 : corr;
+            const bool annotation = e.cat == ix.catGpuUserAnnotation || e.cat == ix.catUserAnnotation;
+            if (ix.trackIsDevice[track.id] && !annotation) {
+                const std::int64_t stream = ix.stream[e.gid];
+                e.stream = stream != kNoValue ? stream : (track.tidName == kEmptyString ? track.tid : std::int64_t(track.id));
+                if (e.stream < 0)
+                    e.stream = std::int64_t(track.id);
+            }
+            out.push_back({sc.args[i], e});
+        }
+    }
+}
+
+} // namespace
+
+RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank)
+{
+    const Trace &tr = ctx.trace();
     RankTable t;
     t.trace = &tr;
     t.rank = rank;
     t.compat = opt.htaCompat;
     fillStrings(tr, t);
-    AnalysisOptions rankOnly;
-    rankOnly.htaCompat = opt.htaCompat;
-    rankOnly.ranks = {rank};
-    rankOnly.stop = opt.stop;
-    const EventSet s = selectEvents(ctx, rankOnly, SelectGpu | SelectCpu);
-    struct Ordered {
-        ArgsId args;
-        std::uint32_t gid;
-        const Ev *ev;
-    };
-    std::vector<Ordered> order;
-    order.reserve(s.gpu.size() + s.cpu.size());
-    for (const auto *side : {&s.gpu, &s.cpu})
-        for (const Ev &e : *side) {
-            const SliceRef ref = ix.ref(e.gid);
-            order.push_back({tr.tracks()[ref.track].slices.args[ref.index], e.gid, &e});
-        }
-    // The file order (HTA's index): args are stored as they are read, so their ids follow it.
-    std::sort(order.begin(), order.end(), [](const Ordered &a, const Ordered &b) {
-        return a.args != b.args ? a.args < b.args : a.gid < b.gid;
-    });
-    t.events.reserve(order.size());
-    for (const Ordered &o : order) {
-        const Ev &src = *o.ev;
-        const SliceRef ref = ix.ref(src.gid);
-        const Track &track = tr.tracks()[ref.track];
-        Event e;
-        e.ts = src.ts;
-        e.dur = src.dur;
-        e.stream = src.stream;
-        e.corr = src.corr;
-        e.name = src.name;
-        e.cat = src.cat;
-        e.gid = src.gid;
-        e.pid = tr.process(track.process).pid;
-        e.tid = track.tid;
+    std::vector<Ordered> rows;
+    if (opt.htaCompat)
+        collectCompat(ctx, opt, rank, rows);
+    else
+        collectNative(ctx, rank, rows);
+    std::vector<std::pair<ArgsId, std::uint32_t>> order(rows.size());
+    for (std::uint32_t k = 0; k < rows.size(); ++k)
+        order[k] = {rows[k].args, k}; // rows are in gid order within equal args
+    std::sort(order.begin(), order.end());
+    t.events.reserve(rows.size());
+    for (const auto &[args, k] : order) {
+        t.events.push_back(rows[k].event);
+        Event &e = t.events.back();
         if (e.cat != kEmptyString && e.cat == t.catCudaSync)
-            readWaitArgs(tr, track, ref.index, e);
-        t.events.push_back(e);
+            readWaitArgs(tr, tr.tracks()[e.track], ctx.index().ref(e.gid).index, e);
     }
     linkCorrelations(t);
     return t;
@@ -150,7 +201,7 @@ RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt,
 namespace {
 
 /// Rows naming the annotation, in table order. HTA matches every symbol containing the text;
-/// natively only host rows count, so instance N is the N-th step of the host.
+/// natively only host rows count (not their copies on the device), so instance N is the N-th step.
 std::vector<std::uint32_t> annotationRows(const RankTable &t, const Trace &tr, const std::string &annotation)
 {
     std::vector<std::int8_t> matches(tr.strings().size(), -1);
@@ -160,7 +211,7 @@ std::vector<std::uint32_t> annotationRows(const RankTable &t, const Trace &tr, c
         std::int8_t &m = matches[e.name];
         if (m < 0)
             m = tr.str(e.name).find(annotation) != std::string_view::npos;
-        if (m && (t.compat || e.stream == -1))
+        if (m && (t.compat || (e.stream == -1 && e.cat != t.catGpuUserAnnotation)))
             rows.push_back(i);
     }
     return rows;

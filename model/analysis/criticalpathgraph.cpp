@@ -201,9 +201,9 @@ std::optional<std::int64_t> onlyThreadNaming(const RankTable &t, const Window &w
             m = t.trace->str(e.name).find(text) != std::string_view::npos;
         if (!m)
             continue;
-        if (tid && *tid != e.tid)
+        if (tid && *tid != t.tid(e))
             return std::nullopt;
-        tid = e.tid;
+        tid = t.tid(e);
     }
     return tid;
 }
@@ -336,7 +336,8 @@ void addCallStackEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &
     members.reserve(w.events.size());
     for (std::uint32_t i : w.events) {
         const Event &e = t.events[i];
-        members.push_back({e.pid, merge && e.tid == *bwd ? *fwd : e.tid, i});
+        const std::int64_t tid = t.tid(e);
+        members.push_back({t.pid(e), merge && tid == *bwd ? *fwd : tid, i});
     }
     std::sort(members.begin(), members.end(), [](const Member &a, const Member &b) {
         if (a.pid != b.pid)

@@ -77,7 +77,7 @@ std::vector<Launch> launches(const RankTable &t)
         const Event &dev = t.events[std::size_t(e.partner)];
         if (!isDeviceRow(dev) || dev.partner < 0)
             continue;
-        out.push_back({e.ts, i, e.pid, e.tid, dev.pid, dev.stream});
+        out.push_back({e.ts, i, t.pid(e), t.tid(e), t.pid(dev), dev.stream});
     }
     std::stable_sort(out.begin(), out.end(), [](const Launch &a, const Launch &b) { return a.ts < b.ts; });
     return out;
@@ -90,7 +90,7 @@ std::unordered_map<std::int64_t, std::int32_t> previousLaunchOfRecords(const Ran
     std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> recordedOn; // corr -> (stream, gpu)
     for (const Event &e : t.events)
         if (e.waitOnStream > -1)
-            recordedOn.try_emplace(e.waitOnRecordCorr, e.waitOnStream, e.pid);
+            recordedOn.try_emplace(e.waitOnRecordCorr, e.waitOnStream, t.pid(e));
     std::map<std::pair<std::int64_t, std::int64_t>, std::vector<const Launch *>> byStream; // (gpu, stream)
     for (const Launch &l : all)
         byStream[{l.gpuPid, l.gpuStream}].push_back(&l);
@@ -125,7 +125,7 @@ std::unordered_map<std::uint32_t, std::int32_t> nextLaunchOfWaits(const RankTabl
         const Event &dev = t.events[std::size_t(e.partner)];
         if (!isDeviceRow(dev) || dev.partner < 0)
             continue;
-        const auto &list = byThread[{e.pid, e.tid, dev.stream}];
+        const auto &list = byThread[{t.pid(e), t.tid(e), dev.stream}];
         const auto next = std::upper_bound(list.begin(), list.end(), e.ts, [](std::int64_t ts, const Launch *l) { return ts < l->ts; });
         out[i] = next == list.end() ? -1 : std::int32_t((*next)->event);
     }
