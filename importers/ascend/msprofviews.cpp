@@ -299,7 +299,7 @@ private:
     std::vector<DeviceNotes> m_notes;
     std::vector<MetaNote> m_meta, m_chunkMeta;
     std::vector<StepNote> m_steps, m_chunkSteps;
-    std::set<std::int64_t> m_unrouted, m_chunkUnrouted;
+    std::set<std::int64_t> m_unrouted;
     std::unordered_map<std::int64_t, std::size_t> m_routes;
     // The event being handled: its device, numeric pid, process role and byte offset.
     std::size_t m_device = 0;
@@ -323,7 +323,6 @@ void ViewHandler::beginChunk(BuilderShard &shard)
     }
     m_chunkMeta.clear();
     m_chunkSteps.clear();
-    m_chunkUnrouted.clear();
 }
 
 void ViewHandler::endChunk(BuilderShard &shard)
@@ -334,7 +333,6 @@ void ViewHandler::endChunk(BuilderShard &shard)
         m_meta.push_back(std::move(n));
     for (StepNote &n : m_chunkSteps)
         m_steps.push_back(std::move(n));
-    m_unrouted.insert(m_chunkUnrouted.begin(), m_chunkUnrouted.end());
     AscendPhaseHandler::endChunk(shard);
 }
 
@@ -371,7 +369,7 @@ std::size_t ViewHandler::route()
             found = true;
         }
     if (!found)
-        m_chunkUnrouted.insert(m_pid);
+        m_unrouted.insert(m_pid); // a pure function of the run's metadata: kept over chunk restarts
     m_routes.emplace(m_pid, out);
     return out;
 }
