@@ -44,7 +44,10 @@
 //    Positions passed to handle() are byte offsets in the decompressed input: use them in
 //    diagnostics.
 //
-// A minimal dialect (see chrome_json/chromejsonevents.cpp and ascend/traceviewparser.cpp):
+// A dialect of the Chrome trace family derives its handler from json::ChromePhaseHandler
+// (chromephases.h: every phase once, with hooks for what the dialect changes), as
+// chrome_json/chromejsonevents.cpp, ascend/traceviewparser.cpp and ascend/msprofviews.cpp do.
+// A minimal dialect from scratch:
 //
 //   class MyHandler final : public json::EventHandler {
 //       void beginChunk(BuilderShard &s) override { m_shard = &s; m_entities.reset(s); m_bad = 0; }
