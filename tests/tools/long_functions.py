@@ -3,9 +3,10 @@
 
     tests/tools/long_functions.py [LIMIT=150] [ROOT=.]
 
-Prints `LINES FILE:LINE NAME` for every brace block opened right after a parameter list (a
-function, a constructor or a lambda) whose body spans more than LIMIT lines, longest first, and
-exits with status 1 when there is one (the `function_length` test runs it on the source tree).
+Reads .cpp, .h (so _impl.h too) and .inc files. Prints `LINES FILE:LINE NAME` for every brace
+block opened right after a parameter list (a function, a constructor or a lambda) whose body
+spans more than LIMIT lines, longest first, and exits with status 1 when there is one (the
+`function_length` test runs it on the source tree).
 A heuristic: strings, character literals and comments are blanked before braces are counted,
 and build folders (below ROOT) and generated protobuf sources are skipped.
 """
@@ -59,12 +60,17 @@ def long_blocks(path, limit):
                     yield length, start + 1, (lambdas[-1] + ' (lambda)') if lambdas else names[0] if names else '?'
 
 
+# Sources and headers: inline functions and templates in headers (.h, _impl.h) and included
+# implementation files (.inc) count like the bodies in .cpp files.
+SUFFIXES = ('.cpp', '.h', '.inc')
+
+
 def sources(root):
-    """The .cpp files below root, build folders (and hidden ones such as .git) not entered."""
+    """The C++ files below root, build folders (and hidden ones such as .git) not entered."""
     for folder, subfolders, files in os.walk(root):
         subfolders[:] = [d for d in subfolders if d != 'build' and not d.startswith('.')]
         for f in files:
-            if f.endswith('.cpp') and '.pb.' not in f:
+            if f.endswith(SUFFIXES) and '.pb.' not in f:
                 yield pathlib.Path(folder) / f
 
 
