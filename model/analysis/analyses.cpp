@@ -85,6 +85,8 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"tb-operators-stack", "PyTorch profiler operators by call stack", "PyTorch profiler operator view grouped by operator and call stack (with_stack)", &tbOperatorsByStack},
     AnalysisInfo{"tb-kernels", "PyTorch profiler kernels", "PyTorch profiler kernel view: per kernel, calls, total/mean/max/min, mean blocks per SM, mean est. achieved occupancy, Tensor Cores used", &tbKernels},
     AnalysisInfo{"tb-kernels-op", "PyTorch profiler kernels by operator", "PyTorch profiler kernel view per kernel, launching operator and launch shape (grid, block, registers, shared memory)", &tbKernelsByOperator},
+    AnalysisInfo{"tb-memory", "PyTorch profiler memory by operator", "PyTorch profiler memory view: per device and operator, memory increase, allocation count and size, own and with the operators below ([memory] events)", &tbMemory},
+    AnalysisInfo{"tb-memory-events", "PyTorch profiler memory events", "PyTorch profiler memory view: each allocation with its release (by address), operator, size, lifetime", &tbMemoryEvents},
     AnalysisInfo{"aiu-summary", "AIU kernel summary", "IBM AIU: per AIU and Cmpt Exec kernel name: share, total, calls, mean, median, min, max, stdev (acelyzer's _summary.csv)", &aiuSummary},
     AnalysisInfo{"aiu-categories", "AIU categories and PT utilization", "IBM AIU: per AIU and compiler-log category: kernel and ideal time, calls, ideal cycles, PT utilization (acelyzer's _categories.csv)", &aiuCategories},
     AnalysisInfo{"aiu-active", "AIU active time", "IBM AIU: per AIU: kernel time, first start to last end, active share (acelyzer's _active.csv)", &aiuActive},

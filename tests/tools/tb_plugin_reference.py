@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Runs the PyTorch TensorBoard profiler plugin's parser on Kineto traces and writes its
-overview, GPU summary, recommendations, operator and kernel tables as CSV, so the tb-* analyses
+overview, GPU summary, recommendations, operator, kernel and memory tables as CSV, so the tb-* analyses
 can be compared with the plugin's own numbers.
 
 Usage: tb_plugin_reference.py PLUGIN_ROOT OUT_DIR TRACE.json[.gz]...
@@ -105,6 +105,18 @@ def kernel_op_rows(generator):
     return header, table['rows']
 
 
+def memory_rows(generator):
+    """The memory view's statistics and events in bytes and µs (the plugin's default is KB, ms)."""
+    run = generator.generate_run_profile()
+    stats = run.get_memory_stats(memory_metric='B')
+    stat_rows = [[device] + row for device in sorted(stats['rows']) for row in stats['rows'][device]]
+    events = run.get_memory_events(time_metric='us', memory_metric='B')
+    event_rows = [[device] + row for device in sorted(events['rows']) for row in events['rows'][device]]
+    return (['device', 'name', 'calls', 'size_increase', 'self_size_increase', 'allocation_count',
+             'self_allocation_count', 'allocation_size', 'self_allocation_size'], stat_rows), \
+        (['device', 'operator', 'size', 'allocation_time', 'release_time', 'duration'], event_rows)
+
+
 def dump(path, out_root):
     from torch_tb_profiler.profiler.data import RunProfileData
     from torch_tb_profiler.profiler.overall_parser import ProfileRole
@@ -124,6 +136,10 @@ def dump(path, out_root):
     if profile.has_kernel:
         write_csv(os.path.join(out, 'kernels.csv'), *kernel_rows(generator))
         write_csv(os.path.join(out, 'kernels_by_op.csv'), *kernel_op_rows(generator))
+    if profile.memory_snapshot:
+        stats, events = memory_rows(generator)
+        write_csv(os.path.join(out, 'memory_stats.csv'), *stats)
+        write_csv(os.path.join(out, 'memory_events.csv'), *events)
     write_csv(os.path.join(out, 'flags.csv'), ['has_runtime', 'has_kernel', 'has_memcpy_or_memset',
                                                'has_communication', 'tc_used_ratio',
                                                'tc_eligible_ops_kernel_ratio'],

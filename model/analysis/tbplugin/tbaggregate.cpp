@@ -134,9 +134,13 @@ std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOpt
             RankRun r;
             r.rank = rank;
             r.events = collectEvents(trace, rank, opt);
-            if (r.events.empty())
+            r.memory = collectMemoryRecords(trace, rank, opt);
+            if (r.events.empty() && r.memory.empty())
                 continue;
+            r.profilerStart = std::min(r.events.empty() ? std::numeric_limits<TimeNs>::max() : r.events.front().start,
+                                       r.memory.empty() ? std::numeric_limits<TimeNs>::max() : r.memory.front().ts);
             buildTrees(trace, r);
+            attachMemoryRecords(trace, r);
             computeSteps(trace, r, opt.tbCompat);
             computeGpuMetrics(trace, r);
             computeRecommendations(trace, r, run->deviceProperties);

@@ -25,4 +25,10 @@ Table tbOperatorsByStack(const AnalysisContext &ctx, const AnalysisOptions &opt)
 Table tbKernels(const AnalysisContext &ctx, const AnalysisOptions &opt);
 Table tbKernelsByOperator(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+/// Memory view: per device and operator, memory increase, allocation count and size, its own and
+/// with the operators below it, from the "[memory]" events.
+Table tbMemory(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Memory view: each allocation with its release (matched by address), operator, size and lifetime.
+Table tbMemoryEvents(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
 } // namespace accelscope::model::analysis

@@ -153,6 +153,18 @@ struct Recommendation {
     std::string text;
 };
 
+/// A "[memory]" instant: an allocation (bytes > 0) or a release by the caching allocator.
+struct MemoryRecord {
+    TimeNs ts = 0;
+    std::uint32_t thread = 0;          ///< the host track it was recorded on
+    int deviceType = -1;               ///< 0 CPU, 1 CUDA, -1 other or absent
+    std::int64_t deviceId = kNone;
+    std::int64_t bytes = 0;
+    std::optional<std::string> addr;   ///< absent before PyTorch 1.10
+    std::uint32_t op = kInvalidId;     ///< allocations: the innermost operator node around it
+    std::uint32_t parentOp = kInvalidId; ///< and that operator's parent node
+};
+
 /// The plugin's parse of one rank.
 struct RankRun {
     int rank = 0;
@@ -161,6 +173,7 @@ struct RankRun {
     std::vector<RuntimeNode> runtimes;
     std::vector<OpNode> nodes;
     std::vector<std::uint32_t> roots;  ///< one tree root per host thread
+    std::vector<std::uint32_t> rootThreads; ///< the host track of each root
 
     std::vector<std::uint32_t> ops;     ///< operator nodes, in the plugin's order
     std::vector<std::uint32_t> kernels; ///< device nodes of the trees, in the plugin's order
@@ -178,6 +191,11 @@ struct RankRun {
     std::optional<double> tcUsedRatio; ///< kernel time in Tensor Core kernels (none without kernels)
     double tcEligibleOpsKernelRatio = 0;
     std::vector<Recommendation> recommendations;
+
+    std::vector<MemoryRecord> memory;  ///< sorted by time
+    TimeNs profilerStart = 0;          ///< the first event's time (the plugin's memory times count from it)
+    std::vector<std::vector<std::uint32_t>> memoryOfNode; ///< per node: its memory records (operators only)
+    std::vector<std::uint8_t> nodeReached;                ///< per node: the memory walk entered it
 };
 
 struct TbRun {
@@ -191,6 +209,14 @@ std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOpt
 // --- steps of the parse (tbevents.cpp, tbtree.cpp, tbsteps.cpp) ---
 /// Events of one rank, classified and sorted, with the args the plugin reads.
 std::vector<Event> collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt);
+/// The "[memory]" instants of one rank, sorted by time.
+std::vector<MemoryRecord> collectMemoryRecords(const Trace &trace, int rank, const AnalysisOptions &opt);
+/// Gives each memory record the operator around it (memory_parser.py's find_memory_nodes).
+void attachMemoryRecords(const Trace &trace, RankRun &run);
+bool isOperatorNode(const Trace &trace, const OpNode &n);
+/// Device name of a record: "CPU", "GPU<id>", or empty (the plugin skips such records).
+std::string memoryDeviceName(const MemoryRecord &r);
+
 /// Device/runtime/operator nodes, the trees, their stats, and the operator and kernel lists.
 void buildTrees(const Trace &trace, RankRun &run);
 /// Role ranges, steps (widened to device work, trailing steps dropped), their costs.
@@ -223,6 +249,24 @@ inline bool isCommunicationName(std::string_view name)
             return true;
     return false;
 }
+
+/// Memory view: per device and operator name, the plugin's memory statistics.
+struct MemoryStat {
+    std::string device;
+    StringId name = kEmptyString;
+    std::int64_t calls = 0;
+    std::int64_t increase = 0, selfIncrease = 0, allocations = 0, selfAllocations = 0, allocated = 0, selfAllocated = 0;
+};
+std::vector<MemoryStat> memoryStatistics(const Trace &trace, const RankRun &run);
+/// Memory view: allocations paired with their release by address (records with an address only).
+struct MemoryEvent {
+    std::string device;
+    std::string op;                 ///< "<unknown>", the operator, or "parent (aten::empty...)"
+    std::int64_t bytes = 0;
+    std::optional<TimeNs> allocated; ///< absent: released, never seen allocated
+    std::optional<TimeNs> released;  ///< absent: still allocated at the end
+};
+std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run);
 
 /// Tensor Cores: the kernel name patterns and the eligible operators of the plugin.
 bool kernelUsesTensorCores(std::string_view name);

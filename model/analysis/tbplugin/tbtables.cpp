@@ -207,4 +207,129 @@ Table tbRecommendations(const AnalysisContext &ctx, const AnalysisOptions &opt)
     return t;
 }
 
+namespace {
+
+constexpr double kBytesPerKb = 1024.0;
+
+/// The plugin's display rounding: 2 decimals, more for values under 0.01.
+double displayRound(double v)
+{
+    const double a = std::abs(v);
+    if (a >= 0.01 || v == 0)
+        return roundHalfEven(v, 2);
+    return roundHalfEven(v, int(std::abs(std::floor(std::log10(a)))));
+}
+
+/// Bytes natively, KB rounded as the plugin shows them in plugin mode.
+struct SizeColumn {
+    Column *column;
+    bool compat;
+    void push(std::int64_t bytes) const
+    {
+        if (compat)
+            column->push(displayRound(double(bytes) / kBytesPerKb));
+        else
+            column->push(bytes);
+    }
+};
+
+SizeColumn addSize(Table &t, const std::string &id, const std::string &title, bool compat)
+{
+    if (compat)
+        return {&t.addReal(id + "_kb", title + " (KB)"), true};
+    return {&t.addInt(id + "_bytes", title, Unit::Bytes), false};
+}
+
+void memoryNotes(Table &t, const TbRun &run, const AnalysisOptions &opt)
+{
+    bool anyRecord = false;
+    for (const RankRun &r : run.ranks)
+        anyRecord |= opt.wantsRank(r.rank) && !r.memory.empty();
+    if (!anyRecord)
+        t.notes.push_back("no [memory] event in the wanted ranks and range (profile with profile_memory=True)");
+}
+
+} // namespace
+
+Table tbMemory(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-memory", "PyTorch profiler memory by operator");
+    const bool compat = opt.tbCompat;
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &device = t.addText("device", "Device");
+    Column &name = t.addText("name", "Operator Name");
+    Column &calls = t.addInt("calls", "Calls", Unit::Count);
+    const SizeColumn increase = addSize(t, "size_increase", "Size Increase", compat);
+    const SizeColumn selfIncrease = addSize(t, "self_size_increase", "Self Size Increase", compat);
+    Column &count = t.addInt("allocation_count", "Allocation Count", Unit::Count);
+    Column &selfCount = t.addInt("self_allocation_count", "Self Allocation Count", Unit::Count);
+    const SizeColumn allocated = addSize(t, "allocation_size", "Allocation Size", compat);
+    const SizeColumn selfAllocated = addSize(t, "self_allocation_size", "Self Allocation Size", compat);
+    const auto run = tbRun(ctx, opt);
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        for (const MemoryStat &s : memoryStatistics(ctx.trace(), r)) {
+            rank.push(std::int64_t(r.rank));
+            device.push(s.device);
+            name.push(std::string(ctx.trace().str(s.name)));
+            calls.push(s.calls);
+            increase.push(s.increase);
+            selfIncrease.push(s.selfIncrease);
+            count.push(s.allocations);
+            selfCount.push(s.selfAllocations);
+            allocated.push(s.allocated);
+            selfAllocated.push(s.selfAllocated);
+            t.keys.push_back(RowKey{s.name, r.rank, -1, {}});
+        }
+    }
+    memoryNotes(t, *run, opt);
+    return t;
+}
+
+Table tbMemoryEvents(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-memory-events", "PyTorch profiler memory events");
+    const bool compat = opt.tbCompat;
+    const Unit at = compat ? Unit::TimestampUs : Unit::TimestampNs;
+    const Unit span = compat ? Unit::Microseconds : Unit::Nanoseconds;
+    const std::string suffix = compat ? "_us" : "_ns";
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &device = t.addText("device", "Device");
+    Column &op = t.addText("operator", "Operator");
+    const SizeColumn size = addSize(t, "size", "Size", compat);
+    Column &allocatedAt = t.addReal("allocation_time" + suffix, "Allocation Time", at);
+    Column &releasedAt = t.addReal("release_time" + suffix, "Release Time", at);
+    Column &duration = t.addReal("duration" + suffix, "Duration", span);
+    const auto run = tbRun(ctx, opt);
+    bool anyAddress = false, anyRecord = false;
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        // Natively times are since the trace start, as everywhere; the plugin counts µs from its first event.
+        const TimeNs origin = compat ? r.profilerStart : ctx.trace().startNs();
+        auto time = [&](TimeNs ns) { return compat ? displayRound(double(ns - origin) / 1000.0) : double(ns - origin); };
+        for (const MemoryRecord &m : r.memory) {
+            anyRecord = true;
+            anyAddress |= m.addr.has_value();
+        }
+        for (const MemoryEvent &e : memoryEvents(ctx.trace(), r)) {
+            rank.push(std::int64_t(r.rank));
+            device.push(e.device);
+            op.push(e.op);
+            size.push(e.bytes);
+            e.allocated ? allocatedAt.push(time(*e.allocated)) : allocatedAt.pushNull();
+            e.released ? releasedAt.push(time(*e.released)) : releasedAt.pushNull();
+            if (e.allocated && e.released)
+                duration.push(compat ? displayRound(double(*e.released - *e.allocated) / 1000.0) : double(*e.released - *e.allocated));
+            else
+                duration.pushNull();
+        }
+    }
+    if (anyRecord && !anyAddress)
+        t.notes.push_back("the [memory] events carry no Addr (PyTorch before 1.10): allocations cannot be paired with their release");
+    memoryNotes(t, *run, opt);
+    return t;
+}
+
 } // namespace accelscope::model::analysis

@@ -24,8 +24,10 @@ public:
     {
         parseNodes();
         attachRuntimesToOperators();
-        for (std::uint32_t thread : m_threadOrder)
+        for (std::uint32_t thread : m_threadOrder) {
             m_run.roots.push_back(buildThreadTree(thread));
+            m_run.rootThreads.push_back(thread);
+        }
         for (std::uint32_t root : m_run.roots)
             collectOperatorsAndKernels(root);
     }
@@ -45,14 +47,7 @@ private:
     void fillRuntime(std::uint32_t runtime, std::uint32_t op);
     void fillStats(std::uint32_t node);
     void collectOperatorsAndKernels(std::uint32_t node);
-    bool isOperatorNode(const OpNode &n) const
-    {
-        if (n.kind != NodeKind::Operator || n.type != EventType::Operator)
-            return false;
-        const std::string_view nm = name(n.name);
-        return nm != "DataParallel.forward"
-               && nm != "DistributedDataParallel.forward" && !nm.starts_with("Optimizer.");
-    }
+    bool isOperatorNode(const OpNode &n) const { return tbplugin::isOperatorNode(m_trace, n); }
 
     const Trace &m_trace;
     RankRun &m_run;
@@ -361,6 +356,14 @@ void TreeBuilder::collectOperatorsAndKernels(std::uint32_t node)
 }
 
 } // namespace
+
+bool isOperatorNode(const Trace &trace, const OpNode &n)
+{
+    if (n.kind != NodeKind::Operator || n.type != EventType::Operator)
+        return false;
+    const std::string_view nm = trace.str(n.name);
+    return nm != "DataParallel.forward" && nm != "DistributedDataParallel.forward" && !nm.starts_with("Optimizer.");
+}
 
 void buildTrees(const Trace &trace, RankRun &run)
 {

@@ -85,6 +85,13 @@ std::string device(const std::string &cat, const std::string &name, int ts, int 
         + std::to_string(corr) + R"(, "external id": )" + std::to_string(ext) + extra + "}}";
 }
 
+std::string memory(int ts, int deviceType, int deviceId, long long addr, long long bytes)
+{
+    return R"({"ph": "i", "s": "t", "name": "[memory]", "pid": 13721, "tid": 123, "ts": )" + std::to_string(ts)
+        + R"(, "args": {"Device Type": )" + std::to_string(deviceType) + R"(, "Device Id": )" + std::to_string(deviceId)
+        + R"(, "Addr": )" + std::to_string(addr) + R"(, "Bytes": )" + std::to_string(bytes) + "}}";
+}
+
 std::string array(const std::vector<std::string> &events)
 {
     std::string s = "[";
@@ -174,6 +181,7 @@ private slots:
     void callStacksAndShapes();
     void tensorCores();
     void nativeUnits();
+    void memoryView();
     void pluginReferences_data();
     void pluginReferences();
 };
@@ -435,6 +443,105 @@ void TstTbPlugin::nativeUnits()
     QVERIFY(ops.column("host_self_us") == nullptr);
 }
 
+// test_memory_view of the plugin: each record goes to the innermost operator around it; the self
+// columns count the operator's own records, the others add the operators below it.
+void TstTbPlugin::memoryView()
+{
+    auto ctx = kineto(array({
+        op("aten::to", 10, 10, 2),
+        op("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", 100, 180, 2),
+        op("aten::to", 200, 60, 3),
+        op("aten::nll_loss_backward", 340, 70, 4),
+        op("ProfilerStep#1", 50, 400, 1),
+        op("ProfilerStep#2", 500, 500, 1),
+        op("aten::to", 510, 150, 3),
+        op("aten::copy_", 520, 100, 3),
+        op("aten::liner", 700, 100, 3),
+        op("aten::t", 705, 40, 3),
+        op("aten::transpose", 710, 30, 3),
+        op("aten::tranas_stride", 720, 10, 3),
+        op("aten::addmm", 750, 40, 3),
+        op("aten::to", 900, 100, 3),
+        device("Memcpy", "Memcpy HtoD (Pageable -> Device)", 405, 10, 334, 4),
+        R"({"ph": "X", "cat": "Runtime", "name": "cudaMemcpyAsync", "pid": 13721, "tid": "456", "ts": 360, "dur": 20, "args": {"correlation": 334, "external id": 4}})",
+        device("Memset", "Memset (Device)", 420, 5, 40344, 4),
+        R"({"ph": "X", "cat": "Runtime", "name": "cudaMemsetAsync", "pid": 13721, "tid": "456", "ts": 390, "dur": 10, "args": {"correlation": 40344, "external id": 4}})",
+        device("Kernel", "void cunn_ClassNLLCriterion_updateGradInput_kernel<float>", 430, 15, 40348, 4),
+        runtime(405, 5, 40348, 4, "456"),
+        memory(90, 0, -1, 90, 4),
+        memory(150, 0, -1, 150, 4),
+        memory(200, 0, -1, 200, 4),
+        memory(210, 1, 0, 210, 4),
+        memory(265, 1, 0, 265, 4),
+        memory(300, 1, 0, 300, 4),
+        memory(350, 1, 0, 350, 10),
+        memory(360, 1, 0, 350, -10),
+        memory(450, 0, -1, 450, 1000000),
+        memory(515, 1, 0, 515, 100),
+        memory(520, 1, 0, 520, 100),
+        memory(600, 1, 0, 520, -100),
+        memory(690, 1, 0, 690, 100),
+        memory(701, 1, 0, 701, 100),
+        memory(796, 1, 0, 515, -100),
+        memory(708, 1, 0, 708, 100),
+        memory(742, 1, 0, 708, -100),
+        memory(715, 1, 0, 715, 50),
+        memory(735, 1, 0, 715, -50),
+        memory(725, 1, 0, 725, 50),
+        memory(728, 1, 0, 725, -50),
+        memory(729, 0, -1, 729, 50),
+        memory(746, 0, -1, 746, 100),
+        memory(747, 1, 0, 747, 20),
+        memory(749, 0, -1, 690, -100),
+        memory(760, 1, 0, 760, 30),
+        memory(780, 1, 0, 760, -30),
+        memory(795, 1, 0, 795, 10),
+        memory(799, 1, 0, 795, -10),
+    }));
+    const Table t = run(*ctx, "tb-memory", false);
+    // self increase, self allocation size, self allocation count, increase, allocation size, allocation count, calls
+    auto values = [&](const std::string &device, const std::string &name) {
+        const int r = findRow(t, {{"device", device}, {"name", name}});
+        if (r < 0)
+            return std::string("missing");
+        std::string v;
+        for (const char *c : {"self_size_increase_bytes", "self_allocation_size_bytes", "self_allocation_count", "size_increase_bytes",
+                              "allocation_size_bytes", "allocation_count", "calls"})
+            v += (v.empty() ? "" : ",") + cell(t, std::size_t(r), c);
+        return v;
+    };
+    QCOMPARE(values("GPU0", "aten::to"), std::string("104,104,2,104,204,3,4"));
+    QCOMPARE(values("GPU0", "aten::nll_loss_backward"), std::string("0,10,1,0,10,1,1"));
+    QCOMPARE(values("GPU0", "aten::copy_"), std::string("0,100,1,0,100,1,1"));
+    QCOMPARE(values("GPU0", "aten::addmm"), std::string("0,30,1,0,30,1,1"));
+    QCOMPARE(values("GPU0", "aten::tranas_stride"), std::string("0,50,1,0,50,1,1"));
+    QCOMPARE(values("GPU0", "aten::transpose"), std::string("0,50,1,0,100,2,1"));
+    QCOMPARE(values("GPU0", "aten::t"), std::string("0,100,1,0,200,3,1"));
+    QCOMPARE(values("GPU0", "aten::liner"), std::string("20,130,3,20,360,7,1"));
+    QCOMPARE(values("CPU", "aten::to"), std::string("4,4,1,4,4,1,4"));
+    QCOMPARE(values("CPU", "aten::liner"), std::string("0,100,1,50,150,2,1"));
+    QCOMPARE(values("CPU", "aten::tranas_stride"), std::string("50,50,1,50,50,1,1"));
+    QCOMPARE(values("CPU", "aten::transpose"), std::string("0,0,0,50,50,1,1"));
+    QCOMPARE(values("CPU", "aten::t"), std::string("0,0,0,50,50,1,1"));
+    QCOMPARE(t.rowCount(), std::size_t(13));
+
+    // Allocation at 350 (inside aten::nll_loss_backward), released at 360; the plugin's times count
+    // from its first event (ts 10).
+    const Table events = run(*ctx, "tb-memory-events", true);
+    const int loss = findRow(events, {{"device", "GPU0"}, {"operator", "aten::nll_loss_backward"}});
+    QVERIFY(loss >= 0);
+    QCOMPARE(num(events, std::size_t(loss), "allocation_time_us"), 340.0);
+    QCOMPARE(num(events, std::size_t(loss), "release_time_us"), 350.0);
+    QCOMPARE(num(events, std::size_t(loss), "duration_us"), 10.0);
+    QVERIFY(near(num(events, std::size_t(loss), "size_kb"), roundHalfEven(10 / 1024.0, 3), 1e-12));
+    // Allocated at 90 on the CPU outside any operator, never released.
+    const int leaked = findRow(events, {{"device", "CPU"}, {"operator", "<unknown>"}});
+    QVERIFY(leaked >= 0);
+    QVERIFY(std::isnan(num(events, std::size_t(leaked), "release_time_us")));
+    const Table none = run(*kineto(array({op("aten::mm", 10, 10, 2)})), "tb-memory");
+    QVERIFY(hasNote(none, "profile_memory=True"));
+}
+
 void TstTbPlugin::pluginReferences_data()
 {
     QTest::addColumn<QString>("trace");
@@ -476,6 +583,14 @@ void TstTbPlugin::pluginReferences()
     if (fs::exists(ref / "operators_by_shape.csv"))
         QCOMPARE(compareWithPlugin(run(ctx, "tb-operators-shape"), ref / "operators_by_shape.csv",
                                    {{"name", "name"}, {"input_shape", "input_shape"}}, opColumns, 1.0),
+                 std::string());
+    if (fs::exists(ref / "memory_stats.csv"))
+        QCOMPARE(compareWithPlugin(run(ctx, "tb-memory", false), ref / "memory_stats.csv", {{"device", "device"}, {"name", "name"}},
+                                   {{"calls", "calls"}, {"size_increase", "size_increase_bytes"},
+                                    {"self_size_increase", "self_size_increase_bytes"}, {"allocation_count", "allocation_count"},
+                                    {"self_allocation_count", "self_allocation_count"}, {"allocation_size", "allocation_size_bytes"},
+                                    {"self_allocation_size", "self_allocation_size_bytes"}},
+                                   0),
                  std::string());
     if (!fs::exists(ref / "kernels.csv"))
         return;
