@@ -5,6 +5,7 @@
 #include "kerneltype.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 
@@ -39,19 +40,34 @@ int chooseRank(const AnalysisContext &ctx, const AnalysisOptions &opt, std::vect
     return std::max(rank, 0);
 }
 
-/// The annotation asked for; unset: a step when the trace has ProfilerStep rows, else all.
-std::string chooseAnnotation(const AnalysisContext &ctx, const AnalysisOptions &opt, std::vector<std::string> &notes)
+/// The annotation asked for; unset: the selected range when there is one, else a step when the
+/// trace has ProfilerStep rows, else all. Nothing: the range is the window.
+std::optional<std::string> chooseAnnotation(const AnalysisContext &ctx, const AnalysisOptions &opt, std::vector<std::string> &notes)
 {
     if (opt.annotation)
         return *opt.annotation;
+    if (opt.range) {
+        notes.push_back("no --annotation given: the selected range is the window");
+        return std::nullopt;
+    }
     const StringTable &st = ctx.trace().strings();
     for (StringId id = 0; id < st.size(); ++id)
         if (ctx.trace().str(id).starts_with("ProfilerStep#")) {
             notes.push_back("no --annotation given: the path of ProfilerStep instance " + std::to_string(opt.instanceFirst));
-            return "ProfilerStep#";
+            return std::string("ProfilerStep#");
         }
     notes.push_back("no --annotation given and no ProfilerStep in the trace: the path of the whole trace");
-    return {};
+    return std::string();
+}
+
+/// The range in the table's ticks: trace ns natively, HTA's relative µs (widened to whole µs).
+std::pair<std::int64_t, std::int64_t> rangeTicks(const AnalysisContext &ctx, const RankTable &t, std::pair<TimeNs, TimeNs> range)
+{
+    if (!t.compat)
+        return range;
+    const std::int64_t off = ctx.trace().sources().empty() ? 0 : ctx.trace().sources()[0].timeOffsetNs;
+    return {std::int64_t(std::floor(double(range.first - off) / 1000.0)) - t.htaMinTsUs,
+            std::int64_t(std::ceil(double(range.second - off) / 1000.0)) - t.htaMinTsUs};
 }
 
 /// HTA's _validate_graph: a synchronisation between two rows of one stream makes HTA refuse.
@@ -68,7 +84,7 @@ bool syncsWithinStream(const RankTable &t, const Graph &g)
 }
 
 std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank,
-                                              const std::string &annotation, std::vector<std::string> notes)
+                                              const std::optional<std::string> &annotation, std::vector<std::string> notes)
 {
     auto r = std::make_shared<PathResult>();
     r->notes = std::move(notes);
@@ -84,7 +100,10 @@ std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const 
         return r;
     }
     std::string error;
-    r->window = clipWindow(*r->table, ctx.trace(), annotation, opt.instanceFirst, opt.instanceLast, error);
+    std::optional<std::pair<std::int64_t, std::int64_t>> range;
+    if (!annotation && opt.range)
+        range = rangeTicks(ctx, *r->table, *opt.range);
+    r->window = clipWindow(*r->table, ctx.trace(), annotation.value_or(std::string()), opt.instanceFirst, opt.instanceLast, range, error);
     if (!error.empty()) {
         r->notes.push_back("no critical path: " + error);
         return r;
@@ -108,9 +127,10 @@ std::shared_ptr<const PathResult> pathFor(const AnalysisContext &ctx, const Anal
 {
     std::vector<std::string> notes;
     const int rank = chooseRank(ctx, opt, notes);
-    const std::string annotation = chooseAnnotation(ctx, opt, notes);
-    const std::string key = "critical-path|" + std::to_string(rank) + "|" + (opt.htaCompat ? "hta|" : "native|") + annotation + "|"
-        + std::to_string(opt.instanceFirst) + "|" + std::to_string(opt.instanceLast);
+    const std::optional<std::string> annotation = chooseAnnotation(ctx, opt, notes);
+    std::string window = annotation ? "annotation|" + *annotation + "|" + std::to_string(opt.instanceFirst) + "|" + std::to_string(opt.instanceLast)
+                                    : "range|" + std::to_string(opt.range->first) + "|" + std::to_string(opt.range->second);
+    const std::string key = "critical-path|" + std::to_string(rank) + (opt.htaCompat ? "|hta|" : "|native|") + window;
     return std::static_pointer_cast<const PathResult>(
         ctx.cached(key, [&] { return std::shared_ptr<const void>(computePath(ctx, opt, rank, annotation, notes)); }));
 }
@@ -177,7 +197,10 @@ std::string boundBy(const AnalysisContext &ctx, const PathResult &r, const Edge 
 void describeWindow(const PathResult &r, Table &t)
 {
     const std::string unit = r.table->compat ? " us" : " ns";
-    if (!r.window.annotation.empty() && !r.window.whole)
+    if (r.window.annotation.empty() && !r.window.whole)
+        t.notes.push_back("rank " + std::to_string(r.table->rank) + ": window " + std::to_string(r.window.lo - r.origin) + " to "
+                          + std::to_string(r.window.hi - r.origin) + unit);
+    else if (!r.window.whole)
         t.notes.push_back("rank " + std::to_string(r.table->rank) + ", '" + r.window.annotation + "' (" + std::to_string(r.window.instances)
                           + " instances): window " + std::to_string(r.window.lo - r.origin) + " to " + std::to_string(r.window.hi - r.origin) + unit);
     if (!r.path.empty()) {

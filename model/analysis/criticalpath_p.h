@@ -6,6 +6,7 @@
 #include "context.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,7 @@ struct RankTable {
     const Trace *trace = nullptr;
     int rank = 0;
     bool compat = false;
+    std::int64_t htaMinTsUs = 0; ///< HTA mode: the µs subtracted from every time (HTA's min_ts)
     std::vector<Event> events;
     StringId catCpuOp = kInvalidId, catCudaRuntime = kInvalidId, catCudaDriver = kInvalidId, catCudaSync = kInvalidId;
     StringId catUserAnnotation = kInvalidId, catGpuUserAnnotation = kInvalidId;
@@ -60,12 +62,14 @@ struct Window {
     std::int64_t lo = 0, hi = 0;
     bool whole = true;
     std::vector<std::uint32_t> events;
-    std::string annotation; ///< the annotation asked for, "" = whole trace
+    std::string annotation; ///< the annotation asked for, "" = whole trace or the range
     int instances = 0;      ///< how many instances of it the trace has
 };
 /// Chooses the annotation instances (first..last, inclusive) and clips the table to them as HTA
 /// does; `error` says why nothing could be chosen.
-Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annotation, int first, int last, std::string &error);
+/// A given `range` (in the table's ticks) is the window instead of an annotation.
+Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annotation, int first, int last,
+                  const std::optional<std::pair<std::int64_t, std::int64_t>> &range, std::string &error);
 
 enum class EdgeType : std::uint8_t { Operator, Dependency, KernelLaunchDelay, KernelKernelDelay, SyncDependency };
 const char *edgeTypeName(EdgeType t); ///< HTA's CPEdgeType values ("critical_path_operator", ...)

@@ -115,7 +115,7 @@ Event eventOf(const Track &track, std::uint32_t index, std::uint32_t gid)
 }
 
 /// HTA's table: the rounded, aligned, last-step-filtered rows of the HTA-compatible event set.
-void collectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank, std::vector<Ordered> &out)
+void collectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank, std::vector<Ordered> &out, std::int64_t &minTsUs)
 {
     const Trace &tr = ctx.trace();
     const EventIndex &ix = ctx.index();
@@ -124,6 +124,7 @@ void collectCompat(const AnalysisContext &ctx, const AnalysisOptions &opt, int r
     rankOnly.ranks = {rank};
     rankOnly.stop = opt.stop;
     const EventSet s = selectEvents(ctx, rankOnly, SelectGpu | SelectCpu);
+    minTsUs = s.htaMinTsUs;
     out.reserve(s.gpu.size() + s.cpu.size());
     for (const auto *side : {&s.gpu, &s.cpu})
         for (const Ev &src : *side) {
@@ -180,7 +181,7 @@ RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt,
     fillStrings(tr, t);
     std::vector<Ordered> rows;
     if (opt.htaCompat)
-        collectCompat(ctx, opt, rank, rows);
+        collectCompat(ctx, opt, rank, rows, t.htaMinTsUs);
     else
         collectNative(ctx, rank, rows);
     std::vector<std::pair<ArgsId, std::uint32_t>> order(rows.size());
@@ -219,11 +220,16 @@ std::vector<std::uint32_t> annotationRows(const RankTable &t, const Trace &tr, c
 
 } // namespace
 
-Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annotation, int first, int last, std::string &error)
+Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annotation, int first, int last,
+                  const std::optional<std::pair<std::int64_t, std::int64_t>> &range, std::string &error)
 {
     Window w;
     w.annotation = annotation;
-    if (!annotation.empty()) {
+    if (range) {
+        w.whole = false;
+        w.lo = range->first;
+        w.hi = range->second;
+    } else if (!annotation.empty()) {
         const std::vector<std::uint32_t> rows = annotationRows(t, tr, annotation);
         w.instances = int(rows.size());
         if (rows.empty()) {

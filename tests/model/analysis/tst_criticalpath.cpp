@@ -270,6 +270,11 @@ private slots:
         o.instanceFirst = 0;
         QCOMPARE(criticalPath(ctx, o).rowCount(), std::size_t(3)); // both steps, one dependency between them
         QCOMPARE(joined(pathOf(criticalPath(ctx, wholeTrace()))), joined(pathOf(criticalPath(ctx, o))));
+        // no annotation but a selected range (the panels' "Selected range"): the range is the window
+        AnalysisOptions ranged;
+        const TimeNs origin = ctx.trace().startNs();
+        ranged.range = {{origin + 105000, origin + 200000}};
+        QCOMPARE(joined(pathOf(criticalPath(ctx, ranged))), std::string("operator second.start->second.end 70000\n"));
     }
 
     void saysWhyThereIsNoPath()
