@@ -56,8 +56,8 @@ Table launchHistogramAnalysis(const AnalysisContext &ctx, const AnalysisOptions 
 /// The kernel-type donut: a slice per kernel-type row, those under 2 % of the total in one.
 struct KernelTypesChart {
     /// "kernel-types-chart": kernel_type, the value column of the table (time_ns, or HTA's sum)
-    /// and types (how many kernel-type rows the slice holds: 1, or those under 2 % in the last
-    /// row, named "Others").
+    /// types (how many kernel-type rows the slice holds: 1, or those under 2 % in the last row,
+    /// named "Others") and share_pct (the slice's share of the rows' total time).
     Table table;
     std::vector<int> typeRows; ///< per chart row: its kernel-types row (-1: the "Others" slice)
 };

@@ -18,6 +18,7 @@ KernelTypesChart kernelTypesChart(const Table &kernelTypes, const std::vector<in
     Column &typeOut = t.addText("kernel_type", "Kernel type");
     Column &valueOut = value ? t.addReal(value->id, value->title, value->unit) : t.addReal("time_ns", "Time", Unit::Nanoseconds);
     Column &types = t.addInt("types", "Kernel types", Unit::Count);
+    Column &share = t.addReal("share_pct", "Share", Unit::Percent);
     if (!value || !type) {
         t.notes.push_back("the kernel-types table has no kernel_type and time column");
         return chart;
@@ -44,12 +45,14 @@ KernelTypesChart kernelTypesChart(const Table &kernelTypes, const std::vector<in
         typeOut.push(type->texts[std::size_t(r)]);
         valueOut.push(v);
         types.push(std::int64_t(1));
+        share.push(total > 0 ? 100 * v / total : std::nan(""));
         chart.typeRows.push_back(r);
     }
     if (otherCount > 0) {
         typeOut.push(std::string("Others"));
         valueOut.push(others);
         types.push(otherCount);
+        share.push(100 * others / total);
         chart.typeRows.push_back(-1);
         t.notes.push_back(std::to_string(otherCount) + " kernel types under 2 % of the time in one slice, \"Others\"");
     }

@@ -435,25 +435,23 @@ void AnalysisChartView::buildDonut()
     pie->setHoleSize(0.45);
     pie->setPieSize(0.8);
     const ChartSeries &src = m_spec.series.front();
-    double total = 0;
-    for (double v : src.values)
-        total += std::isfinite(v) ? v : 0;
     for (int i = 0; i < m_spec.categories.size(); ++i) {
         const double v = src.values[std::size_t(i)];
+        const double share = std::size_t(i) < m_spec.sharesPct.size() ? m_spec.sharesPct[std::size_t(i)] : std::nan("");
+        const QString shareText = std::isfinite(share) ? QString::number(share, 'f', 1) + QStringLiteral(" %") : QStringLiteral("\u2013");
         QPieSlice *slice = pie->append(m_spec.categories[i], v);
         m_slices << slice;
         const bool others = src.rows[std::size_t(i)] < 0;
         slice->setColor(others ? kIdle : kPalette[i % std::size(kPalette)]);
         slice->setBorderColor(palette().color(QPalette::Base));
-        slice->setLabelVisible(total > 0 && v / total >= 0.04);
+        slice->setLabelVisible(share >= 4);
         slice->setLabelColor(palette().color(QPalette::Text));
-        slice->setLabel(QStringLiteral("%1 %2 %").arg(m_spec.categories[i]).arg(total > 0 ? 100 * v / total : 0, 0, 'f', 1));
-        connect(slice, &QPieSlice::hovered, this, [this, i, total, slice](bool state) {
+        slice->setLabel(QStringLiteral("%1 %2").arg(m_spec.categories[i], shareText));
+        connect(slice, &QPieSlice::hovered, this, [this, i, shareText, slice](bool state) {
             const double v = m_spec.series.front().values[std::size_t(i)];
             slice->setExploded(state);
             hovered(m_spec.series.front().rows[std::size_t(i)],
-                    QStringLiteral("%1\n%2 (%3 %)").arg(m_spec.categories[i], formatChartValue(v, m_spec.unit)).arg(total > 0 ? 100 * v / total : 0, 0, 'f', 1),
-                    state);
+                    QStringLiteral("%1\n%2 (%3)").arg(m_spec.categories[i], formatChartValue(v, m_spec.unit), shareText), state);
         });
         connect(slice, &QPieSlice::clicked, this, [this, i] {
             if (const int row = m_spec.series.front().rows[std::size_t(i)]; row >= 0)

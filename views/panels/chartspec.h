@@ -58,6 +58,7 @@ struct ChartSpec {
     std::vector<QPointF> points, outliers;
     std::vector<int> pointRows, outlierRows;
     QStringList details; ///< per category: extra tooltip lines (count, mean, overlapped time …), may be empty
+    std::vector<double> sharesPct; ///< Donut: per category, its share of the whole in percent (from the table)
     QString note; ///< what the chart leaves out ("top 20 of 1,204 rows"); shown under the chart
 
     bool isEmpty() const { return kind == Kind::None || (categories.isEmpty() && points.empty()); }

@@ -247,7 +247,7 @@ ChartSpec kernelTypesSpec(const Table &t, const std::vector<int> &rows)
     ChartSpec s;
     if (c.rowCount() == 0)
         return s;
-    const Column *value = &c.columns[1], *type = c.column("kernel_type"), *types = c.column("types");
+    const Column *value = &c.columns[1], *type = c.column("kernel_type"), *types = c.column("types"), *share = c.column("share_pct");
     s.kind = ChartSpec::Kind::Donut;
     s.unit = value->unit;
     ChartSeries series;
@@ -257,6 +257,7 @@ ChartSpec kernelTypesSpec(const Table &t, const std::vector<int> &rows)
         s.categories << (row < 0 ? tr("Others (%1)").arg(cellText(types, int(i))) : cellText(type, int(i)));
         series.values.push_back(value->number(i));
         series.rows.push_back(row);
+        s.sharesPct.push_back(share->number(i));
     }
     s.series.push_back(std::move(series));
     return s;

@@ -174,8 +174,8 @@ private slots:
         }
         const KernelTypesChart chart = kernelTypesChart(t);
         QVERIFY(chart.table.checkConsistent().empty());
-        QCOMPARE(testsupport::rowsText(chart.table, {"kernel_type", "time_ns", "types"}),
-                 std::string("COMPUTATION|900|1;COMMUNICATION|85|1;Others|15|2;"));
+        QCOMPARE(testsupport::rowsText(chart.table, {"kernel_type", "time_ns", "types", "share_pct"}),
+                 std::string("COMPUTATION|900|1|90;COMMUNICATION|85|1|8.5;Others|15|2|1.5;"));
         QCOMPARE(chart.typeRows, (std::vector<int>{0, 2, -1}));
         QCOMPARE(chart.table.notes.size(), std::size_t(1));
         // over the rows a panel shows: the shares are of those rows' total (10 of 95 is over 2 %)
