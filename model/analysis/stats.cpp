@@ -6,19 +6,28 @@
 
 namespace accelscope::model::analysis {
 
-double quantileSorted(std::span<const double> s, double q, QuantileMethod method)
+namespace {
+
+/// quantileSorted() over sorted doubles or integer durations (the difference is taken before
+/// the conversion, so integer nanoseconds stay exact).
+template <typename Value>
+double quantileOf(std::span<const Value> s, double q, QuantileMethod method)
 {
     if (s.empty())
         return std::numeric_limits<double>::quiet_NaN();
     const double pos = (double(s.size()) - 1) * q;
     const std::size_t lo = std::size_t(std::floor(pos));
     if (method == QuantileMethod::Lower)
-        return s[lo];
+        return double(s[lo]);
     const std::size_t hi = std::min(lo + 1, s.size() - 1);
     const double frac = pos - double(lo);
     // numpy's "linear" method: a + (b - a) * frac, exact at the ends
-    return s[lo] + (s[hi] - s[lo]) * frac;
+    return double(s[lo]) + double(s[hi] - s[lo]) * frac;
 }
+
+} // namespace
+
+double quantileSorted(std::span<const double> s, double q, QuantileMethod method) { return quantileOf(s, q, method); }
 
 double median(std::vector<double> v)
 {
@@ -93,12 +102,7 @@ DurationStats::Result DurationStats::finish()
         }
         r.std = double(std::sqrt(ss / (values.size() - 1)));
     }
-    auto q = [&](double p) {
-        const double pos = (double(values.size()) - 1) * p;
-        const std::size_t lo = std::size_t(std::floor(pos));
-        const std::size_t hi = std::min(lo + 1, values.size() - 1);
-        return double(values[lo]) + double(values[hi] - values[lo]) * (pos - double(lo));
-    };
+    const auto q = [&](double p) { return quantileOf(std::span<const std::int64_t>(values), p, QuantileMethod::Linear); };
     r.p50 = q(0.5);
     r.p90 = q(0.9);
     r.p99 = q(0.99);
