@@ -1,5 +1,5 @@
 // What the parts of the CANN msprof importer share: one device being imported (DeviceSink) and
-// the few helpers every part uses. The parts: msproflayout.cpp finds PROF folders and their
+// the few functions every part uses. The parts: msproflayout.cpp finds PROF folders and their
 // files, msprofsummary.cpp reads the summary CSVs, msprofviews.cpp reads the timeline JSON
 // views, msprof.cpp puts a device together from them.
 #pragma once
@@ -8,6 +8,7 @@
 #include "msprofsteps.h"
 #include "traceview.h"
 
+#include "model/asciitext.h"
 #include "model/diagnostics.h"
 #include "model/tracebuilder.h"
 
@@ -30,12 +31,10 @@ constexpr model::TimeNs kEpochFloorNs = 300'000'000'000'000'000LL;
 /// Keeps the clock offset, start + duration and the lanes' arithmetic inside 64 bits.
 constexpr model::TimeNs kMaxSummaryNs = 4'000'000'000'000'000'000LL;
 
-std::string lower(std::string s);
-inline bool startsWith(std::string_view s, std::string_view p) { return s.size() >= p.size() && s.substr(0, p.size()) == p; }
-inline bool endsWith(std::string_view s, std::string_view p)
-{
-    return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
+// The two names msprof.cpp's folder checks call; every other reader calls model/asciitext.h
+// and std::string_view::ends_with directly.
+inline std::string lower(std::string_view s) { return model::asciiLower(s); }
+inline bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(suffix); }
 
 inline std::uint64_t fnv1a(std::string_view s)
 {
