@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Runs the PyTorch TensorBoard profiler plugin's parser on Kineto traces and writes its
-overview, GPU summary, recommendations, operator, kernel and memory tables as CSV, so the tb-* analyses
+overview, GPU summary, recommendations, operator, kernel, memory and distributed tables as CSV, so the tb-* analyses
 can be compared with the plugin's own numbers.
 
 Usage: tb_plugin_reference.py PLUGIN_ROOT OUT_DIR TRACE.json[.gz]...
@@ -117,6 +117,24 @@ def memory_rows(generator):
         (['device', 'operator', 'size', 'allocation_time', 'release_time', 'duration'], event_rows)
 
 
+def distributed_rows(profile):
+    """The distributed view of this trace alone (one worker: its own kernels give the transfer time)."""
+    from torch_tb_profiler.profiler.data import DistributedRunProfileData
+    from torch_tb_profiler.profiler.loader import RunLoader
+    loader = RunLoader.__new__(RunLoader)  # only _process_distributed_profiles is used
+    loader.run_name = 'reference'
+    run = loader._process_distributed_profiles([DistributedRunProfileData(profile)], 0)
+    if run is None:
+        return None
+    overlap = [[step] + values for step, workers in run.steps_to_overlap['data'].items() for values in workers.values()]
+    wait = [[step] + values for step, workers in run.steps_to_wait['data'].items() for values in workers.values()]
+    ops = [row for table in run.comm_ops['data'].values() for row in table['rows']]
+    return (['step', 'computation', 'overlapping', 'communication', 'other'], overlap), \
+        (['step', 'data_transfer', 'synchronizing'], wait), \
+        (['name', 'calls', 'total_size', 'avg_size', 'total_latency', 'avg_latency', 'data_transfer',
+          'avg_data_transfer'], ops)
+
+
 def dump(path, out_root):
     from torch_tb_profiler.profiler.data import RunProfileData
     from torch_tb_profiler.profiler.overall_parser import ProfileRole
@@ -140,6 +158,10 @@ def dump(path, out_root):
         stats, events = memory_rows(generator)
         write_csv(os.path.join(out, 'memory_stats.csv'), *stats)
         write_csv(os.path.join(out, 'memory_events.csv'), *events)
+    distributed = distributed_rows(profile) if profile.has_communication else None
+    if distributed:
+        for name, table in zip(('distributed_overlap', 'distributed_wait', 'distributed_ops'), distributed):
+            write_csv(os.path.join(out, name + '.csv'), *table)
     write_csv(os.path.join(out, 'flags.csv'), ['has_runtime', 'has_kernel', 'has_memcpy_or_memset',
                                                'has_communication', 'tc_used_ratio',
                                                'tc_eligible_ops_kernel_ratio'],

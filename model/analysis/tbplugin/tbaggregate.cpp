@@ -142,10 +142,12 @@ std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOpt
             buildTrees(trace, r);
             attachMemoryRecords(trace, r);
             computeSteps(trace, r, opt.tbCompat);
+            computeCommunication(trace, r);
             computeGpuMetrics(trace, r);
             computeRecommendations(trace, r, run->deviceProperties);
             run->ranks.push_back(std::move(r));
         }
+        run->transferTimesKnown = computeTransferTimes(run->ranks);
         return run;
     });
     return std::static_pointer_cast<const TbRun>(made);

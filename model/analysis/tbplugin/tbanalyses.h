@@ -31,4 +31,11 @@ Table tbMemory(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Memory view: each allocation with its release (matched by address), operator, size and lifetime.
 Table tbMemoryEvents(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+/// Distributed view: per step, computation and communication time and their overlap.
+Table tbDistributedOverlap(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Distributed view: per step, the collectives' data transfer and synchronizing (waiting) time.
+Table tbDistributedWait(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Distributed view: per collective operator, calls, bytes, latency and data transfer time.
+Table tbDistributedOps(const AnalysisContext &ctx, const AnalysisOptions &opt);
+
 } // namespace accelscope::model::analysis

@@ -142,7 +142,24 @@ void readOperatorArgs(const ArgNode &args, Event &e)
     e.hasModuleId = args.child("Python module id") != nullptr && args.child("Python module id")->type != ArgNode::Type::Null;
 }
 
-void readArgs(std::string_view json, Event &e)
+void readTensorSizes(const ArgNode &args, Event &e)
+{
+    const ArgNode *dims = args.child("Input Dims");
+    if (!dims)
+        dims = args.child("Input dims");
+    if (dims && dims->type == ArgNode::Type::Array)
+        for (const ArgNode &tensor : dims->children) {
+            std::vector<std::int64_t> shape;
+            for (const ArgNode &d : tensor.children)
+                shape.push_back(parseInteger(&d));
+            e.inputDims.push_back(std::move(shape));
+        }
+    if (const ArgNode *types = args.child("Input type"); types && types->type == ArgNode::Type::Array)
+        for (const ArgNode &t : types->children)
+            e.inputTypes.push_back(t.value);
+}
+
+void readArgs(std::string_view json, Event &e, bool collective)
 {
     if (json.empty())
         return;
@@ -157,6 +174,8 @@ void readArgs(std::string_view json, Event &e)
         readKernelArgs(*args, e);
     else if (e.type != EventType::Runtime && e.type != EventType::Memcpy && e.type != EventType::Memset)
         readOperatorArgs(*args, e);
+    if (collective)
+        readTensorSizes(*args, e);
 }
 
 } // namespace
@@ -190,7 +209,7 @@ std::vector<Event> collectEvents(const Trace &trace, int rank, const AnalysisOpt
                 e.type = EventType::ProfilerStep;
             if (e.type == EventType::Kernel || e.type == EventType::Memcpy || e.type == EventType::Memset)
                 e.devicePid = process.pid;
-            readArgs(trace.args().json(s.args[i]), e);
+            readArgs(trace.args().json(s.args[i]), e, isCommunicationName(name));
             if (e.type == EventType::PythonFunction && e.hasModuleId)
                 e.type = EventType::Module;
             events.push_back(std::move(e));

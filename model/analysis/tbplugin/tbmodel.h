@@ -65,6 +65,9 @@ struct Event {
     std::string inputShape;            ///< Python's str() of "Input Dims" ("[]" when absent)
     std::optional<std::string> callStack;
     bool hasModuleId = false;          ///< python_function with "Python module id"
+    // collectives (nccl:*, gloo:* operators): the tensors, for their size
+    std::vector<std::vector<std::int64_t>> inputDims;
+    std::vector<std::string> inputTypes;
 };
 
 enum class NodeKind : std::uint8_t { Root, Operator, ProfilerStep, Module, DataLoader, Optimizer };
@@ -165,6 +168,19 @@ struct MemoryRecord {
     std::uint32_t parentOp = kInvalidId; ///< and that operator's parent node
 };
 
+/// A collective operator (nccl:all_reduce, ...) and the device kernels it launched.
+struct CommNode {
+    std::uint32_t event = 0;
+    Ranges kernelRanges;       ///< the operator's own span, then its kernels' (NCCL)
+    Ranges transferRanges;     ///< each kernel's shortest duration over the ranks, ending where it ends
+    std::string step;          ///< the step holding it, empty when none
+};
+
+/// Per step: the distributed view's computation / communication overlap.
+struct StepOverlap {
+    TimeNs computation = 0, communication = 0, overlap = 0, other = 0;
+};
+
 /// The plugin's parse of one rank.
 struct RankRun {
     int rank = 0;
@@ -192,6 +208,9 @@ struct RankRun {
     double tcEligibleOpsKernelRatio = 0;
     std::vector<Recommendation> recommendations;
 
+    std::vector<StepOverlap> overlaps; ///< per step
+    std::vector<CommNode> collectives; ///< sorted by start; empty when NCCL and Gloo are both used
+
     std::vector<MemoryRecord> memory;  ///< sorted by time
     TimeNs profilerStart = 0;          ///< the first event's time (the plugin's memory times count from it)
     std::vector<std::vector<std::uint32_t>> memoryOfNode; ///< per node: its memory records (operators only)
@@ -201,6 +220,7 @@ struct RankRun {
 struct TbRun {
     std::vector<RankRun> ranks;
     std::string deviceProperties; ///< raw JSON of the first source's deviceProperties, if any
+    bool transferTimesKnown = false; ///< every rank has collectives, matching in number
 };
 
 /// The parse of every wanted rank, cached in the context per range and slot-reset mode.
@@ -221,6 +241,11 @@ std::string memoryDeviceName(const MemoryRecord &r);
 void buildTrees(const Trace &trace, RankRun &run);
 /// Role ranges, steps (widened to device work, trailing steps dropped), their costs.
 void computeSteps(const Trace &trace, RankRun &run, bool pluginSlotReset);
+/// Collective operators with their kernels and steps, and each step's computation/communication overlap.
+void computeCommunication(const Trace &trace, RankRun &run);
+/// Data transfer time: each collective kernel's shortest duration over the ranks (matched by
+/// order; nothing when the ranks' collectives differ in number). False when they differ.
+bool computeTransferTimes(std::vector<RankRun> &ranks);
 /// GPU utilization, SM efficiency, occupancy and Tensor Core ratios per device.
 void computeGpuMetrics(const Trace &trace, RankRun &run);
 /// The plugin's performance recommendations (deviceProperties: raw JSON array or empty).

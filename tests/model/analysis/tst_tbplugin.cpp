@@ -182,6 +182,7 @@ private slots:
     void tensorCores();
     void nativeUnits();
     void memoryView();
+    void distributedTwoRanks();
     void pluginReferences_data();
     void pluginReferences();
 };
@@ -542,6 +543,62 @@ void TstTbPlugin::memoryView()
     QVERIFY(hasNote(none, "profile_memory=True"));
 }
 
+// Two ranks of one all_reduce: the faster rank's kernel time is the data transfer time of both;
+// the slower rank's extra kernel time is synchronizing (waiting for the other rank).
+void TstTbPlugin::distributedTwoRanks()
+{
+    static QTemporaryDir dir;
+    std::vector<fs::path> paths;
+    for (int rank : {0, 1}) {
+        const int kernelDur = rank == 0 ? 100 : 40;
+        const std::string events = array({
+            op("ProfilerStep#7", 0, 300, 1),
+            op("aten::mm", 10, 50, 2),
+            runtime(20, 10, 10, 2),
+            device("Kernel", "gemm_kernel", 30, 60, 10, 2),
+            op("nccl:all_reduce", 100, 20, 3, "123", R"(, "Input Dims": [[1024], [2, 8]], "Input type": ["float", "c10::Half"])"),
+            runtime(105, 10, 11, 3),
+            device("Kernel", "ncclKernel_AllReduce_RING_LL_Sum_float", 200 - kernelDur + 60, kernelDur, 11, 3),
+        });
+        paths.push_back(fs::path(dir.path().toStdString()) / ("rank" + std::to_string(rank) + ".json"));
+        std::ofstream(paths.back()) << R"({"schemaVersion": 1, "distributedInfo": {"backend": "nccl", "rank": )" << rank
+                                    << R"(, "world_size": 2}, "traceEvents": )" << events << "}";
+    }
+    importers::ImportContext ictx;
+    auto loaded = importers::loadTrace(paths, ictx);
+    QVERIFY(loaded.ok());
+    AnalysisContext ctx(loaded.value().trace);
+
+    const Table ops = run(ctx, "tb-distributed-ops", false);
+    QCOMPARE(ops.rowCount(), std::size_t(2));
+    const int r0 = findRow(ops, {{"rank", "0"}, {"name", "nccl:all_reduce"}});
+    const int r1 = findRow(ops, {{"rank", "1"}, {"name", "nccl:all_reduce"}});
+    QVERIFY(r0 >= 0 && r1 >= 0);
+    QCOMPARE(num(ops, std::size_t(r0), "total_size_bytes"), 1024.0 * 4 + 16 * 2);
+    // Latency: the operator's span and its kernel merged (100-120 and 160-260 on rank 0).
+    QCOMPARE(num(ops, std::size_t(r0), "total_latency_ns"), 120000.0);
+    QCOMPARE(num(ops, std::size_t(r0), "data_transfer_ns"), 20000.0 + 40000.0);
+    QCOMPARE(num(ops, std::size_t(r1), "total_latency_ns"), 20000.0 + 40000.0);
+
+    const Table wait = run(ctx, "tb-distributed-wait", false);
+    const int w0 = findRow(wait, {{"rank", "0"}, {"step", "7"}});
+    QVERIFY(w0 >= 0);
+    QCOMPARE(num(wait, std::size_t(w0), "synchronizing_ns"), 60000.0);
+    QCOMPARE(num(wait, std::size_t(findRow(wait, {{"rank", "1"}, {"step", "7"}})), "synchronizing_ns"), 0.0);
+
+    // Rank 0, step 0-300: computation = kernels 30-90 (the collective's kernel is communication),
+    // communication = the operator 100-120 and its kernel 160-260, no overlap.
+    const Table overlap = run(ctx, "tb-distributed-overlap", false);
+    const int o0 = findRow(overlap, {{"rank", "0"}, {"step", "7"}});
+    QVERIFY(o0 >= 0);
+    QCOMPARE(num(overlap, std::size_t(o0), "computation_ns"), 60000.0);
+    QCOMPARE(num(overlap, std::size_t(o0), "communication_ns"), 120000.0);
+    QCOMPARE(num(overlap, std::size_t(o0), "overlapping_ns"), 0.0);
+    QCOMPARE(num(overlap, std::size_t(o0), "other_ns"), 120000.0);
+
+    QVERIFY(hasNote(run(*kineto(array({op("aten::mm", 10, 10, 2)})), "tb-distributed-ops"), "no NCCL or Gloo"));
+}
+
 void TstTbPlugin::pluginReferences_data()
 {
     QTest::addColumn<QString>("trace");
@@ -592,6 +649,23 @@ void TstTbPlugin::pluginReferences()
                                     {"self_allocation_size", "self_allocation_size_bytes"}},
                                    0),
                  std::string());
+    if (fs::exists(ref / "distributed_ops.csv")) {
+        // The plugin's "all" rows are truncated averages, compared within 1 µs.
+        QCOMPARE(compareWithPlugin(run(ctx, "tb-distributed-overlap"), ref / "distributed_overlap.csv", {{"step", "step"}},
+                                   {{"computation", "computation_us"}, {"overlapping", "overlapping_us"},
+                                    {"communication", "communication_us"}, {"other", "other_us"}},
+                                   1.0),
+                 std::string());
+        QCOMPARE(compareWithPlugin(run(ctx, "tb-distributed-wait"), ref / "distributed_wait.csv", {{"step", "step"}},
+                                   {{"data_transfer", "data_transfer_us"}, {"synchronizing", "synchronizing_us"}}, 1.0),
+                 std::string());
+        QCOMPARE(compareWithPlugin(run(ctx, "tb-distributed-ops"), ref / "distributed_ops.csv", {{"name", "name"}},
+                                   {{"calls", "calls"}, {"total_size", "total_size_bytes"}, {"avg_size", "avg_size_bytes"},
+                                    {"total_latency", "total_latency_us"}, {"avg_latency", "avg_latency_us"},
+                                    {"data_transfer", "data_transfer_us"}, {"avg_data_transfer", "avg_data_transfer_us"}},
+                                   0.05),
+                 std::string());
+    }
     if (!fs::exists(ref / "kernels.csv"))
         return;
     const std::vector<std::pair<std::string, std::string>> kernelColumns = {
