@@ -49,6 +49,7 @@ struct RankTable {
     StringId cudaEventRecord = kInvalidId, cudaStreamWaitEvent = kInvalidId;
     std::vector<std::uint8_t> isLaunch;      ///< per StringId: a kernel/memcpy/memset launch call
     std::vector<std::uint8_t> isRuntimeLock; ///< per StringId: takes the CUDA runtime lock
+    std::vector<std::uint8_t> isGraphLaunch; ///< per StringId: launches a CUDA/HIP graph
     std::vector<std::uint8_t> isBlockingSync; ///< per StringId: a blocking synchronisation call
 
     std::int64_t pid(const Event &e) const { return trace->process(trace->tracks()[e.track].process).pid; }

@@ -52,6 +52,7 @@ void fillStrings(const Trace &tr, RankTable &t)
                                 "hipLaunchKernel", "hipExtModuleLaunchKernel", "hipMemsetAsync", "hipMemcpyAsync",
                                 "hipMemcpyWithStream"});
     t.isRuntimeLock = nameFlags(tr, {"cudaHostAlloc", "cudaLaunchKernel", "cudaMemcpyAsync"});
+    t.isGraphLaunch = nameFlags(tr, {"cudaGraphLaunch", "cuGraphLaunch", "hipGraphLaunch"});
     t.isBlockingSync = nameFlags(tr, {"cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventQuery",
                                       "cudaEventSynchronize", "cudaMemcpy", "cudaMemcpyAsync"});
 }
@@ -268,6 +269,14 @@ Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annota
         if (e.partner >= 0 && t.events[std::size_t(e.partner)].stream != -1)
             keep[std::size_t(e.partner)] = 1;
     }
+    // HTA keeps only the last device row of a correlation; natively every row a kept call
+    // launched takes part (a CUDA graph's kernels all carry the cudaGraphLaunch's correlation)
+    if (!t.compat)
+        for (std::size_t i = 0; i < t.events.size(); ++i) {
+            const Event &e = t.events[i];
+            if (e.stream != -1 && e.partner >= 0 && keep[std::size_t(e.partner)] && t.events[std::size_t(e.partner)].stream == -1)
+                keep[i] = 1;
+        }
     for (std::uint32_t i = 0; i < keep.size(); ++i)
         if (keep[i])
             w.events.push_back(i);

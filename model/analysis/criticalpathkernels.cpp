@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -154,6 +155,7 @@ private:
     std::vector<std::pair<std::int64_t, std::int32_t>> m_lastNode; ///< (stream, node), streams in first-seen order
     std::unordered_map<std::int64_t, std::size_t> m_lastNodeSlot;
     std::unordered_map<std::uint32_t, std::uint32_t> m_waitFor; ///< device row -> row it must wait for
+    std::set<std::pair<std::int64_t, std::int64_t>> m_graphStreams; ///< (graph launch correlation, stream) seen
 };
 
 KernelPass::KernelPass(const RankTable &t, Graph &g, EdgeList &edges)
@@ -229,7 +231,12 @@ void KernelPass::kernel(std::uint32_t row)
     const std::int32_t prev = lastNodeOf(e.stream);
     const std::int32_t launch = e.partner;
     const std::int64_t launchTs = launch >= 0 ? m_t.events[std::size_t(launch)].ts : 0;
-    const bool queueWasEmpty = launch >= 0 && m_queue[std::size_t(launch)] == 1 && m_queue[row] == 0;
+    bool queueWasEmpty = launch >= 0 && m_queue[std::size_t(launch)] == 1 && m_queue[row] == 0;
+    if (!m_t.compat && launch >= 0 && m_t.isGraphLaunch[m_t.events[std::size_t(launch)].name]) {
+        // a graph launch enqueues all its kernels at once (HTA counts no queue for it): the
+        // graph's first kernel on a stream is the one that can have waited for the launch
+        queueWasEmpty = m_graphStreams.insert({e.corr, e.stream}).second;
+    }
     const auto endsBefore = [&](std::int32_t node, std::int64_t ts) { return m_g.nodes[std::size_t(node)].ts < ts; };
     if (queueWasEmpty && (prev < 0 || endsBefore(prev, launchTs)) && (waitEnd < 0 || endsBefore(waitEnd, launchTs))) {
         // the stream was idle when the launch came: the kernel waited for its launch

@@ -242,6 +242,22 @@ private slots:
         QCOMPARE(joined(pathOf(t)), joined(want));
     }
 
+    void cudaGraphKernelsWaitForTheGraphLaunch()
+    {
+        // both kernels of the graph carry the launch's correlation; the first waited for the launch
+        const AnalysisContext ctx(kineto(events(runtime("cudaGraphLaunch", 10, 10, 5) + kernel("g1", 100, 100, 5)
+                                                + kernel("g2", 205, 95, 5))));
+        const Table t = criticalPath(ctx, wholeTrace());
+        const std::vector<std::string> want = {
+            "kernel_launch_delay cudaGraphLaunch.start->g1.start 90000", "operator g1.start->g1.end 100000",
+            "kernel_kernel_delay g1.end->g2.start 5000", "operator g2.start->g2.end 95000"};
+        QCOMPARE(joined(pathOf(t)), joined(want));
+        // HTA counts only kernel, memcpy and memset launches: the graph's first kernel is unlinked
+        AnalysisOptions hta = wholeTrace();
+        hta.htaCompat = true;
+        QCOMPARE(findRow(criticalPath(ctx, hta), {{"type", "critical_path_kernel_launch_delay"}}), -1);
+    }
+
     void runtimeLockOrdersCallsAcrossThreads()
     {
         // cudaHostAlloc on thread 2 ends first, so it held the runtime lock before the launch on
