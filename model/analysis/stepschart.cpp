@@ -105,14 +105,20 @@ void kinetoColumns(const Table &steps, const std::vector<int> &rows, StepChart &
         return;
     }
     chart.table = columnsOf(steps, "steps-chart", "Step chart", {"rank", "step", "compute"});
-    Column &rest = chart.table.addReal("busy_minus_compute", "Other kernels (not under compute)", compute->unit);
+    // integer durations stay integers: busy − compute is exact
+    const bool integers = busy->type == ColumnType::Int && compute->type == ColumnType::Int;
+    Column &rest = integers ? chart.table.addInt("busy_minus_compute", "Other kernels (not under compute)", compute->unit)
+                            : chart.table.addReal("busy_minus_compute", "Other kernels (not under compute)", compute->unit);
     for (const Column *c : {idle, steps.column("gpu_span")})
         if (c)
             addColumnLike(chart.table, *c);
     for (int r : rows) {
         const auto row = std::size_t(r);
         copyRow(steps, row, chart.table); // "busy_minus_compute" is not in the steps table: a null, replaced here
-        rest.reals.back() = busy->number(row) - compute->number(row);
+        if (!integers)
+            rest.reals.back() = busy->number(row) - compute->number(row);
+        else if (!busy->isNull(row) && !compute->isNull(row))
+            rest.ints.back() = busy->ints[row] - compute->ints[row];
         chart.stepRows.push_back(r);
     }
 }
