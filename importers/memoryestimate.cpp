@@ -1,5 +1,7 @@
 #include "memoryestimate.h"
 
+#include "model/asciitext.h"
+
 #include <zstd.h>
 
 #include <algorithm>
@@ -12,14 +14,6 @@ namespace accelscope::importers {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
-
-bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(suffix); }
 
 std::string readHead(const fs::path &p, std::size_t n)
 {
@@ -56,23 +50,23 @@ double memoryFactor(ContentKind kind)
 
 ContentKind contentKindOf(const fs::path &file, std::string_view head)
 {
-    std::string name = lower(file.filename().string());
+    std::string name = model::asciiLower(file.filename().string());
     for (std::string_view z : {".gz", ".zst", ".zstd"})
-        if (endsWith(name, z))
+        if (name.ends_with(z))
             name.resize(name.size() - z.size());
-    if (endsWith(name, ".json"))
+    if (name.ends_with(".json"))
         return ContentKind::Json;
-    if (endsWith(name, ".csv"))
+    if (name.ends_with(".csv"))
         return ContentKind::Csv;
-    if (endsWith(name, ".db") || head.starts_with(std::string_view("SQLite format 3\0", 16)))
+    if (name.ends_with(".db") || head.starts_with(std::string_view("SQLite format 3\0", 16)))
         return ContentKind::Sqlite;
-    if (endsWith(name, ".pftrace") || endsWith(name, ".perfetto-trace") || endsWith(name, ".pb") ||
-        endsWith(name, ".perfetto"))
+    if (name.ends_with(".pftrace") || name.ends_with(".perfetto-trace") || name.ends_with(".pb") ||
+        name.ends_with(".perfetto"))
         return ContentKind::Protobuf;
-    if (endsWith(name, ".log") || endsWith(name, ".png") || endsWith(name, ".jpg") || endsWith(name, ".md") ||
-        endsWith(name, ".html") || endsWith(name, ".py") || endsWith(name, ".sh"))
+    if (name.ends_with(".log") || name.ends_with(".png") || name.ends_with(".jpg") || name.ends_with(".md") ||
+        name.ends_with(".html") || name.ends_with(".py") || name.ends_with(".sh"))
         return ContentKind::Other;
-    if (endsWith(name, ".txt"))
+    if (name.ends_with(".txt"))
         return ContentKind::Csv;
     if (isGzip(head) || isZstd(head))
         return ContentKind::Json; // compressed traces are JSON or protobuf; JSON is the common one

@@ -18,20 +18,15 @@ namespace {
 
 bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-bool endsWith(std::string_view s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 AiuPhase phaseFromName(std::string_view name)
 {
-    if (endsWith(name, " DmaI"))
+    if (name.ends_with(" DmaI"))
         return AiuPhase::DmaIn;
-    if (endsWith(name, " Cmpt Prep"))
+    if (name.ends_with(" Cmpt Prep"))
         return AiuPhase::ComputePrep;
-    if (endsWith(name, " Cmpt Exec"))
+    if (name.ends_with(" Cmpt Exec"))
         return AiuPhase::ComputeExec;
-    if (endsWith(name, " DmaO"))
+    if (name.ends_with(" DmaO"))
         return AiuPhase::DmaOut;
     return AiuPhase::WholeBlock;
 }

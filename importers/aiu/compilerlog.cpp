@@ -1,5 +1,7 @@
 #include "compilerlog.h"
 
+#include "model/asciitext.h"
+
 #include <algorithm>
 #include <charconv>
 #include <unordered_set>
@@ -11,15 +13,6 @@ namespace {
 bool isNameChar(char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
 }
 
 /// A data row: one name token of [A-Za-z0-9_-], one or more spaces (tabs do not count), decimal
@@ -65,7 +58,7 @@ std::string_view phaseOfLine(std::string_view line)
 {
     if (line.empty() || (line.front() != ' ' && line.front() != '\t'))
         return {};
-    const std::string_view t = trim(line);
+    const std::string_view t = model::trimmed(line);
     if (t == "PREFILL")
         return "TTFT";
     if (t == "DECODING")

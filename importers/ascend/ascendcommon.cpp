@@ -1,6 +1,7 @@
 #include "ascendcommon.h"
 
 #include "csvreader.h"
+#include "model/asciitext.h"
 #include "model/jsonstring.h"
 #include "model/saturating.h"
 #include "model/stringtable.h"
@@ -44,30 +45,6 @@ constexpr std::array<NamedIndex, 16> kSortIndex{{
     {"QoS", 22},
     {proc::kOverlap, 23},
 }};
-
-bool iequalsPrefix(std::string_view s, std::string_view prefix)
-{
-    if (s.size() < prefix.size())
-        return false;
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-        char a = s[i], b = prefix[i];
-        if (a >= 'A' && a <= 'Z')
-            a = static_cast<char>(a - 'A' + 'a');
-        if (b >= 'A' && b <= 'Z')
-            b = static_cast<char>(b - 'A' + 'a');
-        if (a != b)
-            return false;
-    }
-    return true;
-}
-
-bool icontains(std::string_view s, std::string_view needle)
-{
-    for (std::size_t i = 0; i + needle.size() <= s.size(); ++i)
-        if (iequalsPrefix(s.substr(i), needle))
-            return true;
-    return false;
-}
 
 } // namespace
 
@@ -118,14 +95,14 @@ TaskClass classifyTaskType(std::string_view t)
 {
     if (t.empty())
         return TaskClass::Other;
-    if (icontains(t, "AI_CORE") || icontains(t, "AI_VECTOR") || icontains(t, "AICORE") || icontains(t, "AIVEC")
-        || icontains(t, "AI_CPU") || icontains(t, "AICPU") || iequalsPrefix(t, "MIX_") || icontains(t, "_MIX_")
-        || iequalsPrefix(t, "DSA") || iequalsPrefix(t, "FFTS"))
+    if (containsNoCase(t, "AI_CORE") || containsNoCase(t, "AI_VECTOR") || containsNoCase(t, "AICORE") || containsNoCase(t, "AIVEC")
+        || containsNoCase(t, "AI_CPU") || containsNoCase(t, "AICPU") || startsWithNoCase(t, "MIX_") || containsNoCase(t, "_MIX_")
+        || startsWithNoCase(t, "DSA") || startsWithNoCase(t, "FFTS"))
         return TaskClass::Compute;
-    if (icontains(t, "notify") || icontains(t, "write value") || icontains(t, "write_value") || icontains(t, "rdma")
-        || icontains(t, "reduce") || icontains(t, "hccl") || t == "SDMA" || t == "Memcpy" || t == "LOCAL")
+    if (containsNoCase(t, "notify") || containsNoCase(t, "write value") || containsNoCase(t, "write_value") || containsNoCase(t, "rdma")
+        || containsNoCase(t, "reduce") || containsNoCase(t, "hccl") || t == "SDMA" || t == "Memcpy" || t == "LOCAL")
         return TaskClass::Communication;
-    if (icontains(t, "MEMCPY") || icontains(t, "DMA"))
+    if (containsNoCase(t, "MEMCPY") || containsNoCase(t, "DMA"))
         return TaskClass::Dma;
     return TaskClass::Other;
 }

@@ -2,6 +2,7 @@
 // every path produces the same processes, tracks, names and arg keys for the same run.
 #pragma once
 
+#include "model/ascendprocessnames.h"
 #include "model/tracebuilder.h"
 
 #include <cstdint>
@@ -11,24 +12,8 @@
 
 namespace accelscope::importers::ascend {
 
-/// Process names of the torch_npu / MindSpore timeline (TraceEventManager / constant.py).
-namespace proc {
-inline constexpr std::string_view kPython = "Python";
-inline constexpr std::string_view kPythonGc = "Python GC";
-inline constexpr std::string_view kMindSpore = "MindSpore";
-inline constexpr std::string_view kCpuOp = "CPU OP";
-inline constexpr std::string_view kScopeLayer = "Scope Layer";
-inline constexpr std::string_view kCann = "CANN";
-inline constexpr std::string_view kHardware = "Ascend Hardware";
-inline constexpr std::string_view kHccl = "HCCL";
-inline constexpr std::string_view kOverlap = "Overlap Analysis";
-inline constexpr std::string_view kAiCoreFreq = "AI Core Freq";
-inline constexpr std::string_view kNpuMem = "NPU MEM";
-inline constexpr std::string_view kMemory = "Memory";            ///< memory_record.csv / MEMORY_RECORD
-inline constexpr std::string_view kModuleMemory = "NPU Module Memory"; ///< npu_module_mem.csv
-inline constexpr std::string_view kAiCpu = "AI CPU";             ///< legacy MindSpore pid 9000
-inline constexpr std::string_view kSteps = "Step Trace";         ///< legacy MindSpore step_trace_raw
-} // namespace proc
+/// Process names of the torch_npu / MindSpore timeline.
+namespace proc = model::ascendprocess;
 
 /// Sort indices torch_npu gives its processes (and encodes in device pids).
 int processSortIndex(std::string_view processName);

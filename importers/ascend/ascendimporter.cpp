@@ -12,6 +12,7 @@
 
 #include "filesteps.h"
 #include "model/ascendfacts.h"
+#include "model/asciitext.h"
 #include "model/jsonstring.h"
 
 #include <simdjson.h>
@@ -24,14 +25,6 @@ using namespace accelscope::model;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string lower(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return s;
-}
 
 bool isSqlite(std::string_view head) { return head.size() >= 16 && head.substr(0, 16) == std::string_view("SQLite format 3\0", 16); }
 
@@ -401,7 +394,7 @@ private:
 /// A single dropped file becomes a one-file rank.
 std::optional<RankDir> rankForFile(const fs::path &p, std::string_view head)
 {
-    const std::string l = lower(p.filename().string());
+    const std::string l = model::asciiLower(p.filename().string());
     RankDir rd;
     rd.root = p.parent_path();
     rd.output = p.parent_path();
@@ -423,7 +416,7 @@ std::optional<RankDir> rankForFile(const fs::path &p, std::string_view head)
     if (rd.root != rd.output) {
         std::error_code ec;
         for (fs::directory_iterator it(rd.root, ec), end; !ec && it != end; it.increment(ec)) {
-            const std::string n = lower(it->path().filename().string());
+            const std::string n = model::asciiLower(it->path().filename().string());
             if (n.rfind("profiler_info", 0) == 0 && n.size() > 5 && n.compare(n.size() - 5, 5, ".json") == 0)
                 rd.profilerInfo = it->path();
             else if (n == "profiler_metadata.json")
@@ -455,7 +448,7 @@ Confidence AscendImporter::probe(const Source &src) const
                 && enclosingMsprofDevices(src.path).empty()
             ? Confidence::No
             : Confidence::Certain;
-    const std::string l = lower(src.path.filename().string());
+    const std::string l = model::asciiLower(src.path.filename().string());
     if (isClusterOutputFileName(l))
         return Confidence::Certain;
     if (isFrameworkDbName(l) && isSqlite(src.head))
@@ -483,7 +476,7 @@ Status AscendImporter::import(const Source &src, TraceBuilder &builder, ImportCo
             msprof = enclosingMsprofDevices(src.path); // a device_{id}/ or view folder of a PROF folder
         if (layout.empty() && clusterOutput.empty() && msprof.empty())
             return ImportError{src.path.string(), 0, false, "no Ascend profiler output found in this directory"};
-    } else if (isClusterOutputFileName(lower(src.path.filename().string()))) {
+    } else if (isClusterOutputFileName(model::asciiLower(src.path.filename().string()))) {
         clusterOutput = src.path.parent_path(); // one file of a cluster output: the folder is read
     } else {
         auto rd = rankForFile(src.path, src.head);

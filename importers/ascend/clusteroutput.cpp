@@ -6,6 +6,7 @@
 #include "layout.h"
 
 #include "model/ascendfacts.h"
+#include "model/asciitext.h"
 #include "model/tracebuilder.h"
 
 #include <simdjson.h>
@@ -27,14 +28,6 @@ constexpr const char *kMatrixFile = "cluster_communication_matrix.json";
 constexpr const char *kGroupFile = "communication_group.json";
 constexpr const char *kDbFile = "cluster_analysis.db";
 constexpr std::size_t kMaxFileBytes = std::size_t(2) << 30;
-
-std::string lower(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    return s;
-}
 
 bool toDouble(std::string_view t, double &out)
 {
@@ -192,7 +185,7 @@ struct Reader {
             r.line = csv.line();
             r.step.assign(cleanCell(cell(iStep)));
             r.stepNumber = stepNumberOf(r.step);
-            const std::string type = lower(std::string(cleanCell(cell(iType))));
+            const std::string type = model::asciiLower(cleanCell(cell(iType)));
             r.index.assign(cleanCell(cell(iIndex)));
             bool ok = true;
             if (type == "rank")
@@ -456,7 +449,7 @@ bool isClusterOutputDir(const fs::path &dir)
     bool primary = false, group = false;
     for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
          it.increment(ec)) {
-        const std::string l = lower(it->path().filename().string());
+        const std::string l = model::asciiLower(it->path().filename().string());
         primary = primary || l == kStepFile || l == kCommFile || l == kMatrixFile || l == kDbFile;
         group = group || l == kGroupFile;
     }
@@ -487,7 +480,7 @@ AscendClusterOutput readClusterOutput(const fs::path &dir, DiagnosticSink &diags
     std::error_code ec;
     for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
          it.increment(ec))
-        files[lower(it->path().filename().string())] = it->path();
+        files[model::asciiLower(it->path().filename().string())] = it->path();
     if (files.count(kGroupFile))
         r.groups(files[kGroupFile]);
     if (files.count(kStepFile))

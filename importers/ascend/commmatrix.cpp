@@ -1,6 +1,7 @@
 #include "commmatrix.h"
 
 #include "model/ascendcluster.h"
+#include "model/asciitext.h"
 
 #include <simdjson.h>
 
@@ -17,18 +18,12 @@ using model::AscendMatrixLink;
 
 namespace {
 
-std::string_view trimmed(std::string_view t)
-{
-    while (!t.empty() && (t.front() == ' ' || t.front() == '"'))
-        t.remove_prefix(1);
-    while (!t.empty() && (t.back() == ' ' || t.back() == '"'))
-        t.remove_suffix(1);
-    return t;
-}
+/// What rank cells and keys are trimmed of: spaces, and the quotes of a quoted number.
+constexpr std::string_view kSpacesAndQuotes = " \"";
 
 bool rankNumber(std::string_view t, std::int64_t &out)
 {
-    t = trimmed(t);
+    t = model::trimmed(t, kSpacesAndQuotes);
     if (t.empty())
         return false;
     auto r = std::from_chars(t.data(), t.data() + t.size(), out);
@@ -59,7 +54,7 @@ bool numberOf(simdjson::dom::element e, double &out)
     }
     std::string_view s;
     if (!e.get_string().get(s)) {
-        s = trimmed(s);
+        s = model::trimmed(s, kSpacesAndQuotes);
         const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
         return r.ec == std::errc() && r.ptr == s.data() + s.size() && std::isfinite(out);
     }

@@ -1,5 +1,6 @@
 #include "csvreader.h"
 
+#include "model/asciitext.h"
 #include "model/parallel.h"
 #include "model/timeparse.h"
 
@@ -20,20 +21,9 @@ constexpr auto kDelim = [] {
     return d;
 }();
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 std::string fold(std::string_view s)
 {
-    s = trim(s);
+    s = model::trimmed(s);
     std::string o(s);
     for (char &c : o)
         if (c >= 'A' && c <= 'Z')
@@ -167,9 +157,9 @@ bool CsvParser::next(std::vector<std::string_view> &cells, const std::vector<boo
 
 std::string_view cleanCell(std::string_view cell)
 {
-    cell = trim(cell);
+    cell = model::trimmed(cell);
     if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"')
-        cell = trim(cell.substr(1, cell.size() - 2));
+        cell = model::trimmed(cell.substr(1, cell.size() - 2));
     return cell;
 }
 

@@ -1,5 +1,7 @@
 #include "layout.h"
 
+#include "model/asciitext.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -13,24 +15,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kMaxDirsVisited = 20000;
-
-std::string lower(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return s;
-}
-
-bool endsWith(const std::string &s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-bool startsWith(const std::string &s, std::string_view prefix)
-{
-    return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
-}
 
 struct Entry {
     fs::path path;
@@ -60,10 +44,10 @@ std::vector<Entry> listDir(const fs::path &dir)
 
 bool isSkippedDir(const std::string &name)
 {
-    const std::string l = lower(name);
-    return startsWith(l, "prof_") || l == "framework" || l == "logs" || l == "log" || startsWith(l, "device_")
-        || l == "host" || startsWith(l, "mindstudio_profiler") || l == "analyze" || l == "cluster_analysis_output"
-        || l == "__pycache__" || startsWith(l, ".") || l == "node_modules" || l == "timeline" || l == "summary"
+    const std::string l = model::asciiLower(name);
+    return l.starts_with("prof_") || l == "framework" || l == "logs" || l == "log" || l.starts_with("device_")
+        || l == "host" || l.starts_with("mindstudio_profiler") || l == "analyze" || l == "cluster_analysis_output"
+        || l == "__pycache__" || l.starts_with(".") || l == "node_modules" || l == "timeline" || l == "summary"
         || l == "sqlite";
 }
 
@@ -74,7 +58,7 @@ bool isOutputFile(const std::string &l)
         || l == "communication.json" || l == "communication_matrix.json" || l == "memory_record.csv"
         || l == "operator_memory.csv" || l == "npu_module_mem.csv" || l == "api_statistic.csv"
         || l == "operator_details.csv" || l == "analysis.db" || l == "communication_analyzer.db"
-        || (endsWith(l, ".db") && (startsWith(l, "ascend_pytorch_profiler") || startsWith(l, "ascend_mindspore_profiler")));
+        || (l.ends_with(".db") && (l.starts_with("ascend_pytorch_profiler") || l.starts_with("ascend_mindspore_profiler")));
 }
 
 int trailingNumber(const std::string &stem)
@@ -109,7 +93,7 @@ std::optional<RankDir> scanRankDir(const fs::path &dir, const std::vector<Entry>
     } else {
         bool hasOutputFiles = false;
         for (const Entry &e : entries)
-            if (!e.dir && isOutputFile(lower(e.name)))
+            if (!e.dir && isOutputFile(model::asciiLower(e.name)))
                 hasOutputFiles = true;
         const bool named = dir.filename() == "ASCEND_PROFILER_OUTPUT";
         if (!named && !hasOutputFiles)
@@ -119,9 +103,9 @@ std::optional<RankDir> scanRankDir(const fs::path &dir, const std::vector<Entry>
             // or a profiler db (step_trace_time.csv alone is not worth a rank).
             bool strong = false;
             for (const Entry &e : entries) {
-                const std::string l = lower(e.name);
+                const std::string l = model::asciiLower(e.name);
                 strong = strong || l == "trace_view.json" || l == "kernel_details.csv"
-                    || (endsWith(l, ".db") && l != "analysis.db" && isOutputFile(l));
+                    || (l.ends_with(".db") && l != "analysis.db" && isOutputFile(l));
             }
             if (!strong)
                 return std::nullopt;
@@ -136,13 +120,13 @@ std::optional<RankDir> scanRankDir(const fs::path &dir, const std::vector<Entry>
     for (const Entry &e : outEntries) {
         if (e.dir)
             continue;
-        const std::string l = lower(e.name);
+        const std::string l = model::asciiLower(e.name);
         rd.files[l] = e.path;
-        if (endsWith(l, ".db")) {
-            if (startsWith(l, "ascend_pytorch_profiler") || startsWith(l, "ascend_mindspore_profiler")) {
-                if (rd.frameworkDb.empty() || l < lower(rd.frameworkDb.filename().string()))
+        if (l.ends_with(".db")) {
+            if (l.starts_with("ascend_pytorch_profiler") || l.starts_with("ascend_mindspore_profiler")) {
+                if (rd.frameworkDb.empty() || l < model::asciiLower(rd.frameworkDb.filename().string()))
                     rd.frameworkDb = e.path;
-                if (startsWith(l, "ascend_mindspore_profiler"))
+                if (l.starts_with("ascend_mindspore_profiler"))
                     rd.flavor = Flavor::MindSpore;
             } else if (l == "analysis.db" || l == "communication_analyzer.db") {
                 rd.analysisDb = e.path;
@@ -155,14 +139,14 @@ std::optional<RankDir> scanRankDir(const fs::path &dir, const std::vector<Entry>
     for (const Entry &e : rootEntries) {
         if (e.dir)
             continue;
-        const std::string l = lower(e.name);
-        if (startsWith(l, "profiler_info") && endsWith(l, ".json") && rd.profilerInfo.empty())
+        const std::string l = model::asciiLower(e.name);
+        if (l.starts_with("profiler_info") && l.ends_with(".json") && rd.profilerInfo.empty())
             rd.profilerInfo = e.path;
         else if (l == "profiler_metadata.json")
             rd.profilerMetadata = e.path;
     }
     const std::string rootName = root.filename().string();
-    if (endsWith(lower(rootName), "_ascend_ms"))
+    if (model::asciiLower(rootName).ends_with("_ascend_ms"))
         rd.flavor = Flavor::MindSpore;
     // Rank: profiler_info_{rank}.json content, then its name, then the db name, then the folder.
     if (!rd.profilerInfo.empty()) {

@@ -3,6 +3,7 @@
 #include "ascendcommon.h"
 #include "layout.h"
 
+#include "model/asciitext.h"
 #include "model/timeparse.h"
 
 #include <algorithm>
@@ -16,17 +17,9 @@ namespace fs = std::filesystem;
 
 namespace msprof {
 
-std::string lower(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return s;
-}
-
 int deviceDirId(std::string_view name)
 {
-    if (!startsWith(name, "device_"))
+    if (!name.starts_with("device_"))
         return -1;
     int v = -1;
     const char *b = name.data() + 7, *e = name.data() + name.size();
@@ -36,7 +29,7 @@ int deviceDirId(std::string_view name)
 
 std::string viewKind(const fs::path &p)
 {
-    std::string stem = lower(p.stem().string());
+    std::string stem = model::asciiLower(p.stem().string());
     std::vector<std::string> parts;
     std::size_t b = 0;
     while (b <= stem.size()) {
@@ -58,7 +51,7 @@ std::string viewKind(const fs::path &p)
             out += '_';
         out += s;
     }
-    if (endsWith(out, "_slice"))
+    if (out.ends_with("_slice"))
         out.resize(out.size() - 6);
     return out;
 }
@@ -170,7 +163,7 @@ ProfScan scanProf(const fs::path &dir, const std::vector<Entry> &entries)
 bool isDeviceFolder(const fs::path &dir)
 {
     for (const Entry &e : listDir(dir)) {
-        if (!e.dir && startsWith(e.name, "info.json"))
+        if (!e.dir && e.name.starts_with("info.json"))
             return true;
         if (e.dir && (e.name == "timeline" || e.name == "summary" || e.name == "data"))
             return true;
@@ -193,14 +186,14 @@ std::vector<fs::path> chooseViews(const fs::path &folder, std::string &rule,
 {
     std::vector<fs::path> all, unions;
     for (const Entry &e : listDir(folder)) {
-        if (e.dir || !endsWith(lower(e.name), ".json"))
+        if (e.dir || !model::asciiLower(e.name).ends_with(".json"))
             continue;
         const std::string kind = viewKind(e.path);
         if (kind == "info" || kind == "start_info" || kind == "end_info")
             continue;
-        if (startsWith(kind, "communication") || (firstByte(e.path) != '[' && !(kind == "msprof" && firstByte(e.path) == '{'))) {
+        if (kind.starts_with("communication") || (firstByte(e.path) != '[' && !(kind == "msprof" && firstByte(e.path) == '{'))) {
             if (notRead)
-                notRead->emplace_back(e.path, startsWith(kind, "communication")
+                notRead->emplace_back(e.path, kind.starts_with("communication")
                                                   ? "communication statistics JSON: not read (no timeline events)"
                                                   : "JSON file that is not a trace-event array: not read");
             continue;
@@ -220,7 +213,7 @@ std::vector<fs::path> chooseViews(const fs::path &folder, std::string &rule,
 void collectCsv(const fs::path &folder, MsprofDevice &d)
 {
     for (const Entry &e : listDir(folder)) {
-        if (e.dir || !endsWith(lower(e.name), ".csv"))
+        if (e.dir || !model::asciiLower(e.name).ends_with(".csv"))
             continue;
         const std::string kind = viewKind(e.path);
         if (kind == "op_summary")
@@ -236,8 +229,8 @@ void collectCsv(const fs::path &folder, MsprofDevice &d)
 int parentProfilerInfoRank(const fs::path &prof)
 {
     for (const Entry &e : listDir(prof.parent_path())) {
-        const std::string l = lower(e.name);
-        if (!e.dir && startsWith(l, "profiler_info") && endsWith(l, ".json")) {
+        const std::string l = model::asciiLower(e.name);
+        if (!e.dir && l.starts_with("profiler_info") && l.ends_with(".json")) {
             const int r = rankIdFromProfilerInfo(readSmallFile(e.path, 1u << 20));
             if (r >= 0)
                 return r;
@@ -275,7 +268,7 @@ void noteUnreadProfData(const fs::path &prof, const ProfScan &s, std::vector<std
     for (const fs::path &dir : {prof, s.mso, s.host})
         if (!dir.empty())
             for (const Entry &e : listDir(dir))
-                if (!e.dir && endsWith(lower(e.name), ".db"))
+                if (!e.dir && model::asciiLower(e.name).ends_with(".db"))
                     dbs.push_back(e.path);
     for (const fs::path &db : dbs)
         notes.emplace_back(db, "msprof's SQLite export not read: the JSON / CSV views of the folder are read instead");
@@ -293,7 +286,7 @@ void describeProf(const fs::path &prof, const ProfScan &s, std::vector<MsprofDev
         for (const Entry &e : listDir(path)) {
             if (e.dir)
                 continue;
-            if (e.name == "info.json" + sfx || (d.info.empty() && startsWith(e.name, "info.json")))
+            if (e.name == "info.json" + sfx || (d.info.empty() && e.name.starts_with("info.json")))
                 d.info = e.path;
             else if (e.name == "start_info" + sfx)
                 d.startInfo = e.path;
@@ -388,8 +381,8 @@ struct Walker {
         if (depth >= maxDepth)
             return;
         for (const Entry &e : entries) {
-            const std::string l = lower(e.name);
-            if (e.dir && !startsWith(l, ".") && l != "__pycache__" && l != "node_modules")
+            const std::string l = model::asciiLower(e.name);
+            if (e.dir && !l.starts_with(".") && l != "__pycache__" && l != "node_modules")
                 visit(e.path, depth + 1);
         }
     }

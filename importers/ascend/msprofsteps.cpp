@@ -1,6 +1,7 @@
 #include "msprofsteps.h"
 
 #include "ascendcommon.h"
+#include "model/asciitext.h"
 
 #include <simdjson.h>
 
@@ -22,19 +23,10 @@ bool allDigits(std::string_view s)
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::string lowerAscii(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    return out;
-}
-
 /// "<prefix> N" / "<prefix>_N" (case-insensitive prefix) -> N.
 bool numbered(std::string_view name, std::string_view prefix, std::int64_t &n)
 {
-    if (name.size() <= prefix.size() || lowerAscii(name.substr(0, prefix.size())) != prefix)
+    if (name.size() <= prefix.size() || model::asciiLower(name.substr(0, prefix.size())) != prefix)
         return false;
     std::string_view rest = name.substr(prefix.size());
     if (rest.front() != ' ' && rest.front() != '_')
@@ -76,7 +68,7 @@ TimeNs usToNs(double us) { return TimeNs(std::llround(us * 1000.0)); }
 bool perIterationView(const fs::path &file, int device, std::int64_t &model, std::int64_t &iteration)
 {
     // {kind}_{device}_{model}_{iteration}[_slice_{n}].json: the last three numbers before any slice part
-    std::string stem = lowerAscii(file.stem().string());
+    std::string stem = model::asciiLower(file.stem().string());
     std::vector<std::string> parts;
     for (std::size_t b = 0;;) {
         const std::size_t e = stem.find('_', b);
@@ -112,7 +104,7 @@ void MsprofSteps::noteThreadName(std::int64_t pid, std::int64_t tid, std::string
 {
     (void)pid;
     // "Model ID:1" (msprof's thread of a model's iterations), "Model ID 1"
-    const std::string l = lowerAscii(name);
+    const std::string l = model::asciiLower(name);
     if (l.rfind("model id", 0) != 0)
         return;
     std::string_view rest = std::string_view(name).substr(8);

@@ -3,6 +3,7 @@
 #include "ascendcommon.h"
 #include "csvreader.h"
 
+#include "model/asciitext.h"
 #include "model/timeparse.h"
 
 #include <array>
@@ -142,17 +143,6 @@ struct SummaryTask {
     std::string name, taskType, args;
 };
 
-bool equalsIgnoringCase(std::string_view a, std::string_view b)
-{
-    auto folded = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (folded(a[i]) != folded(b[i]))
-            return false;
-    return true;
-}
-
 /// The rows of one op_summary CSV that belong to `s`'s device, as device tasks.
 void readSummaryTasks(DeviceSink &s, const fs::path &csv, std::vector<SummaryTask> &out, SummaryTimeline &tl)
 {
@@ -202,8 +192,8 @@ void readSummaryTasks(DeviceSink &s, const fs::path &csv, std::vector<SummaryTas
             t.stream = stream;
         // HCCL rows: Task Type HCCL / COMMUNICATION, Stream ID N/A in newer versions; a file
         // without a Stream ID column tells them by the hcom_ op name (as kernel_details.csv rows).
-        t.communication = equalsIgnoringCase(t.taskType, "HCCL") || equalsIgnoringCase(t.taskType, "COMMUNICATION")
-            || (iStream >= 0 ? t.stream < 0 : startsWith(name, "hcom_"));
+        t.communication = model::equalsNoCase(t.taskType, "HCCL") || model::equalsNoCase(t.taskType, "COMMUNICATION")
+            || (iStream >= 0 ? t.stream < 0 : name.starts_with("hcom_"));
         ArgsWriter w;
         auto text = [&](const char *key, int i) {
             const std::string_view v = cellAt(cells, i);

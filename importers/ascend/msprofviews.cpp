@@ -54,7 +54,7 @@ int deviceOfPid(std::int64_t pid, const ProcessMeta &meta)
         if (consistent)
             return static_cast<int>(pid & 31);
     }
-    if (auto it = meta.labels.find(pid); it != meta.labels.end() && startsWith(it->second, "NPU ")) {
+    if (auto it = meta.labels.find(pid); it != meta.labels.end() && it->second.starts_with("NPU ")) {
         int d = -1;
         std::from_chars(it->second.data() + 4, it->second.data() + it->second.size(), d);
         return d;

@@ -55,8 +55,6 @@ std::string_view trimPrefix(std::string_view line)
     return line;
 }
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 } // namespace
 
 const StaticSubnet *StaticProgram::subnet(std::int64_t id) const
@@ -83,7 +81,7 @@ StaticProgram parseStaticProgram(std::string_view text)
         ++lineNo;
         if (line.empty())
             continue;
-        if (startsWith(line, "start to run")) {
+        if (line.starts_with("start to run")) {
             const auto id = intOf(line, "subnet_id");
             if (!id)
                 continue;
@@ -97,7 +95,7 @@ StaticProgram parseStaticProgram(std::string_view text)
             }
             continue;
         }
-        if (startsWith(line, "global_layer:") || startsWith(line, "local_layer:")) {
+        if (line.starts_with("global_layer:") || line.starts_with("local_layer:")) {
             const auto id = intOf(line, "layer_id");
             const auto type = valueOf(line, "layer_type");
             if (!id || !type)
@@ -106,13 +104,13 @@ StaticProgram parseStaticProgram(std::string_view text)
             l.layerId = *id;
             l.type = std::string(*type);
             l.name = std::string(valueOf(line, "layer_name").value_or(""));
-            l.isLocal = startsWith(line, "local_layer:");
+            l.isLocal = line.starts_with("local_layer:");
             p.layers.push_back(std::move(l));
             currentLayer = static_cast<std::int32_t>(p.layers.size() - 1);
             continue;
         }
-        const bool bdLine = startsWith(line, "bd cmd_id");
-        const bool gdmaLine = startsWith(line, "gdma cmd_id");
+        const bool bdLine = line.starts_with("bd cmd_id");
+        const bool gdmaLine = line.starts_with("gdma cmd_id");
         if (!bdLine && !gdmaLine)
             continue;
         const auto bd = intOf(line, "bd_id");
@@ -225,7 +223,7 @@ NetStat parseNetStatText(std::string_view text)
         const auto line = text.substr(pos, nl - pos);
         pos = nl + 1;
         ++lineNo;
-        if (startsWith(line, "API_END")) {
+        if (line.starts_with("API_END")) {
             const auto at = line.find("total_cycle:");
             if (at != std::string_view::npos) {
                 const auto *b = line.data() + at + 12;
@@ -233,7 +231,7 @@ NetStat parseNetStatText(std::string_view text)
             }
             continue;
         }
-        if (startsWith(line, "flops:")) {
+        if (line.starts_with("flops:")) {
             const auto at = line.find("runtime:");
             if (at != std::string_view::npos)
                 out.runtimeMs = std::strtod(std::string(line.substr(at + 8)).c_str(), nullptr);
@@ -281,7 +279,7 @@ NetStat parseNetStatText(std::string_view text)
                     out.firstSkippedLine = lineNo;
                 continue;
             }
-            item.gdma = startsWith(item.func, "GDMA");
+            item.gdma = item.func.starts_with("GDMA");
             out.items.push_back(std::move(item));
         }
     }

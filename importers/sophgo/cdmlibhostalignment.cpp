@@ -1,6 +1,7 @@
 #include "cdmlibhostalignment.h"
 
 #include "importers/common/jsonpipeline.h"
+#include "model/asciitext.h"
 #include "model/sophgofacts.h"
 #include "model/timeparse.h"
 
@@ -43,15 +44,6 @@ struct HostAnchors {
     }
 };
 
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
-
 /// Collects the anchors of complete ('X') events of category `tpudnn`; everything else is skipped.
 class AnchorHandler final : public json::EventHandler {
 public:
@@ -61,7 +53,7 @@ public:
         if (e.ph != 'X' || !e.hasCat || e.cat != "tpudnn" || !e.hasTs)
             return;
         TimeNs ts = 0, dur = 0;
-        if (!parseMicrosToNs(trimmed(e.tsText), ts) || (e.hasDur && !parseMicrosToNs(trimmed(e.durText), dur)))
+        if (!parseMicrosToNs(model::trimmed(e.tsText, " \t"), ts) || (e.hasDur && !parseMicrosToNs(model::trimmed(e.durText, " \t"), dur)))
             return;
         m_chunk.add(ts, ts + std::max<TimeNs>(dur, 0), e.name == "disable_profile");
     }

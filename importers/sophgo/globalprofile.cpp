@@ -1,5 +1,7 @@
 #include "globalprofile.h"
 
+#include "model/asciitext.h"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -8,15 +10,6 @@
 namespace accelscope::importers::sophgo {
 
 namespace {
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool isKey(std::string_view k)
 {
@@ -29,7 +22,7 @@ bool isKey(std::string_view k)
 
 std::optional<std::int64_t> toInt(std::string_view v)
 {
-    v = trim(v);
+    v = model::trimmed(v);
     std::int64_t out = 0;
     auto r = std::from_chars(v.data(), v.data() + v.size(), out);
     if (r.ec != std::errc() || r.ptr != v.data() + v.size())
@@ -81,7 +74,7 @@ std::string_view archChipName(SophgoArch arch)
 
 SophgoArch archFromValue(std::string_view value)
 {
-    value = trim(value);
+    value = model::trimmed(value);
     if (auto n = toInt(value)) {
         switch (*n) {
         case 1: return SophgoArch::BM1684;
@@ -131,11 +124,11 @@ model::Result<GlobalProfile> parseGlobalProfile(std::string text, const std::fil
         const std::size_t nl = rest.find('\n');
         std::string_view line = rest.substr(0, nl);
         rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
-        line = trim(line);
+        line = model::trimmed(line);
         constexpr std::string_view kPrefix = "[bmprofile]";
         if (line.starts_with(kPrefix)) {
             g.bmprofilePrefix = true;
-            line = trim(line.substr(kPrefix.size()));
+            line = model::trimmed(line.substr(kPrefix.size()));
         }
         if (line.empty())
             continue;
@@ -148,9 +141,9 @@ model::Result<GlobalProfile> parseGlobalProfile(std::string text, const std::fil
             continue;
         // cdmlib files hold one pair per line ("key=value", value may contain spaces);
         // bmprofile lines hold several space-separated pairs.
-        const std::string_view key = trim(line.substr(0, eq));
+        const std::string_view key = model::trimmed(line.substr(0, eq));
         if (isKey(key) && !g.bmprofilePrefix) {
-            g.values.try_emplace(std::string(key), std::string(trim(line.substr(eq + 1))));
+            g.values.try_emplace(std::string(key), std::string(model::trimmed(line.substr(eq + 1))));
             continue;
         }
         std::size_t p = 0;

@@ -18,6 +18,8 @@
 //    transit − wait.
 #include "analyses.h"
 #include "ascendcomm_p.h"
+#include "model/ascendprocessnames.h"
+#include "model/asciitext.h"
 #include "model/argstree.h"
 #include "model/ascendfacts.h"
 
@@ -57,8 +59,6 @@ TaskName taskName(std::string_view n)
         return kRdmaSend;
     return kOtherTask;
 }
-
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 /// HCCS/PCIE/SIO transport of an SDMA transfer's link type; -1 = not counted (ON_CHIP, unknown).
 int sdmaTransport(std::string_view link)
@@ -255,8 +255,7 @@ void computeFromTasks(std::vector<Task> &tasks, std::string_view opName, Op &op,
     std::stable_sort(tasks.begin(), tasks.end(), [](const Task &a, const Task &b) {
         return std::tie(a.plane, a.start) < std::tie(b.plane, b.start);
     });
-    std::string lower(opName);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string lower = asciiLower(opName);
     const std::size_t rdmaTasks = lower.find("send") != std::string::npos || lower.find("receive") != std::string::npos ? 3 : 5;
     // main plane
     std::vector<int> planes;
@@ -327,7 +326,7 @@ void computeFromTasks(std::vector<Task> &tasks, std::string_view opName, Op &op,
 
 int planeNumber(std::string_view name, int fallback)
 {
-    if (!startsWith(name, "Plane "))
+    if (!name.starts_with("Plane "))
         return fallback;
     int v = 0;
     const auto r = std::from_chars(name.data() + 6, name.data() + name.size(), v);
@@ -382,7 +381,7 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
     for (const Process &p : tr.processes()) {
         if (opt.stop.stop_requested())
             return {};
-        if (tr.str(p.name) != "HCCL")
+        if (tr.str(p.name) != ascendprocess::kHccl)
             continue;
         const int rank = rankOf(p);
         if (!opt.wantsRank(rank))
@@ -398,7 +397,7 @@ Data collect(const AnalysisContext &ctx, const AnalysisOptions &opt)
             const Track &t = tr.track(tid);
             if (t.slices.size() == 0)
                 continue;
-            if (t.role == TrackRole::Engine || startsWith(tr.str(t.name), "Plane ")) {
+            if (t.role == TrackRole::Engine || tr.str(t.name).starts_with("Plane ")) {
                 planes.push_back(tid);
                 continue;
             }
@@ -524,8 +523,7 @@ void addTransportColumns(Table &t, std::array<Column *, 15> &cols)
 {
     int k = 0;
     for (std::string_view tp : kCommTransports) {
-        std::string lower(tp);
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        const std::string lower = asciiLower(tp);
         const std::string title(tp);
         cols[k++] = &t.addInt(lower + "_bytes", title + " bytes", Unit::Bytes);
         cols[k++] = &t.addInt(lower + "_time_ns", title + " transit time", Unit::Nanoseconds);

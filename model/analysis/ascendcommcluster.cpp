@@ -5,6 +5,7 @@
 // AscendFacts::cluster (importers/ascend/clusteroutput.cpp); times there are in ms.
 #include "analyses.h"
 #include "ascendcomm_p.h"
+#include "model/ascendprocessnames.h"
 #include "model/ascendcluster.h"
 #include "model/ascendfacts.h"
 
@@ -44,7 +45,7 @@ void addClusterOps(const Trace &trace, const AnalysisOptions &opt, Data &d)
 {
     std::set<int> timelineRanks;
     for (const Process &p : trace.processes())
-        if (trace.str(p.name) == "HCCL")
+        if (trace.str(p.name) == ascendprocess::kHccl)
             timelineRanks.insert(rankOf(p));
     for (const SourceInfo &src : trace.sources()) {
         if (!src.ascend || !src.ascend->cluster)

@@ -2,6 +2,7 @@
 // one over its flows.
 #include "ascendsteps.h"
 #include "model/ascendfacts.h"
+#include "model/ascendprocessnames.h"
 #include "model/ascendtaskrule.h"
 
 #include <algorithm>
@@ -14,10 +15,10 @@ namespace accelscope::model::analysis {
 
 namespace {
 
-constexpr std::string_view kHardware = "Ascend Hardware";
-constexpr std::string_view kHccl = "HCCL";
-constexpr std::string_view kLegacyAiCpu = "AI CPU";
-constexpr std::string_view kLegacySteps = "Step Trace";
+constexpr std::string_view kHardware = ascendprocess::kHardware;
+constexpr std::string_view kHccl = ascendprocess::kHccl;
+constexpr std::string_view kLegacyAiCpu = ascendprocess::kAiCpu;
+constexpr std::string_view kLegacySteps = ascendprocess::kSteps;
 
 bool parseInt(std::string_view t, std::int64_t &out)
 {
@@ -85,7 +86,7 @@ bool isReceive(std::string_view name, bool mindspore, bool legacy)
 
 enum class TrackKind : std::uint8_t { None, Hardware, LegacyAiCore, LegacyAiCpu, CommOps, LegacyCommOps, LegacySteps, Host, Overlap };
 
-constexpr std::string_view kOverlap = "Overlap Analysis";
+constexpr std::string_view kOverlap = ascendprocess::kOverlap;
 
 /// The lane of an Overlap Analysis slice by its name (msprof's names; the 2023 Python msprof
 /// wrote the lower-case enum names).

@@ -1,5 +1,7 @@
 #include "kerneltype.h"
 
+#include "model/asciitext.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -10,13 +12,6 @@ namespace {
 bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 bool has(std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 } // namespace
 
 std::string_view kernelTypeName(KernelType t)
@@ -51,7 +46,7 @@ KernelType nativeKernelType(std::string_view name, std::string_view cat, EngineK
         return KernelType::Memory;
     if (cat == "cuda_sync")
         return KernelType::Sync;
-    const std::string n = lower(name);
+    const std::string n = asciiLower(name);
     // waits before the name rules: Ascend's "Notify Wait" runs on HCCL streams but moves nothing
     static constexpr std::array<std::string_view, 12> sync = {
         "stream wait event", "stream sync", "event sync", "context sync", "device sync", "event_wait", "event wait",
@@ -100,7 +95,7 @@ std::string nativeMemcpyKind(std::string_view name, EngineKind engine)
         return std::string(engineKindName(engine));
     if (starts(name, "Memset") || starts(name, "Memcpy"))
         return htaMemcpyKind(name);
-    const std::string n = lower(name);
+    const std::string n = asciiLower(name);
     if (starts(n, "hipmemset") || starts(n, "memset"))
         return "Memset";
     if (starts(n, "dma"))

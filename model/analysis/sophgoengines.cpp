@@ -4,6 +4,7 @@
 #include "sophgoengines.h"
 
 #include "intervals.h"
+#include "model/asciitext.h"
 #include "model/parallel.h"
 
 #include <algorithm>
@@ -31,26 +32,6 @@ bool parseF64(std::string_view v, double &out)
 {
     const auto r = std::from_chars(v.data(), v.data() + v.size(), out);
     return r.ec == std::errc() && r.ptr != v.data();
-}
-
-bool startsWithNoCase(std::string_view s, std::string_view prefix)
-{
-    if (s.size() < prefix.size())
-        return false;
-    for (std::size_t i = 0; i < prefix.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i])
-            return false;
-    return true;
-}
-
-bool containsNoCase(std::string_view s, std::string_view needle)
-{
-    if (needle.size() > s.size())
-        return false;
-    for (std::size_t i = 0; i + needle.size() <= s.size(); ++i)
-        if (startsWithNoCase(s.substr(i), needle))
-            return true;
-    return false;
 }
 
 bool isDmaKind(EngineKind k) { return k == EngineKind::GDMA || k == EngineKind::SDMA || k == EngineKind::CDMA; }

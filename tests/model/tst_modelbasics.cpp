@@ -1,5 +1,6 @@
-// String table, exact time parsing, counter summaries and args parsing.
+// String table, exact time parsing, counter summaries, args parsing and ASCII text helpers.
 #include "model/argstree.h"
+#include "model/asciitext.h"
 #include "model/countersummary.h"
 #include "model/stringtable.h"
 #include "model/timeparse.h"
@@ -112,6 +113,42 @@ private slots:
         QCOMPARE(root->child("ok")->type, ArgNode::Type::Bool);
         QVERIFY(!parseArgs("{\"a\":").has_value());
         QCOMPARE(findArg("{\"correlation\": 42}", "correlation").value(), std::string("42"));
+    }
+
+    void asciiTextFoldsOnlyAsciiLetters()
+    {
+        // Given mixed case ASCII and UTF-8 bytes, When lowered, Then only A-Z change
+        QCOMPARE(QString::fromStdString(asciiLower("AI_CORE Mix_\xC3\x84")), QString::fromUtf8("ai_core mix_\xC3\x84"));
+        QVERIFY(equalsNoCase("Communication", "COMMUNICATION"));
+        QVERIFY(!equalsNoCase("HCCL", "HCCL "));
+        QVERIFY(!equalsNoCase("\xC3\x84", "\xC3\xA4")); // no folding beyond ASCII
+        QVERIFY(startsWithNoCase("MIX_AIC", "mix_"));
+        QVERIFY(!startsWithNoCase("MI", "mix_"));
+        QVERIFY(containsNoCase("KERNEL_AIVEC_x", "aivec"));
+        QVERIFY(containsNoCase("abc", ""));
+        QVERIFY(!containsNoCase("ab", "abc"));
+    }
+
+    void trimmedRemovesOnlyTheGivenCharactersAtBothEnds_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("chars"); // empty: the default blanks
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("blanks") << " \t value \r\n" << "" << "value";
+        QTest::newRow("inner kept") << "  a b  " << "" << "a b";
+        QTest::newRow("all blank") << " \t " << "" << "";
+        QTest::newRow("empty") << "" << "" << "";
+        QTest::newRow("quotes") << "\" 12\"" << " \"" << "12";
+        QTest::newRow("tabs only: line end kept") << "\t12\r" << " \t" << "12\r";
+    }
+    void trimmedRemovesOnlyTheGivenCharactersAtBothEnds()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, chars);
+        QFETCH(QString, expected);
+        const std::string t = text.toStdString(), c = chars.toStdString();
+        const std::string_view r = chars.isEmpty() ? trimmed(t) : trimmed(t, c);
+        QCOMPARE(QString::fromStdString(std::string(r)), expected);
     }
 };
 
