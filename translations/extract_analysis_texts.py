@@ -24,7 +24,7 @@ analysis = root / "model" / "analysis"
 
 names, columns, notes = [], [], []
 # Tables shared by several analyses are laid out in headers (slowrank.h), so both are read.
-analysis_sources = sorted(list(analysis.glob("*.cpp")) + list(analysis.glob("*.h")))
+analysis_sources = sorted(list(analysis.rglob("*.cpp")) + list(analysis.rglob("*.h")))
 for m in re.finditer(r'AnalysisInfo\{"[^"]*",\s*"([^"]*)"', (analysis / "analyses.cpp").read_text()):
     if m.group(1) not in names:
         names.append(m.group(1))
