@@ -1,6 +1,7 @@
 #include "infojson.h"
 
-#include <cstdio>
+#include "model/jsonstring.h"
+
 #include <sstream>
 
 namespace accelscope::app {
@@ -8,29 +9,6 @@ namespace accelscope::app {
 using namespace accelscope::model;
 
 namespace {
-
-std::string jsonString(std::string_view s)
-{
-    std::string o = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': o += "\\\""; break;
-        case '\\': o += "\\\\"; break;
-        case '\n': o += "\\n"; break;
-        case '\r': o += "\\r"; break;
-        case '\t': o += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                char b[8];
-                std::snprintf(b, sizeof b, "\\u%04x", c);
-                o += b;
-            } else {
-                o.push_back(static_cast<char>(c));
-            }
-        }
-    }
-    return o + "\"";
-}
 
 std::uint64_t processSlices(const Trace &t, const Process &p)
 {
@@ -45,11 +23,11 @@ std::uint64_t processSlices(const Trace &t, const Process &p)
 std::string traceInfoJson(const Trace &t, const std::string &format)
 {
     std::ostringstream o;
-    o << "{\n  \"format\": " << jsonString(format) << ",\n";
+    o << "{\n  \"format\": " << jsonQuote(format) << ",\n";
     o << "  \"inputs\": [";
     for (std::size_t i = 0; i < t.sources().size(); ++i) {
         const SourceInfo &s = t.sources()[i];
-        o << (i ? ", " : "") << "{\"path\": " << jsonString(s.path) << ", \"format\": " << jsonString(s.format)
+        o << (i ? ", " : "") << "{\"path\": " << jsonQuote(s.path) << ", \"format\": " << jsonQuote(s.format)
           << ", \"rank\": " << s.rank << ", \"time_offset_ns\": " << s.timeOffsetNs << "}";
     }
     o << "],\n";
@@ -66,8 +44,8 @@ std::string traceInfoJson(const Trace &t, const std::string &format)
     bool first = true;
     for (ProcessId pid : t.processOrder()) {
         const Process &p = t.process(pid);
-        o << (first ? "\n" : ",\n") << "    {\"name\": " << jsonString(t.processDisplayName(pid))
-          << ", \"pid\": " << (p.pidName ? jsonString(t.str(p.pidName)) : std::to_string(p.pid))
+        o << (first ? "\n" : ",\n") << "    {\"name\": " << jsonQuote(t.processDisplayName(pid))
+          << ", \"pid\": " << (p.pidName ? jsonQuote(t.str(p.pidName)) : std::to_string(p.pid))
           << ", \"rank\": " << p.rank << ", \"tracks\": " << p.tracks.size() << ", \"slices\": " << processSlices(t, p)
           << "}";
         first = false;
@@ -76,10 +54,10 @@ std::string traceInfoJson(const Trace &t, const std::string &format)
     o << "  \"diagnostics\": [";
     first = true;
     for (const Diagnostic &d : t.diagnostics()) {
-        o << (first ? "\n" : ",\n") << "    {\"kind\": " << jsonString(diagInfo(d.kind).id)
-          << ", \"severity\": " << jsonString(severityName(d.severity())) << ", \"count\": " << d.count
-          << ", \"message\": " << jsonString(diagInfo(d.kind).description) << ", \"file\": " << jsonString(d.file)
-          << ", \"position\": " << d.position << ", \"detail\": " << jsonString(d.detail) << "}";
+        o << (first ? "\n" : ",\n") << "    {\"kind\": " << jsonQuote(diagInfo(d.kind).id)
+          << ", \"severity\": " << jsonQuote(severityName(d.severity())) << ", \"count\": " << d.count
+          << ", \"message\": " << jsonQuote(diagInfo(d.kind).description) << ", \"file\": " << jsonQuote(d.file)
+          << ", \"position\": " << d.position << ", \"detail\": " << jsonQuote(d.detail) << "}";
         first = false;
     }
     o << (first ? "]\n" : "\n  ]\n");

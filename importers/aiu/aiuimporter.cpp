@@ -5,6 +5,7 @@
 #include "compilerlog.h"
 #include "importers/common/inputstream.h"
 #include "model/aiufacts.h"
+#include "model/jsonstring.h"
 #include "model/parallel.h"
 #include "model/saturating.h"
 
@@ -169,33 +170,7 @@ std::vector<fs::path> findCompilerLogs(const LogCandidates &candidates, Diagnost
     return out;
 }
 
-/// Appends `s` as the contents of a JSON string (quotes not included). Most values need no
-/// escaping: they are appended in one piece.
-void appendJsonEscaped(std::string &out, std::string_view s)
-{
-    std::size_t plain = 0;
-    while (plain < s.size() && static_cast<unsigned char>(s[plain]) >= 0x20 && s[plain] != '"' && s[plain] != '\\')
-        ++plain;
-    out.append(s.data(), plain);
-    for (std::size_t i = plain; i < s.size(); ++i) {
-        const char c = s[i];
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-}
+using model::appendJsonEscaped;
 
 void appendNumber(std::string &out, double v)
 {

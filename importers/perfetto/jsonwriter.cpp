@@ -1,5 +1,7 @@
 #include "jsonwriter.h"
 
+#include "model/jsonstring.h"
+
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -8,8 +10,6 @@
 namespace accelscope::importers::perfetto::json {
 
 namespace {
-
-constexpr char kHex[] = "0123456789abcdef";
 
 /// Length of the valid UTF-8 sequence starting at p (1..4), or 0 when invalid.
 std::size_t utf8Length(const unsigned char *p, const unsigned char *end)
@@ -71,19 +71,7 @@ bool appendString(std::string &out, std::string_view s)
             continue;
         }
         flush(p);
-        switch (c) {
-        case '"': out.append("\\\""); break;
-        case '\\': out.append("\\\\"); break;
-        case '\n': out.append("\\n"); break;
-        case '\r': out.append("\\r"); break;
-        case '\t': out.append("\\t"); break;
-        case '\b': out.append("\\b"); break;
-        case '\f': out.append("\\f"); break;
-        default: {
-            const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
-            out.append(esc, 6);
-        }
-        }
+        model::appendJsonEscaped(out, std::string_view(reinterpret_cast<const char *>(p), 1));
         run = ++p;
     }
     flush(p);

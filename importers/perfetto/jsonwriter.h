@@ -8,8 +8,8 @@
 
 namespace accelscope::importers::perfetto::json {
 
-/// Appends `s` as a quoted JSON string. Invalid UTF-8 bytes become U+FFFD; returns false when
-/// that happened.
+/// Appends `s` as a quoted JSON string. Invalid UTF-8 bytes become U+FFFD (returns false when
+/// that happened); the rest is escaped as model/jsonstring.h escapes.
 bool appendString(std::string &out, std::string_view s);
 void appendInt(std::string &out, std::int64_t v);
 void appendUint(std::string &out, std::uint64_t v);
