@@ -1,6 +1,8 @@
 // The instances of a slice's name: every slice with the same name on any track (host or device)
 // of the same rank, ordered by start time (ties by track id, then index). The timeline steps
-// through them with ']' / '[' and the Details panel summarizes them under "All instances".
+// through them with ']' / '[' and the Details panel summarizes them under "All instances". The
+// slices and their statistics come from the analysis layer (instancesOfName(), durationStats()
+// in model/analysis/analyses.h, the occurrences code the panels step through); this caches them.
 //
 // Cost: one pass over every slice of the trace plus a sort of the matches (about 10-30 ms per
 // million slices on one core), paid once per (trace, name, rank): the last result is cached,
