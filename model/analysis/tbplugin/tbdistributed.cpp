@@ -30,9 +30,9 @@ void computeOverlaps(RankRun &run)
     const Ranges both = intersectRanges(computation, communication);
     for (const Step &s : run.steps) {
         StepOverlap o;
-        o.overlap = rangesSum(intersectRanges({s.span}, both));
-        o.computation = rangesSum(intersectRanges({s.span}, computation));
-        o.communication = rangesSum(intersectRanges({s.span}, communication));
+        o.overlap = sumWithin(s.span, both);
+        o.computation = sumWithin(s.span, computation);
+        o.communication = sumWithin(s.span, communication);
         o.other = s.total + o.overlap - o.computation - o.communication;
         run.overlaps.push_back(o);
     }

@@ -2,6 +2,7 @@
 // (trace.py's EventTypeMap, case-insensitive), with the args the plugin reads turned into fields.
 #include "tbmodel.h"
 
+#include "model/analysis/eventindex.h"
 #include "model/argstree.h"
 
 #include <algorithm>
@@ -159,10 +160,42 @@ void readTensorSizes(const ArgNode &args, Event &e)
             e.inputTypes.push_back(t.value);
 }
 
+std::int64_t integerText(std::string_view v)
+{
+    std::int64_t out = 0;
+    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (ec == std::errc() && p == v.data() + v.size())
+        return out;
+    const double d = std::strtod(std::string(v).c_str(), nullptr);
+    return std::isfinite(d) ? std::int64_t(d) : kNone;
+}
+
+// Runtime calls, copies and sets need two ids only: read them without building the args tree.
+void readIds(std::string_view json, Event &e)
+{
+    std::int64_t lowerExternal = kNone, upperExternal = kNone;
+    scanTopLevelScalarsUntil(json, [&](std::string_view key, std::string_view value, bool isString) {
+        if (isString)
+            return true;
+        if (key == "external id")
+            lowerExternal = integerText(value);
+        else if (key == "External id")
+            upperExternal = integerText(value);
+        else if (key == "correlation")
+            e.correlation = integerText(value);
+        return true;
+    });
+    e.externalId = lowerExternal != kNone ? lowerExternal : upperExternal;
+}
+
 void readArgs(std::string_view json, Event &e, bool collective)
 {
     if (json.empty())
         return;
+    if ((e.type == EventType::Runtime || e.type == EventType::Memcpy || e.type == EventType::Memset) && !collective) {
+        readIds(json, e);
+        return;
+    }
     const std::optional<ArgNode> args = parseArgs(json);
     if (!args)
         return;
@@ -215,8 +248,16 @@ std::vector<Event> collectEvents(const Trace &trace, int rank, const AnalysisOpt
             events.push_back(std::move(e));
         }
     }
-    std::stable_sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.start < b.start; });
-    return events;
+    // Sorted through an index: events are large to move.
+    std::vector<std::uint32_t> order(events.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return events[a].start < events[b].start; });
+    std::vector<Event> sorted;
+    sorted.reserve(events.size());
+    for (std::uint32_t i : order)
+        sorted.push_back(std::move(events[i]));
+    return sorted;
 }
 
 bool kernelUsesTensorCores(std::string_view name)

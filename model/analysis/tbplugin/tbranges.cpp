@@ -117,6 +117,15 @@ TimeNs rangesSum(const Ranges &ranges)
     return sum;
 }
 
+TimeNs sumWithin(const Range &span, const Ranges &ranges)
+{
+    auto it = std::upper_bound(ranges.begin(), ranges.end(), span.first, [](TimeNs t, const Range &r) { return t < r.second; });
+    TimeNs sum = 0;
+    for (; it != ranges.end() && it->first < span.second; ++it)
+        sum += std::min(it->second, span.second) - std::max(it->first, span.first);
+    return sum;
+}
+
 std::vector<ValuedRange> mergeValuedRanges(const std::vector<ValuedRange> &ranges)
 {
     struct Endpoint {

@@ -27,6 +27,8 @@ Ranges intersectRanges(const Ranges &a, const Ranges &b);
 /// Both lists sorted and disjoint: the parts of `a` not in `b`.
 Ranges subtractRanges(const Ranges &a, const Ranges &b);
 TimeNs rangesSum(const Ranges &ranges);
+/// rangesSum(intersectRanges({span}, ranges)) for sorted disjoint `ranges`, by binary search.
+TimeNs sumWithin(const Range &span, const Ranges &ranges);
 
 /// The plugin's "approximated SM efficiency" sweep: at every instant the sum of the values of the
 /// intervals running, capped at 1; only spans with a positive sum are kept.

@@ -227,7 +227,7 @@ void computeSteps(const Trace &trace, RankRun &run, bool pluginSlotReset)
         s.span = spans[i];
         s.total = spans[i].second - spans[i].first;
         for (std::size_t role = 0; role < RoleCount; ++role) {
-            s.costs[role] = rangesSum(intersectRanges({spans[i]}, cost[role]));
+            s.costs[role] = sumWithin(spans[i], cost[role]);
             run.costSums[role] += s.costs[role];
         }
         run.totalSum += s.total;
