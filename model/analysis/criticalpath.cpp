@@ -17,27 +17,38 @@ using namespace criticalpath;
 
 /// Everything both tables show, computed once per context and options.
 struct PathResult {
-    std::shared_ptr<const RankTable> table; ///< shared by every window of the rank
-    Window window;
+    std::vector<std::shared_ptr<const RankTable>> tables; ///< the ranks joined (one unless asked); shared by every window
+    Window window; ///< the first rank's
     Graph graph;
-    std::vector<std::uint32_t> path; ///< edge indices in path order
+    std::vector<std::uint8_t> nodeRank; ///< per node, index into `tables` (empty: all of the first)
+    std::vector<std::uint32_t> path;    ///< edge indices in path order
     std::vector<std::string> notes;
     std::int64_t origin = 0; ///< subtracted from ticks for output times
+
+    const RankTable &first() const { return *tables.front(); }
+    const RankTable &tableOf(std::uint32_t node) const { return *tables[nodeRank.empty() ? 0 : nodeRank[node]]; }
 };
 
-int chooseRank(const AnalysisContext &ctx, const AnalysisOptions &opt, std::vector<std::string> &notes)
+/// The rank analysed: the one asked for, else the lowest; natively several ranks asked for are
+/// joined at their collectives.
+std::vector<int> chooseRanks(const AnalysisContext &ctx, const AnalysisOptions &opt, std::vector<std::string> &notes)
 {
     if (!opt.ranks.empty()) {
-        if (opt.ranks.size() > 1)
-            notes.push_back("the critical path is per rank: rank " + std::to_string(opt.ranks.front()) + " is shown");
-        return opt.ranks.front();
+        if (opt.ranks.size() > 1 && opt.htaCompat) {
+            notes.push_back("HTA's critical path is per rank: rank " + std::to_string(opt.ranks.front()) + " is shown");
+            return {opt.ranks.front()};
+        }
+        std::vector<int> ranks(opt.ranks.begin(), opt.ranks.begin() + std::min<std::size_t>(opt.ranks.size(), 255));
+        if (ranks.size() < opt.ranks.size())
+            notes.push_back("the path joins at most 255 ranks: the first 255 asked for");
+        return ranks;
     }
     const EventIndex &ix = ctx.index();
     int rank = -1;
     for (const Track &track : ctx.trace().tracks())
         if (track.slices.size() && (rank < 0 || ix.trackRank[track.id] < rank))
             rank = ix.trackRank[track.id];
-    return std::max(rank, 0);
+    return {std::max(rank, 0)};
 }
 
 /// The annotation asked for; unset: the selected range when there is one, else a step when the
@@ -83,33 +94,71 @@ bool syncsWithinStream(const RankTable &t, const Graph &g)
     return false;
 }
 
-std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank,
+std::shared_ptr<const RankTable> rankTable(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank)
+{
+    const std::string key = "critical-path-table|" + std::to_string(rank) + (opt.htaCompat ? "|hta" : "|native");
+    return std::static_pointer_cast<const RankTable>(ctx.cached(
+        key, [&] { return std::shared_ptr<const void>(std::make_shared<const RankTable>(buildRankTable(ctx, opt, rank))); }));
+}
+
+/// The graph of each rank's window; empty when the first rank has none (the reason in `notes`).
+std::vector<Graph> rankGraphs(const AnalysisContext &ctx, const AnalysisOptions &opt, const std::optional<std::string> &annotation,
+                              PathResult &r, std::vector<const RankTable *> &joined)
+{
+    std::vector<Graph> graphs;
+    for (const auto &table : r.tables) {
+        const bool first = table == r.tables.front();
+        std::string error = table->events.empty() ? "rank " + std::to_string(table->rank) + " has no events" : std::string();
+        Window w;
+        if (error.empty()) {
+            std::optional<std::pair<std::int64_t, std::int64_t>> range;
+            if (!annotation && opt.range)
+                range = rangeTicks(ctx, *table, *opt.range);
+            w = clipWindow(*table, ctx.trace(), annotation.value_or(std::string()), opt.instanceFirst, opt.instanceLast, range, error);
+        }
+        if (!error.empty()) {
+            r.notes.push_back((first ? "no critical path: " : "rank left out of the path: ") + error);
+            if (first)
+                return {};
+            continue;
+        }
+        graphs.push_back(buildGraph(*table, w));
+        joined.push_back(table.get());
+        if (first)
+            r.window = std::move(w);
+    }
+    return graphs;
+}
+
+std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const AnalysisOptions &opt, const std::vector<int> &ranks,
                                               const std::optional<std::string> &annotation, std::vector<std::string> notes)
 {
     auto r = std::make_shared<PathResult>();
     r->notes = std::move(notes);
     r->origin = opt.htaCompat ? 0 : ctx.trace().startNs();
-    const std::string tableKey = "critical-path-table|" + std::to_string(rank) + (opt.htaCompat ? "|hta" : "|native");
-    r->table = std::static_pointer_cast<const RankTable>(ctx.cached(
-        tableKey, [&] { return std::shared_ptr<const void>(std::make_shared<const RankTable>(buildRankTable(ctx, opt, rank))); }));
+    for (int rank : ranks)
+        r->tables.push_back(rankTable(ctx, opt, rank));
     if (opt.htaCompat)
         r->notes.push_back("HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative "
                            "to the first event; the last ProfilerStep is dropped when there are several");
-    if (r->table->events.empty()) {
-        r->notes.push_back("rank " + std::to_string(rank) + " has no events");
+    std::vector<const RankTable *> joined;
+    std::vector<Graph> graphs = rankGraphs(ctx, opt, annotation, *r, joined);
+    if (graphs.empty())
         return r;
+    if (graphs.size() == 1) {
+        r->graph = std::move(graphs.front());
+    } else {
+        const std::size_t waits = joinRanks(ctx, joined, graphs, r->graph, r->nodeRank);
+        r->notes.push_back(std::to_string(joined.size()) + " ranks joined by " + std::to_string(waits)
+                           + " collective waits (the last rank to arrive at a collective instance holds up the others)");
     }
-    std::string error;
-    std::optional<std::pair<std::int64_t, std::int64_t>> range;
-    if (!annotation && opt.range)
-        range = rangeTicks(ctx, *r->table, *opt.range);
-    r->window = clipWindow(*r->table, ctx.trace(), annotation.value_or(std::string()), opt.instanceFirst, opt.instanceLast, range, error);
-    if (!error.empty()) {
-        r->notes.push_back("no critical path: " + error);
-        return r;
-    }
-    r->graph = buildGraph(*r->table, r->window);
-    if (syncsWithinStream(*r->table, r->graph)) {
+    std::vector<std::shared_ptr<const RankTable>> kept; // the ranks that made it into the graph, in its order
+    for (const RankTable *t : joined)
+        for (const auto &table : r->tables)
+            if (table.get() == t)
+                kept.push_back(table);
+    r->tables = std::move(kept);
+    if (graphs.size() == 1 && syncsWithinStream(r->first(), r->graph)) {
         r->notes.push_back("a synchronisation edge joins two events of one stream (HTA rejects such a graph)");
         if (opt.htaCompat)
             return r;
@@ -126,13 +175,15 @@ std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const 
 std::shared_ptr<const PathResult> pathFor(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
     std::vector<std::string> notes;
-    const int rank = chooseRank(ctx, opt, notes);
+    const std::vector<int> ranks = chooseRanks(ctx, opt, notes);
     const std::optional<std::string> annotation = chooseAnnotation(ctx, opt, notes);
-    std::string window = annotation ? "annotation|" + *annotation + "|" + std::to_string(opt.instanceFirst) + "|" + std::to_string(opt.instanceLast)
-                                    : "range|" + std::to_string(opt.range->first) + "|" + std::to_string(opt.range->second);
-    const std::string key = "critical-path|" + std::to_string(rank) + (opt.htaCompat ? "|hta|" : "|native|") + window;
+    std::string key = "critical-path|" + std::string(opt.htaCompat ? "hta|" : "native|")
+        + (annotation ? "annotation|" + *annotation + "|" + std::to_string(opt.instanceFirst) + "|" + std::to_string(opt.instanceLast)
+                      : "range|" + std::to_string(opt.range->first) + "|" + std::to_string(opt.range->second));
+    for (int rank : ranks)
+        key += "|" + std::to_string(rank);
     return std::static_pointer_cast<const PathResult>(
-        ctx.cached(key, [&] { return std::shared_ptr<const void>(computePath(ctx, opt, rank, annotation, notes)); }));
+        ctx.cached(key, [&] { return std::shared_ptr<const void>(computePath(ctx, opt, ranks, annotation, notes)); }));
 }
 
 /// HTA's shorten_name: without template and function arguments and return type.
@@ -176,16 +227,18 @@ std::string boundBy(const AnalysisContext &ctx, const PathResult &r, const Edge 
     case EdgeType::KernelLaunchDelay: return "gpu_kernel_launch_overhead";
     case EdgeType::Dependency:
     case EdgeType::SyncDependency: return "";
+    case EdgeType::CollectiveWait: return "gpu_communication_bound";
     case EdgeType::Operator: break;
     }
     if (e.event < 0)
         return "";
-    const Event &ev = r.table->events[std::size_t(e.event)];
+    const RankTable &table = r.tableOf(e.to);
+    const Event &ev = table.events[std::size_t(e.event)];
     if (ev.stream < 0)
         return "cpu_bound";
     const Trace &tr = ctx.trace();
     bool communication = false;
-    if (r.table->compat) {
+    if (table.compat) {
         communication = htaCommunicationKernel(shortenName(tr.str(ev.name)));
     } else {
         const Track &track = tr.tracks()[ctx.index().ref(ev.gid).track];
@@ -196,12 +249,12 @@ std::string boundBy(const AnalysisContext &ctx, const PathResult &r, const Edge 
 
 void describeWindow(const PathResult &r, Table &t)
 {
-    const std::string unit = r.table->compat ? " us" : " ns";
+    const std::string unit = r.first().compat ? " us" : " ns";
     if (r.window.annotation.empty() && !r.window.whole)
-        t.notes.push_back("rank " + std::to_string(r.table->rank) + ": window " + std::to_string(r.window.lo - r.origin) + " to "
+        t.notes.push_back("rank " + std::to_string(r.first().rank) + ": window " + std::to_string(r.window.lo - r.origin) + " to "
                           + std::to_string(r.window.hi - r.origin) + unit);
     else if (!r.window.whole)
-        t.notes.push_back("rank " + std::to_string(r.table->rank) + ", '" + r.window.annotation + "' (" + std::to_string(r.window.instances)
+        t.notes.push_back("rank " + std::to_string(r.first().rank) + ", '" + r.window.annotation + "' (" + std::to_string(r.window.instances)
                           + " instances): window " + std::to_string(r.window.lo - r.origin) + " to " + std::to_string(r.window.hi - r.origin) + unit);
     if (!r.path.empty()) {
         std::int64_t length = 0;
@@ -231,6 +284,7 @@ Table criticalPath(const AnalysisContext &ctx, const AnalysisOptions &opt)
     Column &dur = t.addInt(c ? "duration" : "duration_ns", "Duration", durU);
     Column &type = t.addText("type", "Edge type");
     Column &bound = t.addText("bound_by", "Bound by");
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &event = t.addText("event", "Event");
     Column &cat = t.addText("cat", "Category");
     Column &pid = t.addInt("pid", "Process", Unit::Id);
@@ -245,25 +299,27 @@ Table criticalPath(const AnalysisContext &ctx, const AnalysisOptions &opt)
     for (std::size_t k = 0; k < r->path.size(); ++k) {
         const Edge &e = r->graph.edges[r->path[k]];
         const Node &a = r->graph.nodes[e.from], &b = r->graph.nodes[e.to];
-        const Event &from = r->table->events[a.event], &to = r->table->events[b.event];
+        const RankTable &fromTable = r->tableOf(e.from), &toTable = r->tableOf(e.to);
+        const Event &from = fromTable.events[a.event], &to = toTable.events[b.event];
         edge.push(std::int64_t(k));
         start.push(a.ts - r->origin);
         end.push(b.ts - r->origin);
         dur.push(e.weight);
         type.push(std::string(edgeTypeName(e.type)));
         bound.push(boundBy(ctx, *r, e));
-        const Event *ev = e.event >= 0 ? &r->table->events[std::size_t(e.event)] : nullptr;
+        const Event *ev = e.event >= 0 ? &toTable.events[std::size_t(e.event)] : nullptr; // attributed within the end's rank
         event.push(ev ? std::string(tr.str(ev->name)) : std::string());
         cat.push(ev ? std::string(tr.str(ev->cat)) : std::string());
-        ev ? pid.push(r->table->pid(*ev)) : pid.pushNull();
-        ev ? tid.push(r->table->tid(*ev)) : tid.pushNull();
+        rank.push(std::int64_t(ev ? toTable.rank : fromTable.rank));
+        ev ? pid.push(toTable.pid(*ev)) : pid.pushNull();
+        ev ? tid.push(toTable.tid(*ev)) : tid.pushNull();
         ev ? stream.push(ev->stream) : stream.pushNull();
         fromEvent.push(std::string(tr.str(from.name)));
         fromPoint.push(std::string(pointName(a)));
         toEvent.push(std::string(tr.str(to.name)));
         toPoint.push(std::string(pointName(b)));
         const Event &shown = ev ? *ev : from;
-        t.keys.push_back({shown.name, r->table->rank, shown.stream, ix.ref(shown.gid)});
+        t.keys.push_back({shown.name, ev ? toTable.rank : fromTable.rank, shown.stream, ix.ref(shown.gid)});
     }
     t.notes = r->notes;
     describeWindow(*r, t);

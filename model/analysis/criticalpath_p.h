@@ -72,8 +72,9 @@ struct Window {
 Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annotation, int first, int last,
                   const std::optional<std::pair<std::int64_t, std::int64_t>> &range, std::string &error);
 
-enum class EdgeType : std::uint8_t { Operator, Dependency, KernelLaunchDelay, KernelKernelDelay, SyncDependency };
-const char *edgeTypeName(EdgeType t); ///< HTA's CPEdgeType values ("critical_path_operator", ...)
+enum class EdgeType : std::uint8_t { Operator, Dependency, KernelLaunchDelay, KernelKernelDelay, SyncDependency, CollectiveWait };
+/// HTA's CPEdgeType values ("critical_path_operator", ...); CollectiveWait (across ranks) is ours.
+const char *edgeTypeName(EdgeType t);
 
 struct Node {
     std::int64_t ts = 0;
@@ -99,6 +100,14 @@ struct Graph {
 };
 
 Graph buildGraph(const RankTable &t, const Window &w);
+
+/// Joins per-rank graphs (ranks in `tables` order) into one: nodes and edges of each rank follow
+/// the previous rank's, `nodeRank` tells a node's rank (index into `tables`). A collective instance
+/// (process group, sequence number, as `collectives` matches them) on several of the ranks
+/// cannot end before its last rank arrives: an edge from the last arrival's start to the end of
+/// each other rank's kernel carries that rank's time in it. Returns how many such edges it added.
+std::size_t joinRanks(const AnalysisContext &ctx, const std::vector<const RankTable *> &tables, std::vector<Graph> &graphs,
+                      Graph &joined, std::vector<std::uint8_t> &nodeRank);
 
 /// networkx.dag_longest_path on the graph (weights below zero count as zero), as a list of edge
 /// indices in path order; empty with `cyclic` set when the graph has a cycle.

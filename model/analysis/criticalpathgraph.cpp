@@ -16,6 +16,7 @@ const char *edgeTypeName(EdgeType t)
     case EdgeType::KernelLaunchDelay: return "critical_path_kernel_launch_delay";
     case EdgeType::KernelKernelDelay: return "critical_path_kernel_kernel_delay";
     case EdgeType::SyncDependency: return "critical_path_sync_dependency";
+    case EdgeType::CollectiveWait: return "critical_path_collective_wait";
     }
     return "";
 }

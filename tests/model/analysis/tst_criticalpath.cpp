@@ -69,6 +69,25 @@ std::string sync(const std::string &kind, int ts, int dur, int corr, long long s
     return kernel(kind, ts, dur, corr, int(stream), "cuda_sync", extra);
 }
 
+/// Kineto traces of several ranks (one file each, `distributedInfo.rank` set), loaded together.
+TracePtr kinetoRanks(const std::vector<std::string> &perRank)
+{
+    static QTemporaryDir dir;
+    static int n = 0;
+    std::vector<fs::path> paths;
+    for (std::size_t rank = 0; rank < perRank.size(); ++rank) {
+        paths.push_back(fs::path(dir.path().toStdString()) / ("ranks" + std::to_string(n) + "_" + std::to_string(rank) + ".json"));
+        std::ofstream(paths.back()) << R"({"schemaVersion": 1, "distributedInfo": {"backend": "nccl", "rank": )" << rank
+                                    << R"(, "world_size": )" << perRank.size() << R"(}, "traceEvents": [)" << perRank[rank] << "]}";
+    }
+    ++n;
+    importers::ImportContext ictx;
+    auto r = importers::loadTrace(paths, ictx);
+    if (!r.ok())
+        qFatal("cannot load: %s", r.error().toString().c_str());
+    return r.value().trace;
+}
+
 /// The trailing comma of the last event removed.
 std::string events(std::string text)
 {
@@ -256,6 +275,40 @@ private slots:
         AnalysisOptions hta = wholeTrace();
         hta.htaCompat = true;
         QCOMPARE(findRow(criticalPath(ctx, hta), {{"type", "critical_path_kernel_launch_delay"}}), -1);
+    }
+
+    void collectivesJoinRanks()
+    {
+        // rank 1 arrives late at the all-reduce (busy in "slow"); rank 0 waits inside it, then
+        // synchronises and runs "after"
+        const std::string allReduce = "ncclDevKernel_AllReduce_Sum_f32_RING_LL";
+        const std::string group = R"(, "Process Group Name": "0", "Seq": 1)";
+        const std::string rank0 = events(runtime("cudaLaunchKernel", 10, 10, 1) + kernel(allReduce, 100, 500, 1, 7, "kernel", group)
+                                         + runtime("cudaStreamSynchronize", 30, 575, 2) + sync("Stream Sync", 30, 575, 2, 7)
+                                         + cpuOp("after", 610, 90));
+        const std::string rank1 = events(cpuOp("slow", 0, 400) + runtime("cudaLaunchKernel", 400, 10, 1)
+                                         + kernel(allReduce, 450, 150, 1, 7, "kernel", group));
+        const AnalysisContext ctx(kinetoRanks({rank0, rank1}));
+        AnalysisOptions o = wholeTrace();
+        o.ranks = {0};
+        QCOMPARE(criticalPath(ctx, o).rowCount(), std::size_t(5)); // rank 0 alone: its own wait is the path
+        o.ranks = {0, 1};
+        const Table t = criticalPath(ctx, o);
+        const std::vector<std::string> want = {
+            "operator slow.start->slow.end 400000",
+            "dependency slow.end->cudaLaunchKernel.start 0",
+            "kernel_launch_delay cudaLaunchKernel.start->" + allReduce + ".start 50000",
+            "collective_wait " + allReduce + ".start->" + allReduce + ".end 150000",
+            "sync_dependency " + allReduce + ".end->cudaStreamSynchronize.end 0",
+            "dependency cudaStreamSynchronize.end->after.start 0",
+            "operator after.start->after.end 90000"};
+        QCOMPARE(joined(pathOf(t)), joined(want));
+        QCOMPARE(cell(t, 0, "rank"), std::string("1"));
+        QCOMPARE(cell(t, 3, "rank"), std::string("0")); // the wait is rank 0's time in its collective
+        QCOMPARE(cell(t, 3, "bound_by"), std::string("gpu_communication_bound"));
+        QCOMPARE(cell(t, 6, "rank"), std::string("0"));
+        o.htaCompat = true; // HTA's path is per rank
+        QVERIFY(findRow(criticalPath(ctx, o), {{"type", "critical_path_collective_wait"}}) < 0);
     }
 
     void runtimeLockOrdersCallsAcrossThreads()
