@@ -193,7 +193,7 @@ void noteNoCommunication(Table &t, const TbRun &run, const AnalysisOptions &opt)
 
 Table tbDistributedOverlap(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-distributed-overlap", "PyTorch profiler distributed: computation and communication");
+    Table t("tb-distributed-overlap", "PyTorch comm/compute overlap");
     const bool compat = opt.tbCompat;
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &step = t.addText("step", "Step");
@@ -232,7 +232,7 @@ Table tbDistributedOverlap(const AnalysisContext &ctx, const AnalysisOptions &op
 
 Table tbDistributedWait(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-distributed-wait", "PyTorch profiler distributed: data transfer and synchronizing");
+    Table t("tb-distributed-wait", "PyTorch collective wait");
     const bool compat = opt.tbCompat;
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &step = t.addText("step", "Step");
@@ -275,7 +275,7 @@ Table tbDistributedWait(const AnalysisContext &ctx, const AnalysisOptions &opt)
 
 Table tbDistributedOps(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-distributed-ops", "PyTorch profiler distributed: communication operations");
+    Table t("tb-distributed-ops", "PyTorch collective operations");
     const bool compat = opt.tbCompat;
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &name = t.addText("name", "Name");

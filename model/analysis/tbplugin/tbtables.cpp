@@ -74,7 +74,7 @@ void overviewNotes(Table &t, const RankRun &r)
 
 Table tbOverview(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-overview", "PyTorch profiler overview: step time breakdown");
+    Table t("tb-overview", "PyTorch step time breakdown");
     const bool compat = opt.tbCompat;
     OverviewColumns c = overviewColumns(t, compat);
     const auto run = tbRun(ctx, opt);
@@ -137,7 +137,7 @@ DeviceInfo deviceInfo(const std::optional<ArgNode> &props, std::int64_t device)
 
 Table tbGpuSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-gpu", "PyTorch profiler overview: GPU summary");
+    Table t("tb-gpu", "PyTorch GPU summary");
     const bool compat = opt.tbCompat;
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &device = t.addInt("device", "GPU", Unit::Id);
@@ -184,7 +184,7 @@ Table tbGpuSummary(const AnalysisContext &ctx, const AnalysisOptions &opt)
 
 Table tbRecommendations(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-recommendations", "PyTorch profiler overview: performance recommendations");
+    Table t("tb-recommendations", "PyTorch recommendations");
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &kind = t.addText("kind", "Kind");
     Column &text = t.addText("recommendation", "Recommendation");
@@ -253,7 +253,7 @@ void memoryNotes(Table &t, const TbRun &run, const AnalysisOptions &opt)
 
 Table tbMemory(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-memory", "PyTorch profiler memory by operator");
+    Table t("tb-memory", "PyTorch memory by operator");
     const bool compat = opt.tbCompat;
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &device = t.addText("device", "Device");
@@ -289,7 +289,7 @@ Table tbMemory(const AnalysisContext &ctx, const AnalysisOptions &opt)
 
 Table tbMemoryEvents(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-memory-events", "PyTorch profiler memory events");
+    Table t("tb-memory-events", "PyTorch memory events");
     const bool compat = opt.tbCompat;
     const Unit at = compat ? Unit::TimestampUs : Unit::TimestampNs;
     const Unit span = compat ? Unit::Microseconds : Unit::Nanoseconds;

@@ -160,22 +160,22 @@ void kernelNotes(Table &t, bool anyKernel)
 
 Table tbOperators(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    return operatorTable(ctx, opt, OperatorGrouping::Name, "tb-operators", "PyTorch profiler operators");
+    return operatorTable(ctx, opt, OperatorGrouping::Name, "tb-operators", "PyTorch operators");
 }
 
 Table tbOperatorsByShape(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    return operatorTable(ctx, opt, OperatorGrouping::NameAndShape, "tb-operators-shape", "PyTorch profiler operators by input shape");
+    return operatorTable(ctx, opt, OperatorGrouping::NameAndShape, "tb-operators-shape", "PyTorch operators by shape");
 }
 
 Table tbOperatorsByStack(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    return operatorTable(ctx, opt, OperatorGrouping::NameAndStack, "tb-operators-stack", "PyTorch profiler operators by call stack");
+    return operatorTable(ctx, opt, OperatorGrouping::NameAndStack, "tb-operators-stack", "PyTorch operators by call stack");
 }
 
 Table tbKernels(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-kernels", "PyTorch profiler kernels");
+    Table t("tb-kernels", "PyTorch kernels");
     const bool compat = opt.tbCompat;
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &name = t.addText("name", "Name");
@@ -204,7 +204,7 @@ Table tbKernels(const AnalysisContext &ctx, const AnalysisOptions &opt)
 
 Table tbKernelsByOperator(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    Table t("tb-kernels-op", "PyTorch profiler kernels by operator");
+    Table t("tb-kernels-op", "PyTorch kernels by operator");
     const bool compat = opt.tbCompat;
     Column &rank = t.addInt("rank", "Rank", Unit::Id);
     Column &name = t.addText("name", "Name");
