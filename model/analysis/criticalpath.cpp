@@ -58,16 +58,16 @@ std::optional<std::string> chooseAnnotation(const AnalysisContext &ctx, const An
     if (opt.annotation)
         return *opt.annotation;
     if (opt.range) {
-        notes.push_back("no --annotation given: the selected range is the window");
+        notes.push_back("no annotation chosen: the selected time range is the window");
         return std::nullopt;
     }
     const StringTable &st = ctx.trace().strings();
     for (StringId id = 0; id < st.size(); ++id)
         if (ctx.trace().str(id).starts_with("ProfilerStep#")) {
-            notes.push_back("no --annotation given: the path of ProfilerStep instance " + std::to_string(opt.instanceFirst));
+            notes.push_back("no annotation chosen: the path of ProfilerStep instance " + std::to_string(opt.instanceFirst));
             return std::string("ProfilerStep#");
         }
-    notes.push_back("no --annotation given and no ProfilerStep in the trace: the path of the whole trace");
+    notes.push_back("no annotation chosen and no ProfilerStep in the trace: the path of the whole trace");
     return std::string();
 }
 
