@@ -57,6 +57,8 @@ struct ExportOptions
                                     QStringLiteral("NAME,...")};
     const QCommandLineOption rank{QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N")};
     const QCommandLineOption hta{QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat).")};
+    const QCommandLineOption tb{QStringLiteral("tb-compat"),
+                                QStringLiteral("csv/xlsx: the tb-* tables as the PyTorch TensorBoard profiler plugin gives them (as analyze --tb-compat).")};
     const QCommandLineOption rules{QStringLiteral("rules"), QStringLiteral("csv/xlsx: category rules JSON file for the categories table."),
                                    QStringLiteral("FILE")};
     const QCommandLineOption counters{QStringLiteral("counters"),
@@ -64,7 +66,7 @@ struct ExportOptions
                                       QStringLiteral("KIND,...")};
     const QCommandLineOption list{QStringLiteral("list-tables"), QStringLiteral("List the table names and exit.")};
 
-    void addTo(QCommandLineParser &p) const { p.addOptions({to, out, range, tables, rank, hta, rules, counters, list}); }
+    void addTo(QCommandLineParser &p) const { p.addOptions({to, out, range, tables, rank, hta, tb, rules, counters, list}); }
 };
 
 struct CounterSeries
@@ -80,16 +82,16 @@ std::optional<int> checkFormatFlags(const QCommandLineParser &p, const ExportOpt
     if (format == QLatin1String("png")) // main() routes png to pngexport.cpp when the views are built
         return usage(p, "png export needs the GUI libraries (this accelscope-cli was built without them)");
     if (format == QLatin1String("sqlite")) {
-        if (p.isSet(o.range) || p.isSet(o.rank) || p.isSet(o.hta) || p.isSet(o.rules) || p.isSet(o.counters))
+        if (p.isSet(o.range) || p.isSet(o.rank) || p.isSet(o.hta) || p.isSet(o.tb) || p.isSet(o.rules) || p.isSet(o.counters))
             return usage(p, "sqlite writes the whole trace and every analysis with its default options: "
-                            "--range, --rank, --hta-compat, --rules and --counters do not apply (filter in SQL)");
+                            "--range, --rank, --hta-compat, --tb-compat, --rules and --counters do not apply (filter in SQL)");
         return std::nullopt;
     }
     if (format != QLatin1String("csv") && format != QLatin1String("xlsx") && format != QLatin1String("chrome-json"))
         return usage(p, ("unknown format '" + format.toStdString() + "' (csv, xlsx, chrome-json, sqlite)").c_str());
     const bool report = format != QLatin1String("chrome-json");
-    if (!report && (p.isSet(o.tables) || p.isSet(o.hta) || p.isSet(o.rules)))
-        return usage(p, "--tables, --hta-compat and --rules apply to csv and xlsx only");
+    if (!report && (p.isSet(o.tables) || p.isSet(o.hta) || p.isSet(o.tb) || p.isSet(o.rules)))
+        return usage(p, "--tables, --hta-compat, --tb-compat and --rules apply to csv and xlsx only");
     if (report && p.isSet(o.counters))
         return usage(p, "--counters applies to chrome-json only");
     for (const QString &c : p.value(o.counters).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -108,6 +110,7 @@ std::optional<int> checkFormatFlags(const QCommandLineParser &p, const ExportOpt
 std::optional<int> readReportOptions(const QCommandLineParser &p, const ExportOptions &o, ReportOptions &ropt)
 {
     ropt.htaCompat = p.isSet(o.hta);
+    ropt.tbCompat = p.isSet(o.tb);
     for (const QString &r : p.values(o.rank)) {
         bool ok = false;
         const int v = r.toInt(&ok);

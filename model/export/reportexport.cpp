@@ -176,6 +176,7 @@ analysis::AnalysisOptions analysisOptions(const ReportOptions &opt)
     a.range = opt.range;
     a.ranks = opt.ranks;
     a.htaCompat = opt.htaCompat;
+    a.tbCompat = opt.tbCompat;
     a.categoryRules = opt.categoryRules;
     a.stop = opt.stop;
     return a;

@@ -31,6 +31,7 @@ struct ReportOptions {
     std::vector<std::string> tables;
     std::vector<int> ranks; ///< empty = all
     bool htaCompat = false;
+    bool tbCompat = false; ///< tb-* tables as the PyTorch TensorBoard profiler plugin gives them
     std::shared_ptr<const analysis::CategoryRules> categoryRules; ///< null = default rules
     /// Tables computed outside the report — the comparison of a baseline run with this trace
     /// (model/analysis/compare.h) — each written to the XLSX report after its own sheets, on a

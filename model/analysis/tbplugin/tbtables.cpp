@@ -103,6 +103,8 @@ Table tbOverview(const AnalysisContext &ctx, const AnalysisOptions &opt)
         c.total->push(average(r.totalSum));
         t.keys.push_back(RowKey{kEmptyString, r.rank, -1, {}});
     }
+    if (opt.range)
+        t.notes.push_back("a time range is set: only events overlapping it take part, so a step the range cuts counts only its events inside");
     noteEmptyRun(t, *run, opt);
     return t;
 }
