@@ -1,7 +1,10 @@
 // critical-path and critical-path-summary: one hand-made Kineto trace per edge rule (operator
 // durations, nesting, previous op on a thread, the runtime lock, launch delay, kernel-kernel gap,
 // device/stream/event sync, cudaStreamWaitEvent) and HTA's own path on its cp_alexnet test trace
-// (references made by tests/data/critical_path/make_reference.py).
+// (references made by tests/data/critical_path/make_reference.py). The expected paths of the
+// device-side traces (launch delay, kernel-kernel gap, stream/context/event sync, stream wait) are
+// what HTA 0.6.1 gives on the same events with a metadata event first (HTA reads a partner at
+// index 0 as none); HTA fails on traces without kernels (nesting, runtime lock).
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
