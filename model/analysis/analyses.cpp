@@ -85,6 +85,7 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"tb-operators-stack", "PyTorch operators by call stack", "PyTorch profiler operator view grouped by operator and call stack (with_stack)", &tbOperatorsByStack},
     AnalysisInfo{"tb-kernels", "PyTorch kernels", "PyTorch profiler kernel view: per kernel, calls, total/mean/max/min, mean blocks per SM, mean est. achieved occupancy, Tensor Cores used", &tbKernels},
     AnalysisInfo{"tb-kernels-op", "PyTorch kernels by operator", "PyTorch profiler kernel view per kernel, launching operator and launch shape (grid, block, registers, shared memory)", &tbKernelsByOperator},
+    AnalysisInfo{"tb-modules", "PyTorch modules", "PyTorch profiler module view: the nn.Module hierarchy with per module occurrences, operators, host and device total/self time (with_modules)", &tbModules},
     AnalysisInfo{"tb-memory", "PyTorch memory by operator", "PyTorch profiler memory view: per device and operator, memory increase, allocation count and size, own and with the operators below ([memory] events)", &tbMemory},
     AnalysisInfo{"tb-memory-events", "PyTorch memory events", "PyTorch profiler memory view: each allocation with its release (by address), operator, size, lifetime", &tbMemoryEvents},
     AnalysisInfo{"tb-distributed-overlap", "PyTorch comm/compute overlap", "PyTorch profiler distributed view: per rank and step, computation, overlapping, communication and other time", &tbDistributedOverlap},

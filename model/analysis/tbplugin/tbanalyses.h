@@ -25,6 +25,9 @@ Table tbOperatorsByStack(const AnalysisContext &ctx, const AnalysisOptions &opt)
 Table tbKernels(const AnalysisContext &ctx, const AnalysisOptions &opt);
 Table tbKernelsByOperator(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
+/// Module view: the nn.Module hierarchy (pre-order, with depth) and per module its occurrences,
+/// operators, host and device total/self time.
+Table tbModules(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Memory view: per device and operator, memory increase, allocation count and size, its own and
 /// with the operators below it, from the "[memory]" events.
 Table tbMemory(const AnalysisContext &ctx, const AnalysisOptions &opt);

@@ -141,6 +141,9 @@ void readOperatorArgs(const ArgNode &args, Event &e)
     if (const ArgNode *stack = args.child("Call stack"); stack && stack->type == ArgNode::Type::String)
         e.callStack = stack->value;
     e.hasModuleId = args.child("Python module id") != nullptr && args.child("Python module id")->type != ArgNode::Type::Null;
+    e.pythonId = parseInteger(args.child("Python id"));
+    e.pythonParentId = parseInteger(args.child("Python parent id"));
+    e.moduleId = parseInteger(args.child("Python module id"));
 }
 
 void readTensorSizes(const ArgNode &args, Event &e)

@@ -65,6 +65,9 @@ struct Event {
     std::string inputShape;            ///< Python's str() of "Input Dims" ("[]" when absent)
     std::optional<std::string> callStack;
     bool hasModuleId = false;          ///< python_function with "Python module id"
+    std::int64_t pythonId = kNone;     ///< python_function: "Python id", "Python parent id", "Python module id"
+    std::int64_t pythonParentId = kNone;
+    std::int64_t moduleId = kNone;
     // collectives (nccl:*, gloo:* operators): the tensors, for their size
     std::vector<std::vector<std::int64_t>> inputDims;
     std::vector<std::string> inputTypes;
@@ -292,6 +295,17 @@ struct MemoryEvent {
     std::optional<TimeNs> released;  ///< absent: still allocated at the end
 };
 std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run);
+
+/// Module view: one module of the hierarchy (nn.Module name and id) with its statistics.
+struct ModuleRow {
+    int depth = 0;
+    std::string name;                  ///< without "nn.Module: "
+    std::int64_t moduleId = 0;
+    std::int64_t occurrences = 0, operators = 0;
+    TimeNs hostTotal = 0, hostSelf = 0, deviceTotal = 0, deviceSelf = 0;
+};
+/// Pre-order rows of the module hierarchy (roots sorted by name); empty without module events.
+std::vector<ModuleRow> moduleView(const Trace &trace, const RankRun &run);
 
 /// Tensor Cores: the kernel name patterns and the eligible operators of the plugin.
 bool kernelUsesTensorCores(std::string_view name);

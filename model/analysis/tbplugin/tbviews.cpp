@@ -246,4 +246,40 @@ Table tbKernelsByOperator(const AnalysisContext &ctx, const AnalysisOptions &opt
     return t;
 }
 
+Table tbModules(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-modules", "PyTorch modules");
+    const bool compat = opt.tbCompat;
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &depth = t.addInt("depth", "Depth", Unit::Count);
+    Column &name = t.addText("name", "Module Name");
+    Column &id = t.addInt("module_id", "Module Id", Unit::Id);
+    Column &occurrences = t.addInt("occurrences", "Occurences", Unit::Count);
+    Column &operators = t.addInt("operators", "Operators", Unit::Count);
+    const Duration hostTotal = addDuration(t, "host_total", "Host Total Time", compat);
+    const Duration hostSelf = addDuration(t, "host_self", "Host Self Time", compat);
+    const Duration deviceTotal = addDuration(t, "device_total", "Device Total Time", compat);
+    const Duration deviceSelf = addDuration(t, "device_self", "Device Self Time", compat);
+    const auto run = tbRun(ctx, opt);
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        for (const ModuleRow &m : moduleView(ctx.trace(), r)) {
+            rank.push(std::int64_t(r.rank));
+            depth.push(std::int64_t(m.depth));
+            name.push(m.name);
+            id.push(m.moduleId == kNone ? kNullInt : m.moduleId);
+            occurrences.push(m.occurrences);
+            operators.push(m.operators);
+            hostTotal.push(double(m.hostTotal));
+            hostSelf.push(double(m.hostSelf));
+            deviceTotal.push(double(m.deviceTotal));
+            deviceSelf.push(double(m.deviceSelf));
+        }
+    }
+    if (t.rowCount() == 0)
+        t.notes.push_back("no nn.Module events (python_function with \"Python module id\"; profile with with_modules=True)");
+    return t;
+}
+
 } // namespace accelscope::model::analysis

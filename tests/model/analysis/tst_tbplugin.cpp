@@ -183,6 +183,7 @@ private slots:
     void nativeUnits();
     void memoryView();
     void distributedTwoRanks();
+    void moduleHierarchy();
     void pluginReferences_data();
     void pluginReferences();
 };
@@ -597,6 +598,45 @@ void TstTbPlugin::distributedTwoRanks()
     QCOMPARE(num(overlap, std::size_t(o0), "other_ns"), 120000.0);
 
     QVERIFY(hasNote(run(*kineto(array({op("aten::mm", 10, 10, 2)})), "tb-distributed-ops"), "no NCCL or Gloo"));
+}
+
+// test_build_module_hierarchy of the plugin: modules nest by their python ids; three calls of
+// MyModule each holding a Linear holding an aten::addmm, and one Conv2.
+void TstTbPlugin::moduleHierarchy()
+{
+    auto fn = [](const std::string &name, int ts, int dur, int id, int parent, int module) {
+        std::string args = R"("Python id": )" + std::to_string(id);
+        if (parent >= 0)
+            args += R"(, "Python parent id": )" + std::to_string(parent);
+        if (module >= 0)
+            args += R"(, "Python module id": )" + std::to_string(module);
+        return R"({"ph": "X", "cat": "python_function", "name": ")" + name + R"(", "pid": 1908, "tid": 1908, "ts": )"
+            + std::to_string(ts) + R"(, "dur": )" + std::to_string(dur) + R"(, "args": {)" + args + "}}";
+    };
+    auto addmm = [](int ts, int dur) {
+        return R"({"ph": "X", "cat": "cpu_op", "name": "aten::addmm", "pid": 1908, "tid": 1908, "ts": )" + std::to_string(ts)
+            + R"(, "dur": )" + std::to_string(dur) + R"(, "args": {"External id": 12182}})";
+    };
+    auto ctx = kineto(array({
+        fn("test_root", 1, 19367, 1, -1, -1),
+        fn("nn.Module: MyModule", 2, 211, 2, 1, 0), fn("nn.Module: Linear", 5, 62, 3, 2, 1), addmm(10, 31),
+        fn("nn.Module: MyModule", 1000, 211, 4, 1, 0), fn("nn.Module: Linear", 1001, 62, 5, 4, 1), addmm(1002, 32),
+        fn("nn.Module: MyModule", 2000, 211, 6, 1, 0), fn("nn.Module: Linear", 2001, 62, 7, 6, 1), addmm(2002, 33),
+        fn("nn.Module: Conv2", 3000, 211, 8, 1, 100),
+    }));
+    const Table t = run(*ctx, "tb-modules");
+    // The plugin: Conv2 (1 call, 211 µs), MyModule (3 calls, 633 µs, 447 self) > Linear (3, 186, 90 self, 3 operators).
+    QCOMPARE(t.rowCount(), std::size_t(3));
+    QCOMPARE(cell(t, 0, "name"), std::string("Conv2"));
+    QCOMPARE(cell(t, 1, "name"), std::string("MyModule"));
+    QCOMPARE(num(t, 1, "occurrences"), 3.0);
+    QCOMPARE(num(t, 1, "host_total_us"), 633.0);
+    QCOMPARE(num(t, 1, "host_self_us"), 447.0);
+    QCOMPARE(cell(t, 2, "name"), std::string("Linear"));
+    QCOMPARE(num(t, 2, "depth"), 1.0);
+    QCOMPARE(num(t, 2, "operators"), 3.0);
+    QCOMPARE(num(t, 2, "host_self_us"), 90.0);
+    QVERIFY(hasNote(run(*kineto(array({op("aten::mm", 10, 10, 2)})), "tb-modules"), "with_modules"));
 }
 
 void TstTbPlugin::pluginReferences_data()
