@@ -15,7 +15,7 @@ namespace {
 
 using namespace criticalpath;
 
-/// Everything both tables show, computed once per context and options.
+/// Everything both tables show.
 struct PathResult {
     std::vector<std::shared_ptr<const RankTable>> tables; ///< the ranks joined (one unless asked); shared by every window
     Window window; ///< the first rank's
@@ -172,18 +172,14 @@ std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const 
     return r;
 }
 
+/// The path for these options. Not kept in the context (every selected range would add one, and a
+/// whole trace's graph is large): only the rank tables are, so a window costs its own graph.
 std::shared_ptr<const PathResult> pathFor(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
     std::vector<std::string> notes;
     const std::vector<int> ranks = chooseRanks(ctx, opt, notes);
     const std::optional<std::string> annotation = chooseAnnotation(ctx, opt, notes);
-    std::string key = "critical-path|" + std::string(opt.htaCompat ? "hta|" : "native|")
-        + (annotation ? "annotation|" + *annotation + "|" + std::to_string(opt.instanceFirst) + "|" + std::to_string(opt.instanceLast)
-                      : "range|" + std::to_string(opt.range->first) + "|" + std::to_string(opt.range->second));
-    for (int rank : ranks)
-        key += "|" + std::to_string(rank);
-    return std::static_pointer_cast<const PathResult>(
-        ctx.cached(key, [&] { return std::shared_ptr<const void>(computePath(ctx, opt, ranks, annotation, notes)); }));
+    return computePath(ctx, opt, ranks, annotation, std::move(notes));
 }
 
 /// HTA's shorten_name: without template and function arguments and return type.
