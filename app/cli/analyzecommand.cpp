@@ -9,6 +9,7 @@
 #include "model/analysis/analyses.h"
 #include "model/analysis/calltree.h"
 #include "model/analysis/categories.h"
+#include "model/analysis/findings.h"
 #include "model/analysis/tableformat.h"
 #include "model/analysis/trackselection.h"
 #include "model/export/atomicfile.h"
@@ -95,13 +96,17 @@ struct AnalyzeOptions
                                    QStringLiteral("FILE")};
     const QCommandLineOption bin{QStringLiteral("bin"), QStringLiteral("engine-series: bin width in ns (default range/200)."),
                                  QStringLiteral("NS")};
+    const QCommandLineOption findingThreshold{QStringLiteral("finding-threshold"),
+                                              QStringLiteral("findings: set a rule's threshold, NAME=VALUE (repeatable; the names and "
+                                                             "defaults are in docs/analysis.md \"Findings\")."),
+                                              QStringLiteral("NAME=VALUE")};
     const QCommandLineOption output{QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE instead of stdout."),
                                     QStringLiteral("FILE")};
     const QCommandLineOption list{QStringLiteral("list"), QStringLiteral("List the analyses and exit.")};
 
     void addTo(QCommandLineParser &p) const
     {
-        p.addOptions({analysis, format, json, csv, rank, range, track, trackRegex, hta, tb, top, ratio, idle, operatorName, annotation, instance, minLength, rules, bin, output, list});
+        p.addOptions({analysis, format, json, csv, rank, range, track, trackRegex, hta, tb, top, ratio, idle, operatorName, annotation, instance, minLength, rules, bin, findingThreshold, output, list});
     }
 };
 
@@ -169,6 +174,20 @@ std::optional<int> readAnalysisOptions(const QCommandLineParser &p, const Analyz
     if (p.isSet(o.bin)) {
         if (!parseNs(p.value(o.bin).toStdString(), opt.binNs) || opt.binNs <= 0)
             return usage(p, "--bin needs a positive integer (ns)");
+    }
+    for (const QString &setting : p.values(o.findingThreshold)) {
+        const qsizetype eq = setting.indexOf(QLatin1Char('='));
+        const std::string name = setting.left(eq).toStdString();
+        bool ok = false;
+        const double value = eq > 0 ? setting.mid(eq + 1).toDouble(&ok) : 0;
+        const auto known = findingThresholds();
+        if (!ok || std::none_of(known.begin(), known.end(), [&](const FindingThreshold &t) { return t.name == name; })) {
+            std::string names;
+            for (const FindingThreshold &t : known)
+                names += (names.empty() ? "" : ", ") + std::string(t.name);
+            return usage(p, ("--finding-threshold needs NAME=VALUE with a number and one of: " + names).c_str());
+        }
+        opt.findingThresholds[name] = value;
     }
     if (p.isSet(o.rules)) {
         QFile f(p.value(o.rules));

@@ -4,6 +4,7 @@
 #include "clusterrules.h"
 #include "collectives.h"
 #include "criticalpath.h"
+#include "findings.h"
 #include "reporttables.h"
 #include "sophgoengines.h"
 #include "aiuanalysis.h"
@@ -72,6 +73,7 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"cluster-steps", "Steps per rank", "per step and rank: the step's length (MindSpore total, Ascend stage or ProfilerStep span), vs the median rank, the slowest rank flagged", &clusterStepsAnalysis},
     AnalysisInfo{"cluster-slow-ranks", "Slow ranks and why", "per rank: mean step vs the median rank, compute, exposed communication, idle, wait in collectives and caused; why a rank is slow (straggler, compute, communication, host-bound, waiting)", &clusterSlowRanksAnalysis},
     AnalysisInfo{"cluster-kernels", "Kernels across ranks", "per kernel: ranks, mean/median/min/max total per rank, the rank of the max, ranks more than 25 % from the median", &clusterKernelsAnalysis},
+    AnalysisInfo{"findings", "Findings", "rules that name a problem (exposed communication, launch-bound steps, draining synchronizations, straggler rank, data-loader stalls, tiny kernels, copies on the critical path, Sophgo DMA-bound layers, AIU categories below ideal, Ascend AI_CPU operators and free time): time at stake, evidence, what usually helps (--finding-threshold NAME=VALUE)", &findingsAnalysis},
     AnalysisInfo{"overview", "Overview", "the trace: inputs, span, range and ranks asked for, counts of ranks, processes, tracks, events, diagnostics", &traceOverview},
     AnalysisInfo{"ranks", "Per-rank summary", "per rank: processes, tracks, slices in the range (device apart), first start, last end, span", &rankSummary},
     AnalysisInfo{"launch-summary", "Kernel launch summary", "per rank: launches, mean launch call / device duration / launch delay, delay p50/p90/max, outliers", &launchSummary},

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -80,6 +81,9 @@ struct AnalysisOptions {
     // engine series
     TimeNs binNs = 0;  ///< 0: range / 200
     int maxBins = 2000;
+    // findings
+    /// Rule thresholds by name (findingThresholds() lists them); one not set keeps its default.
+    std::map<std::string, double> findingThresholds;
 
     std::stop_token stop; ///< checked between phases; a stopped analysis returns an empty table
 
