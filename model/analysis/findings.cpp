@@ -18,7 +18,7 @@ constexpr std::array kThresholds = {
     FindingThreshold{"launch_bound_idle_pct", 20, "launch-bound-steps: device idle, % of the step's device span"},
     FindingThreshold{"sync_pct", 2, "draining-sync: host time blocked in synchronizing calls (capped by the device idle time), % of the trace span"},
     FindingThreshold{"straggler_wait_pct", 2, "straggler-rank: wait the rank causes the others in collectives, % of the trace span"},
-    FindingThreshold{"dataloader_pct", 5, "dataloader-stall: DataLoader time, % of the step"},
+    FindingThreshold{"dataloader_pct", 5, "dataloader-stall: time in the data loader's calls, % of the steps' host time"},
     FindingThreshold{"tiny_kernel_ns", 10000, "tiny-kernel-storm: a kernel whose mean duration is under this (ns) is tiny"},
     FindingThreshold{"tiny_kernel_count", 1000, "tiny-kernel-storm: tiny kernel launches on one rank that make a storm"},
     FindingThreshold{"memcpy_path_pct", 5, "memcpy-critical-path: memory copies, % of the critical path"},

@@ -101,8 +101,8 @@ void launchBoundSteps(RuleRun &run)
     for (std::size_t r = 0; r < steps.rowCount(); ++r)
         parts.push_back({rankAt(steps, r), stepAt(steps, r), number(steps, r, "idle"),
                          number(steps, r, "gpu_span"), sliceAt(steps, r)});
-    const Table &idle = run.table("idle");
     for (const StepsOver &s : stepsOver(parts, run.threshold("launch_bound_idle_pct"))) {
+        const Table &idle = run.table("idle");
         double hostWait = 0, idleAll = 0;
         for (std::size_t r = 0; r < idle.rowCount(); ++r)
             if (rankAt(idle, r) == s.rank) {
@@ -179,8 +179,6 @@ void stragglerRank(RuleRun &run)
     if (wait.rowCount() < 2)
         return run.notEvaluated(rule, "fewer than two ranks with collectives");
     run.evaluated(rule);
-    const Table &skew = run.table("collective-skew");
-    const Table &slow = run.table("cluster-slow-ranks");
     for (std::size_t r = 0; r < wait.rowCount(); ++r) {
         const int rank = rankAt(wait, r);
         const double caused = number(wait, r, "caused_wait_ns");
@@ -190,6 +188,8 @@ void stragglerRank(RuleRun &run)
         const double pct = 100.0 * caused / double(span);
         if (pct < run.threshold("straggler_wait_pct"))
             continue;
+        const Table &skew = run.table("collective-skew");
+        const Table &slow = run.table("cluster-slow-ranks");
         SliceRef slice;
         double worst = -1;
         for (std::size_t k = 0; k < skew.rowCount(); ++k)
@@ -216,26 +216,49 @@ void stragglerRank(RuleRun &run)
 void dataLoaderStalls(RuleRun &run)
 {
     const std::string rule = "dataloader-stall";
-    const Table &overview = run.table("tb-overview");
-    std::vector<StepPart> parts;
-    for (std::size_t r = 0; r < overview.rowCount(); ++r) {
-        const std::string step = text(overview, r, "step");
-        const double total = number(overview, r, "total_ns");
-        if (step.empty() || step.find_first_not_of("0123456789") != std::string::npos || !(total > 0))
-            continue; // the Average row, and the plugin's empty rows
-        parts.push_back({rankAt(overview, r), std::stoll(step), number(overview, r, "dataloader_ns"), total, sliceAt(overview, r)});
+    // the data loader's iterator calls (PyTorch names them "enumerate(DataLoader)#...__next__")
+    const Table &names = run.table("range-stats");
+    double loaderNs = 0, longest = -1;
+    std::int64_t calls = 0;
+    SliceRef slice;
+    for (std::size_t r = 0; r < names.rowCount(); ++r) {
+        if (text(names, r, "name").rfind("enumerate(DataLoader)", 0) != 0)
+            continue;
+        loaderNs += std::max(0.0, number(names, r, "total_ns"));
+        calls += std::int64_t(std::max(0.0, number(names, r, "count")));
+        if (number(names, r, "max_ns") > longest) {
+            longest = number(names, r, "max_ns");
+            slice = sliceAt(names, r);
+        }
     }
-    if (parts.empty())
-        return run.notEvaluated(rule, "no PyTorch profiler steps");
+    const Table &steps = run.table("steps");
+    double stepsNs = 0;
+    std::int64_t worstStep = kNullInt;
+    // the steps table's times count from the trace start
+    const TimeNs at = slice.valid() ? run.ctx.trace().track(slice.track).slices.start[slice.index] - run.ctx.trace().startNs() : 0;
+    for (std::size_t r = 0; r < steps.rowCount(); ++r) {
+        const double start = number(steps, r, "cpu_start"), dur = number(steps, r, "cpu_duration");
+        if (!(dur > 0))
+            continue;
+        stepsNs += dur;
+        if (slice.valid() && double(at) >= start && double(at) < start + dur)
+            worstStep = stepAt(steps, r);
+    }
+    if (stepsNs <= 0)
+        return run.notEvaluated(rule, "no ProfilerStep steps on the host");
     run.evaluated(rule);
-    for (const StepsOver &s : stepsOver(parts, run.threshold("dataloader_pct")))
-        run.add({rule, "Steps wait for the data loader", std::int64_t(s.partOver), 100.0 * s.partOver / s.wholeAll,
-                 "the rank's step time", s.rank, s.worstStep, s.worstSlice,
-                 rankText(s.rank) + ": DataLoader time in " + std::to_string(s.over) + " of " + std::to_string(s.steps) + " steps (steps "
-                     + s.overList + "; worst: step " + std::to_string(s.worstStep) + ", " + percent(s.worstPct) + ")",
-                 "More DataLoader workers (num_workers), pin_memory=True, persistent_workers, prefetching, lighter "
-                 "transforms on the host or preprocessing ahead of training.",
-                 run.thresholdText("dataloader_pct")});
+    const double pct = 100.0 * loaderNs / stepsNs;
+    if (calls == 0 || pct < run.threshold("dataloader_pct"))
+        return;
+    std::string evidence = std::to_string(calls) + " data loader calls, " + duration(loaderNs) + " in all; the longest "
+                           + duration(longest);
+    if (worstStep != kNullInt)
+        evidence += " (in step " + std::to_string(worstStep) + ")";
+    run.add({rule, "Steps wait for the data loader", std::int64_t(loaderNs), pct, "the steps' host time", -1, worstStep, slice,
+             evidence,
+             "More DataLoader workers (num_workers), pin_memory=True, persistent_workers, prefetching, lighter "
+             "transforms on the host or preprocessing ahead of training.",
+             run.thresholdText("dataloader_pct")});
 }
 
 void tinyKernelStorms(RuleRun &run)
@@ -277,9 +300,37 @@ void tinyKernelStorms(RuleRun &run)
     }
 }
 
+namespace {
+/// The default window of the critical path is the first ProfilerStep, and the path runs through
+/// it from start to end. Copies on it are at most the step's device copies plus every (blocking)
+/// host cudaMemcpy of the trace: when even that is under half the threshold's share of the step, the
+/// path (the costliest table the rules read) cannot fire the rule and is not built.
+bool copiesCannotReachThreshold(RuleRun &run)
+{
+    if (run.opt.annotation)
+        return false; // a window the user chose: always look
+    const Table &steps = run.table("steps");
+    if (steps.rowCount() == 0 || !steps.column("memory"))
+        return false;
+    const double stepNs = number(steps, 0, "cpu_duration"), deviceCopies = number(steps, 0, "memory");
+    if (!(stepNs > 0) || !std::isfinite(deviceCopies))
+        return false;
+    double hostCopies = 0;
+    const Table &names = run.table("range-stats");
+    for (std::size_t r = 0; r < names.rowCount(); ++r) {
+        const std::string name = text(names, r, "name");
+        if (name == "cudaMemcpy" || name == "hipMemcpy")
+            hostCopies += std::max(0.0, number(names, r, "total_ns"));
+    }
+    return 100.0 * (deviceCopies + hostCopies) < 0.5 * run.threshold("memcpy_path_pct") * stepNs;
+}
+} // namespace
+
 void memcpyOnCriticalPath(RuleRun &run)
 {
     const std::string rule = "memcpy-critical-path";
+    if (copiesCannotReachThreshold(run))
+        return run.evaluated(rule);
     const Table &path = run.table("critical-path");
     if (path.rowCount() == 0)
         return run.notEvaluated(rule, path.notes.empty() ? std::string("no critical path") : "no critical path (" + path.notes.front() + ")");
@@ -295,8 +346,8 @@ void memcpyOnCriticalPath(RuleRun &run)
         const double d = std::max(0.0, number(path, r, "duration_ns"));
         c.pathNs += d;
         const std::string cat = text(path, r, "cat"), event = text(path, r, "event");
-        const bool copy = cat == "gpu_memcpy" || event.rfind("Memcpy", 0) == 0 || event.rfind("cudaMemcpy", 0) == 0
-                          || event.rfind("hipMemcpy", 0) == 0;
+        // device copies, and the blocking host copies (an async copy's host call is a launch)
+        const bool copy = cat == "gpu_memcpy" || event.rfind("Memcpy", 0) == 0 || event == "cudaMemcpy" || event == "hipMemcpy";
         if (!copy)
             continue;
         c.copyNs += d;
