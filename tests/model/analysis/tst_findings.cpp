@@ -347,6 +347,7 @@ private slots:
         QCOMPARE(cell(t, rows[0], "time_at_stake_ns"), std::string("300000"));
         QVERIFY(near(num(t, rows[0], "share_pct"), 30, 1e-9));
         QCOMPARE(cell(t, rows[0], "step"), std::string("1"));
+        QVERIFY(t.keys[rows[0]].slice.valid()); // the longest data loader call
         // 10 µs of 1000
         const Table quick = findingsOf(kineto({cpuOp("ProfilerStep#1", 0, 1000) + cpuOp(loader, 0, 10) + launched(kGemm, 20, 30, 960, 1)}));
         QVERIFY(rowsOf(quick, "dataloader-stall").empty());
@@ -393,6 +394,19 @@ private slots:
         QCOMPARE(cell(t, 0, "rule"), std::string("memcpy-critical-path"));
         // a kernel in its place: no copy on the path
         QVERIFY(rowsOf(findingsOf(trace(kGemm, "kernel")), "memcpy-critical-path").empty());
+
+        // the same in a ProfilerStep (the path's default window): the step's copies are enough to build the path
+        const Table inStep = findingsOf(kineto({cpuOp("ProfilerStep#1", 0, 1010) + launched("Memcpy HtoD (Pageable -> Device)", 0, 20, 500, 1, 7, "gpu_memcpy")
+                                                + runtime("cudaStreamSynchronize", 15, 510, 2) + kernel("Stream Sync", 15, 510, 2, 7, "cuda_sync")
+                                                + cpuOp("after", 530, 50) + launched(kGemm, 900, 905, 100, 3)}));
+        const auto stepRows = rowsOf(inStep, "memcpy-critical-path");
+        QCOMPARE(stepRows.size(), std::size_t(1));
+        QCOMPARE(cell(inStep, stepRows[0], "time_at_stake_ns"), std::string("500000"));
+        // a 1 µs copy in a 1010 µs step cannot be 5 % of its path: nothing found, and the rule counts as evaluated
+        const Table small = findingsOf(kineto({cpuOp("ProfilerStep#1", 0, 1010) + launched("Memcpy HtoD (Pageable -> Device)", 0, 20, 1, 1, 7, "gpu_memcpy")
+                                               + launched(kGemm, 30, 35, 900, 3)}));
+        QVERIFY(rowsOf(small, "memcpy-critical-path").empty());
+        QVERIFY(notesOf(small).find("memcpy-critical-path: not evaluated") == std::string::npos);
     }
 
     void sophgoDmaBoundLayers()
