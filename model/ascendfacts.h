@@ -50,7 +50,16 @@ struct AscendFacts {
     /// Bubble, the legacy profiler/ layout has its own lanes).
     enum class Framework { Unknown, TorchNpu, MindSpore, MindSporeLegacy };
     Framework framework = Framework::Unknown;
-    std::string exportKind;    ///< "text", "db", "legacy"
+    /// Which kind of output the source is; analyses pick their lanes and step rules by it.
+    enum class ExportKind {
+        Unknown,
+        Text,    ///< torch_npu / MindSpore ASCEND_PROFILER_OUTPUT text files (trace_view.json, CSVs)
+        Db,      ///< the same output as SQLite (ascend_pytorch_profiler*.db, analysis.db)
+        Legacy,  ///< the older profiler/ layout (MindSpore 1.x, early torch_npu) with its own lanes
+        Msprof,  ///< a CANN PROF_* job folder (msprof's timeline and summary exports)
+        Cluster, ///< msprof-analyze's cluster_analysis_output
+    };
+    ExportKind exportKind = ExportKind::Unknown;
     std::string rankFrom;      ///< where the rank came from ("profiler_info", "folder name", "RANK_DEVICE_MAP", ...); empty when unknown
     int device = -1;           ///< NPU device id; -1 when the output does not say
     /// Communication groups by their Group Hash (decimal text, as the ops' "Group Hash" and the
@@ -81,5 +90,19 @@ struct AscendFacts {
         return it == commGroups.end() ? nullptr : &it->second;
     }
 };
+
+/// The export kind as docs/ascend.md and the tests spell it ("" when unknown).
+constexpr const char *exportKindName(AscendFacts::ExportKind kind)
+{
+    switch (kind) {
+    case AscendFacts::ExportKind::Text: return "text";
+    case AscendFacts::ExportKind::Db: return "db";
+    case AscendFacts::ExportKind::Legacy: return "legacy";
+    case AscendFacts::ExportKind::Msprof: return "msprof";
+    case AscendFacts::ExportKind::Cluster: return "cluster";
+    case AscendFacts::ExportKind::Unknown: break;
+    }
+    return "";
+}
 
 } // namespace accelscope::model

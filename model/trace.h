@@ -136,11 +136,12 @@ struct Flow {
 
 // Typed facts an importer learns about its source and analyses need (vendor, chip, clocks).
 // Declared here, defined in their own headers (model/sophgofacts.h, model/aiufacts.h,
-// model/ascendfacts.h), so that only
-// the importer and the analyses that read them recompile when they grow.
+// model/ascendfacts.h, model/kinetofacts.h), so that only the importer and the analyses that
+// read them recompile when they grow.
 struct SophgoFacts;
 struct AiuFacts;
 struct AscendFacts;
+struct KinetoFacts;
 
 /// One input file or directory that contributed to the trace.
 struct SourceInfo {
@@ -153,6 +154,7 @@ struct SourceInfo {
     std::shared_ptr<const SophgoFacts> sophgo; ///< set by the Sophgo dump importer
     std::shared_ptr<const AiuFacts> aiu;       ///< set by the IBM AIU importer
     std::shared_ptr<const AscendFacts> ascend; ///< set by the Ascend importer
+    std::shared_ptr<const KinetoFacts> kineto; ///< set by the Chrome JSON importer when the trace has distributedInfo
 };
 
 class Trace {

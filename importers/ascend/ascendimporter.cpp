@@ -130,7 +130,7 @@ public:
         if (m_rd.flavor == Flavor::MindSporeLegacy) {
             st = importLegacy(m_rd, m_source, m_builder, m_ctx, m_diags);
             meta("ascend.export", "\"legacy\"");
-            m_facts.exportKind = "legacy";
+            m_facts.exportKind = AscendFacts::ExportKind::Legacy;
         } else {
             const bool haveText = m_rd.has("trace_view.json") || m_rd.has("kernel_details.csv");
             const bool useDb = !m_rd.frameworkDb.empty()
@@ -138,11 +138,11 @@ public:
                     || (m_imp.prefer == AscendImporter::Export::Auto) || !haveText);
             if (useDb) {
                 meta("ascend.export", haveText ? "\"db (text export also present, not read)\"" : "\"db\"");
-                m_facts.exportKind = "db";
+                m_facts.exportKind = AscendFacts::ExportKind::Db;
                 st = importDb();
             } else {
                 meta("ascend.export", "\"text\"");
-                m_facts.exportKind = "text";
+                m_facts.exportKind = AscendFacts::ExportKind::Text;
                 st = importText();
             }
         }

@@ -521,7 +521,7 @@ void addClusterOutputSource(TraceBuilder &builder, AscendClusterOutput cluster)
     info.timeUnit = "us";
     const std::uint32_t source = builder.addSource(info);
     AscendFacts facts;
-    facts.exportKind = "cluster";
+    facts.exportKind = AscendFacts::ExportKind::Cluster;
     facts.cluster = std::make_shared<const AscendClusterOutput>(std::move(cluster));
     builder.source(source).ascend = std::make_shared<const AscendFacts>(std::move(facts));
 }

@@ -87,10 +87,10 @@ void markStepTraceTracks(const DeviceSink &s, TraceBuilder &builder)
 
 AscendFacts::Framework frameworkAround(const fs::path &prof)
 {
-    const std::string parent = lower(prof.parent_path().filename().string());
-    if (endsWith(parent, "_ascend_pt"))
+    const std::string parent = model::asciiLower(prof.parent_path().filename().string());
+    if (parent.ends_with("_ascend_pt"))
         return AscendFacts::Framework::TorchNpu;
-    if (endsWith(parent, "_ascend_ms") || parent == "profiler")
+    if (parent.ends_with("_ascend_ms") || parent == "profiler")
         return AscendFacts::Framework::MindSpore;
     return AscendFacts::Framework::Unknown;
 }
@@ -168,7 +168,7 @@ Status importMsprofDevices(const std::vector<MsprofDevice> &devices, TraceBuilde
         }
         AscendFacts facts;
         facts.framework = frameworkAround(d.prof);
-        facts.exportKind = "msprof";
+        facts.exportKind = AscendFacts::ExportKind::Msprof;
         facts.rankFrom = d.rankFrom;
         facts.device = d.device;
         builder.source(s.source).ascend = std::make_shared<const AscendFacts>(std::move(facts));

@@ -31,11 +31,6 @@ constexpr model::TimeNs kEpochFloorNs = 300'000'000'000'000'000LL;
 /// Keeps the clock offset, start + duration and the lanes' arithmetic inside 64 bits.
 constexpr model::TimeNs kMaxSummaryNs = 4'000'000'000'000'000'000LL;
 
-// The two names msprof.cpp's folder checks call; every other reader calls model/asciitext.h
-// and std::string_view::ends_with directly.
-inline std::string lower(std::string_view s) { return model::asciiLower(s); }
-inline bool endsWith(std::string_view s, std::string_view suffix) { return s.ends_with(suffix); }
-
 inline std::uint64_t fnv1a(std::string_view s)
 {
     std::uint64_t h = 1469598103934665603ull;

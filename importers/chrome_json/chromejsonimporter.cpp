@@ -3,7 +3,12 @@
 #include "chromejsonevents.h"
 #include "importers/common/jsonpipeline.h"
 
-#include <regex>
+#include "model/argstree.h"
+#include "model/kinetofacts.h"
+
+#include <climits>
+#include <cstdlib>
+#include <memory>
 
 namespace accelscope::importers::chrome {
 
@@ -45,6 +50,27 @@ Confidence ChromeJsonImporter::probe(const Source &src) const
 
 namespace {
 
+/// The members of Kineto's distributedInfo object that analyses read.
+KinetoFacts distributedFacts(std::string_view rawJson)
+{
+    KinetoFacts facts;
+    if (auto backend = findArg(rawJson, "backend"))
+        facts.backend = *backend;
+    if (auto rank = findArg(rawJson, "rank")) {
+        char *end = nullptr;
+        const long value = std::strtol(rank->c_str(), &end, 10);
+        if (end != rank->c_str() && value >= 0 && value <= INT32_MAX)
+            facts.rank = std::int32_t(value);
+    }
+    if (auto size = findArg(rawJson, "world_size")) {
+        char *end = nullptr;
+        const long long value = std::strtoll(size->c_str(), &end, 10);
+        if (end != size->c_str() && value > 0)
+            facts.worldSize = value;
+    }
+    return facts;
+}
+
 /// The Chrome JSON dialect of the shared pipeline: events through ChromeEventHandler, the
 /// object form's other members ("displayTimeUnit", "distributedInfo", ...) into the source's
 /// metadata.
@@ -61,12 +87,13 @@ public:
     {
         SourceInfo &info = m_builder.source(m_source);
         info.metadata.emplace_back(std::string(key), std::string(rawJson));
-        // PyTorch's distributed runs name their rank here; the file name is only a fallback.
-        if (key == "distributedInfo" && info.rank < 0) {
-            static const std::regex rankRe("\"rank\"\\s*:\\s*(-?\\d+)");
-            std::match_results<std::string_view::const_iterator> m;
-            if (std::regex_search(rawJson.begin(), rawJson.end(), m, rankRe))
-                info.rank = std::stoi(m[1].str());
+        // PyTorch's distributed runs name their rank, world size and backend here; the file
+        // name is only a fallback for the rank.
+        if (key == "distributedInfo") {
+            auto facts = std::make_shared<KinetoFacts>(distributedFacts(rawJson));
+            if (info.rank < 0 && facts->rank >= 0)
+                info.rank = facts->rank;
+            info.kineto = std::move(facts);
         }
     }
 

@@ -363,7 +363,7 @@ void fillFromLanes(const Range &g, const StepTasks &a, const StepLanes &la, Step
 void addRankNotes(const AscendRank &r, const std::string &how, std::uint64_t outside, std::vector<std::string> &notes)
 {
     const std::string rk = "rank " + std::to_string(r.rank) + ": ";
-    const bool msprof = r.facts && r.facts->exportKind == "msprof";
+    const bool msprof = r.facts && r.facts->exportKind == AscendFacts::ExportKind::Msprof;
 
     if (!r.hasHardware)
         notes.push_back(rk + "no device compute tasks in the trace (no trace_view.json, kernel_details.csv or db for this rank): "

@@ -330,7 +330,7 @@ void classifyTracks(const Trace &tr, Builder &b, std::vector<TrackKind> &kinds)
             procKind = TrackKind::LegacyAiCpu;
         else if (name == kHccl)
             procKind = TrackKind::CommOps;
-        else if (name == kLegacySteps && (legacy || (src && src->ascend && src->ascend->exportKind == "msprof")))
+        else if (name == kLegacySteps && (legacy || (src && src->ascend && src->ascend->exportKind == AscendFacts::ExportKind::Msprof)))
             procKind = TrackKind::LegacySteps;
         else if (name == kOverlap)
             procKind = TrackKind::Overlap;

@@ -1,4 +1,5 @@
 #include "eventset.h"
+#include "model/kinetofacts.h"
 
 #include <algorithm>
 #include <tuple>
@@ -137,9 +138,8 @@ bool looksLikeMtia(const Trace &tr)
     if (st.find("runFunction - job_prep_and_submit_for_execution") != kInvalidId)
         return true;
     for (const SourceInfo &src : tr.sources())
-        for (const auto &[k, v] : src.metadata)
-            if (k == "distributedInfo" && v.find("mtia:hccl") != std::string::npos)
-                return true;
+        if (src.kineto && src.kineto->backend.find("mtia:hccl") != std::string::npos)
+            return true;
     return false;
 }
 

@@ -1,5 +1,6 @@
 // writeSummary(): the SQLite export with the summary's tables and its two own tables.
 #include "summary.h"
+#include "model/kinetofacts.h"
 
 #include "model/argstree.h"
 
@@ -34,10 +35,8 @@ void fnv1a(std::uint64_t &h, const char *data, std::size_t n)
 std::int64_t worldSize(const Trace &t)
 {
     for (const SourceInfo &s : t.sources())
-        for (const auto &[key, json] : s.metadata)
-            if (key == "distributedInfo")
-                if (auto v = findArg(json, "world_size"))
-                    return std::strtoll(v->c_str(), nullptr, 10);
+        if (s.kineto && s.kineto->worldSize > 0)
+            return s.kineto->worldSize;
     return -1;
 }
 

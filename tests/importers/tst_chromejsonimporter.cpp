@@ -1,6 +1,7 @@
 // Chrome Trace Event JSON importer: golden dumps per phase, real samples against independently
 // computed counts, chunk boundaries, compression, and broken inputs.
 #include "importers/chrome_json/chromejsonimporter.h"
+#include "model/kinetofacts.h"
 #include "importers/registry.h"
 #include "model/tracedump.h"
 
@@ -200,10 +201,38 @@ private slots:
         for (const auto &[k, v] : src.metadata)
             haveDist = haveDist || k == "distributedInfo";
         QVERIFY(haveDist);
+        QVERIFY(src.kineto);
+        QCOMPARE(src.kineto->rank, 0);
         int streams = 0;
         for (const auto &t : l.trace->tracks())
             streams += t.role == model::TrackRole::DeviceStream && !t.slices.start.empty() ? 1 : 0;
         QCOMPARE(streams, 2); // streams 7 and 40 (README of the sample)
+    }
+
+    // distributedInfo is read once, into the source's typed facts: rank, world size, backend.
+    void distributedInfoBecomesTypedFacts()
+    {
+        QTemporaryDir dir;
+        const fs::path p = fs::path(dir.path().toStdString()) / "t.json";
+        const std::string events = R"("traceEvents": [{"ph": "X", "name": "k", "pid": 1, "tid": 1, "ts": 1, "dur": 2}])";
+        writeFile(p, R"({"distributedInfo": {"backend": "mtia:hccl", "rank": 3, "world_size": 16}, )" + events + "}");
+        Loaded l = loadWith(p);
+        QVERIFY(l.trace);
+        const auto &src = l.trace->sources().at(0);
+        QVERIFY(src.kineto);
+        QCOMPARE(src.kineto->backend, std::string("mtia:hccl"));
+        QCOMPARE(src.kineto->rank, 3);
+        QCOMPARE(src.kineto->worldSize, std::int64_t(16));
+        QCOMPARE(src.rank, 3);
+        // a distributedInfo without the members leaves them unknown; no distributedInfo, no facts
+        writeFile(p, R"({"distributedInfo": {"backend": "nccl"}, )" + events + "}");
+        Loaded partial = loadWith(p);
+        QVERIFY(partial.trace && partial.trace->sources().at(0).kineto);
+        QCOMPARE(partial.trace->sources().at(0).kineto->rank, -1);
+        QCOMPARE(partial.trace->sources().at(0).kineto->worldSize, std::int64_t(-1));
+        writeFile(p, "{" + events + "}");
+        Loaded none = loadWith(p);
+        QVERIFY(none.trace && !none.trace->sources().at(0).kineto);
     }
 
     void compressedInputsGiveTheSameTrace()

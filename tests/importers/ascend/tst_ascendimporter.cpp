@@ -192,7 +192,7 @@ private slots:
         const model::AscendFacts *r1 = c.trace->sources().at(1).ascend.get();
         QVERIFY(r0 && r1);
         QCOMPARE(int(r0->framework), int(Framework::TorchNpu));
-        QCOMPARE(QString::fromStdString(r0->exportKind), QStringLiteral("text"));
+        QCOMPARE(QString::fromLatin1(model::exportKindName(r0->exportKind)), QStringLiteral("text"));
         QCOMPARE(QString::fromStdString(r0->rankFrom), QStringLiteral("profiler_info"));
         QCOMPARE(r0->device, 0);
         QCOMPARE(r0->commGroups.size(), std::size_t(1));
@@ -220,7 +220,7 @@ private slots:
         QVERIFY(ms->isMindSpore());
         QCOMPARE(int(legacy->framework), int(Framework::MindSporeLegacy));
         QVERIFY(legacy->isMindSpore());
-        QCOMPARE(QString::fromStdString(legacy->exportKind), QStringLiteral("legacy"));
+        QCOMPARE(QString::fromLatin1(model::exportKindName(legacy->exportKind)), QStringLiteral("legacy"));
         QCOMPARE(QString::fromStdString(legacy->rankFrom), QStringLiteral("file suffix"));
         QCOMPARE(legacy->device, -1);
     }
@@ -637,7 +637,7 @@ private slots:
         QCOMPARE(QString::fromStdString(metadata(*l.trace, 0, "ascend.export")),
                  QStringLiteral("\"db (text export also present, not read)\""));
         QVERIFY(l.trace->sources().at(0).ascend);
-        QCOMPARE(QString::fromStdString(l.trace->sources().at(0).ascend->exportKind), QStringLiteral("db"));
+        QCOMPARE(QString::fromLatin1(model::exportKindName(l.trace->sources().at(0).ascend->exportKind)), QStringLiteral("db"));
         QCOMPARE(qulonglong(l.trace->sliceCount()), 5011ull);
         ascend::AscendImporter text;
         text.prefer = ascend::AscendImporter::Export::Text;
@@ -646,7 +646,7 @@ private slots:
         QVERIFY(text.import(Source::fromPath(r), b, ctx).ok());
         auto tt = b.build();
         QCOMPARE(QString::fromStdString(metadata(*tt, 0, "ascend.export")), QStringLiteral("\"text\""));
-        QCOMPARE(QString::fromStdString(tt->sources().at(0).ascend->exportKind), QStringLiteral("text"));
+        QCOMPARE(QString::fromLatin1(model::exportKindName(tt->sources().at(0).ascend->exportKind)), QStringLiteral("text"));
         QCOMPARE(qulonglong(tt->sliceCount()), 24ull);
     }
 
