@@ -1328,6 +1328,250 @@
         <source>Clock offset to the lowest rank</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Computing per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped) per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median rank&apos;s step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage step (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edge type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time at stake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What usually helps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other kernels (not under compute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Avg Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute Capability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. SM Efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. Achieved Occupancy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel Time using Tensor Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocation Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self Allocation Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocation Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call Stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Cores Eligible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Cores Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Cores Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean Blocks Per SM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean Est. Achieved Occupancy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Cores Used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register Per Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel Uses Tensor Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Op is Tensor Cores eligible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occurences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1529,6 +1773,90 @@
     </message>
     <message>
         <source>Kernels across ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel type chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch delay histogram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Critical path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Critical path summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch step time breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch GPU summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch recommendations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch operators by shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch operators by call stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch kernels by operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory by operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch comm/compute overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch collective wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch collective operations</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1828,10 +2156,6 @@
     </message>
     <message>
         <source>not an Ascend profiler database (no TASK, PYTORCH_API or CANN_API table)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2165,6 +2489,114 @@
     </message>
     <message>
         <source>no AIU kernel (`Cmpt Exec` slice with TS1..TS5 cycle stamps) in the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Ascend step breakdown per rank (the slow-rank table has no rows or lacks its columns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no rank has Computing, Communication(Not Overlapped) and Free for every step: no bars and no median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path joins at most 255 ranks: the first 255 asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no annotation chosen: the selected time range is the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no annotation chosen and no ProfilerStep in the trace: the path of the whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative to the first event; the last ProfilerStep is dropped when there are several</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a synchronisation edge joins two events of one stream (HTA rejects such a graph)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no critical path: the dependency graph has a cycle (events overlapping without nesting on a thread)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no critical path: the window holds no CPU operators or kernels with dependencies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the row with an empty bound_by holds the dependency and synchronisation edges (no time of their own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel-types table has no kernel_type and time column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the steps table has no compute, busy and idle columns: nothing adds up to the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NCCL or Gloo collective operator (nccl:all_reduce, gloo:broadcast, ...) in the wanted ranks and range: no distributed view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ranks&apos; collectives differ in number (or a rank has none): data transfer time across ranks is not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no event of the PyTorch profiler&apos;s categories (cpu_op, kernel, cuda_runtime, ...) in the wanted ranks and range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a time range is set: only events overlapping it take part, so a step the range cuts counts only its events inside</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace has no deviceProperties: GPU name, memory and compute capability are not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no recommendation: no rule of the plugin applies (DataLoader over 5 % of the step, communication over 10 %, GPU utilization under 50 %, Tensor Cores unused by eligible operators, DataParallel on several GPUs, DDP without NCCL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plugin&apos;s memory rule (peak over 90 % of the device memory) is not evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no [memory] event in the wanted ranks and range (profile with profile_memory=True)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the [memory] events carry no Addr (PyTorch before 1.10): allocations cannot be paired with their release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no operator (cpu_op / operator events) in the wanted ranks and range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no kernel, memcpy or memset: device times are 0 and rows are sorted by host self time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no operator recorded its input shapes (profile with record_shapes=True): every shape is []</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no operator recorded its call stack (profile with with_stack=True)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no kernel (cat kernel) in the wanted ranks and range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no finding; rules evaluated: </source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4270,6 +4702,14 @@ at %2
         <source>Nothing to show: this analysis found no rows in this trace.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>TensorBoard plugin compatible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch profiler views: the TensorBoard profiler plugin&apos;s µs rounding and step slot rule</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::BatchBuilder</name>
@@ -4457,10 +4897,6 @@ at %2
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Total vs median rank: %1%</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Double-click to open this rank&apos;s timeline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4497,6 +4933,10 @@ at %2
     </message>
     <message>
         <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Own work (Computing + Free) vs median rank: %1%</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1326,6 +1326,250 @@
         <source>Clock offset to the lowest rank</source>
         <translation>相对最小 Rank 的时钟偏移</translation>
     </message>
+    <message>
+        <source>Computing per step</source>
+        <translation>每个 Step 的计算</translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped) per step</source>
+        <translation>每个 Step 的通信（未被掩盖）</translation>
+    </message>
+    <message>
+        <source>Free per step</source>
+        <translation>每个 Step 的空闲</translation>
+    </message>
+    <message>
+        <source>Step (mean)</source>
+        <translation>Step（平均）</translation>
+    </message>
+    <message>
+        <source>Median rank&apos;s step</source>
+        <translation>中位 Rank 的 Step</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线 Stage</translation>
+    </message>
+    <message>
+        <source>Stage step (mean)</source>
+        <translation>Stage 的 Step（平均）</translation>
+    </message>
+    <message>
+        <source>Edge</source>
+        <translation>边</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Edge type</source>
+        <translation>边类型</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>From event</source>
+        <translation>起点事件</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>To event</source>
+        <translation>终点事件</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>Share of the path</source>
+        <translation>占关键路径比例</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Time at stake</source>
+        <translation>涉及时间</translation>
+    </message>
+    <message>
+        <source>Share of</source>
+        <translation>占比对象</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>What usually helps</source>
+        <translation>常见改进方法</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>Kernel types</source>
+        <translation>Kernel 类型</translation>
+    </message>
+    <message>
+        <source>Bin end</source>
+        <translation>区间终点</translation>
+    </message>
+    <message>
+        <source>Slowest step</source>
+        <translation>最慢 Step</translation>
+    </message>
+    <message>
+        <source>Median step</source>
+        <translation>中位 Step</translation>
+    </message>
+    <message>
+        <source>Other kernels (not under compute)</source>
+        <translation>其他 Kernel（不属于计算）</translation>
+    </message>
+    <message>
+        <source>Total Size</source>
+        <translation>总大小</translation>
+    </message>
+    <message>
+        <source>Avg Size</source>
+        <translation>平均大小</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Compute Capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>GPU Utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Est. SM Efficiency</source>
+        <translation>估计 SM 效率</translation>
+    </message>
+    <message>
+        <source>Est. Achieved Occupancy</source>
+        <translation>估计实际占用率</translation>
+    </message>
+    <message>
+        <source>Kernel Time using Tensor Cores</source>
+        <translation>使用 Tensor Core 的 Kernel 时间</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Operator Name</source>
+        <translation>算子名称</translation>
+    </message>
+    <message>
+        <source>Allocation Count</source>
+        <translation>分配次数</translation>
+    </message>
+    <message>
+        <source>Self Allocation Count</source>
+        <translation>自身分配次数</translation>
+    </message>
+    <message>
+        <source>Allocation Time</source>
+        <translation>分配时间</translation>
+    </message>
+    <message>
+        <source>Release Time</source>
+        <translation>释放时间</translation>
+    </message>
+    <message>
+        <source>Input Shape</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Call Stack</source>
+        <translation>调用栈</translation>
+    </message>
+    <message>
+        <source>Tensor Cores Eligible</source>
+        <translation>可使用 Tensor Core</translation>
+    </message>
+    <message>
+        <source>Tensor Cores Self</source>
+        <translation>Tensor Core 自身时间</translation>
+    </message>
+    <message>
+        <source>Tensor Cores Total</source>
+        <translation>Tensor Core 总时间</translation>
+    </message>
+    <message>
+        <source>Mean Blocks Per SM</source>
+        <translation>平均每 SM Block 数</translation>
+    </message>
+    <message>
+        <source>Mean Est. Achieved Occupancy</source>
+        <translation>平均估计实际占用率</translation>
+    </message>
+    <message>
+        <source>Tensor Cores Used</source>
+        <translation>使用 Tensor Core</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>Grid</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>Block</translation>
+    </message>
+    <message>
+        <source>Register Per Thread</source>
+        <translation>每线程寄存器数</translation>
+    </message>
+    <message>
+        <source>Shared Memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Kernel Uses Tensor Cores</source>
+        <translation>Kernel 使用 Tensor Core</translation>
+    </message>
+    <message>
+        <source>Op is Tensor Cores eligible</source>
+        <translation>算子可使用 Tensor Core</translation>
+    </message>
+    <message>
+        <source>Module Name</source>
+        <translation>模块名称</translation>
+    </message>
+    <message>
+        <source>Module Id</source>
+        <translation>模块 ID</translation>
+    </message>
+    <message>
+        <source>Occurences</source>
+        <translation>出现次数</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1528,6 +1772,90 @@
     <message>
         <source>Kernels across ranks</source>
         <translation>跨 Rank 的 Kernel</translation>
+    </message>
+    <message>
+        <source>Kernel type chart</source>
+        <translation>Kernel 类型图</translation>
+    </message>
+    <message>
+        <source>Launch delay histogram</source>
+        <translation>启动延迟直方图</translation>
+    </message>
+    <message>
+        <source>Step chart</source>
+        <translation>Step 图</translation>
+    </message>
+    <message>
+        <source>Cluster chart</source>
+        <translation>集群图</translation>
+    </message>
+    <message>
+        <source>Critical path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <source>Critical path summary</source>
+        <translation>关键路径汇总</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>问题发现</translation>
+    </message>
+    <message>
+        <source>PyTorch step time breakdown</source>
+        <translation>PyTorch Step 时间分解</translation>
+    </message>
+    <message>
+        <source>PyTorch GPU summary</source>
+        <translation>PyTorch GPU 概要</translation>
+    </message>
+    <message>
+        <source>PyTorch recommendations</source>
+        <translation>PyTorch 性能建议</translation>
+    </message>
+    <message>
+        <source>PyTorch operators</source>
+        <translation>PyTorch 算子</translation>
+    </message>
+    <message>
+        <source>PyTorch operators by shape</source>
+        <translation>PyTorch 算子（按输入形状）</translation>
+    </message>
+    <message>
+        <source>PyTorch operators by call stack</source>
+        <translation>PyTorch 算子（按调用栈）</translation>
+    </message>
+    <message>
+        <source>PyTorch kernels</source>
+        <translation>PyTorch Kernel</translation>
+    </message>
+    <message>
+        <source>PyTorch kernels by operator</source>
+        <translation>PyTorch Kernel（按算子）</translation>
+    </message>
+    <message>
+        <source>PyTorch modules</source>
+        <translation>PyTorch 模块</translation>
+    </message>
+    <message>
+        <source>PyTorch memory by operator</source>
+        <translation>PyTorch 内存（按算子）</translation>
+    </message>
+    <message>
+        <source>PyTorch memory events</source>
+        <translation>PyTorch 内存事件</translation>
+    </message>
+    <message>
+        <source>PyTorch comm/compute overlap</source>
+        <translation>PyTorch 通信/计算重叠</translation>
+    </message>
+    <message>
+        <source>PyTorch collective wait</source>
+        <translation>PyTorch 集合通信等待</translation>
+    </message>
+    <message>
+        <source>PyTorch collective operations</source>
+        <translation>PyTorch 集合通信操作</translation>
     </message>
 </context>
 <context>
@@ -1827,10 +2155,6 @@
     <message>
         <source>not an Ascend profiler database (no TASK, PYTORCH_API or CANN_API table)</source>
         <translation>不是昇腾性能数据库（没有 TASK、PYTORCH_API 或 CANN_API 表）</translation>
-    </message>
-    <message>
-        <source>not JSON</source>
-        <translation>不是 JSON</translation>
     </message>
     <message>
         <source>the Qt SQLite driver (QSQLITE) is not available</source>
@@ -2164,6 +2488,114 @@
     <message>
         <source>no AIU kernel (`Cmpt Exec` slice with TS1..TS5 cycle stamps) in the selection</source>
         <translation>所选范围内没有 AIU 内核（带 TS1..TS5 周期时间戳的 `Cmpt Exec` 切片）</translation>
+    </message>
+    <message>
+        <source>no Ascend step breakdown per rank (the slow-rank table has no rows or lacks its columns)</source>
+        <translation>没有各 Rank 的昇腾 Step 分解（slow-rank 表没有行或缺少相应列）</translation>
+    </message>
+    <message>
+        <source>no rank has Computing, Communication(Not Overlapped) and Free for every step: no bars and no median</source>
+        <translation>没有任何 Rank 在每个 Step 都有计算、通信（未被掩盖）和空闲数据：不绘制柱条，也没有中位数</translation>
+    </message>
+    <message>
+        <source>the path joins at most 255 ranks: the first 255 asked for</source>
+        <translation>关键路径最多连接 255 个 Rank：取所请求的前 255 个</translation>
+    </message>
+    <message>
+        <source>no annotation chosen: the selected time range is the window</source>
+        <translation>未选择标注：以所选时间范围为窗口</translation>
+    </message>
+    <message>
+        <source>no annotation chosen and no ProfilerStep in the trace: the path of the whole trace</source>
+        <translation>未选择标注且 trace 中没有 ProfilerStep：计算整个 trace 的关键路径</translation>
+    </message>
+    <message>
+        <source>HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative to the first event; the last ProfilerStep is dropped when there are several</source>
+        <translation>HTA 兼容：时间为相对于第一个事件的整微秒（开始向上取整，结束向下取整）；存在多个 ProfilerStep 时去掉最后一个</translation>
+    </message>
+    <message>
+        <source>a synchronisation edge joins two events of one stream (HTA rejects such a graph)</source>
+        <translation>一条同步边连接了同一 Stream 上的两个事件（HTA 会拒绝这样的图）</translation>
+    </message>
+    <message>
+        <source>no critical path: the dependency graph has a cycle (events overlapping without nesting on a thread)</source>
+        <translation>没有关键路径：依赖图中有环（某线程上的事件相互重叠但不嵌套）</translation>
+    </message>
+    <message>
+        <source>no critical path: the window holds no CPU operators or kernels with dependencies</source>
+        <translation>没有关键路径：窗口内没有带依赖关系的 CPU 算子或 Kernel</translation>
+    </message>
+    <message>
+        <source>the row with an empty bound_by holds the dependency and synchronisation edges (no time of their own)</source>
+        <translation>bound_by 为空的行汇总依赖边和同步边（它们自身不占时间）</translation>
+    </message>
+    <message>
+        <source>the kernel-types table has no kernel_type and time column</source>
+        <translation>kernel-types 表没有 kernel_type 和 time 列</translation>
+    </message>
+    <message>
+        <source>the steps table has no compute, busy and idle columns: nothing adds up to the step</source>
+        <translation>steps 表没有 compute、busy 和 idle 列：无法累加出 Step 时间</translation>
+    </message>
+    <message>
+        <source>no NCCL or Gloo collective operator (nccl:all_reduce, gloo:broadcast, ...) in the wanted ranks and range: no distributed view</source>
+        <translation>所选 Rank 和范围内没有 NCCL 或 Gloo 集合通信算子（nccl:all_reduce、gloo:broadcast 等）：没有分布式视图</translation>
+    </message>
+    <message>
+        <source>the ranks&apos; collectives differ in number (or a rank has none): data transfer time across ranks is not known</source>
+        <translation>各 Rank 的集合通信数量不同（或某个 Rank 没有）：无法得知跨 Rank 的数据传输时间</translation>
+    </message>
+    <message>
+        <source>no event of the PyTorch profiler&apos;s categories (cpu_op, kernel, cuda_runtime, ...) in the wanted ranks and range</source>
+        <translation>所选 Rank 和范围内没有 PyTorch Profiler 类别（cpu_op、kernel、cuda_runtime 等）的事件</translation>
+    </message>
+    <message>
+        <source>a time range is set: only events overlapping it take part, so a step the range cuts counts only its events inside</source>
+        <translation>已设置时间范围：只统计与之重叠的事件，被范围截断的 Step 只计入范围内的事件</translation>
+    </message>
+    <message>
+        <source>the trace has no deviceProperties: GPU name, memory and compute capability are not known</source>
+        <translation>trace 中没有 deviceProperties：GPU 名称、内存和计算能力未知</translation>
+    </message>
+    <message>
+        <source>no recommendation: no rule of the plugin applies (DataLoader over 5 % of the step, communication over 10 %, GPU utilization under 50 %, Tensor Cores unused by eligible operators, DataParallel on several GPUs, DDP without NCCL)</source>
+        <translation>没有建议：插件的规则均不适用（DataLoader 超过 Step 的 5%、通信超过 10%、GPU 利用率低于 50%、可用 Tensor Core 的算子未使用 Tensor Core、多 GPU 使用 DataParallel、DDP 未使用 NCCL）</translation>
+    </message>
+    <message>
+        <source>the plugin&apos;s memory rule (peak over 90 % of the device memory) is not evaluated</source>
+        <translation>未评估插件的内存规则（峰值超过设备内存的 90%）</translation>
+    </message>
+    <message>
+        <source>no [memory] event in the wanted ranks and range (profile with profile_memory=True)</source>
+        <translation>所选 Rank 和范围内没有 [memory] 事件（请使用 profile_memory=True 采集）</translation>
+    </message>
+    <message>
+        <source>the [memory] events carry no Addr (PyTorch before 1.10): allocations cannot be paired with their release</source>
+        <translation>[memory] 事件没有 Addr（PyTorch 1.10 之前）：无法将分配与释放配对</translation>
+    </message>
+    <message>
+        <source>no operator (cpu_op / operator events) in the wanted ranks and range</source>
+        <translation>所选 Rank 和范围内没有算子（cpu_op / operator 事件）</translation>
+    </message>
+    <message>
+        <source>no kernel, memcpy or memset: device times are 0 and rows are sorted by host self time</source>
+        <translation>没有 Kernel、memcpy 或 memset：设备时间为 0，各行按主机自身时间排序</translation>
+    </message>
+    <message>
+        <source>no operator recorded its input shapes (profile with record_shapes=True): every shape is []</source>
+        <translation>没有算子记录输入形状（请使用 record_shapes=True 采集）：所有形状均为 []</translation>
+    </message>
+    <message>
+        <source>no operator recorded its call stack (profile with with_stack=True)</source>
+        <translation>没有算子记录调用栈（请使用 with_stack=True 采集）</translation>
+    </message>
+    <message>
+        <source>no kernel (cat kernel) in the wanted ranks and range</source>
+        <translation>所选 Rank 和范围内没有 Kernel（cat kernel）</translation>
+    </message>
+    <message>
+        <source>no finding; rules evaluated: </source>
+        <translation>没有发现问题；已评估的规则：</translation>
     </message>
 </context>
 <context>
@@ -4270,6 +4702,14 @@ at %2
         <source>Nothing to show: this analysis found no rows in this trace.</source>
         <translation>无可显示内容：此分析在该追踪中没有找到任何行。</translation>
     </message>
+    <message>
+        <source>TensorBoard plugin compatible</source>
+        <translation>兼容 TensorBoard 插件</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler views: the TensorBoard profiler plugin&apos;s µs rounding and step slot rule</source>
+        <translation>PyTorch Profiler 视图：采用 TensorBoard Profiler 插件的微秒取整和 Step 时间段规则</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::BatchBuilder</name>
@@ -4455,10 +4895,6 @@ at %2
         <translation>空闲：%1</translation>
     </message>
     <message>
-        <source>Total vs median rank: %1%</source>
-        <translation>总计相对中位数 Rank：%1%</translation>
-    </message>
-    <message>
         <source>Double-click to open this rank&apos;s timeline</source>
         <translation>双击打开此 Rank 的时间线</translation>
     </message>
@@ -4495,6 +4931,10 @@ at %2
     <message>
         <source>stage %1</source>
         <translation>Stage %1</translation>
+    </message>
+    <message>
+        <source>Own work (Computing + Free) vs median rank: %1%</source>
+        <translation>自身工作（计算 + 空闲）与中位 Rank 相比：%1%</translation>
     </message>
 </context>
 <context>
