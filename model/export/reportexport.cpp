@@ -42,6 +42,7 @@ constexpr Fixed kFixed[] = {
     {"overview", "Overview", kSheetOverview, true},
     {"ranks", "Per-rank summary", kSheetOverview, true},
     {"engine-summary", nullptr, kSheetOverview, true}, // the per-core summary
+    {"findings", nullptr, "Findings", true},
     {"kernels", nullptr, "Kernels", true},
     {"kernel-types", nullptr, "Kernel types", true},
     {"categories", nullptr, "Categories", true},

@@ -612,13 +612,13 @@ private slots:
         QVERIFY(r.bytes > 0);
 
         QJsonObject expect;
-        expect["sheets"] = QJsonArray{"Overview", "Kernels", "Kernel types", "Categories", "Engines", "Steps",
+        expect["sheets"] = QJsonArray{"Overview", "Findings", "Kernels", "Kernel types", "Categories", "Engines", "Steps",
                                       "HTA analyses", "Annotations", "Diagnostics"};
         QJsonArray tables;
         AnalysisOptions ao;
         ao.htaCompat = hta;
         for (const auto &[name, sheet] : std::vector<std::pair<std::string, QString>>{
-                 {"kernels", "Kernels"}, {"kernel-types", "Kernel types"}, {"categories", "Categories"},
+                 {"findings", "Findings"}, {"kernels", "Kernels"}, {"kernel-types", "Kernel types"}, {"categories", "Categories"},
                  {"engines", "Engines"}, {"steps", "Steps"}, {"annotations", "Annotations"}})
             tables.append(expectTable(sheet, runAnalysis(name, ctx, ao), false));
         for (const char *name : {"temporal", "overlap", "idle", "idle-stats", "memcpy-bw", "queue-length"})
