@@ -211,7 +211,12 @@ std::string percent(double pct)
 
 Table findingsAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
 {
-    findings::RuleRun run(ctx, opt);
+    // the rules read Accelscope's own tables (ns, native columns): HTA's and the plugin's
+    // compatibility modes change units and column names, not what is wrong
+    AnalysisOptions native = opt;
+    native.htaCompat = false;
+    native.tbCompat = false;
+    findings::RuleRun run(ctx, native);
     using Rule = void (*)(findings::RuleRun &);
     constexpr std::array<Rule, 11> rules = {
         &findings::exposedCommunication, &findings::launchBoundSteps, &findings::drainingSyncs,
@@ -228,6 +233,8 @@ Table findingsAnalysis(const AnalysisContext &ctx, const AnalysisOptions &opt)
     if (t.rowCount() == 0)
         t.notes.push_back("no finding; rules evaluated: " + (run.ran.empty() ? std::string("none") : joined(run.ran)));
     t.notes.insert(t.notes.end(), run.skipped.begin(), run.skipped.end());
+    if (opt.htaCompat || opt.tbCompat)
+        t.notes.push_back("the rules read the native tables: HTA and TensorBoard plugin compatibility do not apply to findings");
     return t;
 }
 

@@ -258,6 +258,14 @@ private slots:
         QCOMPARE(cell(t, rows[0], "severity"), std::string("high"));
         QCOMPARE(cell(t, rows[0], "rank"), std::string("0"));
         QCOMPARE(cell(t, rows[0], "threshold"), std::string("exposed_comm_pct >= 5"));
+        // HTA compatibility changes the tables' units, not the findings
+        {
+            const AnalysisContext ctx(kineto({launched(kGemm, 0, 0, 100, 1) + launched(kAllReduce, 1, 100, 200, 2, 20)}));
+            AnalysisOptions hta;
+            hta.htaCompat = true;
+            const Table h = runAnalysis("findings", ctx, hta);
+            QCOMPARE(rowsText(h, {"rule", "time_at_stake_ns"}), rowsText(t, {"rule", "time_at_stake_ns"}));
+        }
         // the all-reduce under the gemm is hidden: nothing to find
         const Table hidden = findingsOf(kineto({launched(kGemm, 0, 0, 100, 1) + launched(kAllReduce, 1, 20, 60, 2, 20)}));
         QVERIFY(rowsOf(hidden, "exposed-communication").empty());
