@@ -17,7 +17,7 @@ constexpr std::array kThresholds = {
     FindingThreshold{"exposed_comm_pct", 5, "exposed-communication: communication no compute overlaps, % of the rank's device span"},
     FindingThreshold{"launch_bound_idle_pct", 20, "launch-bound-steps: device idle, % of the step's device span"},
     FindingThreshold{"sync_pct", 2, "draining-sync: host time blocked in synchronizing calls (capped by the device idle time), % of the trace span"},
-    FindingThreshold{"straggler_wait_pct", 2, "straggler-rank: wait the rank causes the others in collectives, % of the trace span"},
+    FindingThreshold{"straggler_wait_pct", 2, "straggler-rank: wait the rank causes the others in collectives, % of their time (trace span × the number of other ranks)"},
     FindingThreshold{"dataloader_pct", 5, "dataloader-stall: time in the data loader's calls, % of the steps' host time"},
     FindingThreshold{"tiny_kernel_ns", 10000, "tiny-kernel-storm: a kernel whose mean duration is under this (ns) is tiny"},
     FindingThreshold{"tiny_kernel_count", 1000, "tiny-kernel-storm: tiny kernel launches on one rank that make a storm"},

@@ -145,7 +145,11 @@ void drainingSyncs(RuleRun &run)
         if (!runtime && tensorSyncs.count(name) == 0)
             continue;
         const double total = number(names, r, "total_ns");
-        (runtime ? runtimeNs : tensorNs) += total;
+        // aten::item calls aten::_local_scalar_dense: the nested tensor syncs are one wait, not two
+        if (runtime)
+            runtimeNs += total;
+        else
+            tensorNs = std::max(tensorNs, total);
         evidence += (evidence.empty() ? "" : "; ") + name + " ×" + text(names, r, "count") + " (" + duration(total) + ")";
         if (number(names, r, "max_ns") > longest) {
             longest = number(names, r, "max_ns");
@@ -182,7 +186,8 @@ void stragglerRank(RuleRun &run)
     for (std::size_t r = 0; r < wait.rowCount(); ++r) {
         const int rank = rankAt(wait, r);
         const double caused = number(wait, r, "caused_wait_ns");
-        const std::int64_t span = run.traceSpan(); // the wait is spread over the other ranks' time
+        // the wait is the other ranks' time: compare it with theirs
+        const std::int64_t span = run.traceSpan() * std::int64_t(wait.rowCount() - 1);
         if (number(wait, r, "straggler") != 1 || !(caused > 0) || span <= 0)
             continue;
         const double pct = 100.0 * caused / double(span);
@@ -205,7 +210,7 @@ void stragglerRank(RuleRun &run)
         for (std::size_t k = 0; k < slow.rowCount(); ++k)
             if (rankAt(slow, k) == rank && !text(slow, k, "why").empty())
                 evidence += "; why (cluster-slow-ranks): " + text(slow, k, "why");
-        run.add({rule, "A straggler rank holds the others up in collectives", std::int64_t(caused), pct, "the trace span", rank,
+        run.add({rule, "A straggler rank holds the others up in collectives", std::int64_t(caused), pct, "the other ranks' time (trace span × their number)", rank,
                  kNullInt, slice, evidence,
                  "Look at what this rank does before the collectives (more data, a slower device or host, extra logging or "
                  "checkpointing on this rank); balance the work across ranks.",

@@ -310,6 +310,11 @@ private slots:
         QVERIFY(near(num(t, rows[0], "share_pct"), 104.0 / 605 * 100, 1e-9));
         QVERIFY(cell(t, rows[0], "evidence").find("cudaStreamSynchronize") != std::string::npos);
         QVERIFY(t.keys[rows[0]].slice.valid());
+        // .item() without the runtime call recorded: aten::item [6,110) holds _local_scalar_dense, one wait
+        const Table item = findingsOf(kineto({launched(kGemm, 0, 10, 100, 1) + cpuOp("aten::item", 6, 104) + cpuOp("aten::_local_scalar_dense", 7, 102)
+                                              + cpuOp("after", 110, 390) + launched(kGemm, 500, 505, 100, 3)}));
+        QCOMPARE(rowsOf(item, "draining-sync").size(), std::size_t(1));
+        QCOMPARE(cell(item, rowsOf(item, "draining-sync")[0], "time_at_stake_ns"), std::string("104000"));
         // the host waits 304 µs while the device stays busy, and nothing follows: no device idle, nothing lost
         const Table busy = findingsOf(kineto({launched(kGemm, 0, 10, 300, 1) + runtime("cudaStreamSynchronize", 6, 304, 2)
                                               + cpuOp("after", 310, 690)}));
