@@ -97,6 +97,9 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
                           });
                           return panel;
                       }),
+        // What is wrong and how much time it costs, largest first; a row selects its evidence slice.
+        new PanelDock(QStringLiteral("findingsDock"), [] { return PanelDock::tr("Findings"); },
+                      [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"findings"}), p); }),
         // Point and range flags with notes, sorted by time (M / Shift+M in the timeline).
         new PanelDock(QStringLiteral("flagsDock"), [] { return PanelDock::tr("Flags"); },
                       [document](QWidget *p) { return new views::FlagsPanel(document, p); }),
