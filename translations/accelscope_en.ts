@@ -2599,6 +2599,10 @@
         <source>no finding; rules evaluated: </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the rules read the native tables: HTA and TensorBoard plugin compatibility do not apply to findings</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -3893,6 +3897,10 @@ change of total time: %2 ms</source>
     </message>
     <message>
         <source>Cluster (summaries)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2597,6 +2597,10 @@
         <source>no finding; rules evaluated: </source>
         <translation>没有发现问题；已评估的规则：</translation>
     </message>
+    <message>
+        <source>the rules read the native tables: HTA and TensorBoard plugin compatibility do not apply to findings</source>
+        <translation>规则读取原生表：HTA 和 TensorBoard 插件兼容模式不适用于问题发现</translation>
+    </message>
 </context>
 <context>
     <name>Versions</name>
@@ -3891,6 +3895,10 @@ change of total time: %2 ms</source>
     <message>
         <source>Cluster (summaries)</source>
         <translation>集群（汇总）</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>问题发现</translation>
     </message>
 </context>
 <context>

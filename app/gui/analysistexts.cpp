@@ -504,6 +504,7 @@ const char *const kAnalysisTexts[] = {
     QT_TRANSLATE_NOOP("TableNotes", "HTA compatibility: HTA's MTIA step filter is not reproduced; all events kept"),
     QT_TRANSLATE_NOOP("TableNotes", "HTA compatibility: the last ProfilerStep and the GPU work it launched are dropped, as are GPU rows without a launching CPU row"),
     QT_TRANSLATE_NOOP("TableNotes", "HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative to the first event"),
+    QT_TRANSLATE_NOOP("TableNotes", "the rules read the native tables: HTA and TensorBoard plugin compatibility do not apply to findings"),
     QT_TRANSLATE_NOOP("TableNotes", "the kernel-types table has no kernel_type and time column"),
     QT_TRANSLATE_NOOP("TableNotes", "no memory data in the trace (for the ranks asked for): it needs Ascend memory_record.csv / MEMORY_RECORD or npu_module_mem.csv, or Kineto [memory] events (PyTorch profiler with profile_memory=True)"),
     QT_TRANSLATE_NOOP("TableNotes", "no Ascend device tasks in the trace"),
