@@ -6,7 +6,9 @@
 
 #include "importers/registry.h"
 #include "model/analysis/categories.h"
+#include "model/analysis/criticalpath.h"
 #include "model/export/chromejsonwriter.h"
+#include "model/export/criticalpathoverlay.h"
 #include "model/export/reportexport.h"
 #include "model/sql/sqliteexport.h"
 
@@ -56,7 +58,8 @@ struct ExportOptions
                                                                             "sqlite: SQL table names (default: every table)."),
                                     QStringLiteral("NAME,...")};
     const QCommandLineOption rank{QStringLiteral("rank"), QStringLiteral("Only this rank (repeatable)."), QStringLiteral("N")};
-    const QCommandLineOption hta{QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat).")};
+    const QCommandLineOption hta{QStringLiteral("hta-compat"), QStringLiteral("csv/xlsx: analyses in HTA-compatible mode (as analyze --hta-compat); "
+                                                                     "chrome-json: the overlay's critical path by HTA's rules.")};
     const QCommandLineOption tb{QStringLiteral("tb-compat"),
                                 QStringLiteral("csv/xlsx: the tb-* tables as the PyTorch TensorBoard profiler plugin gives them (as analyze --tb-compat).")};
     const QCommandLineOption rules{QStringLiteral("rules"), QStringLiteral("csv/xlsx: category rules JSON file for the categories table."),
@@ -64,16 +67,56 @@ struct ExportOptions
     const QCommandLineOption counters{QStringLiteral("counters"),
                                       QStringLiteral("chrome-json: add generated counter series: queue-length, memcpy-bw (comma separated)."),
                                       QStringLiteral("KIND,...")};
+    const QCommandLineOption overlay{QStringLiteral("overlay"),
+                                     QStringLiteral("chrome-json: critical-path marks the critical path's slices (args.critical = 1) and adds "
+                                                    "its edges as flows (HTA's overlay_critical_path_analysis)."),
+                                     QStringLiteral("critical-path")};
+    const QCommandLineOption annotation{QStringLiteral("annotation"),
+                                        QStringLiteral("--overlay critical-path: the annotation bounding the path's window (as analyze)."),
+                                        QStringLiteral("NAME")};
+    const QCommandLineOption instance{QStringLiteral("instance"),
+                                      QStringLiteral("--overlay critical-path: the annotation's instance, N or FIRST:LAST (as analyze)."),
+                                      QStringLiteral("N")};
     const QCommandLineOption list{QStringLiteral("list-tables"), QStringLiteral("List the table names and exit.")};
 
-    void addTo(QCommandLineParser &p) const { p.addOptions({to, out, range, tables, rank, hta, tb, rules, counters, list}); }
+    void addTo(QCommandLineParser &p) const
+    {
+        p.addOptions({to, out, range, tables, rank, hta, tb, rules, counters, overlay, annotation, instance, list});
+    }
 };
 
 struct CounterSeries
 {
     bool queueLength = false;
     bool memcpyBandwidth = false;
+    /// --overlay critical-path: the critical-path analysis's options, else nothing.
+    std::optional<model::analysis::AnalysisOptions> criticalPath;
 };
+
+// Reads --overlay, --annotation, --instance (and --hta-compat, --rank) for chrome-json.
+std::optional<int> readOverlay(const QCommandLineParser &p, const ExportOptions &o, CounterSeries &extras)
+{
+    if (!p.isSet(o.overlay)) {
+        if (p.isSet(o.annotation) || p.isSet(o.instance))
+            return usage(p, "--annotation and --instance apply to --overlay critical-path only");
+        return std::nullopt;
+    }
+    if (p.value(o.overlay) != QLatin1String("critical-path"))
+        return usage(p, ("unknown overlay '" + p.value(o.overlay).toStdString() + "' (critical-path)").c_str());
+    model::analysis::AnalysisOptions &opt = extras.criticalPath.emplace();
+    opt.htaCompat = p.isSet(o.hta);
+    if (p.isSet(o.annotation))
+        opt.annotation = p.value(o.annotation).toStdString();
+    if (p.isSet(o.instance)) {
+        const QStringList parts = p.value(o.instance).split(QLatin1Char(':'));
+        bool okFirst = false, okLast = false;
+        opt.instanceFirst = parts.value(0).toInt(&okFirst);
+        opt.instanceLast = parts.size() == 2 ? parts.value(1).toInt(&okLast) : opt.instanceFirst;
+        if (!okFirst || (parts.size() == 2 && !okLast) || parts.size() > 2 || opt.instanceFirst < 0 || opt.instanceLast < opt.instanceFirst)
+            return usage(p, "--instance needs N or FIRST:LAST (non-negative, FIRST <= LAST)");
+    }
+    return std::nullopt;
+}
 
 // Checks that the flags fit the format and reads --counters.
 // Returns the exit code when they do not, nothing when they do.
@@ -90,10 +133,12 @@ std::optional<int> checkFormatFlags(const QCommandLineParser &p, const ExportOpt
     if (format != QLatin1String("csv") && format != QLatin1String("xlsx") && format != QLatin1String("chrome-json"))
         return usage(p, ("unknown format '" + format.toStdString() + "' (csv, xlsx, chrome-json, sqlite)").c_str());
     const bool report = format != QLatin1String("chrome-json");
-    if (!report && (p.isSet(o.tables) || p.isSet(o.hta) || p.isSet(o.tb) || p.isSet(o.rules)))
-        return usage(p, "--tables, --hta-compat, --tb-compat and --rules apply to csv and xlsx only");
-    if (report && p.isSet(o.counters))
-        return usage(p, "--counters applies to chrome-json only");
+    if (!report && (p.isSet(o.tables) || p.isSet(o.tb) || p.isSet(o.rules) || (p.isSet(o.hta) && !p.isSet(o.overlay))))
+        return usage(p, "--tables, --hta-compat, --tb-compat and --rules apply to csv and xlsx only (--hta-compat also to --overlay)");
+    if (report && (p.isSet(o.counters) || p.isSet(o.overlay) || p.isSet(o.annotation) || p.isSet(o.instance)))
+        return usage(p, "--counters, --overlay, --annotation and --instance apply to chrome-json only");
+    if (const std::optional<int> exitCode = readOverlay(p, o, counters))
+        return exitCode;
     for (const QString &c : p.value(o.counters).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (c.trimmed() == QLatin1String("queue-length"))
             counters.queueLength = true;
@@ -169,6 +214,21 @@ ExportResult exportChromeJson(const model::TracePtr &trace, const std::string &p
     opt.queueLengthCounters = counters.queueLength;
     opt.memcpyBandwidthCounters = counters.memcpyBandwidth;
     opt.analysis = &ctx;
+    std::optional<CriticalPathOverlay> overlay;
+    if (counters.criticalPath) {
+        model::analysis::AnalysisOptions aopt = *counters.criticalPath;
+        aopt.ranks = ropt.ranks;
+        aopt.range = ropt.range;
+        std::string error;
+        overlay = criticalPathOverlay(*trace, model::analysis::criticalPath(ctx, aopt), error);
+        if (!overlay) {
+            std::fprintf(stderr, "accelscope-cli export: %s\n", error.c_str());
+            ExportResult res;
+            res.canceled = true; // said above; no file is written
+            return res;
+        }
+        opt.criticalPath = &*overlay;
+    }
     return writeChromeJson(*trace, path, opt);
 }
 
@@ -281,6 +341,8 @@ int runExportCommand(const QStringList &arguments)
         model::analysis::AnalysisContext ctx(trace);
         res = format == QLatin1String("csv") ? writeCsvTables(ctx, path, ropt) : writeXlsxReport(ctx, path, ropt);
     }
+    if (res.canceled) // the critical path to overlay is empty or not in the trace (printed)
+        return 3;
     if (!res.ok) {
         std::fprintf(stderr, "accelscope-cli export: %s\n",
                      res.error.find(path) != std::string::npos ? res.error.c_str() : ("cannot write " + path + ": " + res.error).c_str());

@@ -1,6 +1,7 @@
 #include "chromejsonwriter.h"
 
 #include "atomicfile.h"
+#include "criticalpathoverlay.h"
 
 #include "model/analysis/analyses.h"
 #include "model/analysis/derivedseries.h"
@@ -186,6 +187,8 @@ private:
     void writeSlices(ProcessId pid, TrackId id, const Track &tr);
     void writeInstants(ProcessId pid, TrackId id, const Track &tr);
     void writeCounter(ProcessId pid, const Track &tr);
+    void appendCriticalArgs(ArgsId args);
+    void writeCriticalPathFlows(std::uint64_t firstId);
 
     const Trace &m_t;
     const ChromeJsonOptions &m_opt;
@@ -294,12 +297,28 @@ void ChromeJsonEmitter::writeSlices(ProcessId pid, TrackId id, const Track &tr)
             m_o += ",\"cat\":";
             m_strings.append(m_o, s.cat[i]);
         }
-        if (s.args[i]) {
+        if (m_opt.criticalPath && m_opt.criticalPath->isCritical({id, std::uint32_t(i)}))
+            appendCriticalArgs(s.args[i]);
+        else if (s.args[i]) {
             m_o += ",\"args\":";
             m_o += m_t.args().json(s.args[i]);
         }
         m_o += "}";
     }
+}
+
+/// The slice's args with "critical": 1 first.
+void ChromeJsonEmitter::appendCriticalArgs(ArgsId args)
+{
+    m_o += ",\"args\":{\"critical\":1";
+    if (args) {
+        const std::string_view json = m_t.args().json(args); // "{...}"
+        if (json.size() > 2 && json.front() == '{' && json.back() == '}') {
+            m_o.push_back(',');
+            m_o.append(json.substr(1, json.size() - 2));
+        }
+    }
+    m_o += "}";
 }
 
 void ChromeJsonEmitter::writeInstants(ProcessId pid, TrackId id, const Track &tr)
@@ -402,6 +421,44 @@ void ChromeJsonEmitter::writeFlows()
             if (!start)
                 m_o += ",\"bp\":\"e\"";
             m_o += "}";
+        }
+        ++flowId;
+    }
+    if (m_opt.criticalPath)
+        writeCriticalPathFlows(flowId);
+}
+
+/// The critical path's edges as flow pairs (HTA's overlay): each end at the start of its slice or
+/// just before its end, so that the arrow binds to that slice.
+void ChromeJsonEmitter::writeCriticalPathFlows(std::uint64_t flowId)
+{
+    for (const CriticalPathOverlay::Edge &e : m_opt.criticalPath->edges) {
+        if (!trackKept(e.from.track) || !trackKept(e.to.track))
+            continue;
+        const Track &a = m_t.track(e.from.track), &b = m_t.track(e.to.track);
+        if (!inRange(a.slices.start[e.from.index], a.end(e.from.index)) || !inRange(b.slices.start[e.to.index], b.end(e.to.index)))
+            continue;
+        for (int k = 0; k < 2; ++k) {
+            const bool start = k == 0;
+            const Track &tr = start ? a : b;
+            const std::uint32_t i = start ? e.from.index : e.to.index;
+            const bool atStart = start ? e.fromStart : e.toStart;
+            const TimeNs ts = atStart ? tr.slices.start[i] : tr.end(i) - std::min<TimeNs>(tr.slices.dur[i], 1);
+            beginEvent();
+            appendHead(m_o, start ? 's' : 'f', tr.process, tr.id);
+            m_o += ",\"ts\":";
+            appendMicros(m_o, ts);
+            m_o += ",\"id\":";
+            appendUInt(m_o, flowId);
+            m_o += ",\"cat\":\"critical_path\",\"name\":";
+            appendJsonString(m_o, e.type);
+            if (!start)
+                m_o += ",\"bp\":\"e\"";
+            m_o += ",\"args\":{\"weight\":";
+            m_o += std::to_string(e.weight);
+            m_o += ",\"type\":";
+            appendJsonString(m_o, e.type);
+            m_o += "}}";
         }
         ++flowId;
     }

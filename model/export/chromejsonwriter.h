@@ -17,6 +17,8 @@ class AnalysisContext;
 
 namespace accelscope::model::exportfmt {
 
+struct CriticalPathOverlay;
+
 struct ChromeJsonOptions {
     std::optional<std::pair<TimeNs, TimeNs>> range; ///< keep events that overlap [first, second]
     bool gzip = false;                              ///< write .json.gz
@@ -30,6 +32,11 @@ struct ChromeJsonOptions {
     bool queueLengthCounters = false;
     bool memcpyBandwidthCounters = false;
     const analysis::AnalysisContext *analysis = nullptr;
+    /// The critical path over the trace (criticalpathoverlay.h, from the critical-path
+    /// analysis's table), as HTA's overlay_critical_path_analysis: its slices get the arg
+    /// "critical": 1 and each of its dependency, launch and synchronisation edges a flow pair of
+    /// category "critical_path" named by the edge type. Null = none.
+    const CriticalPathOverlay *criticalPath = nullptr;
     std::function<void(double)> progress;           ///< fraction 0..1
     std::stop_token stop;
 };

@@ -167,6 +167,19 @@ private slots:
         QVERIFY(withCounters.ok());
         QVERIFY(withCounters.value().trace->counterSampleCount() > whole.value().trace->counterSampleCount());
         QCOMPARE(cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("x.json"), "--counters", "bogus"}).exitCode, 1);
+        // the critical path overlay: marked slices and critical_path flows; an empty path says why
+        r = cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("cp.json"), "--overlay", "critical-path", "--rank", "0"});
+        QCOMPARE(r.exitCode, 0);
+        QFile cp(dir.filePath("cp.json"));
+        QVERIFY(cp.open(QIODevice::ReadOnly));
+        const QByteArray cpText = cp.readAll();
+        QVERIFY(cpText.contains("\"critical\":1") && cpText.contains("\"cat\":\"critical_path\""));
+        r = cli({"export", sample, "--to", "chrome-json", "-o", dir.filePath("none.json"), "--overlay", "critical-path", "--annotation",
+                 "NoSuchAnnotation"});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains("no critical path"), r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("none.json")));
+        QCOMPARE(cli({"export", sample, "--to", "csv", "-o", dir.filePath("o"), "--overlay", "critical-path"}).exitCode, 1);
     }
 
     void compareCommand()

@@ -1,15 +1,24 @@
 // Chrome JSON export: re-importing an exported trace gives the same slices, durations, names,
-// args, flows and counter samples; a refused write leaves nothing behind.
+// args, flows and counter samples; a refused write leaves nothing behind; the critical path
+// overlay marks the path's slices and adds its edges as flows.
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
+#include "model/analysis/criticalpath.h"
 #include "model/export/chromejsonwriter.h"
+#include "model/export/criticalpathoverlay.h"
 
 #include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
+#include <set>
 #include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
@@ -61,6 +70,40 @@ std::vector<std::tuple<std::string, model::TimeNs, double>> counters(const model
             v.emplace_back(std::string(t.str(tr.name)), tr.counter.ts[i], tr.counter.value[i]);
     std::sort(v.begin(), v.end());
     return v;
+}
+
+/// A Kineto X event (no raw string literals: moc does not parse them).
+std::string kinetoEvent(const std::string &cat, const std::string &name, int pid, int tid, int ts, int dur, const std::string &args)
+{
+    return "{\"ph\": \"X\", \"cat\": \"" + cat + "\", \"name\": \"" + name + "\", \"pid\": " + std::to_string(pid)
+        + ", \"tid\": " + std::to_string(tid) + ", \"ts\": " + std::to_string(ts) + ", \"dur\": " + std::to_string(dur)
+        + ", \"args\": {" + args + "}}";
+}
+
+/// A launch while stream 7 is idle, a stream synchronisation waiting for the kernel and an
+/// operator after it: launch, synchronisation and dependency edges. The device's sync event and a
+/// short operator on thread 2 stay off the path.
+std::string kinetoWithPath()
+{
+    const std::vector<std::string> ev = {
+        kinetoEvent("cuda_runtime", "cudaLaunchKernel", 10, 1, 10, 10, "\"correlation\": 1"),
+        kinetoEvent("kernel", "k1", 0, 7, 100, 500, "\"device\": 0, \"stream\": 7, \"correlation\": 1"),
+        kinetoEvent("cuda_runtime", "cudaStreamSynchronize", 10, 1, 30, 580, "\"correlation\": 2"),
+        kinetoEvent("cuda_sync", "Stream Sync", 0, 7, 30, 580, "\"device\": 0, \"stream\": 7, \"correlation\": 2"),
+        kinetoEvent("cpu_op", "after", 10, 1, 620, 80, "\"External id\": 1"),
+        kinetoEvent("cpu_op", "aten::empty", 10, 2, 0, 5, "\"External id\": 2")};
+    std::string s = "{\"schemaVersion\": 1, \"traceEvents\": [";
+    for (std::size_t i = 0; i < ev.size(); ++i)
+        s += (i ? ",\n" : "\n") + ev[i];
+    return s + "]}";
+}
+
+QJsonArray traceEvents(const std::string &path)
+{
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("traceEvents")).toArray();
 }
 
 } // namespace
@@ -196,6 +239,90 @@ private slots:
         const auto got = counters(*b);
         QCOMPARE(got.size(), want.size());
         QVERIFY(got == want);
+    }
+
+    void criticalPathOverlay()
+    {
+        QTemporaryDir dir;
+        const std::string in = dir.filePath(QStringLiteral("in.json")).toStdString();
+        std::ofstream(in) << kinetoWithPath();
+        auto a = load(in);
+        QVERIFY(a);
+        model::analysis::AnalysisContext ctx(a);
+        model::analysis::AnalysisOptions aopt;
+        aopt.annotation = std::string(); // the whole trace
+        const model::analysis::Table path = model::analysis::criticalPath(ctx, aopt);
+        QVERIFY(path.rowCount() > 0);
+        std::set<std::pair<std::string, model::TimeNs>> onPath; // the path's nodes: event name, time
+        std::size_t dependencies = 0;
+        for (std::size_t r = 0; r < path.rowCount(); ++r) {
+            onPath.emplace(path.column("from_event")->texts[r], a->startNs() + path.column("start")->ints[r]);
+            onPath.emplace(path.column("to_event")->texts[r], a->startNs() + path.column("end")->ints[r]);
+            dependencies += path.column("type")->texts[r] != "critical_path_operator";
+        }
+        QCOMPARE(dependencies, std::size_t(3)); // launch, synchronisation, dependency
+        std::string error;
+        const auto overlay = model::exportfmt::criticalPathOverlay(*a, path, error);
+        QVERIFY2(overlay, error.c_str());
+        QCOMPARE(overlay->edges.size(), dependencies);
+
+        const std::string out = dir.filePath(QStringLiteral("out.json")).toStdString();
+        model::exportfmt::ChromeJsonOptions opt;
+        opt.criticalPath = &*overlay;
+        const auto res = model::exportfmt::writeChromeJson(*a, out, opt);
+        QVERIFY2(res.ok, res.error.c_str());
+        std::size_t starts = 0, ends = 0, critical = 0;
+        for (const QJsonValue &v : traceEvents(out)) {
+            const QJsonObject e = v.toObject();
+            const QString ph = e.value(QStringLiteral("ph")).toString();
+            if (e.value(QStringLiteral("cat")).toString() == QLatin1String("critical_path")) {
+                starts += ph == QLatin1String("s");
+                ends += ph == QLatin1String("f");
+                QVERIFY(e.value(QStringLiteral("name")).toString().startsWith(QLatin1String("critical_path_")));
+                continue;
+            }
+            if (ph != QLatin1String("X"))
+                continue;
+            const std::string name = e.value(QStringLiteral("name")).toString().toStdString();
+            const auto ts = model::TimeNs(std::llround(e.value(QStringLiteral("ts")).toDouble() * 1000));
+            const auto end = ts + model::TimeNs(std::llround(e.value(QStringLiteral("dur")).toDouble() * 1000));
+            const QJsonObject args = e.value(QStringLiteral("args")).toObject();
+            const bool marked = args.value(QStringLiteral("critical")).toInt() == 1;
+            QVERIFY2(marked == (onPath.contains({name, ts}) || onPath.contains({name, end})), name.c_str());
+            QVERIFY(name != "aten::empty" && name != "Stream Sync" ? marked : !marked);
+            critical += marked;
+            QVERIFY(args.contains(QStringLiteral("External id")) || args.contains(QStringLiteral("correlation"))); // kept
+        }
+        QCOMPARE(critical, overlay->critical.size());
+        QCOMPARE(starts, dependencies);
+        QCOMPARE(ends, dependencies);
+
+        // Accelscope reads the overlay back: the trace's flows and one per path edge
+        auto b = load(out);
+        QVERIFY(b);
+        QCOMPARE(b->sliceCount(), a->sliceCount());
+        std::size_t pathFlows = 0;
+        for (const auto &f : b->flows())
+            pathFlows += b->str(f.cat) == "critical_path";
+        QCOMPARE(pathFlows, dependencies);
+        QCOMPARE(b->flows().size(), a->flows().size() + dependencies);
+    }
+
+    void criticalPathOverlayOfAnEmptyPathSaysWhy()
+    {
+        QTemporaryDir dir;
+        const std::string in = dir.filePath(QStringLiteral("in.json")).toStdString();
+        std::ofstream(in) << kinetoWithPath();
+        auto a = load(in);
+        QVERIFY(a);
+        model::analysis::AnalysisContext ctx(a);
+        model::analysis::AnalysisOptions aopt;
+        aopt.annotation = std::string("NoSuchAnnotation");
+        const model::analysis::Table path = model::analysis::criticalPath(ctx, aopt);
+        QCOMPARE(path.rowCount(), std::size_t(0));
+        std::string error;
+        QVERIFY(!model::exportfmt::criticalPathOverlay(*a, path, error));
+        QVERIFY2(error.starts_with("no critical path"), error.c_str());
     }
 
     void rangeKeepsOnlyOverlappingEvents()
