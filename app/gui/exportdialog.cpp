@@ -224,9 +224,14 @@ void ExportDialog::createTracksBox()
     m_counters = new QCheckBox(tr("Add queue length and memory copy bandwidth counters (as HTA's trace with counters)"),
                                tracksGroup);
     m_counters->setObjectName(QStringLiteral("exportCounters"));
+    m_criticalPath = new QCheckBox(tr("Overlay the critical path (as HTA's overlay_critical_path_analysis)"), tracksGroup);
+    m_criticalPath->setObjectName(QStringLiteral("exportCriticalPath"));
+    m_criticalPath->setToolTip(tr("Marks the slices on the critical path (args.critical = 1) and draws its edges as flows: the "
+                                  "path of the first ProfilerStep, or of the selected range."));
     auto *tracksLay = new QVBoxLayout(tracksGroup);
     tracksLay->addWidget(m_tracks);
     tracksLay->addWidget(m_counters);
+    tracksLay->addWidget(m_criticalPath);
 }
 
 /// PNG: the picture's size and pixel scale.
@@ -293,6 +298,7 @@ ExportRequest ExportDialog::request() const
     r.path = m_path->text().trimmed();
     r.htaCompat = m_htaCompat->isChecked();
     r.counters = m_counters->isChecked();
+    r.criticalPath = m_criticalPath->isChecked();
     r.pngCurrentView = m_pngCurrent->isChecked();
     r.pngSize = QSize(m_pngWidth->value(), m_pngHeight->value());
     r.pngScale = m_pngScale->currentData().toInt();
@@ -317,6 +323,7 @@ void ExportDialog::setRequest(const ExportRequest &r)
                                                  : Qt::Unchecked);
     m_htaCompat->setChecked(r.htaCompat);
     m_counters->setChecked(r.counters);
+    m_criticalPath->setChecked(r.criticalPath);
     (r.pngCurrentView ? m_pngCurrent : m_pngCustom)->setChecked(true);
     m_pngWidth->setValue(r.pngSize.width());
     m_pngHeight->setValue(r.pngSize.height());
@@ -340,6 +347,7 @@ void ExportDialog::loadChoices()
         r.tables = s.value(key("tables")).toStringList();
         r.htaCompat = s.value(key("htaCompat"), false).toBool();
         r.counters = s.value(key("counters"), false).toBool();
+        r.criticalPath = s.value(key("criticalPath"), false).toBool();
         r.pngCurrentView = s.value(key("pngCurrentView"), true).toBool();
         r.pngSize = s.value(key("pngSize"), QSize(1920, 1080)).toSize();
         r.pngScale = s.value(key("pngScale"), 1).toInt();
@@ -365,6 +373,7 @@ void ExportDialog::saveChoices() const
     s.setValue(key("tables"), r.tables);
     s.setValue(key("htaCompat"), r.htaCompat);
     s.setValue(key("counters"), r.counters);
+    s.setValue(key("criticalPath"), r.criticalPath);
     s.setValue(key("pngCurrentView"), r.pngCurrentView);
     s.setValue(key("pngSize"), r.pngSize);
     s.setValue(key("pngScale"), r.pngScale);
@@ -392,6 +401,7 @@ void ExportDialog::onFormatChanged()
     m_tracksBox->setVisible(r.format == ExportRequest::Format::ChromeJson || r.format == ExportRequest::Format::Png);
     m_pngBox->setVisible(r.format == ExportRequest::Format::Png);
     m_counters->setVisible(r.format == ExportRequest::Format::ChromeJson);
+    m_criticalPath->setVisible(r.format == ExportRequest::Format::ChromeJson);
     // the database holds the whole trace and every analysis: a scope would not apply
     m_scopeBox->setVisible(r.format != ExportRequest::Format::Sqlite);
     // A new format gets a file name of its own kind in the same folder.

@@ -40,6 +40,7 @@ struct ExportRequest {
     QString path;                    ///< file, or folder for several CSV tables
     bool htaCompat = false;          ///< CSV / XLSX: HTA's numbers instead of Accelscope's
     bool counters = false;           ///< Chrome JSON: add queue length and copy bandwidth counter series
+    bool criticalPath = false;       ///< Chrome JSON: overlay the critical path (marked slices, its edges as flows)
     bool pngCurrentView = true;      ///< PNG: the frame as shown; else pngSize
     QSize pngSize{1920, 1080};
     int pngScale = 1;                ///< 1 or 2 output pixels per logical pixel
@@ -96,6 +97,7 @@ private:
     QWidget *m_tracksBox = nullptr;
     QComboBox *m_tracks = nullptr;
     QCheckBox *m_counters = nullptr;
+    QCheckBox *m_criticalPath = nullptr;
     QWidget *m_pngBox = nullptr;
     QRadioButton *m_pngCurrent = nullptr, *m_pngCustom = nullptr;
     QSpinBox *m_pngWidth = nullptr, *m_pngHeight = nullptr;

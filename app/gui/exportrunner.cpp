@@ -1,6 +1,8 @@
 #include "app/gui/exportrunner.h"
 
+#include "model/analysis/criticalpath.h"
 #include "model/export/chromejsonwriter.h"
+#include "model/export/criticalpathoverlay.h"
 #include "model/export/reportexport.h"
 #include "model/sql/sqliteexport.h"
 #include "views/document.h"
@@ -168,16 +170,29 @@ bool ExportRunner::start(const ExportRequest &req, const Inputs &in)
         opt.gzip = req.path.endsWith(QLatin1String(".gz"));
         opt.tracks = trackMask(req, *trace, in.timeline);
         std::shared_ptr<const model::analysis::AnalysisContext> ctx;
-        if (req.counters) {
+        if (req.counters || req.criticalPath) {
             ctx = in.context && &in.context->trace() == trace.get()
                       ? in.context
                       : std::make_shared<const model::analysis::AnalysisContext>(trace);
-            opt.queueLengthCounters = opt.memcpyBandwidthCounters = true;
+            opt.queueLengthCounters = opt.memcpyBandwidthCounters = req.counters;
             opt.analysis = ctx.get();
         }
         opt.progress = [progress](double f) { progress->store(f); };
         job = [trace, ctx, path, opt, req](std::stop_token stop) mutable { // ctx keeps opt.analysis alive
             opt.stop = stop;
+            std::optional<ex::CriticalPathOverlay> overlay;
+            if (req.criticalPath) { // the path of the export's range, else of the first ProfilerStep
+                model::analysis::AnalysisOptions aopt;
+                aopt.range = opt.range;
+                std::string error;
+                overlay = ex::criticalPathOverlay(*trace, model::analysis::criticalPath(*ctx, aopt), error);
+                if (!overlay) {
+                    ex::ExportResult failed;
+                    failed.error = error;
+                    return fromResult(failed, QString());
+                }
+                opt.criticalPath = &*overlay;
+            }
             const ex::ExportResult r = ex::writeChromeJson(*trace, path, opt);
             ExportOutcome o = fromResult(r, tr("Wrote %1 (%2 MB of JSON).")
                                                 .arg(QFileInfo(req.path).fileName())

@@ -184,6 +184,17 @@ private Q_SLOTS:
         QVERIFY(counterTracks(*withCounters, "Queue length") > 0);
         QCOMPARE(withCounters->sliceCount(), trace->sliceCount());
 
+        // With the critical path overlaid, the path's edges come back as critical_path flows
+        r.criticalPath = true;
+        r.path = m_tmp.filePath(QStringLiteral("critical.json"));
+        o = run(r);
+        r.criticalPath = false;
+        QVERIFY2(o.ok, qPrintable(o.message));
+        const model::TracePtr withPath = load(r.path);
+        QVERIFY(withPath);
+        QCOMPARE(withPath->sliceCount(), trace->sliceCount());
+        QVERIFY(withPath->flows().size() > trace->flows().size());
+
         // Hiding the first track with slices drops exactly its slices from a "shown tracks" export
         model::TrackId hidden = model::kInvalidId;
         for (const model::Track &t : trace->tracks())
