@@ -2111,6 +2111,10 @@
         <source>no table to export</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the critical path&apos;s events were not found in the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImportErrors</name>
@@ -3276,6 +3280,14 @@ change of total time: %2 ms</source>
     </message>
     <message>
         <source>SQLite databases (*.sqlite *.db)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay the critical path (as HTA&apos;s overlay_critical_path_analysis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks the slices on the critical path (args.critical = 1) and draws its edges as flows: the path of the first ProfilerStep, or of the selected range.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2109,6 +2109,10 @@
         <source>no table to export</source>
         <translation>没有可导出的表格</translation>
     </message>
+    <message>
+        <source>the critical path&apos;s events were not found in the trace</source>
+        <translation>在 trace 中找不到关键路径上的事件</translation>
+    </message>
 </context>
 <context>
     <name>ImportErrors</name>
@@ -3278,6 +3282,14 @@ change of total time: %2 ms</source>
     <message>
         <source>SQLite databases (*.sqlite *.db)</source>
         <translation>SQLite 数据库 (*.sqlite *.db)</translation>
+    </message>
+    <message>
+        <source>Overlay the critical path (as HTA&apos;s overlay_critical_path_analysis)</source>
+        <translation>叠加关键路径（同 HTA 的 overlay_critical_path_analysis）</translation>
+    </message>
+    <message>
+        <source>Marks the slices on the critical path (args.critical = 1) and draws its edges as flows: the path of the first ProfilerStep, or of the selected range.</source>
+        <translation>标记关键路径上的切片（args.critical = 1），并将路径的边绘制为 flow：第一个 ProfilerStep 的路径，或所选范围的路径。</translation>
     </message>
 </context>
 <context>
