@@ -22,14 +22,25 @@ Ranges mergeRanges(Ranges ranges)
     return merged;
 }
 
+namespace {
+
+// Plain and valued ranges walk the same way; only their ends and what a piece carries differ.
+TimeNs &lowEnd(Range &r) { return r.first; }
+TimeNs &highEnd(Range &r) { return r.second; }
+Range piece(const Range &, TimeNs start, TimeNs end) { return {start, end}; }
+TimeNs &lowEnd(ValuedRange &r) { return r.start; }
+TimeNs &highEnd(ValuedRange &r) { return r.end; }
+ValuedRange piece(const ValuedRange &of, TimeNs start, TimeNs end) { return {start, end, of.value}; }
+
 // The plugin walks both lists with a cursor each, shrinking the current interval of one list as
 // the other consumes it; the branches below are its branches, in its order.
-Ranges intersectRanges(const Ranges &a, const Ranges &b)
+template <class R>
+std::vector<R> intersectWalk(const std::vector<R> &a, const Ranges &b)
 {
-    Ranges out;
+    std::vector<R> out;
     if (a.empty() || b.empty())
         return out;
-    Range r1 = a[0];
+    R r1 = a[0];
     Range r2 = b[0];
     std::size_t i1 = 0;
     std::size_t i2 = 0;
@@ -42,23 +53,23 @@ Ranges intersectRanges(const Ranges &a, const Ranges &b)
             r2 = b[i2];
     };
     while (i1 < a.size() && i2 < b.size()) {
-        if (r2.second <= r1.first) {
+        if (r2.second <= lowEnd(r1)) {
             next2();
-        } else if (r2.first <= r1.first && r2.second < r1.second) {
-            out.emplace_back(r1.first, r2.second);
-            r1.first = r2.second;
+        } else if (r2.first <= lowEnd(r1) && r2.second < highEnd(r1)) {
+            out.push_back(piece(r1, lowEnd(r1), r2.second));
+            lowEnd(r1) = r2.second;
             next2();
-        } else if (r2.first <= r1.first) {
+        } else if (r2.first <= lowEnd(r1)) {
             out.push_back(r1);
-            r2.first = r1.second;
+            r2.first = highEnd(r1);
             next1();
-        } else if (r2.second < r1.second) {
-            out.push_back(r2);
-            r1.first = r2.second;
+        } else if (r2.second < highEnd(r1)) {
+            out.push_back(piece(r1, r2.first, r2.second));
+            lowEnd(r1) = r2.second;
             next2();
-        } else if (r2.first < r1.second) {
-            out.emplace_back(r2.first, r1.second);
-            r2.first = r1.second;
+        } else if (r2.first < highEnd(r1)) {
+            out.push_back(piece(r1, r2.first, highEnd(r1)));
+            r2.first = highEnd(r1);
             next1();
         } else {
             next1();
@@ -66,6 +77,10 @@ Ranges intersectRanges(const Ranges &a, const Ranges &b)
     }
     return out;
 }
+
+} // namespace
+
+Ranges intersectRanges(const Ranges &a, const Ranges &b) { return intersectWalk(a, b); }
 
 Ranges subtractRanges(const Ranges &a, const Ranges &b)
 {
@@ -161,45 +176,7 @@ std::vector<ValuedRange> mergeValuedRanges(const std::vector<ValuedRange> &range
 
 std::vector<ValuedRange> intersectValuedRanges(const std::vector<ValuedRange> &a, const Ranges &b)
 {
-    std::vector<ValuedRange> out;
-    if (a.empty() || b.empty())
-        return out;
-    ValuedRange r1 = a[0];
-    Range r2 = b[0];
-    std::size_t i1 = 0;
-    std::size_t i2 = 0;
-    auto next1 = [&] {
-        if (++i1 < a.size())
-            r1 = a[i1];
-    };
-    auto next2 = [&] {
-        if (++i2 < b.size())
-            r2 = b[i2];
-    };
-    while (i1 < a.size() && i2 < b.size()) {
-        if (r2.second <= r1.start) {
-            next2();
-        } else if (r2.first <= r1.start && r2.second < r1.end) {
-            out.push_back({r1.start, r2.second, r1.value});
-            r1.start = r2.second;
-            next2();
-        } else if (r2.first <= r1.start) {
-            out.push_back(r1);
-            r2.first = r1.end;
-            next1();
-        } else if (r2.second < r1.end) {
-            out.push_back({r2.first, r2.second, r1.value});
-            r1.start = r2.second;
-            next2();
-        } else if (r2.first < r1.end) {
-            out.push_back({r2.first, r1.end, r1.value});
-            r2.first = r1.end;
-            next1();
-        } else {
-            next1();
-        }
-    }
-    return out;
+    return intersectWalk(a, b);
 }
 
 } // namespace accelscope::model::analysis::tbplugin
