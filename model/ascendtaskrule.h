@@ -1,6 +1,6 @@
 // Which Ascend device task counts as Computing: the one rule behind the Overlap Analysis lanes the
 // importer derives (importers/ascend, for outputs that have none) and the compute tasks of the
-// Ascend step analyses (model/analysis/ascendstepsindex.cpp). Kept in the model layer because
+// Ascend step analyses (model/analysis/ascend/ascendstepsindex.cpp). Kept in the model layer because
 // both use it and importers may not include model/analysis/; two copies drifted apart once a
 // Task Type was added to one and not the other, and the lanes then disagreed with the steps.
 #pragma once

@@ -1,6 +1,6 @@
 #include "views/derivedcounters.h"
 
-#include "model/analysis/derivedseries.h"
+#include "model/analysis/common/derivedseries.h"
 #include "views/jobrunner.h"
 #include "views/timeline/palette.h"
 

@@ -11,8 +11,8 @@
 // open, so turning a kind off and on again costs nothing.
 #pragma once
 
-#include "model/analysis/context.h"
-#include "model/analysis/table.h"
+#include "model/analysis/core/context.h"
+#include "model/analysis/core/table.h"
 #include "views/timeline/derivedtracks.h"
 
 #include <QObject>

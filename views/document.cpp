@@ -1,6 +1,6 @@
 #include "views/document.h"
 
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "views/derivedcounters.h"
 #include "views/flags/flags.h"
 #include "views/search/searchengine.h"

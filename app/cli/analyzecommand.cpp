@@ -7,11 +7,11 @@
 
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/calltree.h"
-#include "model/analysis/categories.h"
-#include "model/analysis/findings.h"
-#include "model/analysis/tableformat.h"
-#include "model/analysis/trackselection.h"
+#include "model/analysis/common/calltree.h"
+#include "model/analysis/common/categories.h"
+#include "model/analysis/findings/findings.h"
+#include "model/analysis/core/tableformat.h"
+#include "model/analysis/core/trackselection.h"
 #include "model/export/atomicfile.h"
 
 #include <QCommandLineParser>

@@ -1,13 +1,13 @@
 // accelscope-cli compare: loads two runs (each one or several inputs, any format), runs a
-// comparison of model/analysis/compare.h and prints its Table as analyze prints tables, or
+// comparison of model/analysis/common/compare.h and prints its Table as analyze prints tables, or
 // writes every comparison as a sheet of an XLSX workbook (--format xlsx -o FILE).
 #include "comparecommand.h"
 
 #include "app/cli/importflags.h"
 
 #include "importers/registry.h"
-#include "model/analysis/compare.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/common/compare.h"
+#include "model/analysis/core/tableformat.h"
 #include "model/export/atomicfile.h"
 #include "model/export/reportexport.h"
 

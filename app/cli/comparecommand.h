@@ -1,4 +1,4 @@
-// accelscope-cli compare: a baseline run against a candidate run (model/analysis/compare.h).
+// accelscope-cli compare: a baseline run against a candidate run (model/analysis/common/compare.h).
 #pragma once
 
 #include <QStringList>

@@ -5,8 +5,8 @@
 #include "app/cli/importflags.h"
 
 #include "importers/registry.h"
-#include "model/analysis/categories.h"
-#include "model/analysis/criticalpath.h"
+#include "model/analysis/common/categories.h"
+#include "model/analysis/criticalpath/criticalpath.h"
 #include "model/export/chromejsonwriter.h"
 #include "model/export/criticalpathoverlay.h"
 #include "model/export/reportexport.h"

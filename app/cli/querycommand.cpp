@@ -6,7 +6,7 @@
 #include "app/cli/importflags.h"
 
 #include "importers/registry.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "model/jsonstring.h"
 #include "model/sql/tracedatabase.h"
 

@@ -2,7 +2,7 @@
 
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
-#include "model/analysis/ascendcluster.h"
+#include "model/analysis/ascend/ascendcluster.h"
 #include "views/document.h"
 #include "views/flamegraph/flamegraphpanel.h"
 #include "views/flags/flagspanel.h"

@@ -1,7 +1,7 @@
 #include "app/gui/clusterfilepanel.h"
 
 #include "app/gui/banners.h"
-#include "model/analysis/ascendcomm.h"
+#include "model/analysis/ascend/ascendcomm.h"
 #include "views/jobrunner.h"
 #include "views/panels/analysistablemodel.h"
 #include "views/panels/commheatmappanel.h"

@@ -1,5 +1,5 @@
 // ComparePanel: the Compare dock's content — a baseline run loaded beside the open trace (the
-// candidate) and the comparison tables of model/analysis/compare.h between them.
+// candidate) and the comparison tables of model/analysis/common/compare.h between them.
 //
 //   baseline   loadBaseline(paths) imports through an ImportController of its own (the same
 //              importers::loadTrace path and options as File ▸ Open, off the GUI thread); the
@@ -22,7 +22,7 @@
 #pragma once
 
 #include "importers/importer.h"
-#include "model/analysis/compare.h"
+#include "model/analysis/common/compare.h"
 #include "model/trace.h"
 
 #include <QStringList>

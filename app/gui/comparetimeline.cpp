@@ -2,8 +2,8 @@
 
 #include "app/gui/appsettings.h"
 #include "app/gui/comparedock.h"
-#include "model/analysis/compare.h"
-#include "model/analysis/context.h"
+#include "model/analysis/common/compare.h"
+#include "model/analysis/core/context.h"
 #include "views/flags/flags.h"
 #include "views/jobrunner.h"
 #include "views/search/searchbar.h"

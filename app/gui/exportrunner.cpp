@@ -1,6 +1,6 @@
 #include "app/gui/exportrunner.h"
 
-#include "model/analysis/criticalpath.h"
+#include "model/analysis/criticalpath/criticalpath.h"
 #include "model/export/chromejsonwriter.h"
 #include "model/export/criticalpathoverlay.h"
 #include "model/export/reportexport.h"

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "app/gui/exportdialog.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "model/trace.h"
 
 #include <QObject>

@@ -4,7 +4,7 @@
 #include "app/gui/appsettings.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
-#include "model/analysis/ascendcluster.h"
+#include "model/analysis/ascend/ascendcluster.h"
 #include "views/document.h"
 #include "views/panels/analysispanel.h"
 

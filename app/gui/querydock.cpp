@@ -4,7 +4,7 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/paneldock.h"
 #include "app/gui/queryeditor.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "model/export/reportexport.h"
 #include "model/sql/tracedatabase.h"
 #include "views/document.h"

@@ -11,7 +11,7 @@
 // callback interrupts SQLite.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <QWidget>
 

@@ -3,9 +3,9 @@
 // Definitions, columns and units: docs/analysis.md.
 #pragma once
 
-#include "context.h"
-#include "stats.h"
-#include "table.h"
+#include "model/analysis/core/context.h"
+#include "model/analysis/core/stats.h"
+#include "model/analysis/core/table.h"
 
 #include <optional>
 #include <span>

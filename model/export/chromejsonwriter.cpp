@@ -4,7 +4,7 @@
 #include "criticalpathoverlay.h"
 
 #include "model/analysis/analyses.h"
-#include "model/analysis/derivedseries.h"
+#include "model/analysis/common/derivedseries.h"
 #include "model/jsonstring.h"
 
 #include <algorithm>

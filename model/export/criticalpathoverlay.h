@@ -1,9 +1,9 @@
-// The critical-path analysis's table (model/analysis/criticalpath.h) as an overlay of a Chrome
+// The critical-path analysis's table (model/analysis/criticalpath/criticalpath.h) as an overlay of a Chrome
 // JSON export, as HTA's overlay_critical_path_analysis writes it: the events at the path's nodes
 // are marked critical and every edge joining two different events becomes a flow.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 #include "model/trace.h"
 
 #include <optional>

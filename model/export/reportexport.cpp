@@ -1,14 +1,14 @@
-// Report tables (registered analyses, the summary ones in model/analysis/reporttables.cpp) and
+// Report tables (registered analyses, the summary ones in model/analysis/common/reporttables.cpp) and
 // the CSV writer. The XLSX writer is in xlsxreport.cpp. See reportexport.h and docs/export.md.
 #include "model/export/reportexport.h"
 
-#include "model/analysis/aiuanalysis.h"
-#include "model/analysis/ascendsteps.h"
-#include "model/analysis/sophgoengines.h"
+#include "model/analysis/aiu/aiuanalysis.h"
+#include "model/analysis/ascend/ascendsteps.h"
+#include "model/analysis/sophgo/sophgoengines.h"
 
 #include "model/analysis/analyses.h"
-#include "model/analysis/stats.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/stats.h"
+#include "model/analysis/core/tableformat.h"
 #include "model/export/atomicfile.h"
 #include "model/export/reportexport_p.h"
 #include "model/parallel.h"

@@ -4,8 +4,8 @@
 // Formats, sheets and columns: docs/export.md.
 #pragma once
 
-#include "model/analysis/context.h"
-#include "model/analysis/table.h"
+#include "model/analysis/core/context.h"
+#include "model/analysis/core/table.h"
 #include "model/export/exportresult.h"
 
 #include <functional>
@@ -34,7 +34,7 @@ struct ReportOptions {
     bool tbCompat = false; ///< tb-* tables as the PyTorch TensorBoard profiler plugin gives them
     std::shared_ptr<const analysis::CategoryRules> categoryRules; ///< null = default rules
     /// Tables computed outside the report — the comparison of a baseline run with this trace
-    /// (model/analysis/compare.h) — each written to the XLSX report after its own sheets, on a
+    /// (model/analysis/common/compare.h) — each written to the XLSX report after its own sheets, on a
     /// sheet named by the table's title, with its notes on the Overview. CSV exports ignore them.
     std::vector<std::shared_ptr<const analysis::Table>> extraTables;
     std::function<void(double)> progress; ///< fraction 0..1, called from the exporting thread
@@ -51,7 +51,7 @@ struct ReportTableInfo {
 
 /// Every table an export can contain, in report order: every analysis of analysis::analyses(),
 /// the summary tables "overview", "ranks", "launch-summary" and "diagnostics" included
-/// (model/analysis/reporttables.h).
+/// (model/analysis/common/reporttables.h).
 const std::vector<ReportTableInfo> &reportTableChoices();
 /// The default set (what an empty ReportOptions::tables means), in report order. For an Ascend
 /// trace (torch_npu / MindSpore) it also holds the Ascend analyses (slow rank, op and core

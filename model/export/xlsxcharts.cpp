@@ -1,12 +1,12 @@
 // The XLSX report's charts (xlsxreport_p.h): the GUI's pictures of the tables drawn with
 // libxlsxwriter, from the tables' cells or from a chart data block below a table. Every number
 // comes from an analysis (steps: `steps-chart`); a block only reshapes a table
-// (model/analysis/tablereshape.h).
+// (model/analysis/core/tablereshape.h).
 #include "model/export/xlsxreport_p.h"
 
-#include "model/analysis/chartdata.h"
-#include "model/analysis/tableformat.h"
-#include "model/analysis/tablereshape.h"
+#include "model/analysis/charts/chartdata.h"
+#include "model/analysis/core/tableformat.h"
+#include "model/analysis/core/tablereshape.h"
 
 #include <algorithm>
 #include <cmath>

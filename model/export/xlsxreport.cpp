@@ -3,8 +3,8 @@
 // xlsxwriter.cpp and xlsxcharts.cpp (xlsxreport_p.h). See reportexport.h and docs/export.md.
 #include "model/export/reportexport.h"
 
-#include "model/analysis/tableformat.h"
-#include "model/analysis/tablereshape.h"
+#include "model/analysis/core/tableformat.h"
+#include "model/analysis/core/tablereshape.h"
 #include "model/export/atomicfile.h"
 #include "model/export/reportexport_p.h"
 #include "model/export/xlsxreport_p.h"

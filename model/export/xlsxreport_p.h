@@ -4,7 +4,7 @@
 // writeXlsxReport()). See reportexport.h and docs/export.md.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 #include "model/export/reportexport.h"
 
 #include <xlsxwriter.h>

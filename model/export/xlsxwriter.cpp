@@ -2,7 +2,7 @@
 // several as titled blocks, notes.
 #include "model/export/xlsxreport_p.h"
 
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 
 #include <algorithm>
 #include <cmath>

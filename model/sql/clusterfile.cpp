@@ -1,7 +1,7 @@
 #include "model/sql/clusterfile.h"
 
-#include "model/analysis/clusterrules.h"
-#include "model/analysis/collectives.h"
+#include "model/analysis/cluster/clusterrules.h"
+#include "model/analysis/cluster/collectives.h"
 #include "model/sql/clusterreduce.h"
 
 #include <sqlite3.h>

@@ -4,7 +4,7 @@
 // every value is a cell of the file.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <cstdint>
 #include <memory>

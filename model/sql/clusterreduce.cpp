@@ -3,9 +3,9 @@
 
 #include "summary.h"
 
-#include "model/analysis/clusterrules.h"
-#include "model/analysis/collectives.h"
-#include "model/analysis/stats.h"
+#include "model/analysis/cluster/clusterrules.h"
+#include "model/analysis/cluster/collectives.h"
+#include "model/analysis/core/stats.h"
 #include "model/export/atomicfile.h"
 
 #include <sqlite3.h>
@@ -284,7 +284,7 @@ bool writeWithNotes(sqlite3 *db, const std::string &name, const Table &t, std::s
 
 bool writeReduceTables(sqlite3 *db, ClusterReduceResult &result, std::string &error)
 {
-    // The rules are the registered analyses' own functions (model/analysis/collectives.h,
+    // The rules are the registered analyses' own functions (model/analysis/cluster/collectives.h,
     // clusterrules.h) applied to the merged rows.
     const Table collectives = mergedTable(db, "analysis_collectives", error);
     const Table steps = mergedTable(db, "analysis_steps", error);

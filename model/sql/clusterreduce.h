@@ -5,7 +5,7 @@
 // the rank × rank communication matrix. Schema: docs/summary-schema.md.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <functional>
 #include <stop_token>

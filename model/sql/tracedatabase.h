@@ -6,8 +6,8 @@
 // may be called from any thread.
 #pragma once
 
-#include "model/analysis/context.h"
-#include "model/analysis/table.h"
+#include "model/analysis/core/context.h"
+#include "model/analysis/core/table.h"
 
 #include <atomic>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // are those the reduce writes (docs/summary-schema.md); rank `straggler` is flagged and slowest.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 #include "model/sql/clusterreduce.h"
 
 #include <sqlite3.h>

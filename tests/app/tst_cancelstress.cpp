@@ -6,7 +6,7 @@
 
 #include "app/gui/importcontroller.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "model/tracedump.h"
 #include "testhelpers.h"
 

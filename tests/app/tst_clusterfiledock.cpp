@@ -10,7 +10,7 @@
 #include "app/gui/language.h"
 #include "app/gui/paneldock.h"
 #include "importers/registry.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "model/sql/clusterreduce.h"
 #include "model/sql/summary.h"
 #include "model/sql/tracedatabase.h"

@@ -1,5 +1,5 @@
 // The Compare dock: a baseline loaded beside the open trace (the public API, File ▸ Compare With's
-// entries and a Shift-drop) gives the kernels comparison of model/analysis/compare.h; the bundled
+// entries and a Shift-drop) gives the kernels comparison of model/analysis/common/compare.h; the bundled
 // sample against itself shows no change, a generated run with one kernel 50 % slower shows that
 // kernel first, a kernels row steps through the name's instances in the open trace, and Save as
 // CSV writes exactly toCsv of the table.
@@ -11,7 +11,7 @@
 #include "app/gui/mainwindow.h"
 #include "testhelpers.h"
 #include "testwindow.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "views/document.h"
 #include "views/panels/analysistablemodel.h"
 

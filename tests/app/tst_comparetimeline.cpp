@@ -11,7 +11,7 @@
 #include "app/gui/importcontroller.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "views/document.h"
 #include "views/flags/flags.h"
 #include "views/export/timelineimage.h"

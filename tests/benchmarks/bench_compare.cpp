@@ -5,7 +5,7 @@
 // fresh analysis contexts, as the CLI and the Compare dock run them. Prints best and median.
 #include "analysistesthelpers.h"
 
-#include "model/analysis/compare.h"
+#include "model/analysis/common/compare.h"
 
 #include <algorithm>
 #include <chrono>

@@ -3,7 +3,7 @@
 // Prints the load time, the event index time, and the best of N runs of critical-path on a
 // fresh context (rank table, window, graph and longest path; the event index kept).
 #include "importers/registry.h"
-#include "model/analysis/criticalpath.h"
+#include "model/analysis/criticalpath/criticalpath.h"
 
 #include <chrono>
 #include <cstdio>

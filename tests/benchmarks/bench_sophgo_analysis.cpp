@@ -5,7 +5,7 @@
 //                --dyn-data --sys-ratio 0.1 --out DIR   (1.44 M engine commands)
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/sophgoengines.h"
+#include "model/analysis/sophgo/sophgoengines.h"
 
 #include <chrono>
 #include <cstdio>

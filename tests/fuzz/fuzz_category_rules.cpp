@@ -1,5 +1,5 @@
 // Category-rule files (JSON with regular expressions) as a user loads them, then matching.
-#include "model/analysis/categories.h"
+#include "model/analysis/common/categories.h"
 
 #include <cstdint>
 #include <string>

@@ -5,7 +5,7 @@
 
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/derivedseries.h"
+#include "model/analysis/common/derivedseries.h"
 #include "views/derivedcounters.h"
 #include "views/document.h"
 #include "views/timeline/batchbuilder.h"
@@ -194,7 +194,7 @@ private Q_SLOTS:
     {
         // Hand-made series tables: where a series goes when its (rank, pid) has a device process,
         // when only its rank does, and when the rank has no process at all. The Chrome JSON
-        // export reads the same series (model/analysis/derivedseries.h).
+        // export reads the same series (model/analysis/common/derivedseries.h).
         const auto trace = smallTrace();
         model::ProcessId device = model::kInvalidId;
         for (const model::Process &p : trace->processes())

@@ -3,7 +3,7 @@
 #include "synthtrace.h"
 
 #include "model/analysis/analyses.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "model/tracebuilder.h"
 #include "views/details/detailspanel.h"
 #include "views/document.h"

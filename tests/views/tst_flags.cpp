@@ -3,7 +3,7 @@
 // panel (list order, note editing, delete, distance, jump-to).
 #include "synthtrace.h"
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 #include "views/document.h"
 #include "views/flags/flags.h"
 #include "views/export/timelineimage.h"

@@ -3,8 +3,8 @@
 // the folded stacks copied, and the empty states.
 #include "synthtrace.h"
 
-#include "model/analysis/calltree.h"
-#include "model/analysis/trackselection.h"
+#include "model/analysis/common/calltree.h"
+#include "model/analysis/core/trackselection.h"
 #include "views/document.h"
 #include "views/flamegraph/flamegraphpanel.h"
 

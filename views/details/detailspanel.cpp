@@ -1,6 +1,6 @@
 #include "views/details/detailspanel.h"
 
-#include "model/analysis/aiuanalysis.h"
+#include "model/analysis/aiu/aiuanalysis.h"
 #include "model/argstree.h"
 #include "views/document.h"
 #include "views/jobrunner.h"

@@ -9,7 +9,7 @@
 // so stepping through the instances of one name costs a binary search per key press.
 #pragma once
 
-#include "model/analysis/stats.h"
+#include "model/analysis/core/stats.h"
 #include "model/trace.h"
 
 #include <memory>

@@ -1,6 +1,6 @@
 #include "views/flags/flags.h"
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
 #include "views/flamegraph/flamegraphpanel.h"
 
-#include "model/analysis/calltree.h"
+#include "model/analysis/common/calltree.h"
 #include "views/document.h"
 #include "views/panels/analysisrunner.h"
 #include "views/panels/unitformat.h"

@@ -1,4 +1,4 @@
-// FlameGraphPanel: the `call-tree` analysis (model/analysis/calltree.h) of the Document's selected
+// FlameGraphPanel: the `call-tree` analysis (model/analysis/common/calltree.h) of the Document's selected
 // time range and tracks, drawn as an icicle (roots on top) or a flame graph (roots at the bottom)
 // with the timeline's slice colours. Hovering a frame shows its count, total and self time;
 // clicking it emits frameActivated(name) so the window can highlight its instances in the

@@ -5,8 +5,8 @@
 // panels when it was replaced.
 #pragma once
 
-#include "model/analysis/categories.h"
-#include "model/analysis/context.h"
+#include "model/analysis/common/categories.h"
+#include "model/analysis/core/context.h"
 
 #include <QObject>
 
@@ -21,7 +21,7 @@ class Document;
 class AnalysisHub : public QObject {
     Q_OBJECT
 public:
-    /// Settings key of the category rules (JSON, model/analysis/categories.h).
+    /// Settings key of the category rules (JSON, model/analysis/common/categories.h).
     static constexpr const char *kRulesSettingsKey = "analysis/categoryRules";
 
     /// `store` is the application's settings (AppSettings::raw(), which honours `--settings FILE`);

@@ -3,7 +3,7 @@
 #include "analysischart.h"
 #include "analysishub.h"
 #include "analysisrunner.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "views/document.h"
 #include "views/export/timelineimage.h"
 #include "views/modeltext.h"

@@ -3,7 +3,7 @@
 // nothing waits for a job, not even the destructor.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 #include "views/jobrunner.h"
 
 #include <QObject>

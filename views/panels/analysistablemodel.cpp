@@ -1,6 +1,6 @@
 #include "analysistablemodel.h"
 
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "unitformat.h"
 
 #include <cmath>

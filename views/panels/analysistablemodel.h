@@ -3,7 +3,7 @@
 // text that any text column may contain.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>

@@ -3,7 +3,7 @@
 // name, load and save the JSON file the CLI reads (--rules), reset to the defaults.
 #pragma once
 
-#include "model/analysis/categories.h"
+#include "model/analysis/common/categories.h"
 
 #include <QDialog>
 

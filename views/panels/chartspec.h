@@ -2,12 +2,12 @@
 //
 // `chartSpecFor()` turns a Table (and the rows the panel shows, in the panel's order) into a
 // ChartSpec: categories × series of numbers read straight from the table's cells, or from the
-// chart-data analysis of the table (model/analysis/chartdata.h: the step chart's stacked series,
+// chart-data analysis of the table (model/analysis/charts/chartdata.h: the step chart's stacked series,
 // slowest step and median, the launch histogram's bins), each value remembering its table row.
 // Nothing is computed here (tests/tools/no_view_arithmetic.py checks it).
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <QColor>
 #include <QFontMetrics>

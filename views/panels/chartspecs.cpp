@@ -1,12 +1,12 @@
 // The chart of each analysis table (chartspec.h): which cells become categories and series.
 // Every value is a cell of the table or of the chart-data analysis it pictures
-// (model/analysis/chartdata.h); nothing here computes a number of its own.
+// (model/analysis/charts/chartdata.h); nothing here computes a number of its own.
 #include "chartspec.h"
 
 #include "chartcolours.h"
 #include "unitformat.h"
 
-#include "model/analysis/chartdata.h"
+#include "model/analysis/charts/chartdata.h"
 
 #include <QCoreApplication>
 #include <QFontMetrics>

@@ -5,7 +5,7 @@
 #include "analysisrunner.h"
 #include "commheatmappanel.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/ascendcluster.h"
+#include "model/analysis/ascend/ascendcluster.h"
 #include "model/ascendcluster.h"
 #include "model/ascendfacts.h"
 #include "unitformat.h"

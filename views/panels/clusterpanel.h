@@ -9,7 +9,7 @@
 // column shows the slowest rank it covers, so a slow rank never disappears at 1,000 ranks.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <QString>
 #include <QWidget>

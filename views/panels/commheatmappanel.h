@@ -7,8 +7,8 @@
 // communication-links). Follows the document's selected range, as the analysis panels do.
 #pragma once
 
-#include "model/analysis/ascendcomm.h"
-#include "model/analysis/table.h"
+#include "model/analysis/ascend/ascendcomm.h"
+#include "model/analysis/core/table.h"
 
 #include <QWidget>
 

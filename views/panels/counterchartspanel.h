@@ -1,12 +1,12 @@
 // CounterChartsPanel: HTA's counter tracks (generate_trace_with_counters) as Qt Charts next to
 // the timeline: queue length per stream and memory-copy bandwidth per copy kind, step lines,
 // tooltips, PNG export. The series are the analysis layer's derived counter series
-// (model/analysis/derivedseries.h: the same grouping, samples and processes as the timeline's
+// (model/analysis/common/derivedseries.h: the same grouping, samples and processes as the timeline's
 // derived tracks and the Chrome JSON export), computed once per trace on a JobRunner; zooming
 // and panning only redraw the part in the timeline's visible range (150 ms after the last move).
 #pragma once
 
-#include "model/analysis/derivedseries.h"
+#include "model/analysis/common/derivedseries.h"
 
 #include <QWidget>
 

@@ -10,7 +10,7 @@
 // the charts.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <QWidget>
 

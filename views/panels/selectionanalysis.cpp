@@ -1,7 +1,7 @@
 #include "selectionanalysis.h"
 
 #include "analysisrunner.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "views/document.h"
 
 namespace accelscope::views {

@@ -1,8 +1,8 @@
 // Display text of analysis Table cells: durations as "1.234 ms", bytes as "1.50 MiB", etc.
-// CSV/JSON keep raw numbers (model/analysis/tableformat.h); only the panels format.
+// CSV/JSON keep raw numbers (model/analysis/core/tableformat.h); only the panels format.
 #pragma once
 
-#include "model/analysis/table.h"
+#include "model/analysis/core/table.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 #include "views/rangestats/rangestatspanel.h"
 
 #include "model/analysis/analyses.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "views/document.h"
 #include "views/panels/analysisrunner.h"
 #include "views/panels/analysistablemodel.h"

@@ -1,4 +1,4 @@
-// RangeStatsPanel: the `range-stats` analysis (model/analysis/rangestats.cpp) of the Document's
+// RangeStatsPanel: the `range-stats` analysis (model/analysis/common/rangestats.cpp) of the Document's
 // selected time range (Shift+drag in the timeline) over the selected tracks (all tracks when
 // none is selected). Shown through the shared AnalysisTableModel, so it reads exactly as
 // `accelscope-cli analyze range-stats --range A:B` prints it. Sortable by any column,

@@ -1,6 +1,6 @@
 #include "views/timeline/trackfilter.h"
 
-#include "model/analysis/trackselection.h"
+#include "model/analysis/core/trackselection.h"
 #include "views/search/searchengine.h"
 
 namespace accelscope::views {
@@ -10,7 +10,7 @@ TrackFilterResult trackFilterMask(const model::Trace &trace, const TrackFilterSp
     TrackFilterResult out;
     if (!spec.isActive())
         return out;
-    // One name rule with the command line's --track (model/analysis/trackselection.h).
+    // One name rule with the command line's --track (model/analysis/core/trackselection.h).
     const model::analysis::TrackNameMatcher matcher(spec.text, spec.regex && !spec.text.isEmpty());
     out.error = matcher.error();
     const bool nameTest = !spec.text.isEmpty() && out.error.isEmpty();

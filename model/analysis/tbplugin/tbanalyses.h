@@ -3,8 +3,8 @@
 // Definitions, columns and the differences from the plugin: docs/analysis.md.
 #pragma once
 
-#include "model/analysis/context.h"
-#include "model/analysis/table.h"
+#include "model/analysis/core/context.h"
+#include "model/analysis/core/table.h"
 
 namespace accelscope::model::analysis {
 

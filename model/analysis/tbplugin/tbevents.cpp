@@ -2,7 +2,7 @@
 // (trace.py's EventTypeMap, case-insensitive), with the args the plugin reads turned into fields.
 #include "tbmodel.h"
 
-#include "model/analysis/eventindex.h"
+#include "model/analysis/core/eventindex.h"
 #include "model/argstree.h"
 
 #include <algorithm>

@@ -10,7 +10,7 @@
 
 #include "tbranges.h"
 
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 
 #include <array>
 #include <limits>

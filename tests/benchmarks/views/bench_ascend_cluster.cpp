@@ -11,8 +11,8 @@
 // well under a 16 ms frame, whatever the rank count.
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/ascendcluster.h"
-#include "model/analysis/ascendcomm.h"
+#include "model/analysis/ascend/ascendcluster.h"
+#include "model/analysis/ascend/ascendcomm.h"
 #include "views/panels/clusterpanel.h"
 #include "views/panels/commheatmappanel.h"
 

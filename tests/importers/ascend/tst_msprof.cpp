@@ -9,7 +9,7 @@
 #include "importers/ascend/msprof.h"
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "model/ascendfacts.h"
 
 #include <QTemporaryDir>

@@ -6,7 +6,7 @@
 // from the per-iteration files' spans), the Iteration slice's own points instead of its parts.
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 
 #include <QTemporaryDir>
 #include <QTest>

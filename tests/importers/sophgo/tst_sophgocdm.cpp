@@ -8,7 +8,7 @@
 #include "importers/sophgo/sophgoimporter.h"
 #include "importers/sophgo/tensorlocation.h"
 #include "importers/sophgo/tlvblocks.h"
-#include "model/analysis/eventindex.h"
+#include "model/analysis/core/eventindex.h"
 #include "model/sophgofacts.h"
 #include "model/trace.h"
 

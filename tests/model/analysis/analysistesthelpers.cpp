@@ -1,6 +1,6 @@
 #include "analysistesthelpers.h"
 
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 
 #include <cmath>
 #include <fstream>

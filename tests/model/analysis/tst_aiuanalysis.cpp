@@ -1,4 +1,4 @@
-// The IBM AIU tables (model/analysis/aiuanalysis.h): hand-made AIU traces with hand-computed
+// The IBM AIU tables (model/analysis/aiu/aiuanalysis.h): hand-made AIU traces with hand-computed
 // values for every rule (name grouping, units and rounding of both modes, category rows and their
 // order, ideal > measured, kernels outside the table, missing compiler log, wrapped stamps,
 // collectives, rank and range selection), then acelyzer's three reference runs end to end.
@@ -6,7 +6,7 @@
 
 #include "importers/registry.h"
 #include "model/aiufacts.h"
-#include "model/analysis/aiuanalysis.h"
+#include "model/analysis/aiu/aiuanalysis.h"
 #include "model/analysis/analyses.h"
 
 #include <QTemporaryDir>

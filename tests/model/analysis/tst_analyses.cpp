@@ -2,8 +2,8 @@
 // give the arithmetic), natively and in HTA mode.
 #include "analysistesthelpers.h"
 
-#include "model/analysis/categories.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/common/categories.h"
+#include "model/analysis/core/tableformat.h"
 
 #include <QTest>
 

@@ -3,12 +3,12 @@
 // scanner and category rules.
 #include "analysistesthelpers.h"
 
-#include "model/analysis/categories.h"
-#include "model/analysis/eventindex.h"
-#include "model/analysis/intervals.h"
-#include "model/analysis/kerneltype.h"
-#include "model/analysis/stats.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/common/categories.h"
+#include "model/analysis/core/eventindex.h"
+#include "model/analysis/core/intervals.h"
+#include "model/analysis/common/kerneltype.h"
+#include "model/analysis/core/stats.h"
+#include "model/analysis/core/tableformat.h"
 
 #include <QTest>
 

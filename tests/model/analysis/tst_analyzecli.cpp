@@ -4,8 +4,8 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
-#include "model/analysis/calltree.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/common/calltree.h"
+#include "model/analysis/core/tableformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -9,7 +9,7 @@
 
 #include "importers/ascend/ascendcommon.h"
 #include "importers/registry.h"
-#include "model/analysis/ascendcomm.h"
+#include "model/analysis/ascend/ascendcomm.h"
 #include "model/ascendcluster.h"
 #include "model/ascendfacts.h"
 

@@ -6,7 +6,7 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
-#include "model/analysis/ascendcomm.h"
+#include "model/analysis/ascend/ascendcomm.h"
 #include "model/ascendfacts.h"
 
 #include <QJsonArray>

@@ -5,7 +5,7 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
-#include "model/analysis/tableformat.h"
+#include "model/analysis/core/tableformat.h"
 #include "model/ascendfacts.h"
 
 #include <QProcess>

@@ -3,7 +3,7 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
-#include "model/analysis/calltree.h"
+#include "model/analysis/common/calltree.h"
 
 #include <QTest>
 

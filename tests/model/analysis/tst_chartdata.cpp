@@ -5,8 +5,8 @@
 #include "analysistesthelpers.h"
 
 #include "model/analysis/analyses.h"
-#include "model/analysis/chartdata.h"
-#include "model/analysis/stats.h"
+#include "model/analysis/charts/chartdata.h"
+#include "model/analysis/core/stats.h"
 
 #include <QTest>
 

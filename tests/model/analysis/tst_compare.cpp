@@ -3,7 +3,7 @@
 // pooled, and the Mann–Whitney test matches known values.
 #include "analysistesthelpers.h"
 
-#include "model/analysis/compare.h"
+#include "model/analysis/common/compare.h"
 #include "importers/registry.h"
 
 #include <QTest>

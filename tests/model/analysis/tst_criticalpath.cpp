@@ -8,7 +8,7 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
-#include "model/analysis/criticalpath.h"
+#include "model/analysis/criticalpath/criticalpath.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -6,7 +6,7 @@
 #include "importers/registry.h"
 #include "model/aiufacts.h"
 #include "model/ascendfacts.h"
-#include "model/analysis/findings.h"
+#include "model/analysis/findings/findings.h"
 #include "model/sophgofacts.h"
 
 #include <QProcess>

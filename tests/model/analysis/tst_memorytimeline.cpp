@@ -6,8 +6,8 @@
 
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/context.h"
-#include "model/analysis/memorytimeline.h"
+#include "model/analysis/core/context.h"
+#include "model/analysis/common/memorytimeline.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>

@@ -4,7 +4,7 @@
 // generator's dumps against its expected.json (both need the importer).
 #include "analysistesthelpers.h"
 
-#include "model/analysis/sophgoengines.h"
+#include "model/analysis/sophgo/sophgoengines.h"
 #include "model/sophgofacts.h"
 
 #include <QTest>

@@ -8,7 +8,7 @@
 #include "analysistesthelpers.h"
 
 #include "importers/registry.h"
-#include "model/analysis/sophgoengines.h"
+#include "model/analysis/sophgo/sophgoengines.h"
 
 #include <QFile>
 #include <QJsonArray>

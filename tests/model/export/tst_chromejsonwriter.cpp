@@ -3,7 +3,7 @@
 // overlay marks the path's slices and adds its edges as flows.
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/criticalpath.h"
+#include "model/analysis/criticalpath/criticalpath.h"
 #include "model/export/chromejsonwriter.h"
 #include "model/export/criticalpathoverlay.h"
 

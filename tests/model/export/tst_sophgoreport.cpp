@@ -3,7 +3,7 @@
 // back by openpyxl (skipped without python3-openpyxl).
 #include "analysistesthelpers.h"
 
-#include "model/analysis/sophgoengines.h"
+#include "model/analysis/sophgo/sophgoengines.h"
 #include "model/export/reportexport.h"
 #include "model/sophgofacts.h"
 

@@ -2,7 +2,7 @@
 // whatever the ranks' clocks, instances are matched by sequence or order, and the reduce merges
 // any number of summaries, naming the ones it cannot read.
 #include "model/analysis/analyses.h"
-#include "model/analysis/collectives.h"
+#include "model/analysis/cluster/collectives.h"
 #include "model/sql/clusterreduce.h"
 #include "model/sql/summary.h"
 #include "model/tracebuilder.h"

@@ -6,7 +6,7 @@
 
 #include "importers/registry.h"
 #include "model/analysis/analyses.h"
-#include "model/analysis/context.h"
+#include "model/analysis/core/context.h"
 #include "views/document.h"
 #include "views/panels/analysischart.h"
 #include "views/panels/analysishub.h"

@@ -4,7 +4,7 @@
 // category rules dialog, and the engine charts (series per core and engine, PNG export).
 #include "analysistesthelpers.h"
 
-#include "model/analysis/derivedseries.h"
+#include "model/analysis/common/derivedseries.h"
 #include "views/derivedcounters.h"
 #include "views/document.h"
 #include "views/panels/analysishub.h"
