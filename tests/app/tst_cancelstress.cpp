@@ -9,6 +9,7 @@
 #include "model/analysis/core/tableformat.h"
 #include "model/tracedump.h"
 #include "testhelpers.h"
+#include "tests/sanitizedsweep.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -24,7 +25,7 @@ namespace {
 /// Events of the input that is canceled: loads in a fraction of a second (release) to a few
 /// seconds (ASan), so that random moments fall in every stage of the import.
 constexpr int kBigEvents = 300'000;
-constexpr int kCancels = 100;
+constexpr int kCancels = 100 / int(accelscope::testing::kSweepThinning);
 
 std::string kernelTable(const model::TracePtr &trace)
 {

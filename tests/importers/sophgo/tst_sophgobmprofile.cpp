@@ -9,6 +9,7 @@
 #include "importers/sophgo/tensorlocation.h"
 #include "model/argstree.h"
 #include "model/sophgofacts.h"
+#include "tests/sanitizedsweep.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -713,7 +714,7 @@ private slots:
             };
             // Truncations of iter0.profile: a cut inside a block is reported with a byte offset at
             // or before the cut.
-            for (std::size_t cut = 0; cut < iter.size(); cut += 61) {
+            for (std::size_t cut = 0; cut < iter.size(); cut += 61 * accelscope::testing::kSweepThinning) {
                 writeFile(dir / "iter0.profile", iter.substr(0, cut));
                 check("truncated iter0.profile", cut);
                 const auto r = readBmprofileDump(dir, global, {});
@@ -738,7 +739,7 @@ private slots:
                 }
             }
             // Byte flips all over iter0.profile.
-            for (std::size_t at = 0; at < iter.size(); at += 37) {
+            for (std::size_t at = 0; at < iter.size(); at += 37 * accelscope::testing::kSweepThinning) {
                 std::string flipped = iter;
                 flipped[at] = static_cast<char>(flipped[at] ^ 0xA5);
                 writeFile(dir / "iter0.profile", flipped);
