@@ -121,7 +121,8 @@ for src in analysis_sources:
                 if t.endswith(": ") and t not in notes:
                     notes.append(t)
 ERROR_ASSIGN = re.compile(r'\b(?:res\.error|error|m_error)\s*=\s*([^;]+);')
-for src in sorted(export.glob("*.cpp")):
+# The critical path's events are found in the trace by the analysis layer, for the export too.
+for src in sorted(export.glob("*.cpp")) + [analysis / "criticalpath" / "criticalpathslices.cpp"]:
     for m in ERROR_ASSIGN.finditer(src.read_text(errors="replace")):
         for t in message_texts(m.group(1)):
             if t not in export_errors:

@@ -1,6 +1,7 @@
 #include "views/document.h"
 
 #include "model/analysis/core/context.h"
+#include "model/analysis/criticalpath/criticalpathslices.h"
 #include "views/derivedcounters.h"
 #include "views/flags/flags.h"
 #include "views/search/searchengine.h"
@@ -38,7 +39,17 @@ Document::Document(QObject *parent)
     // Window-wide, so the keys work wherever the window puts the actions (menu, toolbar). Text
     // fields keep Backspace, Home and letters (they accept the ShortcutOverride), the search
     // bar keeps Esc and Enter, and the timeline takes its own keys first while it has focus.
-    for (QAction *a : {m_zoomBack, m_showAll, m_zoomToSel, m_clear})
+    // '[' / ']' step through the instances of a name (the Details panel), so the path's edges
+    // take Ctrl with the same keys.
+    m_nextEdge = new QAction(tr("Next Critical-Path Edge"), this);
+    m_nextEdge->setObjectName(QStringLiteral("actionNextCriticalEdge"));
+    m_nextEdge->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    connect(m_nextEdge, &QAction::triggered, this, &Document::nextCriticalEdge);
+    m_previousEdge = new QAction(tr("Previous Critical-Path Edge"), this);
+    m_previousEdge->setObjectName(QStringLiteral("actionPreviousCriticalEdge"));
+    m_previousEdge->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    connect(m_previousEdge, &QAction::triggered, this, &Document::previousCriticalEdge);
+    for (QAction *a : {m_zoomBack, m_showAll, m_zoomToSel, m_clear, m_nextEdge, m_previousEdge})
         a->setShortcutContext(Qt::WindowShortcut);
     m_derived = new DerivedCounters(this);
     m_flags = new FlagSet(this);
@@ -69,6 +80,9 @@ void Document::setTrace(model::TracePtr trace)
     m_search.reset();
     m_currentMatch = -1;
     m_flags->clear();
+    const bool hadPath = m_criticalPath != nullptr;
+    m_criticalPath.reset();
+    m_criticalEdge = -1;
     m_derived->setTrace(m_trace, m_context); // before traceChanged: views read it then
     m_visible = traceRange();
     if (m_visible.isEmpty() && m_trace)
@@ -81,6 +95,10 @@ void Document::setTrace(model::TracePtr trace)
     Q_EMIT selectedTracksChanged();
     Q_EMIT searchResultsChanged();
     Q_EMIT currentMatchChanged(-1);
+    if (hadPath) {
+        Q_EMIT criticalPathChanged();
+        Q_EMIT currentCriticalEdgeChanged(-1);
+    }
     updateActions();
 }
 
@@ -267,6 +285,51 @@ void Document::updateActions()
     m_showAll->setEnabled(m_trace != nullptr);
     m_zoomToSel->setEnabled(m_selected.valid() || !m_range.isEmpty());
     m_clear->setEnabled(m_selected.valid() || !m_range.isEmpty());
+    const bool path = m_criticalPath && !m_criticalPath->edges.empty();
+    m_nextEdge->setEnabled(path);
+    m_previousEdge->setEnabled(path);
+}
+
+void Document::setCriticalPath(std::shared_ptr<const model::analysis::CriticalPathSlices> path)
+{
+    if (path == m_criticalPath)
+        return;
+    m_criticalPath = std::move(path);
+    const bool hadEdge = m_criticalEdge >= 0;
+    m_criticalEdge = -1;
+    Q_EMIT criticalPathChanged();
+    if (hadEdge)
+        Q_EMIT currentCriticalEdgeChanged(-1);
+    updateActions();
+}
+
+void Document::setCurrentCriticalEdge(int index)
+{
+    const int edges = m_criticalPath ? static_cast<int>(m_criticalPath->edges.size()) : 0;
+    if (index < -1 || index >= edges)
+        return;
+    if (index != m_criticalEdge) {
+        m_criticalEdge = index;
+        Q_EMIT currentCriticalEdgeChanged(index);
+    }
+    if (index >= 0)
+        revealSlice(m_criticalPath->edges[static_cast<std::size_t>(index)].shown);
+}
+
+void Document::nextCriticalEdge()
+{
+    if (!m_criticalPath || m_criticalPath->edges.empty())
+        return;
+    const int last = static_cast<int>(m_criticalPath->edges.size()) - 1;
+    setCurrentCriticalEdge(std::min(m_criticalEdge + 1, last));
+}
+
+void Document::previousCriticalEdge()
+{
+    if (!m_criticalPath || m_criticalPath->edges.empty())
+        return;
+    const int last = static_cast<int>(m_criticalPath->edges.size()) - 1;
+    setCurrentCriticalEdge(m_criticalEdge < 0 ? last : std::max(m_criticalEdge - 1, 0));
 }
 
 } // namespace accelscope::views

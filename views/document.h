@@ -26,6 +26,7 @@ class QAction;
 
 namespace accelscope::model::analysis {
 class AnalysisContext;
+struct CriticalPathSlices;
 }
 
 namespace accelscope::views {
@@ -127,6 +128,21 @@ public:
     // --- flags (views/flags/flags.h): point and range marks with notes; setTrace() clears them ---
     FlagSet *flags() const { return m_flags; }
 
+    // --- critical path over the tracks (model/analysis/criticalpath/criticalpathslices.h) ---
+    /// The path the timeline outlines and draws, made from the critical-path analysis's table by
+    /// whoever ran it (the Critical Path dock); null: none. setTrace() clears it.
+    std::shared_ptr<const model::analysis::CriticalPathSlices> criticalPath() const { return m_criticalPath; }
+    /// Replaces the path (null clears it); no edge is current afterwards.
+    void setCriticalPath(std::shared_ptr<const model::analysis::CriticalPathSlices> path);
+    /// The edge stepped to, drawn emphasised (-1: none).
+    int currentCriticalEdge() const { return m_criticalEdge; }
+    /// Makes edge `index` current and reveals the slice its table row names (revealSlice); -1
+    /// makes none current; an index outside the path is ignored.
+    void setCurrentCriticalEdge(int index);
+    /// "Next / Previous Critical-Path Edge" (Ctrl+] / Ctrl+[), enabled while a path is set.
+    QAction *nextCriticalEdgeAction() const { return m_nextEdge; }
+    QAction *previousCriticalEdgeAction() const { return m_previousEdge; }
+
 public Q_SLOTS:
     void zoomBack();
     void zoomToAll();
@@ -134,6 +150,9 @@ public Q_SLOTS:
     void zoomToSelection();
     /// Clears the selected slice and the selected range (Esc).
     void clearSelection();
+    /// The path's next / previous edge (the first / last one when none is current).
+    void nextCriticalEdge();
+    void previousCriticalEdge();
 
 Q_SIGNALS:
     void traceChanged(const accelscope::model::TracePtr &trace);
@@ -148,6 +167,9 @@ Q_SIGNALS:
     void revealRequested(accelscope::model::SliceRef slice);
     /// A flag was added, edited or removed (forwarded from flags()).
     void flagsChanged();
+    /// The critical path was set, replaced or cleared.
+    void criticalPathChanged();
+    void currentCriticalEdgeChanged(int index);
 
 private:
     void updateActions();
@@ -169,6 +191,10 @@ private:
     QAction *m_clear = nullptr;
     DerivedCounters *m_derived = nullptr;
     FlagSet *m_flags = nullptr;
+    std::shared_ptr<const model::analysis::CriticalPathSlices> m_criticalPath;
+    int m_criticalEdge = -1;
+    QAction *m_nextEdge = nullptr;
+    QAction *m_previousEdge = nullptr;
 };
 
 } // namespace accelscope::views

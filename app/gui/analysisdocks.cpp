@@ -11,6 +11,7 @@
 #include "views/panels/clusterpanel.h"
 #include "views/panels/commheatmappanel.h"
 #include "views/panels/counterchartspanel.h"
+#include "views/panels/criticalpathpanel.h"
 #include "views/panels/enginechartspanel.h"
 #include "views/rangestats/rangestatspanel.h"
 #include "views/search/searchbar.h"
@@ -100,6 +101,10 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
         // What is wrong and how much time it costs, largest first; a row selects its evidence slice.
         new PanelDock(QStringLiteral("findingsDock"), [] { return PanelDock::tr("Findings"); },
                       [hub, list](QWidget *p) { return new views::AnalysisPanel(hub, list({"findings"}), p); }),
+        // What bounds a step: the critical path's edges, its breakdown, and the path drawn over the
+        // tracks (Ctrl+] / Ctrl+[ step along it).
+        new PanelDock(QStringLiteral("criticalPathDock"), [] { return PanelDock::tr("Critical Path"); },
+                      [hub](QWidget *p) { return new views::CriticalPathPanel(hub, p); }),
         // Point and range flags with notes, sorted by time (M / Shift+M in the timeline).
         new PanelDock(QStringLiteral("flagsDock"), [] { return PanelDock::tr("Flags"); },
                       [document](QWidget *p) { return new views::FlagsPanel(document, p); }),
@@ -115,6 +120,8 @@ QList<PanelDock *> installAnalysisDocks(MainWindow *window, views::AnalysisHub *
         clusterDock->show();
         clusterDock->raise();
     });
+    // the path's edge stepping works wherever the focus is, and Help > Keyboard Shortcuts lists it
+    window->addActions({document->previousCriticalEdgeAction(), document->nextCriticalEdgeAction()});
     int key = Qt::Key_4;
     for (PanelDock *dock : docks) {
         window->addPanelDock(dock, Qt::BottomDockWidgetArea);

@@ -1,6 +1,7 @@
 // The analysis docks of the main window: range statistics, kernels, categories, the HTA-style
 // trace analyses, the engine charts, Ascend communication (heat map) and memory, the queue
-// length / copy bandwidth charts and IBM AIU's acelyzer tables (views/panels/, views/rangestats/).
+// length / copy bandwidth charts, IBM AIU's acelyzer tables and the critical path (views/panels/,
+// views/rangestats/).
 // Each is a PanelDock listed under View ▸ Panels (the first six with Alt+4 … Alt+9), created
 // hidden and filled on first show.
 #pragma once

@@ -25,9 +25,9 @@ struct CriticalPathOverlay {
     bool isCritical(SliceRef s) const;
 };
 
-/// Finds the table's events in the trace by name, rank-free, and the time of the edge's end
-/// (exact in ns; within a microsecond for the HTA-compatible table, whose times are whole µs
-/// since the first event). Nothing, with `error` set, when the path is empty (the table's note)
+/// The table's events found in the trace (model/analysis/criticalpath/criticalpathslices.h: by name,
+/// rank-free, at the time of the edge's end, exact in ns, within a microsecond for the
+/// HTA-compatible table). Nothing, with `error` set, when the path is empty (the table's note)
 /// or an event is not found.
 std::optional<CriticalPathOverlay> criticalPathOverlay(const Trace &trace, const analysis::Table &criticalPath, std::string &error);
 

@@ -263,6 +263,34 @@ ChartSpec kernelTypesSpec(const Table &t, const std::vector<int> &rows)
     return s;
 }
 
+/// The critical path's breakdown: one donut slice per bound_by, its time and share straight from
+/// the `critical-path-summary` row. The row of the zero-time edges (dependencies and
+/// synchronisation, an empty bound_by) has nothing to draw and is left out.
+ChartSpec criticalPathSummarySpec(const Table &t, const std::vector<int> &rows)
+{
+    const Column *bound = t.column("bound_by"), *share = t.column("percent");
+    const Column *time = findColumn(t, {"duration_ns", "duration"});
+    ChartSpec s;
+    if (!bound || !share || !time)
+        return s;
+    s.kind = ChartSpec::Kind::Donut;
+    s.unit = time->unit;
+    ChartSeries series;
+    series.name = tr("Time on the path");
+    for (int r : rows) {
+        if (bound->texts[std::size_t(r)].empty())
+            continue;
+        s.categories << cellText(bound, r);
+        series.values.push_back(cell(time, r));
+        series.rows.push_back(r);
+        s.sharesPct.push_back(cell(share, r));
+    }
+    s.series.push_back(std::move(series));
+    if (s.categories.isEmpty())
+        return {};
+    return s;
+}
+
 ChartSpec idleSpec(const Table &t, const std::vector<int> &rows)
 {
     const Column *value = findColumn(t, {"idle_ns", "idle_time"});
@@ -733,6 +761,9 @@ ChartSpec chartSpecFor(const Table &t, const std::vector<int> &rowsIn)
     } else if (name == "engines") {
         s = enginesSpec(t, rows);
         s.title = tr("Engine utilization per core");
+    } else if (name == "critical-path-summary") {
+        s = criticalPathSummarySpec(t, rows);
+        s.title = tr("What bounds the critical path");
     }
     if (s.valueTitle.isEmpty())
         s.valueTitle = s.unit == Unit::Percent || s.unit == Unit::Ratio ? tr("Share") : tr("Time");

@@ -10,6 +10,7 @@ target_sources(accelscope_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/clusterpanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/commheatmappanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/counterchartspanel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/criticalpathpanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/enginechartspanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/heatmapview.cpp
   ${CMAKE_CURRENT_LIST_DIR}/selectionanalysis.cpp

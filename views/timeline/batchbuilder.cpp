@@ -1,5 +1,6 @@
 #include "views/timeline/batchbuilder.h"
 
+#include "model/analysis/criticalpath/criticalpathslices.h"
 #include "views/flags/flags.h"
 #include "views/search/searchengine.h"
 #include "views/timeline/palette.h"
@@ -511,6 +512,61 @@ void BatchBuilder::flowLines(const CanvasGeometry &geo, const palette::Theme &T,
     }
 }
 
+void BatchBuilder::outlineSlice(const CanvasGeometry &geo, model::SliceRef s, Rgba color, float width, FrameBatch &out) const
+{
+    auto g = sliceGeometry(geo, s);
+    if (!g || g->collapsed)
+        return;
+    const auto ref = m_layout.itemOfTrack(s.track);
+    const float top = ref && ref->pinned ? geo.pinnedTop : geo.scrollClip;
+    const float bottom = ref && ref->pinned ? geo.pinnedBottom : geo.height;
+    const float x0 = std::max(g->x0 - 1, geo.eventLeft), x1 = std::min(g->x1 + 1, geo.eventRight);
+    const float y0 = std::max(g->y - 1, top), y1 = std::min(g->y + g->h + 1, bottom);
+    if (x1 <= x0 || y1 <= y0)
+        return;
+    out.outlines.push_back({x0, y0, x1 - x0, y1 - y0, color, width});
+}
+
+void BatchBuilder::criticalPathLayer(const CanvasGeometry &geo, const ViewState &st, FrameBatch &out) const
+{
+    const model::analysis::CriticalPathSlices &path = *st.criticalPath;
+    const palette::Theme &T = *st.theme;
+    const bool hasCurrent = st.currentCriticalEdge >= 0 && static_cast<std::size_t>(st.currentCriticalEdge) < path.edges.size();
+    const model::analysis::CriticalPathSlices::Edge *current =
+        hasCurrent ? &path.edges[static_cast<std::size_t>(st.currentCriticalEdge)] : nullptr;
+    // one outline per slice; the current edge's ends in the emphasis colour instead
+    for (const model::SliceRef s : path.slices) {
+        const bool emphasised = current && (s == current->from || s == current->to);
+        outlineSlice(geo, s, emphasised ? T.criticalCurrent : T.criticalPath, emphasised ? 3.0f : 1.5f, out);
+    }
+    // an arrow from one slice's end point to the next slice's, as flows are drawn; the current
+    // edge's last, so that it lies on top
+    auto arrow = [&](const model::analysis::CriticalPathSlices::Edge &e, bool emphasised) {
+        const auto a = sliceGeometry(geo, e.from);
+        const auto b = sliceGeometry(geo, e.to);
+        if (!a || !b)
+            return;
+        LineItem l;
+        l.x1 = e.fromStart ? a->x0 : a->x1;
+        l.y1 = a->y + a->h / 2;
+        l.x2 = e.toStart ? b->x0 : b->x1;
+        l.y2 = b->y + b->h / 2;
+        const bool headVisible = l.x2 >= geo.eventLeft && l.x2 <= geo.eventRight && l.y2 >= geo.pinnedTop && l.y2 <= geo.height;
+        if (!clipSegment(l.x1, l.y1, l.x2, l.y2, geo.eventLeft, geo.pinnedTop, geo.eventRight, geo.height))
+            return;
+        l.color = emphasised ? T.criticalCurrent : T.criticalPath;
+        l.width = emphasised ? 3.0f : 1.5f;
+        l.arrow = headVisible;
+        l.dashed = a->collapsed || b->collapsed;
+        out.lines.push_back(l);
+    };
+    for (const auto &e : path.edges)
+        if (e.joinsTwoSlices() && &e != current)
+            arrow(e, false);
+    if (current && current->joinsTwoSlices())
+        arrow(*current, true);
+}
+
 namespace {
 
 /// Flags in the overview strip, which shows the whole trace: a line per point flag, a band with
@@ -656,21 +712,12 @@ void BatchBuilder::buildOverlay(const ViewState &st, FrameBatch &out)
         }
     }
 
+    // the critical path under the search match and the selection, so both stay visible on it
+    if (st.criticalPath)
+        criticalPathLayer(geo, st, out);
+
     // current search match (when it is not the selection) and the selection
-    auto outline = [&](model::SliceRef s, Rgba color, float width) {
-        auto g = sliceGeometry(geo, s);
-        if (!g || g->collapsed)
-            return;
-        // keep the stroke inside the event area and below the axis/sticky header
-        const auto ref = m_layout.itemOfTrack(s.track);
-        const float top = ref && ref->pinned ? geo.pinnedTop : geo.scrollClip;
-        const float bottom = ref && ref->pinned ? geo.pinnedBottom : geo.height;
-        const float x0 = std::max(g->x0 - 1, xl), x1 = std::min(g->x1 + 1, xr);
-        const float y0 = std::max(g->y - 1, top), y1 = std::min(g->y + g->h + 1, bottom);
-        if (x1 <= x0 || y1 <= y0)
-            return;
-        out.outlines.push_back({x0, y0, x1 - x0, y1 - y0, color, width});
-    };
+    auto outline = [&](model::SliceRef s, Rgba color, float width) { outlineSlice(geo, s, color, width, out); };
     if (st.search && st.search->isActive() && st.currentMatch >= 0 &&
         static_cast<std::size_t>(st.currentMatch) < st.search->matches.size()) {
         const auto m = st.search->matches[static_cast<std::size_t>(st.currentMatch)];

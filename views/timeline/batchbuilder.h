@@ -19,6 +19,10 @@
 #include <optional>
 #include <vector>
 
+namespace accelscope::model::analysis {
+struct CriticalPathSlices;
+}
+
 namespace accelscope::views {
 
 class TraceCache;
@@ -44,6 +48,9 @@ struct ViewState {
     int currentMatch = -1;
     std::vector<model::TrackId> selectedTracks;
     const FlagSet *flags = nullptr; ///< point and range flags (views/flags/flags.h)
+    /// The critical path drawn over the tracks (Document::criticalPath()); null: none.
+    const model::analysis::CriticalPathSlices *criticalPath = nullptr;
+    int currentCriticalEdge = -1; ///< drawn emphasised (Document::currentCriticalEdge())
     const palette::Theme *theme = &palette::lightTheme();
 };
 
@@ -116,6 +123,11 @@ private:
                     float clipTop, float clipBottom, FrameBatch &out);
     void flowLines(const CanvasGeometry &geo, const palette::Theme &theme, const std::vector<std::uint32_t> &flows,
                    bool emphasised, FrameBatch &out) const;
+    /// A stroke around a slice, kept inside the event area and below the axis or sticky header;
+    /// nothing for a slice out of view or inside a collapsed group.
+    void outlineSlice(const CanvasGeometry &geo, model::SliceRef s, Rgba color, float width, FrameBatch &out) const;
+    /// The critical path: one outline per slice on it, one arrow per edge joining two slices.
+    void criticalPathLayer(const CanvasGeometry &geo, const ViewState &st, FrameBatch &out) const;
 
     TraceCache &m_cache;
     const TimelineLayout &m_layout;

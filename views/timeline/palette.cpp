@@ -94,7 +94,9 @@ const Theme &lightTheme()
                          0xffffb300, // searchMark
                          0xffd7e3fc, // trackSelected
                          0x40ffffff, // hover
-                         0xfff4f5f7}; // fadeTarget
+                         0xfff4f5f7, // fadeTarget
+                         0xffd81b60, // criticalPath
+                         0xff00a152}; // criticalCurrent
     return t;
 }
 
@@ -122,7 +124,9 @@ const Theme &darkTheme()
                          0xffffb300, // searchMark
                          0xff2f4466, // trackSelected
                          0x30ffffff, // hover
-                         0xff2a2b2e}; // fadeTarget
+                         0xff2a2b2e, // fadeTarget
+                         0xffff4f8b, // criticalPath
+                         0xff69f0ae}; // criticalCurrent
     return t;
 }
 

@@ -24,7 +24,9 @@ struct Theme {
     bool dark = false;
     Rgba background, headerBackground, groupHeaderBackground, separator, axisBackground, axisTick, gridLine,
         text, textMuted, selection, currentMatch, rangeFill, rangeEdge, cursorLine, flow, flowDim, overviewBar,
-        overviewWindow, searchMark, trackSelected, hover, fadeTarget;
+        overviewWindow, searchMark, trackSelected, hover, fadeTarget,
+        criticalPath,    ///< outlines of the critical path's slices and its edges' arrows
+        criticalCurrent; ///< the critical-path edge stepped to, and the slices at its ends
 };
 const Theme &lightTheme(); ///< like Perfetto's
 const Theme &darkTheme();

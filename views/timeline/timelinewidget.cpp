@@ -82,6 +82,8 @@ void TimelineWidget::init(Renderer renderer)
     connect(m_doc, &Document::selectedRangeChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::currentMatchChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::flagsChanged, this, &TimelineWidget::invalidateOverlay);
+    connect(m_doc, &Document::criticalPathChanged, this, &TimelineWidget::invalidateOverlay);
+    connect(m_doc, &Document::currentCriticalEdgeChanged, this, &TimelineWidget::invalidateOverlay);
     connect(m_doc, &Document::revealRequested, this, &TimelineWidget::onReveal);
     connect(m_doc->derivedCounters(), &DerivedCounters::changed, this, &TimelineWidget::onDerivedChanged);
     connect(m_doc->derivedCounters(), &DerivedCounters::computed, this, [this](DerivedCounterKind kind, int tracks) {
@@ -348,6 +350,8 @@ ViewState TimelineWidget::viewState() const
     st.currentMatch = m_doc->currentMatch();
     st.selectedTracks = m_doc->selectedTracks();
     st.flags = m_doc->flags();
+    st.criticalPath = m_doc->criticalPath().get();
+    st.currentCriticalEdge = m_doc->currentCriticalEdge();
     st.theme = &palette::themeFor((c ? c->palette() : palette()).color(QPalette::Window).rgba());
     return st;
 }
