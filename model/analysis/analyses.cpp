@@ -90,6 +90,8 @@ constexpr std::array kAnalyses = {
     AnalysisInfo{"tb-modules", "PyTorch modules", "PyTorch profiler module view: the nn.Module hierarchy with per module occurrences, operators, host and device total/self time (with_modules)", &tbModules},
     AnalysisInfo{"tb-memory", "PyTorch memory by operator", "PyTorch profiler memory view: per device and operator, memory increase, allocation count and size, own and with the operators below ([memory] events)", &tbMemory},
     AnalysisInfo{"tb-memory-events", "PyTorch memory events", "PyTorch profiler memory view: each allocation with its release (by address), operator, size, lifetime", &tbMemoryEvents},
+    AnalysisInfo{"tb-memory-curve", "PyTorch memory curve", "PyTorch profiler memory view: allocated and reserved memory per device after each [memory] event (the plugin's memory curve)", &tbMemoryCurve},
+    AnalysisInfo{"tb-gpu-utilization-series", "PyTorch GPU utilization over time", "PyTorch profiler trace view: per GPU, the share of each time bucket (a power of ten of µs, at most 100 buckets) that kernels cover", &tbGpuUtilizationSeries},
     AnalysisInfo{"tb-distributed-overlap", "PyTorch comm/compute overlap", "PyTorch profiler distributed view: per rank and step, computation, overlapping, communication and other time", &tbDistributedOverlap},
     AnalysisInfo{"tb-distributed-wait", "PyTorch collective wait", "PyTorch profiler distributed view: per rank and step, collective time transferring data and waiting for the other ranks", &tbDistributedWait},
     AnalysisInfo{"tb-distributed-ops", "PyTorch collective operations", "PyTorch profiler distributed view: per rank and collective (nccl:*, gloo:*), calls, bytes, latency, data transfer time", &tbDistributedOps},

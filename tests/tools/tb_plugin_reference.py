@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Runs the PyTorch TensorBoard profiler plugin's parser on Kineto traces and writes its
-overview, GPU summary, recommendations, operator, kernel, memory and distributed tables as CSV, so the tb-* analyses
+overview, GPU summary and GPU utilization over time, recommendations, operator, kernel, memory (statistics, events,
+curve) and distributed tables as CSV, so the tb-* analyses
 can be compared with the plugin's own numbers.
 
 Usage: tb_plugin_reference.py PLUGIN_ROOT OUT_DIR TRACE.json[.gz]...
@@ -105,9 +106,8 @@ def kernel_op_rows(generator):
     return header, table['rows']
 
 
-def memory_rows(generator):
+def memory_rows(run):
     """The memory view's statistics and events in bytes and µs (the plugin's default is KB, ms)."""
-    run = generator.generate_run_profile()
     stats = run.get_memory_stats(memory_metric='B')
     stat_rows = [[device] + row for device in sorted(stats['rows']) for row in stats['rows'][device]]
     events = run.get_memory_events(time_metric='us', memory_metric='B')
@@ -115,6 +115,31 @@ def memory_rows(generator):
     return (['device', 'name', 'calls', 'size_increase', 'self_size_increase', 'allocation_count',
              'self_allocation_count', 'allocation_size', 'self_allocation_size'], stat_rows), \
         (['device', 'operator', 'size', 'allocation_time', 'release_time', 'duration'], event_rows)
+
+
+def memory_curve_rows(run):
+    """The memory curve as the plugin computes it (ms, KB), every sample: its chart's LTTB
+    downsampling to 10,240 points and the step-plot doubling are left out."""
+    import torch_tb_profiler.run as plugin_run
+    sample = plugin_run.lttb_sample
+    plugin_run.lttb_sample = lambda curves, n_out=10240: curves
+    try:
+        curve = run.get_memory_curve(time_metric='ms', memory_metric='K', patch_for_step_plot=False)
+    finally:
+        plugin_run.lttb_sample = sample
+    rows = [[device] + point for device in sorted(curve['rows']) for point in curve['rows'][device]]
+    return ['device', 'time_ms', 'allocated_kb', 'reserved_kb'], rows
+
+
+def gpu_utilization_rows(profile):
+    """gpu_metrics_parser's GPU utilization timeline: per device, each bucket's start (µs since the
+    plugin's first event) and the share of it that kernels cover, then the closing 0 sample."""
+    parser = profile.gpu_metrics_parser
+    rows = []
+    for gpu_id in sorted(parser.gpu_ids):
+        for start, value in parser.gpu_util_buckets[gpu_id]:
+            rows.append([gpu_id, start - profile.profiler_start_ts, value])
+    return ['device', 'time_us', 'utilization'], rows
 
 
 def distributed_rows(profile):
@@ -155,9 +180,13 @@ def dump(path, out_root):
         write_csv(os.path.join(out, 'kernels.csv'), *kernel_rows(generator))
         write_csv(os.path.join(out, 'kernels_by_op.csv'), *kernel_op_rows(generator))
     if profile.memory_snapshot:
-        stats, events = memory_rows(generator)
+        run = generator.generate_run_profile()  # once: it consumes the operators' call stacks
+        stats, events = memory_rows(run)
         write_csv(os.path.join(out, 'memory_stats.csv'), *stats)
         write_csv(os.path.join(out, 'memory_events.csv'), *events)
+        write_csv(os.path.join(out, 'memory_curve.csv'), *memory_curve_rows(run))
+    if profile.gpu_metrics_parser.gpu_ids:
+        write_csv(os.path.join(out, 'gpu_utilization.csv'), *gpu_utilization_rows(profile))
     distributed = distributed_rows(profile) if profile.has_communication else None
     if distributed:
         for name, table in zip(('distributed_overlap', 'distributed_wait', 'distributed_ops'), distributed):

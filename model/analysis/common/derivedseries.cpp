@@ -1,6 +1,7 @@
 #include "model/analysis/common/derivedseries.h"
 
 #include "model/analysis/analyses.h"
+#include "model/analysis/tbplugin/tbanalyses.h"
 
 #include <algorithm>
 #include <map>
@@ -146,19 +147,55 @@ std::vector<DerivedSeries> memcpyBandwidthSeriesOf(const Trace &trace, const Tab
     return out;
 }
 
+std::vector<DerivedSeries> gpuUtilizationSeriesOf(const Trace &trace, const Table &t)
+{
+    const Column *rank = t.column("rank"), *dev = t.column("device"), *ts = t.column("ts_ns"), *pct = t.column("utilization_pct");
+    if (!intColumn(rank) || !intColumn(dev) || !intColumn(ts) || !pct)
+        return {};
+    using Key = std::pair<std::int64_t, std::int64_t>; // rank, device
+    std::map<Key, std::vector<std::pair<TimeNs, double>>> groups;
+    for (std::size_t r = 0; r < t.rowCount(); ++r)
+        if (!ts->isNull(r) && !pct->isNull(r))
+            groups[{rank->ints[r], dev->ints[r]}].emplace_back(trace.startNs() + ts->ints[r], pct->number(r));
+    const ProcessPlacement placement(trace);
+    std::vector<DerivedSeries> out;
+    out.reserve(groups.size());
+    for (auto &[key, pts] : groups) {
+        DerivedSeries s;
+        s.kind = DerivedSeriesKind::GpuUtilization;
+        s.rank = static_cast<std::int32_t>(key.first);
+        s.pid = key.second; // Kineto's GPU process has the device id as its pid
+        s.name = "GPU Utilization"; // the plugin's counter name
+        s.label = "GPU utilization % (GPU " + std::to_string(s.pid) + ")";
+        s.process = placement.processOf(s.rank, s.pid);
+        setSamples(s, pts);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
 } // namespace
 
 std::vector<DerivedSeries> derivedSeriesFromTable(const Trace &trace, DerivedSeriesKind kind, const Table &table)
 {
-    return kind == DerivedSeriesKind::QueueLength ? queueLengthSeriesOf(trace, table)
-                                                  : memcpyBandwidthSeriesOf(trace, table);
+    switch (kind) {
+    case DerivedSeriesKind::QueueLength:
+        return queueLengthSeriesOf(trace, table);
+    case DerivedSeriesKind::MemcpyBandwidth:
+        return memcpyBandwidthSeriesOf(trace, table);
+    case DerivedSeriesKind::GpuUtilization:
+        return gpuUtilizationSeriesOf(trace, table);
+    }
+    return {};
 }
 
 std::vector<DerivedSeries> derivedCounterSeries(const AnalysisContext &ctx, DerivedSeriesKind kind, std::stop_token stop)
 {
     AnalysisOptions opt; // native: absolute ns, the whole trace, every rank
     opt.stop = stop;
-    const Table t = kind == DerivedSeriesKind::QueueLength ? queueLengthSeries(ctx, opt) : memcpyBandwidthSeries(ctx, opt);
+    const Table t = kind == DerivedSeriesKind::QueueLength       ? queueLengthSeries(ctx, opt)
+                    : kind == DerivedSeriesKind::MemcpyBandwidth ? memcpyBandwidthSeries(ctx, opt)
+                                                                 : tbGpuUtilizationSeries(ctx, opt);
     if (stop.stop_requested())
         return {};
     return derivedSeriesFromTable(ctx.trace(), kind, t);

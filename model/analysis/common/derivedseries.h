@@ -2,7 +2,9 @@
 // copy bandwidth per copy kind) as series placed on the trace's processes. The timeline's
 // derived tracks (views/derivedcounters.h) and the Chrome JSON export's generated counters
 // (model/export/chromejsonwriter.cpp) both read these, so they agree on processes, names and
-// samples. The numbers are those of the queue-length-series and memcpy-bw-series tables.
+// samples. The numbers are those of the queue-length-series and memcpy-bw-series tables; the
+// PyTorch profiler plugin's GPU utilization over time (tb-gpu-utilization-series) is drawn the
+// same way in the timeline.
 #pragma once
 
 #include "model/analysis/core/context.h"
@@ -16,11 +18,13 @@ namespace accelscope::model::analysis {
 enum class DerivedSeriesKind : std::uint8_t {
     QueueLength,     ///< queue-length-series: one series per (rank, pid, stream, tid)
     MemcpyBandwidth, ///< memcpy-bw-series: one series per (rank, device, copy kind)
+    GpuUtilization,  ///< tb-gpu-utilization-series: one series per (rank, device), the PyTorch profiler plugin's
 };
 
 struct DerivedSeries {
     DerivedSeriesKind kind = DerivedSeriesKind::QueueLength;
-    std::string name;  ///< HTA's counter name: "Queue Length", or the copy kind ("Memcpy HtoD")
+    std::string name;  ///< HTA's counter name: "Queue Length", or the copy kind ("Memcpy HtoD");
+                       ///< the plugin's "GPU Utilization"
     std::string label; ///< the name with its subject, as exports title the counter:
                        ///< "Queue length (stream 7)", "Memcpy bandwidth GB/s (Memcpy HtoD)"
     std::int32_t rank = 0;
@@ -37,7 +41,7 @@ struct DerivedSeries {
     std::vector<double> values; ///< one per ts; a step function like any counter
 };
 
-/// The series of a queue-length-series / memcpy-bw-series table with native columns (absolute
+/// The series of a queue-length-series / memcpy-bw-series / tb-gpu-utilization-series table with native columns (absolute
 /// ns since the trace start, integer rank/pid/stream); empty for an HTA-compatible table, whose
 /// µs times are on HTA's clock. Rows need not be sorted. Series are ordered by their key.
 std::vector<DerivedSeries> derivedSeriesFromTable(const Trace &trace, DerivedSeriesKind kind, const Table &table);

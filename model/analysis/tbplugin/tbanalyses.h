@@ -33,6 +33,14 @@ Table tbModules(const AnalysisContext &ctx, const AnalysisOptions &opt);
 Table tbMemory(const AnalysisContext &ctx, const AnalysisOptions &opt);
 /// Memory view: each allocation with its release (matched by address), operator, size and lifetime.
 Table tbMemoryEvents(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Memory view: the memory curve, allocated and reserved bytes per device after each record.
+Table tbMemoryCurve(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// Trace view: GPU utilization over time per device, in buckets of a power of ten of µs.
+Table tbGpuUtilizationSeries(const AnalysisContext &ctx, const AnalysisOptions &opt);
+/// A PyTorch profiler (Kineto) trace: one whose events carry the profiler's host categories
+/// (cpu_op, cuda_runtime, python_function, ...) and that is no Ascend export. Cheap: looks the
+/// category names up in the string table.
+bool isPyTorchProfilerTrace(const Trace &trace);
 
 /// Distributed view: per step, computation and communication time and their overlap.
 Table tbDistributedOverlap(const AnalysisContext &ctx, const AnalysisOptions &opt);

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -20,6 +22,14 @@ std::int64_t integerArg(const ArgNode &args, std::string_view key, std::int64_t 
     if (!n || n->type != ArgNode::Type::Number)
         return absent;
     return std::int64_t(std::strtod(n->value.c_str(), nullptr));
+}
+
+double realArg(const ArgNode &args, std::string_view key)
+{
+    const ArgNode *n = args.child(key);
+    if (!n || n->type != ArgNode::Type::Number)
+        return std::numeric_limits<double>::quiet_NaN();
+    return std::strtod(n->value.c_str(), nullptr);
 }
 
 class MemoryWalker {
@@ -120,6 +130,8 @@ std::vector<MemoryRecord> collectMemoryRecords(const Trace &trace, int rank, con
                 r.deviceType = type == 0 || type == 1 ? int(type) : -1;
                 r.deviceId = integerArg(*args, "Device Id", kNone);
                 r.bytes = integerArg(*args, "Bytes", 0);
+                r.totalAllocated = realArg(*args, "Total Allocated");
+                r.totalReserved = realArg(*args, "Total Reserved");
                 if (const ArgNode *addr = args->child("Addr"); addr && addr->type != ArgNode::Type::Null)
                     r.addr = addr->value;
             }
@@ -251,6 +263,14 @@ std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run)
             return nodeName(r.parentOp) + " (" + name + ")";
         return name;
     };
+    // the allocating operator, for the row's link to the timeline
+    auto withOperator = [&](MemoryEvent e, const MemoryRecord &a) {
+        if (a.op != kInvalidId && run.nodes[a.op].event != kInvalidId) {
+            e.opName = run.nodes[a.op].name;
+            e.opSlice = run.events[run.nodes[a.op].event].slice;
+        }
+        return e;
+    };
     std::vector<MemoryEvent> out;
     // address -> (record, first-seen order): what is left is listed in the order first seen, as
     // the plugin's dictionaries list it.
@@ -272,7 +292,7 @@ std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run)
             remember(allocated, *r.addr, i);
         } else if (auto it = allocated.find(*r.addr); it != allocated.end()) {
             const MemoryRecord &a = run.memory[it->second.first];
-            out.push_back({memoryDeviceName(a), opText(a), -r.bytes, a.ts, r.ts});
+            out.push_back(withOperator({memoryDeviceName(a), opText(a), -r.bytes, a.ts, r.ts}, a));
             allocated.erase(it);
         } else {
             remember(freedAlone, *r.addr, i);
@@ -287,13 +307,30 @@ std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run)
     };
     for (const auto &[order, i] : inFirstSeenOrder(allocated)) {
         const MemoryRecord &a = run.memory[i];
-        out.push_back({memoryDeviceName(a), opText(a), a.bytes, a.ts, std::nullopt});
+        out.push_back(withOperator({memoryDeviceName(a), opText(a), a.bytes, a.ts, std::nullopt}, a));
     }
     for (const auto &[order, i] : inFirstSeenOrder(freedAlone)) {
         const MemoryRecord &f = run.memory[i];
         out.push_back({memoryDeviceName(f), opText(f), -f.bytes, std::nullopt, f.ts});
     }
     std::stable_sort(out.begin(), out.end(), [](const MemoryEvent &a, const MemoryEvent &b) { return a.device < b.device; });
+    return out;
+}
+
+std::vector<MemoryCurvePoint> memoryCurve(const RankRun &run)
+{
+    // run.py's get_curves_and_peaks: records without an address (PyTorch before 1.10) or
+    // without both totals are left out; the devices come sorted by name.
+    std::vector<MemoryCurvePoint> out;
+    for (const MemoryRecord &r : run.memory) {
+        if (!r.addr || std::isnan(r.totalAllocated) || std::isnan(r.totalReserved))
+            continue;
+        std::string device = memoryDeviceName(r);
+        if (device.empty())
+            continue;
+        out.push_back({std::move(device), r.ts, r.totalAllocated, r.totalReserved});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const MemoryCurvePoint &a, const MemoryCurvePoint &b) { return a.device < b.device; });
     return out;
 }
 

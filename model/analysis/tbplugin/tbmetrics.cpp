@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 
 namespace accelscope::model::analysis::tbplugin {
@@ -197,6 +198,69 @@ void computeGpuMetrics(const Trace &trace, RankRun &run)
         bottomEligibleOperators(run, root, bottom);
     const TimeNs opsKernel = selfKernelTime(run, run.ops);
     run.tcEligibleOpsKernelRatio = opsKernel > 0 ? double(selfKernelTime(run, bottom)) / double(opsKernel) : 0.0;
+}
+
+namespace {
+
+/// The span the plugin's GPU utilization timeline covers: the "PyTorch Profiler (0)" trace event
+/// (the last one when several), else every event's (event_parser.py's global_start_ts / _end_ts).
+Range utilizationSpan(const Trace &trace, const RankRun &run)
+{
+    Range all{std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min()};
+    std::optional<Range> profiler;
+    for (const Event &e : run.events) {
+        all.first = std::min(all.first, e.start);
+        all.second = std::max(all.second, e.end);
+        if (e.type == EventType::Trace && trace.str(e.name) == "PyTorch Profiler (0)")
+            profiler = Range{e.start, e.end};
+    }
+    return profiler.value_or(all);
+}
+
+/// A power of ten of µs giving at most 100 buckets (gpu_metrics_parser.py's get_bucket_info), in ns.
+TimeNs bucketSize(TimeNs span)
+{
+    const double spanUs = double(span) / 1000.0;
+    double bucketUs = 1;
+    while (spanUs / bucketUs > 100)
+        bucketUs *= 10;
+    return TimeNs(bucketUs) * 1000;
+}
+
+} // namespace
+
+UtilizationTimeline gpuUtilizationTimeline(const Trace &trace, const RankRun &run)
+{
+    std::map<std::int64_t, Ranges> busy;
+    for (const Event &e : run.events)
+        if (e.type == EventType::Kernel && e.deviceId != kNone)
+            busy[e.deviceId].push_back({e.start, e.end});
+    UtilizationTimeline out;
+    const Range span = utilizationSpan(trace, run);
+    if (busy.empty() || span.second <= span.first)
+        return out;
+    const TimeNs size = bucketSize(span.second - span.first);
+    // the plugin truncates the bucket count; the last bucket runs to the span's end
+    const std::int64_t buckets = std::int64_t(double(span.second - span.first) / 1000.0 / double(size / 1000));
+    if (buckets <= 0)
+        return out;
+    out.bucketNs = size;
+    auto bucketStart = [&](std::int64_t i) { return span.first + i * size; };
+    auto bucketEnd = [&](std::int64_t i) { return i + 1 < buckets ? span.first + (i + 1) * size : span.second; };
+    for (auto &[device, ranges] : busy) {
+        std::vector<double> covered(std::size_t(buckets), 0.0);
+        for (const Range &r : mergeRanges(std::move(ranges))) {
+            if (r.second <= span.first || r.first >= span.second)
+                continue;
+            std::int64_t i = std::min(buckets - 1, std::max<TimeNs>(0, r.first - span.first) / size);
+            for (; i < buckets && bucketStart(i) < r.second; ++i)
+                covered[std::size_t(i)] += double(std::min(r.second, bucketEnd(i)) - std::max(r.first, bucketStart(i)));
+        }
+        for (std::int64_t i = 0; i < buckets; ++i)
+            out.samples.push_back({device, bucketStart(i), covered[std::size_t(i)] / double(bucketEnd(i) - bucketStart(i))});
+        out.samples.push_back({device, span.second, 0.0}); // the plugin closes each device's counter at 0
+    }
+    return out;
 }
 
 void computeRecommendations(const Trace &trace, RankRun &run, const std::string &deviceProperties)

@@ -167,6 +167,8 @@ struct MemoryRecord {
     std::int64_t deviceId = kNone;
     std::int64_t bytes = 0;
     std::optional<std::string> addr;   ///< absent before PyTorch 1.10
+    double totalAllocated = std::numeric_limits<double>::quiet_NaN(); ///< "Total Allocated" after it (NaN: absent)
+    double totalReserved = std::numeric_limits<double>::quiet_NaN();  ///< "Total Reserved" after it (NaN: absent)
     std::uint32_t op = kInvalidId;     ///< allocations: the innermost operator node around it
     std::uint32_t parentOp = kInvalidId; ///< and that operator's parent node
 };
@@ -293,8 +295,33 @@ struct MemoryEvent {
     std::int64_t bytes = 0;
     std::optional<TimeNs> allocated; ///< absent: released, never seen allocated
     std::optional<TimeNs> released;  ///< absent: still allocated at the end
+    StringId opName = kEmptyString;  ///< the allocating operator's name (empty outside operators)
+    SliceRef opSlice;                ///< the allocating operator's slice (invalid outside operators)
 };
 std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run);
+
+/// Memory curve (run.py's get_memory_curve): one sample per record with an address and both
+/// totals, per device in time order.
+struct MemoryCurvePoint {
+    std::string device;
+    TimeNs ts = 0;
+    double allocated = 0; ///< bytes
+    double reserved = 0;  ///< bytes
+};
+std::vector<MemoryCurvePoint> memoryCurve(const RankRun &run);
+
+/// GPU utilization over time (gpu_metrics_parser.py's gpu_util_buckets): per device, the share of
+/// each bucket covered by kernels, then a closing 0 sample at the last bucket's end.
+struct UtilizationBucket {
+    std::int64_t device = 0;
+    TimeNs start = 0;
+    double utilization = 0; ///< 0..1
+};
+struct UtilizationTimeline {
+    TimeNs bucketNs = 0; ///< 0: no bucket (no kernel with a device, or a span under 1 µs)
+    std::vector<UtilizationBucket> samples; ///< by device, then time
+};
+UtilizationTimeline gpuUtilizationTimeline(const Trace &trace, const RankRun &run);
 
 /// Module view: one module of the hierarchy (nn.Module name and id) with its statistics.
 struct ModuleRow {

@@ -3,6 +3,7 @@
 #include "tbanalyses.h"
 #include "tbmodel.h"
 
+#include "model/analysis/ascend/ascendsteps.h"
 #include "model/argstree.h"
 
 #include <algorithm>
@@ -326,12 +327,95 @@ Table tbMemoryEvents(const AnalysisContext &ctx, const AnalysisOptions &opt)
                 duration.push(compat ? displayRound(double(*e.released - *e.allocated) / 1000.0) : double(*e.released - *e.allocated));
             else
                 duration.pushNull();
+            t.keys.push_back(RowKey{e.opName, r.rank, -1, e.opSlice}); // the allocating operator's slice
         }
     }
     if (anyRecord && !anyAddress)
         t.notes.push_back("the [memory] events carry no Addr (PyTorch before 1.10): allocations cannot be paired with their release");
     memoryNotes(t, *run, opt);
     return t;
+}
+
+Table tbMemoryCurve(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-memory-curve", "PyTorch memory curve");
+    const bool compat = opt.tbCompat;
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &device = t.addText("device", "Device");
+    // ts (ns since the trace start) in both modes: the chart and a row's reveal in the timeline use it
+    Column &ts = t.addInt("ts", "Time", Unit::TimestampNs);
+    Column *sinceStart = compat ? &t.addReal("time_ms", "Time (ms)") : nullptr;
+    // the plugin's curve is in KB (1024 bytes) and ms since its first event, unrounded
+    const double perUnit = compat ? kBytesPerKb : kBytesPerKb * kBytesPerKb;
+    Column &allocated = compat ? t.addReal("allocated_kb", "Allocated (KB)") : t.addReal("allocated_mb", "Allocated (MB)");
+    Column &reserved = compat ? t.addReal("reserved_kb", "Reserved (KB)") : t.addReal("reserved_mb", "Reserved (MB)");
+    const auto run = tbRun(ctx, opt);
+    bool anyRecord = false;
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        anyRecord |= !r.memory.empty();
+        for (const MemoryCurvePoint &p : memoryCurve(r)) {
+            rank.push(std::int64_t(r.rank));
+            device.push(p.device);
+            ts.push(std::int64_t(p.ts - ctx.trace().startNs()));
+            if (sinceStart)
+                sinceStart->push(double(p.ts - r.profilerStart) / 1e6);
+            allocated.push(p.allocated / perUnit);
+            reserved.push(p.reserved / perUnit);
+        }
+    }
+    if (anyRecord && t.rowCount() == 0)
+        t.notes.push_back("the [memory] events carry no Addr or no Total Allocated / Total Reserved (PyTorch before 1.10): "
+                          "no memory curve");
+    if (t.rowCount() > 0)
+        t.notes.push_back("every sample kept; the plugin's chart draws at most 10,240 per device (LTTB downsampling)");
+    memoryNotes(t, *run, opt);
+    return t;
+}
+
+Table tbGpuUtilizationSeries(const AnalysisContext &ctx, const AnalysisOptions &opt)
+{
+    Table t("tb-gpu-utilization-series", "PyTorch GPU utilization over time");
+    const bool compat = opt.tbCompat;
+    Column &rank = t.addInt("rank", "Rank", Unit::Id);
+    Column &device = t.addInt("device", "Device", Unit::Id);
+    Column &ts = t.addInt("ts_ns", "Time", Unit::TimestampNs);
+    // the plugin's counter: µs since its first event, utilization as a ratio
+    Column *sinceStart = compat ? &t.addReal("time_us", "Time (µs)") : nullptr;
+    Column &value = compat ? t.addReal("utilization", "GPU Utilization", Unit::Ratio)
+                           : t.addReal("utilization_pct", "GPU Utilization", Unit::Percent);
+    Column &bucket = t.addInt("bucket_ns", "Bucket", Unit::Nanoseconds);
+    const auto run = tbRun(ctx, opt);
+    for (const RankRun &r : run->ranks) {
+        if (!opt.wantsRank(r.rank))
+            continue;
+        const UtilizationTimeline timeline = gpuUtilizationTimeline(ctx.trace(), r);
+        for (const UtilizationBucket &b : timeline.samples) {
+            rank.push(std::int64_t(r.rank));
+            device.push(b.device);
+            ts.push(std::int64_t(b.start - ctx.trace().startNs()));
+            if (sinceStart)
+                sinceStart->push(double(b.start - r.profilerStart) / kNsPerUs);
+            value.push(compat ? b.utilization : b.utilization * 100.0);
+            bucket.push(std::int64_t(timeline.bucketNs));
+            t.keys.push_back(RowKey{kEmptyString, r.rank, -1, {}});
+        }
+    }
+    if (t.rowCount() == 0)
+        t.notes.push_back("no kernel with a device (args.device) in the wanted ranks and range: no GPU utilization");
+    noteEmptyRun(t, *run, opt);
+    return t;
+}
+
+bool isPyTorchProfilerTrace(const Trace &trace)
+{
+    if (isAscendTrace(trace))
+        return false;
+    for (const char *category : {"cpu_op", "cuda_runtime", "cuda_driver", "python_function", "user_annotation"})
+        if (trace.strings().find(category) != kInvalidId)
+            return true;
+    return false;
 }
 
 } // namespace accelscope::model::analysis

@@ -165,6 +165,27 @@ std::string compareWithPlugin(const Table &t, const fs::path &csv, const std::ve
     return diffs;
 }
 
+/// Compares `t` with a reference CSV row by row in order (series: the rows have no key), each
+/// mapped column numerically within `tolerance` (text exactly). Returns the differences.
+std::string compareInOrder(const Table &t, const fs::path &csv, const std::vector<std::pair<std::string, std::string>> &columns,
+                           double tolerance)
+{
+    const auto refs = readCsvRecords(csv.string());
+    std::string diffs;
+    if (refs.size() != t.rowCount())
+        diffs += "rows: plugin " + std::to_string(refs.size()) + ", ours " + std::to_string(t.rowCount()) + "\n";
+    int n = 0;
+    for (std::size_t r = 0; r < std::min(refs.size(), t.rowCount()); ++r)
+        for (const auto &[ref, id] : columns) {
+            const std::string want = refs[r].at(ref), got = cell(t, r, id);
+            const double a = parseNumber(want), b = parseNumber(got);
+            const bool same = std::isnan(a) ? want == got : std::abs(a - b) <= tolerance;
+            if (!same && n++ < 5)
+                diffs += "row " + std::to_string(r) + " " + ref + ": plugin " + want + ", ours " + got + "\n";
+        }
+    return diffs;
+}
+
 } // namespace
 
 class TstTbPlugin : public QObject {
@@ -182,6 +203,7 @@ private slots:
     void tensorCores();
     void nativeUnits();
     void memoryView();
+    void memoryCurve();
     void distributedTwoRanks();
     void moduleHierarchy();
     void pluginReferences_data();
@@ -314,6 +336,23 @@ void TstTbPlugin::gpuUtilization()
     QVERIFY(near(num(kernels, std::size_t(nll), "blocks_per_sm"), (0.5 * 10 + 0.3 * 25 + 10.5 * 20) / 55, 1e-12));
     QVERIFY(near(num(kernels, std::size_t(nll), "achieved_occupancy_pct"), (0.6 * 10 + 1.0 * 25 + 0.3 * 20) / 55, 1e-12));
     QCOMPARE(cell(kernels, 0, "name"), std::string("void cunn_ClassNLLCriterion_updateGradInput_kernel<float>")); // most time first
+
+    // The plugin's gpu_util_expected: 10 µs buckets from the first event (100 µs) to the last end
+    // (220 µs), the share kernels cover, then a closing 0.
+    const std::vector<std::pair<double, double>> expected = {{100, 0}, {110, 0}, {120, 0},   {130, 1.0}, {140, 1.0},
+                                                             {150, 1.0}, {160, 1.0}, {170, 0}, {180, 0}, {190, 0},
+                                                             {200, 1.0}, {210, 1.0}, {220, 0}};
+    const Table series = run(*ctx, "tb-gpu-utilization-series");
+    QCOMPARE(series.rowCount(), expected.size());
+    const Table native = run(*ctx, "tb-gpu-utilization-series", false);
+    QCOMPARE(native.rowCount(), expected.size());
+    for (std::size_t r = 0; r < expected.size(); ++r) {
+        QCOMPARE(num(series, r, "time_us"), expected[r].first - 100);
+        QVERIFY(near(num(series, r, "utilization"), expected[r].second, 1e-12));
+        QCOMPARE(num(native, r, "ts_ns"), (expected[r].first - 100) * 1000);
+        QVERIFY(near(num(native, r, "utilization_pct"), 100 * expected[r].second, 1e-12));
+        QCOMPARE(num(native, r, "bucket_ns"), 10000.0);
+    }
 }
 
 // A kernel overlapping a memcpy and a runtime call inside one step: the kernel takes its whole
@@ -546,6 +585,55 @@ void TstTbPlugin::memoryView()
 
 // Two ranks of one all_reduce: the faster rank's kernel time is the data transfer time of both;
 // the slower rank's extra kernel time is synchronizing (waiting for the other rank).
+// The plugin's TestMemoryCurve: every record with an address and both totals is a sample of its
+// device's curve, at its time since the profiler's first event, with its totals as they are.
+void TstTbPlugin::memoryCurve()
+{
+    struct Record {
+        int ts, deviceType, deviceId, addr;
+        long long bytes, allocated, reserved;
+    };
+    const std::vector<Record> cpu = {{1, 0, 0, 1, 4, 4, 0},          {20, 0, 0, 1, -4, 0, 0},       {100, 0, 0, 2, 8000, 8000, 0},
+                                     {200, 0, 0, 2, -8000, 0, 0},    {300, 0, 0, 3, 4, 4, 0},       {400, 0, 0, 4, 16, 20, 0},
+                                     {500, 0, 0, 5, 4000, 4020, 0},  {600, 0, 0, 4, -16, 4004, 0},  {700, 0, 0, 7, 80, 4084, 0},
+                                     {800, 0, 0, 3, -4, 4080, 0},    {900, 0, 0, 7, -80, 4000, 0},  {905, 0, 0, 4, -4000, 0, 0}};
+    const std::vector<Record> gpu = {{2, 1, 0, 11, 400, 400, 512},        {22, 1, 0, 11, -400, 0, 512},
+                                     {105, 1, 0, 12, 5000, 5000, 10240},  {106, 1, 0, 13, 3000, 8000, 10240},
+                                     {205, 1, 0, 12, -5000, 3000, 10240}, {401, 1, 0, 14, 1024, 4024, 10240},
+                                     {499, 1, 0, 15, 4, 4028, 10240},     {501, 1, 0, 13, -3000, 1028, 10240},
+                                     {502, 1, 0, 15, -4, 1024, 10240},    {906, 1, 0, 14, -1024, 0, 10240}};
+    std::vector<std::string> events;
+    for (const auto *list : {&cpu, &gpu})
+        for (const Record &m : *list)
+            events.push_back(R"({"ph": "i", "s": "t", "name": "[memory]", "pid": 0, "tid": 0, "ts": )" + std::to_string(m.ts)
+                             + R"(, "args": {"Device Type": )" + std::to_string(m.deviceType) + R"(, "Device Id": )"
+                             + std::to_string(m.deviceId) + R"(, "Addr": )" + std::to_string(m.addr) + R"(, "Bytes": )"
+                             + std::to_string(m.bytes) + R"(, "Total Allocated": )" + std::to_string(m.allocated)
+                             + R"(, "Total Reserved": )" + std::to_string(m.reserved) + "}}");
+    auto ctx = kineto(array(events));
+    const Table plugin = run(*ctx, "tb-memory-curve");
+    const Table native = run(*ctx, "tb-memory-curve", false);
+    QCOMPARE(plugin.rowCount(), cpu.size() + gpu.size());
+    QCOMPARE(native.rowCount(), cpu.size() + gpu.size());
+    std::size_t r = 0;
+    for (const auto &[device, list] : {std::pair{"CPU", &cpu}, std::pair{"GPU0", &gpu}})
+        for (const Record &m : *list) {
+            QCOMPARE(cell(plugin, r, "device"), std::string(device));
+            QVERIFY(near(num(plugin, r, "time_ms") * 1000, m.ts - 1, 1e-9)); // the plugin's start is the first record, 1 µs
+            QVERIFY(near(num(plugin, r, "allocated_kb") * 1024, double(m.allocated), 1e-9));
+            QVERIFY(near(num(plugin, r, "reserved_kb") * 1024, double(m.reserved), 1e-9));
+            QCOMPARE(num(native, r, "ts"), double(m.ts - 1) * 1000); // the trace starts at the first record too
+            QVERIFY(near(num(native, r, "allocated_mb") * 1024 * 1024, double(m.allocated), 1e-6));
+            QVERIFY(near(num(native, r, "reserved_mb") * 1024 * 1024, double(m.reserved), 1e-6));
+            ++r;
+        }
+    // without the totals (PyTorch before 1.10) there is no curve, and the table says why
+    auto old = kineto(array({memory(10, 1, 0, 7, 512), memory(20, 1, 0, 7, -512)}));
+    const Table none = run(*old, "tb-memory-curve", false);
+    QCOMPARE(none.rowCount(), std::size_t(0));
+    QVERIFY(hasNote(none, "no memory curve"));
+}
+
 void TstTbPlugin::distributedTwoRanks()
 {
     static QTemporaryDir dir;
@@ -706,6 +794,20 @@ void TstTbPlugin::pluginReferences()
                                    0.05),
                  std::string());
     }
+    if (fs::exists(ref / "gpu_utilization.csv")) {
+        // bucket starts within the plugin's double-precision µs; its epoch-µs doubles are 0.25 µs apart, so
+        // a bucket's kernel time may differ by a few of those
+        const Table series = run(ctx, "tb-gpu-utilization-series");
+        QCOMPARE(compareInOrder(series, ref / "gpu_utilization.csv", {{"device", "device"}, {"time_us", "time_us"}}, 0.05),
+                 std::string());
+        QCOMPARE(compareInOrder(series, ref / "gpu_utilization.csv", {{"utilization", "utilization"}}, 1e-5), std::string());
+    }
+    if (fs::exists(ref / "memory_curve.csv"))
+        QCOMPARE(compareInOrder(run(ctx, "tb-memory-curve"), ref / "memory_curve.csv",
+                                {{"device", "device"}, {"time_ms", "time_ms"}, {"allocated_kb", "allocated_kb"},
+                                 {"reserved_kb", "reserved_kb"}},
+                                1e-4),
+                 std::string());
     if (!fs::exists(ref / "kernels.csv"))
         return;
     const std::vector<std::pair<std::string, std::string>> kernelColumns = {
