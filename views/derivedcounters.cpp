@@ -20,15 +20,49 @@ QString trDc(const char *s)
     return QCoreApplication::translate("accelscope::views::DerivedCounters", s); // thread-safe
 }
 
+DerivedCounterKind counterKindOf(model::analysis::DerivedSeriesKind kind)
+{
+    switch (kind) {
+    case model::analysis::DerivedSeriesKind::QueueLength:
+        return DerivedCounterKind::QueueLength;
+    case model::analysis::DerivedSeriesKind::MemcpyBandwidth:
+        return DerivedCounterKind::MemcpyBandwidth;
+    case model::analysis::DerivedSeriesKind::GpuUtilization:
+        break;
+    }
+    return DerivedCounterKind::GpuUtilization;
+}
+
+model::analysis::DerivedSeriesKind seriesKindOf(DerivedCounterKind kind)
+{
+    switch (kind) {
+    case DerivedCounterKind::QueueLength:
+        return model::analysis::DerivedSeriesKind::QueueLength;
+    case DerivedCounterKind::MemcpyBandwidth:
+        return model::analysis::DerivedSeriesKind::MemcpyBandwidth;
+    case DerivedCounterKind::GpuUtilization:
+        break;
+    }
+    return model::analysis::DerivedSeriesKind::GpuUtilization;
+}
+
 /// The timeline track of one derived series: translated title, colour, summary and LOD.
 std::shared_ptr<const DerivedCounterTrack> trackOf(model::analysis::DerivedSeries s)
 {
     auto d = std::make_shared<DerivedCounterTrack>();
-    const bool queue = s.kind == model::analysis::DerivedSeriesKind::QueueLength;
-    d->kind = queue ? DerivedCounterKind::QueueLength : DerivedCounterKind::MemcpyBandwidth;
+    d->kind = counterKindOf(s.kind);
     d->name = std::move(s.name);
-    d->title = queue ? trDc("Queue length \u00b7 stream %1").arg(s.stream)
-                     : trDc("%1 bandwidth (GB/s)").arg(QString::fromStdString(d->name));
+    switch (d->kind) {
+    case DerivedCounterKind::QueueLength:
+        d->title = trDc("Queue length \u00b7 stream %1").arg(s.stream);
+        break;
+    case DerivedCounterKind::MemcpyBandwidth:
+        d->title = trDc("%1 bandwidth (GB/s)").arg(QString::fromStdString(d->name));
+        break;
+    case DerivedCounterKind::GpuUtilization:
+        d->title = trDc("GPU %1 utilization (%)").arg(s.pid);
+        break;
+    }
     d->process = s.process;
     d->anchor = s.anchor;
     d->rank = s.rank;
@@ -68,12 +102,15 @@ DerivedTrackList memcpyBandwidthTracks(const model::Trace &trace, const Table &t
     return tracksOf(derivedSeriesFromTable(trace, model::analysis::DerivedSeriesKind::MemcpyBandwidth, t));
 }
 
+DerivedTrackList gpuUtilizationTracks(const model::Trace &trace, const Table &t)
+{
+    return tracksOf(derivedSeriesFromTable(trace, model::analysis::DerivedSeriesKind::GpuUtilization, t));
+}
+
 DerivedTrackList computeDerivedTracks(const model::analysis::AnalysisContext &ctx, DerivedCounterKind kind,
                                       std::stop_token stop)
 {
-    const auto seriesKind = kind == DerivedCounterKind::QueueLength ? model::analysis::DerivedSeriesKind::QueueLength
-                                                                    : model::analysis::DerivedSeriesKind::MemcpyBandwidth;
-    auto series = model::analysis::derivedCounterSeries(ctx, seriesKind, stop);
+    auto series = model::analysis::derivedCounterSeries(ctx, seriesKindOf(kind), stop);
     if (stop.stop_requested())
         return {};
     return tracksOf(std::move(series));
@@ -88,15 +125,21 @@ DerivedCounters::DerivedCounters(QObject *parent)
     qRegisterMetaType<DerivedCounterKind>();
     for (int k = 0; k < kDerivedCounterKindCount; ++k) {
         const auto kind = static_cast<DerivedCounterKind>(k);
-        auto *a = new QAction(kind == DerivedCounterKind::QueueLength ? tr("&Queue Length Tracks")
-                                                                      : tr("Memory Copy &Bandwidth Tracks"),
-                              this);
+        auto *a = new QAction(this);
+        if (kind == DerivedCounterKind::QueueLength) {
+            a->setText(tr("&Queue Length Tracks"));
+            a->setStatusTip(tr("Show the queue length of every stream as a counter track below the stream"));
+        } else if (kind == DerivedCounterKind::MemcpyBandwidth) {
+            a->setText(tr("Memory Copy &Bandwidth Tracks"));
+            a->setStatusTip(tr("Show the memory copy bandwidth of every copy kind as a counter track in the "
+                               "device's group"));
+        } else {
+            a->setText(tr("&GPU Utilization Tracks"));
+            a->setStatusTip(tr("Show the PyTorch profiler's GPU utilization over time (share of each time bucket "
+                               "covered by kernels) as a counter track in each GPU's group"));
+        }
         a->setCheckable(true);
         a->setEnabled(false);
-        a->setStatusTip(kind == DerivedCounterKind::QueueLength
-                            ? tr("Show the queue length of every stream as a counter track below the stream")
-                            : tr("Show the memory copy bandwidth of every copy kind as a counter track in the "
-                                 "device's group"));
         a->setToolTip(a->statusTip());
         connect(a, &QAction::toggled, this, [this, kind](bool on) { setEnabled(kind, on); });
         m_kinds[index(kind)].action = a;
@@ -111,7 +154,15 @@ DerivedCounters::~DerivedCounters()
 
 QString DerivedCounters::kindTitle(DerivedCounterKind kind)
 {
-    return kind == DerivedCounterKind::QueueLength ? tr("Queue length") : tr("Memory copy bandwidth");
+    switch (kind) {
+    case DerivedCounterKind::QueueLength:
+        return tr("Queue length");
+    case DerivedCounterKind::MemcpyBandwidth:
+        return tr("Memory copy bandwidth");
+    case DerivedCounterKind::GpuUtilization:
+        break;
+    }
+    return tr("GPU utilization");
 }
 
 bool DerivedCounters::isComputing(DerivedCounterKind kind) const

@@ -1,4 +1,5 @@
-// DerivedCounters: HTA's generate_trace_with_counters as timeline tracks. Per trace, the user
+// DerivedCounters: HTA's generate_trace_with_counters (and the PyTorch profiler plugin's GPU
+// utilization over time) as timeline tracks. Per trace, the user
 // turns on "Queue length" and/or "Memory copy bandwidth" counter tracks (two checkable
 // QActions); the series are the queue-length-series and memcpy-bw-series tables of
 // model/analysis (the same numbers as `accelscope-cli analyze queue-length-series`), computed on
@@ -35,6 +36,9 @@ DerivedTrackList queueLengthTracks(const model::Trace &trace, const model::analy
 /// Copy bandwidth per (rank, device, copy kind) from a memcpy-bw-series table (native columns:
 /// rank, device, kind, ts_ns, bandwidth_gbps), each at the end of its device's group.
 DerivedTrackList memcpyBandwidthTracks(const model::Trace &trace, const model::analysis::Table &memcpyBwSeries);
+/// GPU utilization per (rank, device) from a tb-gpu-utilization-series table (native columns:
+/// rank, device, ts_ns, utilization_pct), each at the end of its GPU's group.
+DerivedTrackList gpuUtilizationTracks(const model::Trace &trace, const model::analysis::Table &gpuUtilizationSeries);
 /// Runs the analysis of `kind` (native options, whole trace) and converts it; empty when stopped.
 DerivedTrackList computeDerivedTracks(const model::analysis::AnalysisContext &ctx, DerivedCounterKind kind,
                                       std::stop_token stop = {});

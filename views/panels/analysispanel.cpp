@@ -312,6 +312,13 @@ void AnalysisPanel::setCurrentAnalysis(const QString &name)
         m_chooser->setCurrentIndex(i);
 }
 
+void AnalysisPanel::setChoiceText(const QString &analysis, const QString &text)
+{
+    const int i = m_chooser->findData(analysis);
+    if (i >= 0)
+        m_chooser->setItemText(i, text);
+}
+
 bool AnalysisPanel::followsSelectedRange() const { return m_rangeBox->isChecked(); }
 void AnalysisPanel::setFollowsSelectedRange(bool on) { m_rangeBox->setChecked(on); }
 

@@ -44,6 +44,9 @@ public:
 
     QString currentAnalysis() const;
     void setCurrentAnalysis(const QString &name);
+    /// The chooser's text for `analysis` instead of its title ("Group by operator + input shape"
+    /// where the analyses are groupings of one view).
+    void setChoiceText(const QString &analysis, const QString &text);
 
     /// Restrict to the document's selected time range when there is one (default on).
     bool followsSelectedRange() const;

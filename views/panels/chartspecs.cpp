@@ -4,6 +4,7 @@
 #include "chartspec.h"
 
 #include "chartcolours.h"
+#include "chartspecs_p.h"
 #include "unitformat.h"
 
 #include "model/analysis/charts/chartdata.h"
@@ -22,30 +23,9 @@ namespace accelscope::views {
 using namespace model::analysis;
 using namespace chartcolour;
 
-namespace {
+namespace chartspecdetail {
 
 QString tr(const char *text) { return QCoreApplication::translate("AnalysisChart", text); }
-
-/// Distinct keys in first-seen order, each found in O(log n): tables of 1,000 ranks have tens
-/// of thousands of rows.
-template <typename Key>
-class Distinct {
-public:
-    void add(const Key &k)
-    {
-        if (m_index.emplace(k, m_keys.size()).second)
-            m_keys.push_back(k);
-    }
-    std::size_t at(const Key &k) const { return m_index.at(k); }
-    std::size_t size() const { return m_keys.size(); }
-    const Key &operator[](std::size_t i) const { return m_keys[i]; }
-    auto begin() const { return m_keys.begin(); }
-    auto end() const { return m_keys.end(); }
-
-private:
-    std::vector<Key> m_keys;
-    std::map<Key, std::size_t> m_index;
-};
 
 const Column *findColumn(const Table &t, std::initializer_list<std::string_view> ids)
 {
@@ -144,6 +124,12 @@ ChartSpec topN(const Table &t, const std::vector<int> &rowsIn, const Column *val
     (void)t;
     return s;
 }
+
+} // namespace chartspecdetail
+
+using namespace chartspecdetail;
+
+namespace {
 
 /// The `steps-chart` rows left out (Ascend rows without Computing, Communication and Free), as
 /// the note under the chart.
@@ -758,6 +744,8 @@ ChartSpec chartSpecFor(const Table &t, const std::vector<int> &rowsIn)
     } else if (name == "memory-timeline") {
         s = memoryTimelineSpec(t, rows);
         s.title = tr("Memory over time");
+    } else if (name.starts_with("tb-")) {
+        s = pytorchChartSpec(t, rows);
     } else if (name == "engines") {
         s = enginesSpec(t, rows);
         s.title = tr("Engine utilization per core");

@@ -13,6 +13,8 @@ target_sources(accelscope_views PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/criticalpathpanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/enginechartspanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/heatmapview.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pytorchchartspecs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pytorchpanel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/selectionanalysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unitformat.cpp
 )

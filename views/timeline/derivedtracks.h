@@ -24,8 +24,9 @@ namespace accelscope::views {
 enum class DerivedCounterKind : std::uint8_t {
     QueueLength,     ///< queue-length-series: one track per (rank, stream), after the stream's track
     MemcpyBandwidth, ///< memcpy-bw-series: one track per (rank, device, copy kind), end of the device's group
+    GpuUtilization,  ///< tb-gpu-utilization-series: one track per (rank, device), end of the device's group
 };
-inline constexpr int kDerivedCounterKindCount = 2;
+inline constexpr int kDerivedCounterKindCount = 3;
 
 /// One generated counter track. Immutable once made.
 struct DerivedCounterTrack {

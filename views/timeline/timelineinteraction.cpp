@@ -560,8 +560,9 @@ void TimelineWidget::contextMenu(const QPoint &pos, const QPoint &globalPos)
             });
         } else if (const DerivedCounterTrack *d = m_layout.derivedTrack(it.derived)) {
             const DerivedCounterKind kind = d->kind;
-            menu.addAction(kind == DerivedCounterKind::QueueLength ? tr("Remove Queue Length Tracks")
-                                                                   : tr("Remove Memory Copy Bandwidth Tracks"),
+            menu.addAction(kind == DerivedCounterKind::QueueLength       ? tr("Remove Queue Length Tracks")
+                           : kind == DerivedCounterKind::MemcpyBandwidth ? tr("Remove Memory Copy Bandwidth Tracks")
+                                                                         : tr("Remove GPU Utilization Tracks"),
                            this,
                            [this, kind] { m_doc->derivedCounters()->setEnabled(kind, false); });
         } else {

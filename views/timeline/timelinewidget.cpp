@@ -91,7 +91,9 @@ void TimelineWidget::init(Renderer renderer)
             Q_EMIT statusTextChanged(kind == DerivedCounterKind::QueueLength
                                          ? tr("No queue length: no kernel, copy or memset launch in this trace has "
                                               "a device partner")
-                                         : tr("No memory copy bandwidth: this trace has no memory copies or memsets"));
+                                     : kind == DerivedCounterKind::MemcpyBandwidth
+                                         ? tr("No memory copy bandwidth: this trace has no memory copies or memsets")
+                                         : tr("No GPU utilization: no kernel in this trace names its device"));
     });
     if (m_doc->trace())
         onTraceChanged();
