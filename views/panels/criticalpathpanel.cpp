@@ -200,7 +200,7 @@ QWidget *CriticalPathPanel::buildBody()
     splitter->setObjectName(QStringLiteral("chartBesideTable"));
     m_chart = new AnalysisChartView(splitter);
     m_chart->setObjectName(QStringLiteral("summaryChart"));
-    m_chart->setMinimumWidth(260);
+    m_chart->setMinimumWidth(300);
     m_view = new QTableView(splitter);
     m_view->setObjectName(QStringLiteral("table"));
     m_view->setModel(m_proxy);
@@ -215,6 +215,8 @@ QWidget *CriticalPathPanel::buildBody()
     splitter->addWidget(m_view);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
+    // room for the donut's legend (bound_by names are long) beside the table
+    splitter->setSizes({420, 840});
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CriticalPathPanel::onRowActivated);
     connect(m_chart, &AnalysisChartView::rowClicked, this, [this](int summaryRow) {
         // a donut slice filters the edges to its bound_by
