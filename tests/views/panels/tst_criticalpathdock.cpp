@@ -139,6 +139,7 @@ class TstCriticalPathDock : public QObject
 private slots:
     void pathIsDrawnSteppedAndCleared();
     void missingAnnotationShowsTheNote();
+    void htaCompatiblePathIsDrawnToo();
     void collectiveWaitIsDrawnAcrossRanks();
 };
 
@@ -259,6 +260,27 @@ void TstCriticalPathDock::missingAnnotationShowsTheNote()
     QVERIFY(!table.notes.empty());
     QVERIFY2(panel.statusText().contains(QString::fromStdString(table.notes.front())), qPrintable(panel.statusText()));
     QVERIFY(!doc.criticalPath());
+}
+
+void TstCriticalPathDock::htaCompatiblePathIsDrawnToo()
+{
+    const TracePtr trace = loadOrNull({std::filesystem::path(ACCELSCOPE_SHARED_DATA) / "kineto" / "cp_alexnet.json.gz"});
+    if (!trace)
+        QSKIP("../shared/data/kineto/cp_alexnet.json.gz not present");
+    Document doc;
+    doc.setTrace(trace);
+    AnalysisHub hub(&doc);
+    CriticalPathPanel panel(&hub);
+    panel.setHtaCompat(true);
+    QVERIFY(panel.currentOptions().htaCompat);
+    waitForResult(panel);
+    // the HTA table counts whole µs since HTA's first event: its ends are still found on the trace
+    const Table &table = *panel.result().path;
+    QVERIFY(table.column("duration")); // the HTA-compatible columns
+    QVERIFY(table.rowCount() > 0);
+    QVERIFY2(panel.result().slices, panel.result().slicesError.c_str());
+    QCOMPARE(panel.result().slices->edges.size(), table.rowCount());
+    QVERIFY(doc.criticalPath() == panel.result().slices);
 }
 
 void TstCriticalPathDock::collectiveWaitIsDrawnAcrossRanks()
