@@ -16,6 +16,7 @@
 #include "app/gui/memorywarning.h"
 #include "app/gui/importoptionsdialog.h"
 #include "app/gui/language.h"
+#include "app/gui/pytorchdock.h"
 #include "app/gui/querydock.h"
 #include "app/gui/searchresultsmodel.h"
 #include "app/gui/searchresultspanel.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(AppSettings *settings, const Options &options, QWidget *p
     m_analysis = new views::AnalysisHub(m_doc, &m_settings->raw(), m_doc); // category rules kept in the app's settings
     installAnalysisDocks(this, m_analysis);
     installQueryDock(this, m_settings);
+    installPyTorchDock(this, m_analysis);
     m_comparePanel = installCompareDock(this, m_analysis, m_fileMenu, m_actImportOptions);
     installClusterFileDock(this, m_fileMenu, m_recentMenu->menuAction());
     installSessionActions(this, m_fileMenu, m_actImportOptions);
@@ -385,6 +387,7 @@ void MainWindow::createMenus()
     m_timelineMenu->addSeparator();
     m_timelineMenu->addAction(m_doc->derivedCountersAction(views::DerivedCounterKind::QueueLength));
     m_timelineMenu->addAction(m_doc->derivedCountersAction(views::DerivedCounterKind::MemcpyBandwidth));
+    m_timelineMenu->addAction(m_doc->derivedCountersAction(views::DerivedCounterKind::GpuUtilization)); // PyTorch profiler plugin
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeMenu->addActions(m_themeGroup->actions());
     m_rendererMenu = m_viewMenu->addMenu(QString());

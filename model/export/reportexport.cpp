@@ -5,6 +5,7 @@
 #include "model/analysis/aiu/aiuanalysis.h"
 #include "model/analysis/ascend/ascendsteps.h"
 #include "model/analysis/sophgo/sophgoengines.h"
+#include "model/analysis/tbplugin/tbanalyses.h"
 
 #include "model/analysis/analyses.h"
 #include "model/analysis/core/stats.h"
@@ -78,6 +79,24 @@ constexpr Fixed kFixed[] = {
     {"engine-layers", nullptr, "Sophgo layers", false},
     {"engine-layer-summary", nullptr, "Sophgo layer summary", false},
     {"engine-commands", nullptr, "Sophgo commands", false},
+    // PyTorch profiler traces (in the default set of those traces only: defaultReportTables): the
+    // TensorBoard profiler plugin's views, one sheet per view as the plugin's tabs.
+    {"tb-overview", nullptr, "PyTorch overview", false},
+    {"tb-gpu", nullptr, "PyTorch overview", false},
+    {"tb-recommendations", nullptr, "PyTorch overview", false},
+    {"tb-operators", nullptr, "PyTorch operators", false},
+    {"tb-operators-shape", nullptr, "PyTorch operators by shape", false},
+    {"tb-operators-stack", nullptr, "PyTorch operators by stack", false},
+    {"tb-kernels", nullptr, "PyTorch kernels", false},
+    {"tb-kernels-op", nullptr, "PyTorch kernels by operator", false},
+    {"tb-memory", nullptr, "PyTorch memory", false},
+    {"tb-memory-events", nullptr, "PyTorch memory events", false},
+    {"tb-memory-curve", nullptr, "PyTorch memory curve", false},
+    {"tb-modules", nullptr, "PyTorch modules", false},
+    {"tb-gpu-utilization-series", nullptr, "PyTorch GPU utilization", false},
+    {"tb-distributed-overlap", nullptr, "PyTorch distributed", false},
+    {"tb-distributed-wait", nullptr, "PyTorch distributed", false},
+    {"tb-distributed-ops", nullptr, "PyTorch distributed", false},
     // IBM AIU (in the default set of AIU traces only): acelyzer's tables.
     {"aiu-summary", nullptr, "AIU summary", false},
     {"aiu-categories", nullptr, "AIU categories", false},
@@ -150,6 +169,18 @@ std::vector<std::string> defaultReportTables(const Trace *trace)
             if (findReportTable(n))
                 sophgo.emplace_back(n);
         v.insert(at, sophgo.begin(), sophgo.end());
+    }
+    if (trace && analysis::isPyTorchProfilerTrace(*trace)) {
+        // the TensorBoard plugin's overview, operator, kernel, memory and distributed views, before
+        // "diagnostics"; the larger per-event tables (memory events and curve, utilization over
+        // time, shapes and call stacks) are there to be chosen
+        const auto at = std::find(v.begin(), v.end(), std::string("diagnostics"));
+        std::vector<std::string> pytorch;
+        for (const char *n : {"tb-overview", "tb-gpu", "tb-recommendations", "tb-operators", "tb-kernels", "tb-memory",
+                              "tb-modules", "tb-distributed-overlap", "tb-distributed-wait", "tb-distributed-ops"})
+            if (findReportTable(n))
+                pytorch.emplace_back(n);
+        v.insert(at, pytorch.begin(), pytorch.end());
     }
     if (trace && analysis::traceHasAiu(*trace)) {
         // acelyzer's tables, before "diagnostics"

@@ -315,8 +315,11 @@ void AnalysisPanel::setCurrentAnalysis(const QString &name)
 void AnalysisPanel::setChoiceText(const QString &analysis, const QString &text)
 {
     const int i = m_chooser->findData(analysis);
-    if (i >= 0)
-        m_chooser->setItemText(i, text);
+    if (i < 0)
+        return;
+    m_chooser->setItemText(i, text);
+    // a grouping's text is the whole choice ("Group by operator + call stack"): show it whole
+    m_chooser->setMinimumContentsLength(std::max(m_chooser->minimumContentsLength(), int(text.size())));
 }
 
 bool AnalysisPanel::followsSelectedRange() const { return m_rangeBox->isChecked(); }

@@ -5,7 +5,9 @@
 #include "views/derivedcounters.h"
 #include "views/document.h"
 
+#include <QHeaderView>
 #include <QSplitter>
+#include <QTableView>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -88,6 +90,7 @@ QWidget *PyTorchPanel::overviewTab()
     AnalysisPanel *steps = addPanel({QStringLiteral("tb-overview")}, {}, tab);
     AnalysisPanel *gpu = addPanel({QStringLiteral("tb-gpu")}, {}, tab);
     AnalysisPanel *advice = addPanel({QStringLiteral("tb-recommendations")}, {}, tab);
+    advice->view()->horizontalHeader()->setStretchLastSection(true); // the recommendation's text
     auto *below = splitOf(Qt::Horizontal, {gpu, advice}, 1, tab);
     auto *lay = new QVBoxLayout(tab);
     lay->setContentsMargins(0, 0, 0, 0);
@@ -117,7 +120,7 @@ QWidget *PyTorchPanel::memoryTab()
     auto *below = splitOf(Qt::Horizontal, {events, statistics}, 1, tab);
     auto *lay = new QVBoxLayout(tab);
     lay->setContentsMargins(0, 0, 0, 0);
-    lay->addWidget(splitOf(Qt::Vertical, {curve, below}, 1, tab));
+    lay->addWidget(splitOf(Qt::Vertical, {curve, below}, 2, tab));
     return tab;
 }
 

@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -381,9 +383,25 @@ private slots:
 
     void ascendTracesGetTheAscendTablesByDefault()
     {
-        // A Kineto trace: the HTA-style report only
+        // A PyTorch profiler (Kineto) trace: the HTA-style report, then the TensorBoard plugin's
+        // views on sheets of their own, before Diagnostics
         const auto kineto = defaultReportTables(m_sample.get());
-        QCOMPARE(kineto, defaultReportTables());
+        std::vector<std::string> htaOnly;
+        for (const std::string &n : kineto)
+            if (!n.starts_with("tb-"))
+                htaOnly.push_back(n);
+        QCOMPARE(htaOnly, defaultReportTables());
+        QCOMPARE(kineto.back(), std::string("diagnostics"));
+        for (const char *n : {"tb-overview", "tb-gpu", "tb-operators", "tb-kernels", "tb-distributed-overlap"})
+            QVERIFY2(std::find(kineto.begin(), kineto.end(), n) != kineto.end(), n);
+        const auto sheetOf = [](std::string_view name) {
+            for (const ReportTableInfo &c : reportTableChoices())
+                if (c.name == name)
+                    return c.sheet;
+            return std::string();
+        };
+        QCOMPARE(sheetOf("tb-gpu"), std::string("PyTorch overview")); // one sheet per plugin tab
+        QCOMPARE(sheetOf("tb-overview"), sheetOf("tb-gpu"));
         // An Ascend cluster (two ranks): the Ascend analyses join, before Diagnostics
         importers::ImportContext ictx;
         auto r = importers::loadTrace({fs::path(ACCELSCOPE_TEST_DATA "/ascend/tiny_cluster")}, ictx);
@@ -392,6 +410,7 @@ private slots:
         QCOMPARE(ascend.back(), std::string("diagnostics"));
         for (const char *n : {"op-statistic", "communication", "communication-links", "memory", "slow-rank"})
             QVERIFY2(std::find(ascend.begin(), ascend.end(), n) != ascend.end(), n);
+        QVERIFY(std::none_of(ascend.begin(), ascend.end(), [](const std::string &n) { return n.starts_with("tb-"); }));
         // and every sheet name fits Excel's 31 characters
         for (const ReportTableInfo &c : reportTableChoices())
             QVERIFY2(c.sheet.size() <= 31, c.sheet.c_str());
@@ -439,7 +458,7 @@ private slots:
         opt.progress = [&](double f) { progress.push_back(f); };
         const ExportResult r = writeCsvTables(ctx, out, opt);
         QVERIFY2(r.ok, r.error.c_str());
-        const auto names = defaultReportTables();
+        const auto names = defaultReportTables(m_sample.get()); // the sample is a PyTorch trace: with the tb-* tables
         std::set<std::string> want;
         for (const auto &n : names)
             want.insert(n + ".csv");
@@ -612,8 +631,10 @@ private slots:
         QVERIFY(r.bytes > 0);
 
         QJsonObject expect;
-        expect["sheets"] = QJsonArray{"Overview", "Findings", "Kernels", "Kernel types", "Categories", "Engines", "Steps",
-                                      "HTA analyses", "Annotations", "Diagnostics"};
+        expect["sheets"] = QJsonArray{"Overview",         "Findings",          "Kernels",         "Kernel types",
+                                      "Categories",       "Engines",           "Steps",           "HTA analyses",
+                                      "Annotations",      "PyTorch overview",  "PyTorch operators", "PyTorch kernels",
+                                      "PyTorch memory",   "PyTorch modules",   "PyTorch distributed", "Diagnostics"};
         QJsonArray tables;
         AnalysisOptions ao;
         ao.htaCompat = hta;
@@ -623,6 +644,14 @@ private slots:
             tables.append(expectTable(sheet, runAnalysis(name, ctx, ao), false));
         for (const char *name : {"temporal", "overlap", "idle", "idle-stats", "memcpy-bw", "queue-length"})
             tables.append(expectTable("HTA analyses", runAnalysis(name, ctx, ao), true));
+        // the TensorBoard plugin's views: a sheet per tab, several tables as blocks
+        for (const auto &[name, sheet, block] : std::vector<std::tuple<std::string, QString, bool>>{
+                 {"tb-overview", "PyTorch overview", true}, {"tb-gpu", "PyTorch overview", true},
+                 {"tb-recommendations", "PyTorch overview", true}, {"tb-operators", "PyTorch operators", false},
+                 {"tb-kernels", "PyTorch kernels", false}, {"tb-memory", "PyTorch memory", false},
+                 {"tb-modules", "PyTorch modules", false}, {"tb-distributed-overlap", "PyTorch distributed", true},
+                 {"tb-distributed-wait", "PyTorch distributed", true}, {"tb-distributed-ops", "PyTorch distributed", true}})
+            tables.append(expectTable(sheet, runAnalysis(name, ctx, ao), block));
         expect["tables"] = tables;
         expect["charts"] = QJsonObject{{"Kernel types", QJsonArray{"pie", "bar"}},
                                        {"Kernels", QJsonArray{"bar"}},

@@ -174,6 +174,11 @@ private slots:
             }
         }
         QCOMPARE(tabsSeen.size(), std::size_t(6));
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).section(QLatin1Char(' '), 0, 0);
+        for (const char *tab : {"tb-modules", "tb-distributed-overlap"}) {
+            f.panel.tabs()->setCurrentIndex(f.panel.tabOf(QLatin1String(tab)));
+            saveScreenshot(f.panel, QStringLiteral("pytorch-%1-%2.png").arg(tag, QLatin1String(tab + 3)));
+        }
     }
 
     // Overview: a stacked bar per step and the average, one bar set per role of the plugin.
@@ -229,6 +234,8 @@ private slots:
         QVERIFY(ops->proxy()->rowCount() < ops->tableModel()->rowCount());
         for (int r = 0; r < ops->proxy()->rowCount(); ++r)
             QVERIFY(ops->proxy()->index(r, 1).data().toString().contains(QStringLiteral("conv"), Qt::CaseInsensitive));
+        // the chart follows the search: the largest of the rows found
+        QTRY_COMPARE(ops->chartView()->spec().categories.size(), std::min<qsizetype>(kTopN, ops->proxy()->rowCount()));
         f.panel.tabs()->setCurrentIndex(f.panel.tabOf(QStringLiteral("tb-operators")));
         saveScreenshot(f.panel, QStringLiteral("pytorch-operator.png"));
         search->clear();
