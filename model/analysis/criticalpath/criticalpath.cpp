@@ -141,6 +141,10 @@ std::shared_ptr<const PathResult> computePath(const AnalysisContext &ctx, const 
     if (opt.htaCompat)
         r->notes.push_back("HTA compatibility: times are whole microseconds (start rounded up, end rounded down) relative "
                            "to the first event; the last ProfilerStep is dropped when there are several");
+    for (const auto &table : r->tables) // what each rank's trace cannot tell the path
+        for (const std::string &limit : table->limits)
+            if (std::find(r->notes.begin(), r->notes.end(), limit) == r->notes.end())
+                r->notes.push_back(limit);
     std::vector<const RankTable *> joined;
     std::vector<Graph> graphs = rankGraphs(ctx, opt, annotation, *r, joined);
     if (graphs.empty())
@@ -234,7 +238,9 @@ std::string boundBy(const AnalysisContext &ctx, const PathResult &r, const Edge 
         return "cpu_bound";
     const Trace &tr = ctx.trace();
     bool communication = false;
-    if (table.compat) {
+    if (!table.communicationRow.empty() && table.communicationRow[std::size_t(e.event)]) {
+        communication = true;
+    } else if (table.compat) {
         communication = htaCommunicationKernel(shortenName(tr.str(ev.name)));
     } else {
         const Track &track = tr.tracks()[ctx.index().ref(ev.gid).track];

@@ -36,6 +36,14 @@ struct Event {
     std::int64_t end() const { return ts + dur; }
 };
 
+/// Whose trace the rank's table comes from: the rules that join host and device differ.
+enum class TraceFamily : std::uint8_t {
+    Kineto, ///< Kineto / Chrome JSON: correlations, cuda_runtime launches (HTA's rules)
+    Ascend, ///< torch_npu / MindSpore: flows, the task queue, AscendCL calls (criticalpathascend.cpp)
+    Aiu,    ///< IBM AIU Flex: device blocks only, Prep -> Exec stamps (criticalpathaiu.cpp)
+    Sophgo, ///< Sophgo engine dumps: no host side, no launch links
+};
+
 /// The rank's table and the strings the rules look for (kInvalidId when absent).
 struct RankTable {
     const Trace *trace = nullptr;
@@ -52,8 +60,31 @@ struct RankTable {
     std::vector<std::uint8_t> isGraphLaunch; ///< per StringId: launches a CUDA/HIP graph
     std::vector<std::uint8_t> isBlockingSync; ///< per StringId: a blocking synchronisation call
 
+    // Rules of the other trace families; every vector is empty for Kineto traces, whose rules
+    // read the per-name flags above.
+    TraceFamily family = TraceFamily::Kineto;
+    std::vector<std::uint8_t> launchRow;      ///< per event: launches device rows (replaces isLaunch by name)
+    std::vector<std::uint8_t> groupLaunchRow; ///< per event: launches several device rows at once (as a CUDA graph)
+    std::vector<std::uint8_t> hostNodeRow;    ///< per event: a host row with nodes though no Kineto category names it
+    std::vector<std::uint8_t> communicationRow; ///< per event: a device row whose time is communication
+    std::vector<std::int64_t> stackPidOfTrack;  ///< per track: the process whose threads its calls nest in
+    /// Host-thread hand-overs (Ascend's task queue: Enqueue row, Dequeue row).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> handOvers;
+    /// AIU: per event, the receive (DmaI) a block's Exec waited for; -1 none.
+    std::vector<std::int32_t> receiveOf;
+    /// What the trace cannot tell the path (table notes).
+    std::vector<std::string> limits;
+
     std::int64_t pid(const Event &e) const { return trace->process(trace->tracks()[e.track].process).pid; }
     std::int64_t tid(const Event &e) const { return trace->tracks()[e.track].tid; }
+    /// The process whose call stack the event's thread belongs to (Ascend: a CANN thread's
+    /// AscendCL calls nest in the Python thread of the same OS thread id).
+    std::int64_t stackPid(const Event &e) const { return stackPidOfTrack.empty() ? pid(e) : stackPidOfTrack[e.track]; }
+    bool isLaunchRow(std::uint32_t i) const { return launchRow.empty() ? isLaunch[events[i].name] != 0 : launchRow[i] != 0; }
+    bool isGroupLaunchRow(std::uint32_t i) const
+    {
+        return groupLaunchRow.empty() ? isGraphLaunch[events[i].name] != 0 : groupLaunchRow[i] != 0;
+    }
 };
 
 RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt, int rank);
@@ -134,5 +165,20 @@ private:
 void addRuntimeLockEdges(const RankTable &t, Graph &g, EdgeList &edges);
 void addCallStackEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges);
 void addKernelEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges);
+
+// Other trace families (criticalpathascend.cpp, criticalpathaiu.cpp).
+/// The family of the rank's source.
+TraceFamily traceFamily(const AnalysisContext &ctx, int rank);
+/// Ascend: device tasks get their launch from the trace's flows, CANN threads join the Python
+/// threads, the task queue's hand-overs and the synchronising AscendCL calls are read.
+void linkAscend(const AnalysisContext &ctx, RankTable &t);
+/// Ascend: the task queue's hand-overs and the device -> host synchronisations.
+void addAscendEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges);
+/// AIU: each block's Exec with its Prep and the receive it waited for.
+void linkAiu(const AnalysisContext &ctx, RankTable &t);
+/// AIU: block durations, Prep -> Exec launch delays, gaps between blocks, receive waits.
+void addAiuEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges);
+/// Sophgo and other device-only traces: the note that says why there is no path.
+void noteDeviceOnly(const AnalysisContext &ctx, RankTable &t);
 
 } // namespace accelscope::model::analysis::criticalpath

@@ -197,6 +197,15 @@ RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt,
             readWaitArgs(tr, tr.tracks()[e.track], ctx.index().ref(e.gid).index, e);
     }
     linkCorrelations(t);
+    if (opt.htaCompat)
+        return t; // HTA reads Kineto's correlations only
+    t.family = traceFamily(ctx, rank);
+    switch (t.family) {
+    case TraceFamily::Kineto: break;
+    case TraceFamily::Ascend: linkAscend(ctx, t); break;
+    case TraceFamily::Aiu: linkAiu(ctx, t); break;
+    case TraceFamily::Sophgo: noteDeviceOnly(ctx, t); break;
+    }
     return t;
 }
 
@@ -260,6 +269,9 @@ Window clipWindow(const RankTable &t, const Trace &tr, const std::string &annota
         const Event &e = t.events[i];
         if (e.stream != -1) {
             if (e.name != kEmptyString && e.name == t.streamWaitEvent)
+                keep[i] = 1;
+            // AIU blocks have no host call to follow: they take part when they start in the window
+            if (t.family == TraceFamily::Aiu && e.partner != kNoCorrelation && inWindow(e))
                 keep[i] = 1;
             continue;
         }

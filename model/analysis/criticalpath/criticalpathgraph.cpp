@@ -85,17 +85,19 @@ void EdgeList::finish()
 
 namespace {
 
-bool hasNodes(const RankTable &t, const Event &e)
+bool hasNodes(const RankTable &t, std::uint32_t i)
 {
+    const Event &e = t.events[i];
     const bool operatorOrRuntime = e.cat == t.catCpuOp || e.cat == t.catCudaRuntime || e.cat == t.catCudaDriver;
-    return operatorOrRuntime || (e.stream != -1 && e.partner != kNoCorrelation);
+    const bool otherHostCall = !t.hostNodeRow.empty() && t.hostNodeRow[i];
+    return operatorOrRuntime || otherHostCall || (e.stream != -1 && e.partner != kNoCorrelation);
 }
 
 void makeNodes(const RankTable &t, const Window &w, Graph &g)
 {
     for (std::uint32_t i : w.events) {
         const Event &e = t.events[i];
-        if (!hasNodes(t, e))
+        if (!hasNodes(t, i))
             continue;
         g.nodes.push_back({e.ts, i, true});
         g.nodes.push_back({e.end(), i, false});
@@ -337,8 +339,12 @@ void addCallStackEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &
     members.reserve(w.events.size());
     for (std::uint32_t i : w.events) {
         const Event &e = t.events[i];
+        // other families' stacks hold only the rows with nodes: their python_function rows
+        // overlap the operators without nesting, and HTA's stack would close an operator early
+        if (t.family != TraceFamily::Kineto && g.startNode[i] < 0 && e.stream == -1)
+            continue;
         const std::int64_t tid = t.tid(e);
-        members.push_back({t.pid(e), merge && tid == *bwd ? *fwd : tid, i});
+        members.push_back({t.stackPid(e), merge && tid == *bwd ? *fwd : tid, i});
     }
     std::sort(members.begin(), members.end(), [](const Member &a, const Member &b) {
         if (a.pid != b.pid)
@@ -370,7 +376,12 @@ Graph buildGraph(const RankTable &t, const Window &w)
     EdgeList edges(g);
     addRuntimeLockEdges(t, g, edges);
     addCallStackEdges(t, w, g, edges);
-    addKernelEdges(t, w, g, edges);
+    if (t.family == TraceFamily::Aiu)
+        addAiuEdges(t, w, g, edges);
+    else
+        addKernelEdges(t, w, g, edges);
+    if (t.family == TraceFamily::Ascend)
+        addAscendEdges(t, w, g, edges);
     edges.finish();
     return g;
 }

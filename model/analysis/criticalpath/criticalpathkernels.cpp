@@ -44,7 +44,7 @@ std::vector<std::int64_t> queueLengths(const RankTable &t)
     std::vector<Step> steps;
     for (std::uint32_t i = 0; i < t.events.size(); ++i) {
         const Event &e = t.events[i];
-        if (!t.isLaunch[e.name] || e.partner < 0 || !isDeviceRow(t.events[std::size_t(e.partner)]))
+        if (!t.isLaunchRow(i) || e.partner < 0 || !isDeviceRow(t.events[std::size_t(e.partner)]))
             continue;
         steps.push_back({t.events[std::size_t(e.partner)].stream, e.ts, +1, i});
         launchedCorr[e.corr] = 1;
@@ -73,7 +73,7 @@ std::vector<Launch> launches(const RankTable &t)
     std::vector<Launch> out;
     for (std::uint32_t i = 0; i < t.events.size(); ++i) {
         const Event &e = t.events[i];
-        if (!t.isLaunch[e.name] || e.partner < 0)
+        if (!t.isLaunchRow(i) || e.partner < 0)
             continue;
         const Event &dev = t.events[std::size_t(e.partner)];
         if (!isDeviceRow(dev) || dev.partner < 0)
@@ -232,7 +232,7 @@ void KernelPass::kernel(std::uint32_t row)
     const std::int32_t launch = e.partner;
     const std::int64_t launchTs = launch >= 0 ? m_t.events[std::size_t(launch)].ts : 0;
     bool queueWasEmpty = launch >= 0 && m_queue[std::size_t(launch)] == 1 && m_queue[row] == 0;
-    if (!m_t.compat && launch >= 0 && m_t.isGraphLaunch[m_t.events[std::size_t(launch)].name]) {
+    if (!m_t.compat && launch >= 0 && m_t.isGroupLaunchRow(std::uint32_t(launch))) {
         // a graph launch enqueues all its kernels at once (HTA counts no queue for it): the
         // graph's first kernel on a stream is the one that can have waited for the launch
         queueWasEmpty = m_graphStreams.insert({e.corr, e.stream}).second;
@@ -243,7 +243,10 @@ void KernelPass::kernel(std::uint32_t row)
         if (m_g.startNode[std::size_t(launch)] >= 0)
             m_edges.add(m_g.startNode[std::size_t(launch)], start, EdgeType::KernelLaunchDelay);
     } else if (prev >= 0 && startTs - m_g.nodes[std::size_t(prev)].ts < m_gapLimit
-               && (waitEnd < 0 || m_g.nodes[std::size_t(waitEnd)].ts < m_g.nodes[std::size_t(prev)].ts)) {
+               && (waitEnd < 0 || m_g.nodes[std::size_t(waitEnd)].ts < m_g.nodes[std::size_t(prev)].ts)
+               && (m_t.family == TraceFamily::Kineto || startTs >= m_g.nodes[std::size_t(prev)].ts)) {
+        // (Ascend db exports overlap some tasks of one stream: a task that started before the
+        // previous one ended did not wait for it)
         // else it waited for the kernel before it on the stream
         m_edges.attribute(m_edges.add(prev, start, EdgeType::KernelKernelDelay), -1);
     }
