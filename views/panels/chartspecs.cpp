@@ -475,16 +475,17 @@ ChartSpec memorySpec(const Table &t, const std::vector<int> &rows)
 /// Lines drawn at most: a legend of more would hide the chart (the table keeps every series).
 constexpr std::size_t kMaxLines = 12;
 
-/// memory-timeline: one line per rank, component and metric over the rows shown, the largest
-/// sample of each line marked; the lines with the highest peaks when there are too many.
+/// memory-timeline: one line per rank, component and metric over the rows shown, each line's
+/// peak (the table's `peak` row) marked; the lines with the highest peaks when there are too many.
 ChartSpec memoryTimelineSpec(const Table &t, const std::vector<int> &rows)
 {
     const Column *ts = t.column("ts");
     const Column *value = t.column("value_mb");
     const Column *component = t.column("component");
     const Column *metric = t.column("metric");
+    const Column *peak = t.column("peak");
     ChartSpec s;
-    if (!ts || !value || !component || !metric)
+    if (!ts || !value || !component || !metric || !peak)
         return s;
     s.kind = ChartSpec::Kind::Lines;
     s.valueTitle = tr("Memory (MB)");
@@ -505,14 +506,15 @@ ChartSpec memoryTimelineSpec(const Table &t, const std::vector<int> &rows)
     }
     std::vector<std::size_t> order(samples.size());
     std::iota(order.begin(), order.end(), 0);
-    std::vector<int> peakRow(samples.size(), -1);
+    std::vector<int> peakRow(samples.size(), -1); // the analysis marks each series' peak sample
     for (std::size_t k = 0; k < samples.size(); ++k) {
         std::stable_sort(samples[k].begin(), samples[k].end(), [](const auto &a, const auto &b) { return a.first < b.first; });
         for (const auto &[x, r] : samples[k])
-            if (peakRow[k] < 0 || cell(value, r) > cell(value, peakRow[k]))
+            if (cell(peak, r) == 1)
                 peakRow[k] = r;
     }
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cell(value, peakRow[a]) > cell(value, peakRow[b]); });
+    const auto peakValue = [&](std::size_t k) { return peakRow[k] < 0 ? 0.0 : cell(value, peakRow[k]); };
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return peakValue(a) > peakValue(b); });
     if (order.size() > kMaxLines) {
         s.note = tr("The %1 lines with the highest peaks shown, of %2 (the rank filter narrows them). ").arg(kMaxLines).arg(order.size());
         order.resize(kMaxLines);
@@ -527,8 +529,10 @@ ChartSpec memoryTimelineSpec(const Table &t, const std::vector<int> &rows)
             line.values.push_back(cell(value, r));
             line.rows.push_back(r);
         }
-        s.points.emplace_back(cell(ts, peakRow[k]), cell(value, peakRow[k]));
-        s.pointRows.push_back(peakRow[k]);
+        if (peakRow[k] >= 0) {
+            s.points.emplace_back(cell(ts, peakRow[k]), cell(value, peakRow[k]));
+            s.pointRows.push_back(peakRow[k]);
+        }
         s.series.push_back(std::move(line));
     }
     s.note += tr("Each line holds its value until the next sample; the dot marks its peak.");

@@ -712,6 +712,7 @@ private slots:
         Column &metric = t.addText("metric", "Metric");
         Column &ts = t.addInt("ts", "Time", Unit::TimestampNs);
         Column &value = t.addReal("value_mb", "Value (MB)");
+        Column &peak = t.addInt("peak", "Series peak", Unit::Count); // the analysis flags each series' peak
         const double values[] = {1, 5, 3, 2};
         for (int r = 0; r < 2; ++r)
             for (const char *c : {"PTA", "APP"})
@@ -721,6 +722,7 @@ private slots:
                     metric.push(std::string(c[0] == 'P' ? "Allocated" : "Reserved"));
                     ts.push(std::int64_t(i * 1000000));
                     value.push(values[i] * (r + 1) * (c[0] == 'P' ? 1 : 10));
+                    peak.push(std::int64_t(i == 1 ? 1 : 0));
                 }
         const ChartSpec s = chartSpecFor(t);
         QCOMPARE(s.kind, ChartSpec::Kind::Lines);
