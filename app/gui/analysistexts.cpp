@@ -456,6 +456,8 @@ const char *const kAnalysisTexts[] = {
     QT_TRANSLATE_NOOP("AnalysisColumns", "Allocated (MB)"),
     QT_TRANSLATE_NOOP("AnalysisColumns", "Reserved (KB)"),
     QT_TRANSLATE_NOOP("AnalysisColumns", "Reserved (MB)"),
+    QT_TRANSLATE_NOOP("AnalysisColumns", "Allocated Peak"),
+    QT_TRANSLATE_NOOP("AnalysisColumns", "Reserved Peak"),
     QT_TRANSLATE_NOOP("AnalysisColumns", "Time (µs)"),
     QT_TRANSLATE_NOOP("AnalysisColumns", "Bucket"),
     QT_TRANSLATE_NOOP("AnalysisColumns", "Input Shape"),

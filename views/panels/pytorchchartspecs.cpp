@@ -90,10 +90,15 @@ ChartSpec distributedOverlapSpec(const Table &t, const std::vector<int> &rowsIn)
 ChartSpec memoryCurveSpec(const Table &t, const std::vector<int> &rows)
 {
     const Column *ts = t.column("ts"), *device = t.column("device");
-    const std::array<std::pair<const Column *, QString>, 2> metrics = {
-        {{t.column("allocated_mb"), tr("allocated")}, {t.column("reserved_mb"), tr("reserved")}}};
+    struct Metric {
+        const Column *value;
+        const Column *peak; ///< 1 on the device's first sample at its maximum (the table marks it)
+        QString name;
+    };
+    const std::array<Metric, 2> metrics = {{{t.column("allocated_mb"), t.column("allocated_peak"), tr("allocated")},
+                                            {t.column("reserved_mb"), t.column("reserved_peak"), tr("reserved")}}};
     ChartSpec s;
-    if (!ts || !device || !metrics[0].first || !metrics[1].first)
+    if (!ts || !device || std::any_of(metrics.begin(), metrics.end(), [](const Metric &m) { return !m.value || !m.peak; }))
         return s;
     s.kind = ChartSpec::Kind::Lines;
     s.unit = Unit::None;
@@ -102,14 +107,13 @@ ChartSpec memoryCurveSpec(const Table &t, const std::vector<int> &rows)
     const bool multi = severalRanks(t, rows);
     Distinct<QString> names;
     std::vector<ChartSeries> lines;
-    std::vector<int> peakRow;
-    std::vector<std::size_t> metricOf; // per line: allocated or reserved
+    std::vector<int> peakRow;                // per line: the row the table marks as its peak
+    std::vector<const Column *> peakValue;   // per line: its value column
     for (int r : rows) {
-        for (std::size_t m = 0; m < metrics.size(); ++m) {
-            const Column *value = metrics[m].first;
-            if (!std::isfinite(cell(ts, r)) || !std::isfinite(cell(value, r)))
+        for (const Metric &m : metrics) {
+            if (!std::isfinite(cell(ts, r)) || !std::isfinite(cell(m.value, r)))
                 continue;
-            QString name = tr("%1 %2").arg(cellText(device, r), metrics[m].second);
+            QString name = tr("%1 %2").arg(cellText(device, r), m.name);
             if (multi)
                 name = tr("r%1 %2").arg(cellText(t.column("rank"), r), name);
             names.add(name);
@@ -118,22 +122,24 @@ ChartSpec memoryCurveSpec(const Table &t, const std::vector<int> &rows)
                 lines.emplace_back();
                 lines.back().name = name;
                 lines.back().color = kPalette[k % std::size(kPalette)];
-                peakRow.push_back(r);
-                metricOf.push_back(m);
+                peakRow.push_back(-1);
+                peakValue.push_back(m.value);
             }
             // the table lists each device's samples in time order
             lines[k].xs.push_back(cell(ts, r));
-            lines[k].values.push_back(cell(value, r));
+            lines[k].values.push_back(cell(m.value, r));
             lines[k].rows.push_back(r);
-            if (cell(value, r) > cell(value, peakRow[k]))
+            if (cell(m.peak, r) > 0)
                 peakRow[k] = r;
         }
     }
-    for (std::size_t k = 0; k < lines.size(); ++k) {
-        const Column *value = metrics[metricOf[k]].first;
-        s.points.emplace_back(cell(ts, peakRow[k]), cell(value, peakRow[k]));
-        s.pointRows.push_back(peakRow[k]);
-    }
+    // the view names a peak after the line of the same index: one point per line, in line order,
+    // or none when the filter left some line without its peak
+    if (std::all_of(peakRow.begin(), peakRow.end(), [](int r) { return r >= 0; }))
+        for (std::size_t k = 0; k < lines.size(); ++k) {
+            s.points.emplace_back(cell(ts, peakRow[k]), cell(peakValue[k], peakRow[k]));
+            s.pointRows.push_back(peakRow[k]);
+        }
     s.series = std::move(lines);
     s.note = tr("Allocated: memory in use by tensors; reserved: held by the caching allocator. The dot marks each line's peak.");
     return s;

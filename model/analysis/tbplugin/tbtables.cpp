@@ -349,13 +349,29 @@ Table tbMemoryCurve(const AnalysisContext &ctx, const AnalysisOptions &opt)
     const double perUnit = compat ? kBytesPerKb : kBytesPerKb * kBytesPerKb;
     Column &allocated = compat ? t.addReal("allocated_kb", "Allocated (KB)") : t.addReal("allocated_mb", "Allocated (MB)");
     Column &reserved = compat ? t.addReal("reserved_kb", "Reserved (KB)") : t.addReal("reserved_mb", "Reserved (MB)");
+    // the plugin names each device's peak ("Peak Memory Usage"); the first sample at it is marked
+    Column &allocatedPeak = t.addInt("allocated_peak", "Allocated Peak", Unit::Count);
+    Column &reservedPeak = t.addInt("reserved_peak", "Reserved Peak", Unit::Count);
     const auto run = tbRun(ctx, opt);
     bool anyRecord = false;
     for (const RankRun &r : run->ranks) {
         if (!opt.wantsRank(r.rank))
             continue;
         anyRecord |= !r.memory.empty();
-        for (const MemoryCurvePoint &p : memoryCurve(r)) {
+        const std::vector<MemoryCurvePoint> curve = memoryCurve(r);
+        // the points come device by device: the first sample at each device's maximum
+        std::vector<std::int64_t> isAllocatedPeak(curve.size(), 0), isReservedPeak(curve.size(), 0);
+        for (std::size_t first = 0; first < curve.size();) {
+            std::size_t end = first, maxAllocated = first, maxReserved = first;
+            for (; end < curve.size() && curve[end].device == curve[first].device; ++end) {
+                maxAllocated = curve[end].allocated > curve[maxAllocated].allocated ? end : maxAllocated;
+                maxReserved = curve[end].reserved > curve[maxReserved].reserved ? end : maxReserved;
+            }
+            isAllocatedPeak[maxAllocated] = isReservedPeak[maxReserved] = 1;
+            first = end;
+        }
+        for (std::size_t i = 0; i < curve.size(); ++i) {
+            const MemoryCurvePoint &p = curve[i];
             rank.push(std::int64_t(r.rank));
             device.push(p.device);
             ts.push(std::int64_t(p.ts - ctx.trace().startNs()));
@@ -363,6 +379,8 @@ Table tbMemoryCurve(const AnalysisContext &ctx, const AnalysisOptions &opt)
                 sinceStart->push(double(p.ts - r.profilerStart) / 1e6);
             allocated.push(p.allocated / perUnit);
             reserved.push(p.reserved / perUnit);
+            allocatedPeak.push(isAllocatedPeak[i]);
+            reservedPeak.push(isReservedPeak[i]);
         }
     }
     if (anyRecord && t.rowCount() == 0)

@@ -627,6 +627,16 @@ void TstTbPlugin::memoryCurve()
             QVERIFY(near(num(native, r, "reserved_mb") * 1024 * 1024, double(m.reserved), 1e-6));
             ++r;
         }
+    // each device's peak (the first sample at the maximum) is marked: CPU allocated 8000 B at 100 µs,
+    // reserved 0 from the first sample; GPU0 allocated 8000 B at 106 µs, reserved 10240 B from 105 µs
+    std::vector<std::string> peaks;
+    for (std::size_t i = 0; i < native.rowCount(); ++i) {
+        if (num(native, i, "allocated_peak") > 0)
+            peaks.push_back(cell(native, i, "device") + " allocated " + cell(native, i, "ts"));
+        if (num(native, i, "reserved_peak") > 0)
+            peaks.push_back(cell(native, i, "device") + " reserved " + cell(native, i, "ts"));
+    }
+    QCOMPARE(peaks, (std::vector<std::string>{"CPU reserved 0", "CPU allocated 99000", "GPU0 reserved 104000", "GPU0 allocated 105000"}));
     // without the totals (PyTorch before 1.10) there is no curve, and the table says why
     auto old = kineto(array({memory(10, 1, 0, 7, 512), memory(20, 1, 0, 7, -512)}));
     const Table none = run(*old, "tb-memory-curve", false);

@@ -336,6 +336,12 @@ private slots:
             }
         }
         QCOMPARE(points, 2 * expected.rowCount());
+        // a dot on each line's peak, the row the table marks
+        QCOMPARE(spec.points.size(), spec.series.size());
+        for (std::size_t k = 0; k < spec.points.size(); ++k) {
+            const char *flag = spec.series[k].name.endsWith(QStringLiteral("allocated")) ? "allocated_peak" : "reserved_peak";
+            QCOMPARE(num(expected, std::size_t(spec.pointRows[k]), flag), 1.0);
+        }
         int drawnLines = 0;
         for (QAbstractSeries *s : curve->chartView()->charts().front()->series())
             if (auto *line = qobject_cast<QLineSeries *>(s); line && line->count() > 0)
