@@ -134,6 +134,8 @@ QWidget *CriticalPathPanel::buildControls()
     m_annotation->setObjectName(QStringLiteral("annotation"));
     m_annotation->setEditable(true);
     m_annotation->addItem(kDefaultAnnotation);
+    // named, so that a session keeps a typed annotation (the combo itself keeps only its list's)
+    m_annotation->lineEdit()->setObjectName(QStringLiteral("annotationText"));
     m_annotation->setMinimumContentsLength(14);
     m_annotation->setToolTip(tr("Events whose name contains this text mark the window (as HTA's annotation)"));
     m_instance = new QSpinBox(bar);

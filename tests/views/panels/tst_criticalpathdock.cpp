@@ -2,8 +2,9 @@
 // drawn by the timeline's overlay (one outline per path slice, one arrow per edge joining two
 // slices, counted from the table), stepped edge by edge, hidden and cleared; the breakdown donut
 // reads the summary table; a missing annotation's note is shown; across two stacked ranks the
-// collective wait is drawn from one rank to the other. With ACCELSCOPE_SCREENSHOT_DIR set, saves
-// the timeline (raster backend) and the dock as PNG.
+// collective wait is drawn from one rank to the other; the OpenGL backend draws the path as the
+// raster one does (under xvfb-run: tst_criticalpathdock_xvfb). With ACCELSCOPE_SCREENSHOT_DIR set,
+// saves the timeline and the dock as PNG.
 #include "importers/registry.h"
 #include "model/analysis/criticalpath/criticalpathslices.h"
 #include "views/document.h"
@@ -14,6 +15,7 @@
 #include "views/panels/criticalpathpanel.h"
 #include "views/timeline/timelinewidget.h"
 
+#include <QImage>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +78,19 @@ Expected expectedFromTable(const Trace &trace, const Table &t)
 std::size_t outlinesOf(const FrameBatch &b, Rgba colour)
 {
     return std::size_t(std::count_if(b.outlines.begin(), b.outlines.end(), [&](const OutlineItem &o) { return o.color == colour; }));
+}
+
+/// Pixels of `image` within a small distance of `colour` (antialiased edges blend with the slices).
+int pixelsNear(const QImage &image, Rgba colour)
+{
+    const QColor want = QColor::fromRgba(colour);
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            n += std::abs(c.red() - want.red()) + std::abs(c.green() - want.green()) + std::abs(c.blue() - want.blue()) < 40 ? 1 : 0;
+        }
+    return n;
 }
 
 std::size_t linesOf(const FrameBatch &b, Rgba colour)
@@ -141,6 +156,7 @@ private slots:
     void missingAnnotationShowsTheNote();
     void htaCompatiblePathIsDrawnToo();
     void collectiveWaitIsDrawnAcrossRanks();
+    void openGLDrawsThePathAsRasterDoes();
 };
 
 void TstCriticalPathDock::pathIsDrawnSteppedAndCleared()
@@ -315,6 +331,50 @@ void TstCriticalPathDock::collectiveWaitIsDrawnAcrossRanks()
         timeline.resize(1400, 700);
         doc.zoomToAll();
         QVERIFY(timeline.exportImage().save(out + QStringLiteral("/critical-path-two-ranks.png")));
+    }
+}
+
+void TstCriticalPathDock::openGLDrawsThePathAsRasterDoes()
+{
+    if (!TimelineWidget::isOpenGLAvailable())
+        QSKIP("no OpenGL 3.3 core / GLES 3 context on this platform (run under xvfb-run)");
+    const TracePtr trace = loadOrNull({std::filesystem::path(ACCELSCOPE_SHARED_DATA) / "kineto" / "cp_alexnet.json.gz"});
+    if (!trace)
+        QSKIP("../shared/data/kineto/cp_alexnet.json.gz not present");
+    Document doc;
+    doc.setTrace(trace);
+    AnalysisHub hub(&doc);
+    TimelineWidget gl(&doc, TimelineWidget::Renderer::OpenGL);
+    TimelineWidget raster(&doc, TimelineWidget::Renderer::Raster);
+    QVERIFY(gl.activeRenderer() == TimelineWidget::Renderer::OpenGL);
+    for (TimelineWidget *w : {&gl, &raster}) {
+        w->resize(1200, 700);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        w->buildIndexNow();
+    }
+    CriticalPathPanel panel(&hub);
+    waitForResult(panel);
+    QVERIFY(doc.criticalPath());
+    doc.setCurrentCriticalEdge(1);
+    const auto &edge = doc.criticalPath()->edges[1];
+    doc.setVisibleRange({edge.fromNs - 300000, edge.toNs + 300000});
+    QTest::qWait(50);
+    const QImage a = gl.renderToImage().convertToFormat(QImage::Format_ARGB32);
+    const QImage b = raster.renderToImage().convertToFormat(QImage::Format_ARGB32);
+    QCOMPARE(a.size(), b.size());
+    // both backends replay the same overlay: the path's and the current edge's colours cover
+    // about as many pixels (antialiasing of lines and arrow heads differs a little)
+    const palette::Theme &theme = *raster.viewState().theme;
+    for (Rgba colour : {theme.criticalPath, theme.criticalCurrent}) {
+        const int inGl = pixelsNear(a, colour), inRaster = pixelsNear(b, colour);
+        QVERIFY2(inRaster > 0, "the raster image shows the path");
+        QVERIFY2(std::abs(inGl - inRaster) <= std::max(20, inRaster / 10),
+                 qPrintable(QStringLiteral("GL %1 px, raster %2 px of 0x%3").arg(inGl).arg(inRaster).arg(colour, 0, 16)));
+    }
+    if (const QString out = screenshotDir(); !out.isEmpty()) {
+        QVERIFY(a.save(out + QStringLiteral("/critical-path-timeline-gl.png")));
+        QVERIFY(b.save(out + QStringLiteral("/critical-path-timeline-raster.png")));
     }
 }
 
