@@ -62,19 +62,21 @@ ChartSpec overviewSpec(const Table &t, const std::vector<int> &rows)
     return s;
 }
 
-/// tb-distributed-overlap: a bar per rank from its `all` row (the mean step), computation,
-/// overlapping, communication and other stacked; every row when none is `all`.
+/// tb-distributed-overlap: with several ranks, a bar per rank from its `all` row (the mean step);
+/// with one, a bar per step and the mean, as the plugin drew a worker's steps. Computation,
+/// overlapping, communication and other stacked.
 ChartSpec distributedOverlapSpec(const Table &t, const std::vector<int> &rowsIn)
 {
     const Column *step = t.column("step");
     std::vector<int> rows;
     std::copy_if(rowsIn.begin(), rowsIn.end(), std::back_inserter(rows), [&](int r) { return cellText(step, r) == QLatin1String("all"); });
-    const bool meanRows = !rows.empty();
+    const bool meanRows = rows.size() > 1;
     if (!meanRows)
         rows = rowsIn;
+    const bool multi = severalRanks(t, rows);
     QStringList categories;
     for (int r : rows)
-        categories << (meanRows ? rankText(t, r) : stepLabel(t, r, true));
+        categories << (meanRows ? rankText(t, r) : stepLabel(t, r, multi));
     ChartSpec s = stackedColumns(t, rows, categories,
                                  {{timeColumn(t, "computation"), {tr("Computation"), kCompute}},
                                   {timeColumn(t, "overlapping"), {tr("Overlapping"), kOverlap}},

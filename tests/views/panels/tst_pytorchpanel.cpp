@@ -216,6 +216,27 @@ private slots:
         saveScreenshot(f.panel, QStringLiteral("pytorch-overview.png"));
     }
 
+    // Distributed: one worker's steps and their mean as stacked bars of the overlap's four parts.
+    void distributedOverlapIsStackedBars()
+    {
+        const fs::path nccl = kKineto / "nccl_data.json.gz";
+        if (!fs::exists(nccl))
+            QSKIP("shared Kineto samples not found");
+        Fixture f(load(nccl));
+        QVERIFY(settled(f.panel));
+        AnalysisPanel *overlap = f.panel.panelFor(QStringLiteral("tb-distributed-overlap"));
+        const Table expected = expectedTable(f.doc, *overlap);
+        QVERIFY(expected.rowCount() > 1);
+        const ChartSpec &spec = overlap->chartView()->spec();
+        QCOMPARE(spec.kind, ChartSpec::Kind::StackedBars);
+        QCOMPARE(std::size_t(spec.categories.size()), expected.rowCount()); // one rank: every step and "all"
+        QCOMPARE(spec.series.size(), std::size_t(4));
+        const Column *computation = expected.column("computation_ns");
+        QVERIFY(computation);
+        for (std::size_t i = 0; i < spec.series[0].values.size(); ++i)
+            QCOMPARE(spec.series[0].values[i], computation->number(std::size_t(spec.series[0].rows[i])));
+    }
+
     // Operator and Kernel tabs: the grouping chooser and the search box; rows and slices select
     // each other both ways.
     void rowsAndSlicesAreLinked()
