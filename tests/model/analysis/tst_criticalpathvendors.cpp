@@ -106,13 +106,15 @@ TracePtr ascend(const std::string &events)
 /// The operator aclnnMuls (in aten::mul) enqueues at 120 µs; the dequeue thread launches its task
 /// (Node@launch at 320 µs) and the task runs 500-900 µs; aten::item synchronises (AscendCL call
 /// from `syncStart`, `syncDur` long). The step is 0-1000 µs.
-std::string muls(bool cannFlows, int syncStart = 600, int syncDur = 350)
+std::string muls(bool cannFlows, int syncStart = 600, int syncDur = 350, bool queueFlow = true)
 {
     std::string e = op("ProfilerStep#1", 0, 1000) + op("aten::mul", 100, 100) + op("aclnnMuls", 110, 80)
         + slice("Enqueue", "enqueue", 100, 1, 120, 10) + slice("Dequeue@aclnnMuls", "dequeue", 100, 2, 300, 100)
         + cann("AscendCL@aclnnMuls", 310, 80) + cann("Node@launch", 320, 10) + task("Mul", 500, 400)
         + op("aten::item", syncStart - 10, syncDur + 20) + cann("AscendCL@aclrtSynchronizeStream", syncStart, syncDur, 1)
-        + flow("async_task_queue", 1, {100, 1, 125}, {100, 2, 305}) + flow("async_npu", 3, {100, 1, 150}, {300, 2, 505});
+        + flow("async_npu", 3, {100, 1, 150}, {300, 2, 505});
+    if (queueFlow)
+        e += flow("async_task_queue", 1, {100, 1, 125}, {100, 2, 305});
     if (cannFlows)
         e += flow("HostToDevice", 2, {200, 2, 325}, {300, 2, 505});
     return e;
@@ -299,6 +301,48 @@ private slots:
         const std::vector<std::string> idlePath = pathOf(u);
         QVERIFY(std::none_of(idlePath.begin(), idlePath.end(), [](const std::string &e) { return e.starts_with("sync_dependency"); }));
         checkChain(idle, firstStep(), u);
+    }
+
+    void ascendTaskQueuePairedInOrderWithoutFlows()
+    {
+        // Given the task queue without its flows (db exports): the k-th Enqueue hands over to the
+        // k-th Dequeue, and a note says so
+        const AnalysisContext ctx(ascend(muls(true, 600, 350, false)));
+        const Table t = criticalPath(ctx, firstStep());
+        QVERIFY2(hasEdge(t, "dependency Enqueue.start->Dequeue@aclnnMuls.start 0"), joined(pathOf(t)).c_str());
+        QVERIFY(hasNoteStarting(t, "Ascend: the output has no task-queue flows"));
+        checkChain(ctx, firstStep(), t);
+        // and must not pair when a Dequeue has no Enqueue (the profile began with the queue full)
+        const AnalysisContext unpaired(ascend(muls(true, 600, 350, false) + slice("Dequeue@aclnnAdd", "dequeue", 100, 2, 410, 20)));
+        const Table u = criticalPath(unpaired, firstStep());
+        QVERIFY(hasNoteStarting(u, "Ascend: Enqueue and Dequeue cannot be paired"));
+        QVERIFY(!hasEdge(u, "dependency Enqueue.start->Dequeue@aclnnMuls.start 0"));
+        QVERIFY(!hasEdge(u, "dependency Enqueue.start->Dequeue@aclnnAdd.start 0"));
+    }
+
+    void ascendRuntimeSyncInsideTheAscendClSyncIsNoCpuWork()
+    {
+        // Given Level2's Runtime@StreamSynchronize inside aclrtSynchronizeStream: the blocked
+        // time is still not CPU work (the same summary as without it)
+        const AnalysisContext ctx(ascend(muls(true) + cann("Runtime@StreamSynchronize", 605, 340, 1)));
+        const Table s = criticalPathSummary(ctx, firstStep());
+        QCOMPARE(rowsText(s, {"bound_by", "duration_ns"}),
+                 std::string("|0;cpu_bound|190000;gpu_compute_bound|400000;gpu_kernel_launch_overhead|180000;"));
+        checkChain(ctx, firstStep(), criticalPath(ctx, firstStep()));
+    }
+
+    void ascendOverlappingTasksOfAStreamAreNotAGap()
+    {
+        // Given two tasks of one stream that overlap (as db exports have them), the second
+        // launched while the first ran: no kernel-kernel edge of negative length joins them
+        const std::string e = op("ProfilerStep#1", 0, 200) + op("a", 10, 30) + op("b", 150, 30) + cann("Node@launch", 15, 5, 1)
+            + cann("Node@launch", 155, 5, 1) + task("T1", 100, 300) + task("T2", 350, 300)
+            + flow("HostToDevice", 1, {200, 1, 16}, {300, 2, 101}) + flow("HostToDevice", 2, {200, 1, 156}, {300, 2, 351});
+        const AnalysisContext ctx(ascend(e));
+        const Table t = criticalPath(ctx, firstStep());
+        QCOMPARE(findRow(t, {{"type", "critical_path_kernel_kernel_delay"}}), -1);
+        QVERIFY2(hasEdge(t, "operator T1.start->T1.end 300000") || hasEdge(t, "operator T2.start->T2.end 300000"), joined(pathOf(t)).c_str());
+        checkChain(ctx, firstStep(), t);
     }
 
     void ascendQueuedTaskWaitsForThePreviousTask()
