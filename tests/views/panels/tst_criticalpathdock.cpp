@@ -297,6 +297,16 @@ void TstCriticalPathDock::htaCompatiblePathIsDrawnToo()
     QVERIFY2(panel.result().slices, panel.result().slicesError.c_str());
     QCOMPARE(panel.result().slices->edges.size(), table.rowCount());
     QVERIFY(doc.criticalPath() == panel.result().slices);
+
+    // Cancel right after Compute: nothing more is delivered, the path shown stays, the status says so
+    const auto shown = panel.result().path;
+    panel.compute();
+    QVERIFY(panel.isBusy());
+    panel.cancel();
+    QVERIFY(!panel.isBusy());
+    QTest::qWait(300);
+    QVERIFY(panel.result().path == shown);
+    QVERIFY2(panel.statusText().startsWith(CriticalPathPanel::tr("Canceled")), qPrintable(panel.statusText()));
 }
 
 void TstCriticalPathDock::collectiveWaitIsDrawnAcrossRanks()
