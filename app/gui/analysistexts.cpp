@@ -532,6 +532,7 @@ const char *const kAnalysisTexts[] = {
     QT_TRANSLATE_NOOP("TableNotes", "Ascend: the output has no task-queue flows (a db export): Enqueue and Dequeue are paired in their order, as the queue is first in, first out"),
     QT_TRANSLATE_NOOP("TableNotes", "Ascend: Enqueue and Dequeue cannot be paired (no task-queue flows, and their counts or order disagree): the dequeue thread's launches are not joined to the operators that queued them"),
     QT_TRANSLATE_NOOP("TableNotes", "Ascend: an HCCL operator is one communication-bound task; its Notify Wait tasks (the waits for the peers) are inside it and not split out"),
+    QT_TRANSLATE_NOOP("TableNotes", "HTA compatibility: HTA reads Kineto traces only, so this Ascend, AIU or Sophgo trace's device side is not on the path; without --hta-compat the vendor's own dependencies are used"),
     QT_TRANSLATE_NOOP("TableNotes", "the rules read the native tables: HTA and TensorBoard plugin compatibility do not apply to findings"),
     QT_TRANSLATE_NOOP("TableNotes", "bandwidth = bytes / Asic cycles at the engine's clock (tpu-mlir's per-record DDR/L2M bandwidth)"),
     QT_TRANSLATE_NOOP("TableNotes", "the dump names no layers (no tensor_location.json / layer lines): rows are op names"),

@@ -11,6 +11,10 @@ namespace accelscope::model::analysis::criticalpath {
 
 namespace {
 
+constexpr const char *kHtaVendorTraceNote =
+    "HTA compatibility: HTA reads Kineto traces only, so this Ascend, AIU or Sophgo trace's device side is not on the "
+    "path; without --hta-compat the vendor's own dependencies are used";
+
 StringId findString(const Trace &tr, std::string_view s)
 {
     return tr.strings().find(s);
@@ -197,9 +201,14 @@ RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt,
             readWaitArgs(tr, tr.tracks()[e.track], ctx.index().ref(e.gid).index, e);
     }
     linkCorrelations(t);
-    if (opt.htaCompat)
-        return t; // HTA reads Kineto's correlations only
-    t.family = traceFamily(ctx, rank);
+    const TraceFamily family = traceFamily(ctx, rank);
+    if (opt.htaCompat) {
+        // HTA reads Kineto's correlations only: the vendor rules stay off, and a note says so
+        if (family != TraceFamily::Kineto)
+            t.limits.push_back(kHtaVendorTraceNote);
+        return t;
+    }
+    t.family = family;
     switch (t.family) {
     case TraceFamily::Kineto: break;
     case TraceFamily::Ascend: linkAscend(ctx, t); break;

@@ -400,6 +400,17 @@ private slots:
         QVERIFY(t.rowCount() > 0); // the host's own path
     }
 
+    void htaCompatibilityLeavesTheVendorRulesOff()
+    {
+        // Given an Ascend trace read in HTA mode: no device task is on the path, and a note says why
+        const AnalysisContext ctx(ascend(muls(true)));
+        AnalysisOptions o = firstStep();
+        o.htaCompat = true;
+        const Table t = criticalPath(ctx, o);
+        QVERIFY(hasNoteStarting(t, "HTA compatibility: HTA reads Kineto traces only"));
+        QCOMPARE(findRow(t, {{"event", "Mul"}}), -1);
+    }
+
     void kinetoTraceHasNoVendorNotes()
     {
         KinetoTrace k;
@@ -409,6 +420,9 @@ private slots:
         const Table t = criticalPath(ctx, wholeTrace());
         QVERIFY(t.rowCount() > 0);
         QVERIFY(!hasNoteStarting(t, "Ascend:") && !hasNoteStarting(t, "AIU:") && !hasNoteStarting(t, "Sophgo:"));
+        AnalysisOptions compat = wholeTrace();
+        compat.htaCompat = true;
+        QVERIFY(!hasNoteStarting(criticalPath(ctx, compat), "HTA compatibility: HTA reads Kineto traces only"));
     }
 
     void aiuPrepIsTheLaunchWhenTheDeviceIsIdle()
