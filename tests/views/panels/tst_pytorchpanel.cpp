@@ -98,6 +98,7 @@ void saveScreenshot(QWidget &widget, const QString &name)
     const QByteArray dir = qgetenv("ACCELSCOPE_SCREENSHOT_DIR");
     if (dir.isEmpty())
         return;
+    QTest::qWait(100); // the tab just shown lays its charts out
     QVERIFY(widget.grab().save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + name));
 }
 
