@@ -141,7 +141,7 @@ void linkAiu(const AnalysisContext &ctx, RankTable &t)
                 t.events[std::size_t(receive)].partner = kUnmatched;
                 t.communicationRow[std::size_t(receive)] = 1;
             }
-            previousEnd = e.end();
+            previousEnd = std::max(previousEnd, e.end());
         }
     }
     if (!devices.empty())
@@ -179,7 +179,10 @@ void addAiuEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges)
                 if (gap >= 0 && gap < kBlockGapLimitNs)
                     edges.attribute(edges.add(g.endNode[std::size_t(previous)], start, EdgeType::KernelKernelDelay), -1);
             }
-            previous = std::int32_t(exec);
+            // an Exec overlapping the one before (a block recorded twice) does not end the chain:
+            // the next block follows whichever ended last
+            if (previous < 0 || e.end() > t.events[std::size_t(previous)].end())
+                previous = std::int32_t(exec);
         }
     }
 }

@@ -450,6 +450,23 @@ private slots:
         checkChain(ctx, wholeTrace(), t);
     }
 
+    void aiuBlockRecordedTwiceKeepsTheChain()
+    {
+        // Given block B recorded twice (the same times, as in the AIU job sample): C still
+        // follows B, and the copy is not joined to B by a gap of negative length
+        AiuBlocks b;
+        b.add("A", "Cmpt Exec", 0, 100);
+        b.add("B", "Cmpt Exec", 110, 100);
+        b.add("B", "Cmpt Exec", 110, 100);
+        b.add("C", "Cmpt Exec", 220, 100);
+        const AnalysisContext ctx(b.build());
+        const Table t = criticalPath(ctx, wholeTrace());
+        QVERIFY2(hasEdge(t, "kernel_kernel_delay B Cmpt Exec.end->C Cmpt Exec.start 10000"), joined(pathOf(t)).c_str());
+        QVERIFY(hasEdge(t, "kernel_kernel_delay A Cmpt Exec.end->B Cmpt Exec.start 10000"));
+        QCOMPARE(findRow(t, {{"from_event", "B Cmpt Exec"}, {"to_event", "B Cmpt Exec"}, {"type", "critical_path_kernel_kernel_delay"}}), -1);
+        checkChain(ctx, wholeTrace(), t);
+    }
+
     void aiuReductionWaitsForItsReceive()
     {
         // Given a reduction whose Prep spans a receive that ends just before it runs (fires), and
