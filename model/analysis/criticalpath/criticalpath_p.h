@@ -179,6 +179,6 @@ void linkAiu(const AnalysisContext &ctx, RankTable &t);
 /// AIU: block durations, Prep -> Exec launch delays, gaps between blocks, receive waits.
 void addAiuEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges);
 /// Sophgo and other device-only traces: the note that says why there is no path.
-void noteDeviceOnly(const AnalysisContext &ctx, RankTable &t);
+void noteDeviceOnly(RankTable &t);
 
 } // namespace accelscope::model::analysis::criticalpath

@@ -187,9 +187,8 @@ void addAiuEdges(const RankTable &t, const Window &w, Graph &g, EdgeList &edges)
     }
 }
 
-void noteDeviceOnly(const AnalysisContext &ctx, RankTable &t)
+void noteDeviceOnly(RankTable &t)
 {
-    (void)ctx;
     for (const Event &e : t.events)
         if (e.stream != -1) {
             t.limits.push_back(kSophgoNote);

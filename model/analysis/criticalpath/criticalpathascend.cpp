@@ -4,7 +4,8 @@
 // the framework operator of its async_npu flow); the CANN process's threads are the Python
 // process's threads (the same OS thread ids), so AscendCL calls nest in the operators and
 // Dequeue slices that make them; an Enqueue hands its operator over to the Dequeue of the task
-// queue's flow; a synchronising AscendCL call waits for the device task that ended last while it
+// queue's flow (in db exports, which have none, the k-th Enqueue to the k-th Dequeue); a
+// synchronising AscendCL call waits for the last task of each stream that ended while it
 // blocked. docs/analysis.md "Critical path", "Ascend".
 #include "model/analysis/criticalpath/criticalpath_p.h"
 
@@ -67,12 +68,12 @@ void joinCannThreads(const AnalysisContext &ctx, RankTable &t)
     std::vector<std::pair<std::int64_t, std::int64_t>> hostThreads; // (tid, pid) of non-CANN host threads
     for (const Track &track : tr.tracks()) {
         t.stackPidOfTrack[track.id] = tr.process(track.process).pid;
-        if (ix.trackRank[track.id] == t.rank && !ix.trackIsDevice[track.id] && processName(tr, track.id) != "CANN")
+        if (ix.trackRank[track.id] == t.rank && track.role == TrackRole::HostThread && processName(tr, track.id) != "CANN")
             hostThreads.emplace_back(track.tid, tr.process(track.process).pid);
     }
     std::sort(hostThreads.begin(), hostThreads.end());
     for (const Track &track : tr.tracks()) {
-        if (ix.trackRank[track.id] != t.rank || ix.trackIsDevice[track.id] || processName(tr, track.id) != "CANN")
+        if (ix.trackRank[track.id] != t.rank || track.role != TrackRole::HostThread || processName(tr, track.id) != "CANN")
             continue;
         const auto it = std::lower_bound(hostThreads.begin(), hostThreads.end(), std::make_pair(track.tid, INT64_MIN));
         if (it != hostThreads.end() && it->first == track.tid)

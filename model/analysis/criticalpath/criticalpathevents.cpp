@@ -213,7 +213,7 @@ RankTable buildRankTable(const AnalysisContext &ctx, const AnalysisOptions &opt,
     case TraceFamily::Kineto: break;
     case TraceFamily::Ascend: linkAscend(ctx, t); break;
     case TraceFamily::Aiu: linkAiu(ctx, t); break;
-    case TraceFamily::Sophgo: noteDeviceOnly(ctx, t); break;
+    case TraceFamily::Sophgo: noteDeviceOnly(t); break;
     }
     return t;
 }
