@@ -1572,6 +1572,42 @@
         <source>Operators</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated (KB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved (KB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1857,6 +1893,14 @@
     </message>
     <message>
         <source>PyTorch collective operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch GPU utilization over time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2605,6 +2649,58 @@
     </message>
     <message>
         <source>the rules read the native tables: HTA and TensorBoard plugin compatibility do not apply to findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU: the Flex trace has no host calls linked to the device blocks: the path runs through the AIU&apos;s blocks alone (a block&apos;s Prep before its Exec, the receive it waited for, the block before it); a gap of 1.5 ms or more between blocks is left unexplained</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIU: sends (DmaO) are not joined to the peers&apos; receives: the sync tags pair them only across the AIUs&apos; files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sophgo: the dump holds the engines&apos; commands only, with no host side and no launch or dependency links between commands: there is no critical path to build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export such as kernel_details.csv, or a trace without its CANN and Python processes; device tasks cannot be joined to their launches and are not on the path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend: EVENT_RECORD and EVENT_WAIT tasks name no event, so a wait of one stream for another is not an edge; a task held by such a wait shows as a kernel-kernel gap or is left unlinked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend: synchronising AscendCL calls name no stream: a call waits for the last task of each stream that ended while it blocked, and the longest of those paths is taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend: the output has no task-queue flows (a db export): Enqueue and Dequeue are paired in their order, as the queue is first in, first out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend: Enqueue and Dequeue cannot be paired (no task-queue flows, and their counts or order disagree): the dequeue thread&apos;s launches are not joined to the operators that queued them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend: an HCCL operator is one communication-bound task; its Notify Wait tasks (the waits for the peers) are inside it and not split out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA compatibility: HTA reads Kineto traces only, so this Ascend, AIU or Sophgo trace&apos;s device side is not on the path; without --hta-compat the vendor&apos;s own dependencies are used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the [memory] events carry no Addr or no Total Allocated / Total Reserved (PyTorch before 1.10): no memory curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every sample kept; the plugin&apos;s chart draws at most 10,240 per device (LTTB downsampling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no kernel with a device (args.device) in the wanted ranks and range: no GPU utilization</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3915,6 +4011,14 @@ change of total time: %2 ms</source>
         <source>Findings</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Critical Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::QueryPanel</name>
@@ -4290,10 +4394,6 @@ change of total time: %2 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The %1 largest of %2 rows.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>median</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4532,6 +4632,90 @@ Mean: %2</source>
     </message>
     <message>
         <source>Memory over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time on the path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What bounds the critical path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computation and communication per rank (mean step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computation and communication per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated: memory in use by tensors; reserved: held by the caching allocator. The dot marks each line&apos;s peak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device self time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operators by device self time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host self time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operators by host self time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5125,6 +5309,124 @@ at %2
     </message>
 </context>
 <context>
+    <name>accelscope::views::CriticalPathPanel</name>
+    <message>
+        <source>First step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Annotation instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The part of the trace whose critical path is computed. First step: the first ProfilerStep, or the whole trace when there is none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events whose name contains this text mark the window (as HTA&apos;s annotation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instance </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which instance of the annotation, from 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several ranks are joined at their collectives (not in HTA compatible mode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTA compatible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show on timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous edge of the path (Ctrl+[)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next edge of the path (Ctrl+])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank: lowest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the critical path…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canceled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edge(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no range selected: the whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not drawn: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>edge %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>showing %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::DerivedCounters</name>
     <message>
         <source>&amp;Queue Length Tracks</source>
@@ -5148,6 +5450,18 @@ at %2
     </message>
     <message>
         <source>Memory copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPU Utilization Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the PyTorch profiler&apos;s GPU utilization over time (share of each time bucket covered by kernels) as a counter track in each GPU&apos;s group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU utilization</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5338,6 +5652,14 @@ at %2
     </message>
     <message>
         <source>&amp;Clear Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next Critical-Path Edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous Critical-Path Edge</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5602,6 +5924,53 @@ at %2
     </message>
 </context>
 <context>
+    <name>accelscope::views::PyTorchPanel</name>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distributed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group by operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group by operator + input shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group by operator + call stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group by kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group by kernel + operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::RangeStatsPanel</name>
     <message>
         <source>Filter names</source>
@@ -5835,6 +6204,14 @@ at %2
         <source>Shift+M adds a range flag: select a time range first (Shift+drag)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Remove GPU Utilization Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU utilization: no kernel in this trace names its device</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::TrackFilterBar</name>
@@ -5860,6 +6237,17 @@ at %2
     </message>
     <message>
         <source>%1 of %2 tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::chartspecdetail</name>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 largest of %2 rows.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

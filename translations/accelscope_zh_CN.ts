@@ -1570,6 +1570,42 @@
         <source>Operators</source>
         <translation>算子</translation>
     </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Allocated (KB)</source>
+        <translation>已分配 (KB)</translation>
+    </message>
+    <message>
+        <source>Allocated (MB)</source>
+        <translation>已分配 (MB)</translation>
+    </message>
+    <message>
+        <source>Reserved (KB)</source>
+        <translation>已保留 (KB)</translation>
+    </message>
+    <message>
+        <source>Reserved (MB)</source>
+        <translation>已保留 (MB)</translation>
+    </message>
+    <message>
+        <source>Allocated Peak</source>
+        <translation>已分配峰值</translation>
+    </message>
+    <message>
+        <source>Reserved Peak</source>
+        <translation>已保留峰值</translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation>时间 (µs)</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>时间桶</translation>
+    </message>
 </context>
 <context>
     <name>AnalysisNames</name>
@@ -1856,6 +1892,14 @@
     <message>
         <source>PyTorch collective operations</source>
         <translation>PyTorch 集合通信操作</translation>
+    </message>
+    <message>
+        <source>PyTorch memory curve</source>
+        <translation>PyTorch 内存曲线</translation>
+    </message>
+    <message>
+        <source>PyTorch GPU utilization over time</source>
+        <translation>PyTorch GPU 利用率随时间变化</translation>
     </message>
 </context>
 <context>
@@ -2604,6 +2648,58 @@
     <message>
         <source>the rules read the native tables: HTA and TensorBoard plugin compatibility do not apply to findings</source>
         <translation>规则读取原生表：HTA 和 TensorBoard 插件兼容模式不适用于问题发现</translation>
+    </message>
+    <message>
+        <source>AIU: the Flex trace has no host calls linked to the device blocks: the path runs through the AIU&apos;s blocks alone (a block&apos;s Prep before its Exec, the receive it waited for, the block before it); a gap of 1.5 ms or more between blocks is left unexplained</source>
+        <translation>AIU：Flex 跟踪中没有与设备块关联的主机调用：路径只经过 AIU 的块（块的 Prep 先于其 Exec、它等待的接收、它之前的块）；块之间 1.5 ms 及以上的间隙不作解释</translation>
+    </message>
+    <message>
+        <source>AIU: sends (DmaO) are not joined to the peers&apos; receives: the sync tags pair them only across the AIUs&apos; files</source>
+        <translation>AIU：发送 (DmaO) 未与对端的接收关联：同步标签只在各 AIU 的文件之间配对它们</translation>
+    </message>
+    <message>
+        <source>Sophgo: the dump holds the engines&apos; commands only, with no host side and no launch or dependency links between commands: there is no critical path to build</source>
+        <translation>Sophgo：转储只包含各引擎的命令，没有主机侧，命令之间也没有启动或依赖关系：无法构建关键路径</translation>
+    </message>
+    <message>
+        <source>Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export such as kernel_details.csv, or a trace without its CANN and Python processes; device tasks cannot be joined to their launches and are not on the path</source>
+        <translation>Ascend：输出中没有主机到设备的流 (HostToDevice、async_npu)：这是仅含设备的导出（如 kernel_details.csv），或缺少 CANN 和 Python 进程的跟踪；设备任务无法关联到其启动，不在路径上</translation>
+    </message>
+    <message>
+        <source>Ascend: EVENT_RECORD and EVENT_WAIT tasks name no event, so a wait of one stream for another is not an edge; a task held by such a wait shows as a kernel-kernel gap or is left unlinked</source>
+        <translation>Ascend：EVENT_RECORD 和 EVENT_WAIT 任务不指明事件，因此一个流对另一个流的等待不构成边；被这种等待阻塞的任务显示为核函数间隙或不被关联</translation>
+    </message>
+    <message>
+        <source>Ascend: synchronising AscendCL calls name no stream: a call waits for the last task of each stream that ended while it blocked, and the longest of those paths is taken</source>
+        <translation>Ascend：同步类 AscendCL 调用不指明流：调用等待其阻塞期间结束的每个流的最后一个任务，取其中最长的路径</translation>
+    </message>
+    <message>
+        <source>Ascend: the output has no task-queue flows (a db export): Enqueue and Dequeue are paired in their order, as the queue is first in, first out</source>
+        <translation>Ascend：输出中没有任务队列流（db 导出）：Enqueue 与 Dequeue 按顺序配对，因为队列先进先出</translation>
+    </message>
+    <message>
+        <source>Ascend: Enqueue and Dequeue cannot be paired (no task-queue flows, and their counts or order disagree): the dequeue thread&apos;s launches are not joined to the operators that queued them</source>
+        <translation>Ascend：Enqueue 与 Dequeue 无法配对（没有任务队列流，且数量或顺序不一致）：出队线程的启动未关联到将其入队的算子</translation>
+    </message>
+    <message>
+        <source>Ascend: an HCCL operator is one communication-bound task; its Notify Wait tasks (the waits for the peers) are inside it and not split out</source>
+        <translation>Ascend：一个 HCCL 算子是一个通信受限任务；其中的 Notify Wait 任务（等待对端）包含在内，不单独拆分</translation>
+    </message>
+    <message>
+        <source>HTA compatibility: HTA reads Kineto traces only, so this Ascend, AIU or Sophgo trace&apos;s device side is not on the path; without --hta-compat the vendor&apos;s own dependencies are used</source>
+        <translation>HTA 兼容：HTA 只读取 Kineto 跟踪，因此此 Ascend、AIU 或 Sophgo 跟踪的设备侧不在路径上；不加 --hta-compat 时使用厂商自身的依赖关系</translation>
+    </message>
+    <message>
+        <source>the [memory] events carry no Addr or no Total Allocated / Total Reserved (PyTorch before 1.10): no memory curve</source>
+        <translation>[memory] 事件没有 Addr 或没有 Total Allocated / Total Reserved（PyTorch 1.10 之前）：没有内存曲线</translation>
+    </message>
+    <message>
+        <source>every sample kept; the plugin&apos;s chart draws at most 10,240 per device (LTTB downsampling)</source>
+        <translation>保留全部采样点；插件的图表每个设备最多绘制 10,240 个点（LTTB 降采样）</translation>
+    </message>
+    <message>
+        <source>no kernel with a device (args.device) in the wanted ranks and range: no GPU utilization</source>
+        <translation>所选 rank 和范围内没有带设备 (args.device) 的核函数：没有 GPU 利用率</translation>
     </message>
 </context>
 <context>
@@ -3912,6 +4008,14 @@ change of total time: %2 ms</source>
         <source>Findings</source>
         <translation>问题发现</translation>
     </message>
+    <message>
+        <source>Critical Path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::app::QueryPanel</name>
@@ -4283,10 +4387,6 @@ change of total time: %2 ms</source>
         <translation>Rank %1</translation>
     </message>
     <message>
-        <source>The %1 largest of %2 rows.</source>
-        <translation>%2 行中最大的 %1 行。</translation>
-    </message>
-    <message>
         <source>median</source>
         <translation>中位数</translation>
     </message>
@@ -4527,6 +4627,90 @@ Mean: %2</source>
     <message>
         <source>Memory over time</source>
         <translation>内存随时间变化</translation>
+    </message>
+    <message>
+        <source>Time on the path</source>
+        <translation>路径上的时间</translation>
+    </message>
+    <message>
+        <source>What bounds the critical path</source>
+        <translation>关键路径受什么限制</translation>
+    </message>
+    <message>
+        <source>r%1 · %2</source>
+        <translation>r%1 · %2</translation>
+    </message>
+    <message>
+        <source>Step time breakdown</source>
+        <translation>迭代时间分解</translation>
+    </message>
+    <message>
+        <source>Computation</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Overlapping</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Computation and communication per rank (mean step)</source>
+        <translation>每个 rank 的计算与通信（平均迭代）</translation>
+    </message>
+    <message>
+        <source>Computation and communication per step</source>
+        <translation>每个迭代的计算与通信</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation>内存 (MB)</translation>
+    </message>
+    <message>
+        <source>Memory curve</source>
+        <translation>内存曲线</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Allocated: memory in use by tensors; reserved: held by the caching allocator. The dot marks each line&apos;s peak.</source>
+        <translation>已分配：张量正在使用的内存；已保留：缓存分配器持有的内存。圆点标出每条线的峰值。</translation>
+    </message>
+    <message>
+        <source>Calls: %1</source>
+        <translation>调用次数：%1</translation>
+    </message>
+    <message>
+        <source>Device self time</source>
+        <translation>设备自身时间</translation>
+    </message>
+    <message>
+        <source>Operators by device self time</source>
+        <translation>按设备自身时间排列的算子</translation>
+    </message>
+    <message>
+        <source>Host self time</source>
+        <translation>主机自身时间</translation>
+    </message>
+    <message>
+        <source>Operators by host self time</source>
+        <translation>按主机自身时间排列的算子</translation>
     </message>
 </context>
 <context>
@@ -5121,6 +5305,123 @@ at %2
     </message>
 </context>
 <context>
+    <name>accelscope::views::CriticalPathPanel</name>
+    <message>
+        <source>First step</source>
+        <translation>第一个迭代</translation>
+    </message>
+    <message>
+        <source>Annotation instance</source>
+        <translation>标注实例</translation>
+    </message>
+    <message>
+        <source>Selected range</source>
+        <translation>选定范围</translation>
+    </message>
+    <message>
+        <source>Whole trace</source>
+        <translation>整个跟踪</translation>
+    </message>
+    <message>
+        <source>The part of the trace whose critical path is computed. First step: the first ProfilerStep, or the whole trace when there is none</source>
+        <translation>计算关键路径的跟踪部分。第一个迭代：第一个 ProfilerStep，没有时为整个跟踪</translation>
+    </message>
+    <message>
+        <source>Events whose name contains this text mark the window (as HTA&apos;s annotation)</source>
+        <translation>名称包含此文本的事件标出窗口（同 HTA 的 annotation）</translation>
+    </message>
+    <message>
+        <source>instance </source>
+        <translation>实例 </translation>
+    </message>
+    <message>
+        <source>Which instance of the annotation, from 0</source>
+        <translation>标注的第几个实例，从 0 开始</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Several ranks are joined at their collectives (not in HTA compatible mode)</source>
+        <translation>多个 rank 在集合通信处连接（HTA 兼容模式下不连接）</translation>
+    </message>
+    <message>
+        <source>HTA compatible</source>
+        <translation>HTA 兼容</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Show on timeline</source>
+        <translation>在时间线上显示</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Previous edge of the path (Ctrl+[)</source>
+        <translation>路径的上一条边 (Ctrl+[)</translation>
+    </message>
+    <message>
+        <source>Next edge of the path (Ctrl+])</source>
+        <translation>路径的下一条边 (Ctrl+])</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Rank: lowest</source>
+        <translation>Rank：最小</translation>
+    </message>
+    <message>
+        <source>Ranks: %1</source>
+        <translation>Rank：%1</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>没有跟踪</translation>
+    </message>
+    <message>
+        <source>Computing the critical path…</source>
+        <translation>正在计算关键路径…</translation>
+    </message>
+    <message>
+        <source>Canceled</source>
+        <translation>已取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edge(s)</source>
+        <translation>
+            <numerusform>%n 条边</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no range selected: the whole trace</source>
+        <translation>未选择范围：整个跟踪</translation>
+    </message>
+    <message>
+        <source>not drawn: %1</source>
+        <translation>未绘制：%1</translation>
+    </message>
+    <message>
+        <source>edge %1 of %2</source>
+        <translation>第 %1 条边，共 %2 条</translation>
+    </message>
+    <message>
+        <source>showing %1</source>
+        <translation>显示 %1</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::DerivedCounters</name>
     <message>
         <source>&amp;Queue Length Tracks</source>
@@ -5145,6 +5446,18 @@ at %2
     <message>
         <source>Memory copy bandwidth</source>
         <translation>内存拷贝带宽</translation>
+    </message>
+    <message>
+        <source>&amp;GPU Utilization Tracks</source>
+        <translation>GPU 利用率轨道(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show the PyTorch profiler&apos;s GPU utilization over time (share of each time bucket covered by kernels) as a counter track in each GPU&apos;s group</source>
+        <translation>将 PyTorch profiler 的 GPU 利用率随时间变化（每个时间桶中被核函数覆盖的比例）显示为每个 GPU 组中的计数器轨道</translation>
+    </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
     </message>
 </context>
 <context>
@@ -5335,6 +5648,14 @@ at %2
     <message>
         <source>&amp;Clear Selection</source>
         <translation>清除选择(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Next Critical-Path Edge</source>
+        <translation>下一条关键路径边</translation>
+    </message>
+    <message>
+        <source>Previous Critical-Path Edge</source>
+        <translation>上一条关键路径边</translation>
     </message>
 </context>
 <context>
@@ -5595,6 +5916,53 @@ at %2
     </message>
 </context>
 <context>
+    <name>accelscope::views::PyTorchPanel</name>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>核函数</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Distributed</source>
+        <translation>分布式</translation>
+    </message>
+    <message>
+        <source>Group by operator</source>
+        <translation>按算子分组</translation>
+    </message>
+    <message>
+        <source>Group by operator + input shape</source>
+        <translation>按算子 + 输入形状分组</translation>
+    </message>
+    <message>
+        <source>Group by operator + call stack</source>
+        <translation>按算子 + 调用栈分组</translation>
+    </message>
+    <message>
+        <source>Group by kernel</source>
+        <translation>按核函数分组</translation>
+    </message>
+    <message>
+        <source>Group by kernel + operator</source>
+        <translation>按核函数 + 算子分组</translation>
+    </message>
+</context>
+<context>
     <name>accelscope::views::RangeStatsPanel</name>
     <message>
         <source>Filter names</source>
@@ -5828,6 +6196,14 @@ at %2
         <source>Shift+M adds a range flag: select a time range first (Shift+drag)</source>
         <translation>Shift+M 添加范围标记：请先选择时间范围（Shift+拖动）</translation>
     </message>
+    <message>
+        <source>Remove GPU Utilization Tracks</source>
+        <translation>移除 GPU 利用率轨道</translation>
+    </message>
+    <message>
+        <source>No GPU utilization: no kernel in this trace names its device</source>
+        <translation>没有 GPU 利用率：此跟踪中没有核函数指明其设备</translation>
+    </message>
 </context>
 <context>
     <name>accelscope::views::TrackFilterBar</name>
@@ -5854,6 +6230,17 @@ at %2
     <message>
         <source>%1 of %2 tracks</source>
         <translation>%2 条轨道中的 %1 条</translation>
+    </message>
+</context>
+<context>
+    <name>accelscope::views::chartspecdetail</name>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>The %1 largest of %2 rows.</source>
+        <translation>%2 行中最大的 %1 行。</translation>
     </message>
 </context>
 <context>
