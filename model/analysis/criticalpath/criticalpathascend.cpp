@@ -17,9 +17,9 @@ namespace {
 
 // Table notes: what an Ascend trace cannot tell the path.
 constexpr const char *kAscendNoFlowsNote =
-    "Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export such as "
-    "kernel_details.csv, or a trace without its CANN and Python processes; device tasks cannot be joined to their "
-    "launches and are not on the path";
+    "Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export (kernel_details.csv "
+    "alone, a legacy MindSpore profiler folder) or a trace without its CANN and Python processes; device tasks cannot "
+    "be joined to their launches and are not on the path";
 constexpr const char *kAscendStreamWaitNote =
     "Ascend: EVENT_RECORD and EVENT_WAIT tasks name no event, so a wait of one stream for another is not an edge; "
     "a task held by such a wait shows as a kernel-kernel gap or is left unlinked";

@@ -553,6 +553,17 @@ private slots:
         QVERIFY(hasNoteStarting(t, "no critical path"));
     }
 
+    void sophgoSample()
+    {
+        const fs::path input = kShared / "sophgo/bmprofile_data-1_bm1684x";
+        if (!fs::exists(input))
+            QSKIP("shared sample absent");
+        const AnalysisContext ctx(load({input}));
+        const Table t = criticalPath(ctx, AnalysisOptions{});
+        QCOMPARE(t.rowCount(), std::size_t(0));
+        QVERIFY(hasNoteStarting(t, "Sophgo: the dump holds the engines' commands only"));
+    }
+
     void aiuSamples_data()
     {
         QTest::addColumn<QString>("path");
