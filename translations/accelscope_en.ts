@@ -2664,10 +2664,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export such as kernel_details.csv, or a trace without its CANN and Python processes; device tasks cannot be joined to their launches and are not on the path</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Ascend: EVENT_RECORD and EVENT_WAIT tasks name no event, so a wait of one stream for another is not an edge; a task held by such a wait shows as a kernel-kernel gap or is left unlinked</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2701,6 +2697,10 @@
     </message>
     <message>
         <source>no kernel with a device (args.device) in the wanted ranks and range: no GPU utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export (kernel_details.csv alone, a legacy MindSpore profiler folder) or a trace without its CANN and Python processes; device tasks cannot be joined to their launches and are not on the path</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

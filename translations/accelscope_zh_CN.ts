@@ -2662,10 +2662,6 @@
         <translation>Sophgo：转储只包含各引擎的命令，没有主机侧，命令之间也没有启动或依赖关系：无法构建关键路径</translation>
     </message>
     <message>
-        <source>Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export such as kernel_details.csv, or a trace without its CANN and Python processes; device tasks cannot be joined to their launches and are not on the path</source>
-        <translation>Ascend：输出中没有主机到设备的流 (HostToDevice、async_npu)：这是仅含设备的导出（如 kernel_details.csv），或缺少 CANN 和 Python 进程的跟踪；设备任务无法关联到其启动，不在路径上</translation>
-    </message>
-    <message>
         <source>Ascend: EVENT_RECORD and EVENT_WAIT tasks name no event, so a wait of one stream for another is not an edge; a task held by such a wait shows as a kernel-kernel gap or is left unlinked</source>
         <translation>Ascend：EVENT_RECORD 和 EVENT_WAIT 任务不指明事件，因此一个流对另一个流的等待不构成边；被这种等待阻塞的任务显示为核函数间隙或不被关联</translation>
     </message>
@@ -2700,6 +2696,10 @@
     <message>
         <source>no kernel with a device (args.device) in the wanted ranks and range: no GPU utilization</source>
         <translation>所选 rank 和范围内没有带设备 (args.device) 的核函数：没有 GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Ascend: the output has no host-to-device flows (HostToDevice, async_npu): a device-only export (kernel_details.csv alone, a legacy MindSpore profiler folder) or a trace without its CANN and Python processes; device tasks cannot be joined to their launches and are not on the path</source>
+        <translation>Ascend：输出中没有主机到设备的流 (HostToDevice、async_npu)：这是仅含设备的导出（只有 kernel_details.csv，或旧版 MindSpore profiler 文件夹），或缺少 CANN 和 Python 进程的跟踪；设备任务无法关联到其启动，不在路径上</translation>
     </message>
 </context>
 <context>
