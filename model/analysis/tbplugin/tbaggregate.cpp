@@ -12,23 +12,23 @@ namespace {
 std::string operatorKey(const RankRun &run, const OpNode &n, OperatorGrouping grouping)
 {
     std::string key = std::to_string(n.name);
-    const Event &e = run.events[n.event];
+    const HostArgs &args = run.hostArgsOf(run.events[n.event]);
     if (grouping == OperatorGrouping::NameAndShape)
-        key += "\x1f" + e.inputShape;
+        key += "\x1f" + args.inputShape;
     else if (grouping == OperatorGrouping::NameAndStack)
-        key += "\x1f" + e.callStack.value_or("");
+        key += "\x1f" + args.callStack.value_or("");
     return key;
 }
 
-void addKernel(KernelAgg &a, const Event &e)
+void addKernel(KernelAgg &a, const Event &e, const KernelArgs &args)
 {
     const TimeNs dur = e.end - e.start;
     ++a.calls;
     a.total += dur;
     a.min = std::min(a.min, dur);
     a.max = std::max(a.max, dur);
-    a.blocksPerSmWeighted += e.blocksPerSm.value_or(0.0) * double(dur);
-    a.occupancyWeighted += e.occupancy.value_or(0.0) * double(dur);
+    a.blocksPerSmWeighted += args.blocksPerSm.value_or(0.0) * double(dur);
+    a.occupancyWeighted += args.occupancy.value_or(0.0) * double(dur);
 }
 
 } // namespace
@@ -40,15 +40,16 @@ std::vector<OperatorAgg> aggregateOperators(const Trace &, const RankRun &run, O
     for (std::uint32_t op : run.ops) {
         const OpNode &n = run.nodes[op];
         const Event &e = run.events[n.event];
+        const HostArgs &args = run.hostArgsOf(e);
         // The plugin lists call stacks only for operators that recorded one.
-        if (grouping == OperatorGrouping::NameAndStack && (!e.callStack || e.callStack->empty()))
+        if (grouping == OperatorGrouping::NameAndStack && (!args.callStack || args.callStack->empty()))
             continue;
         auto [it, inserted] = index.try_emplace(operatorKey(run, n, grouping), out.size());
         if (inserted) {
             OperatorAgg a;
             a.name = n.name;
-            a.inputShape = e.inputShape;
-            a.callStack = e.callStack.value_or("");
+            a.inputShape = args.inputShape;
+            a.callStack = args.callStack.value_or("");
             a.tcEligible = n.tcEligible;
             a.example = e.slice;
             out.push_back(std::move(a));
@@ -80,7 +81,7 @@ std::vector<KernelAgg> aggregateKernelsByName(const Trace &trace, const RankRun 
             a.example = e.slice;
             out.push_back(std::move(a));
         }
-        addKernel(out[it->second], e);
+        addKernel(out[it->second], e, run.kernelArgsOf(e));
     }
     return out;
 }
@@ -92,21 +93,22 @@ std::vector<KernelAgg> aggregateKernelsByOperator(const Trace &, const RankRun &
     for (std::uint32_t d : run.kernels) {
         const DeviceNode &dev = run.devices[d];
         const Event &e = run.events[dev.event];
-        auto [it, inserted] = index.try_emplace({e.name, dev.opName, e.grid, e.block, e.registers, e.sharedMemory}, out.size());
+        const KernelArgs &args = run.kernelArgsOf(e);
+        auto [it, inserted] = index.try_emplace({e.name, dev.opName, args.grid, args.block, args.registers, args.sharedMemory}, out.size());
         if (inserted) {
             KernelAgg a;
             a.name = e.name;
             a.opName = dev.opName;
-            a.grid = e.grid;
-            a.block = e.block;
-            a.registers = e.registers;
-            a.sharedMemory = e.sharedMemory;
+            a.grid = args.grid;
+            a.block = args.block;
+            a.registers = args.registers;
+            a.sharedMemory = args.sharedMemory;
             a.tcUsed = dev.tcUsed;
             a.opTcEligible = dev.opTcEligible;
             a.example = e.slice;
             out.push_back(std::move(a));
         }
-        addKernel(out[it->second], e);
+        addKernel(out[it->second], e, args);
     }
     return out;
 }
@@ -133,7 +135,7 @@ std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOpt
         for (int rank : ranks) {
             RankRun r;
             r.rank = rank;
-            r.events = collectEvents(trace, rank, opt);
+            collectEvents(trace, rank, opt, r);
             r.memory = collectMemoryRecords(trace, rank, opt);
             if (r.events.empty() && r.memory.empty())
                 continue;

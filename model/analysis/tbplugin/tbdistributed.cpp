@@ -72,13 +72,13 @@ std::int64_t bytesPerValue(const std::string &type)
     return 0;
 }
 
-std::int64_t collectiveBytes(const Event &e)
+std::int64_t collectiveBytes(const TensorSizes &t)
 {
     std::int64_t bytes = 0;
-    for (std::size_t i = 0; i < e.inputDims.size(); ++i) {
-        const std::int64_t perValue = i < e.inputTypes.size() ? bytesPerValue(e.inputTypes[i]) : 0;
+    for (std::size_t i = 0; i < t.inputDims.size(); ++i) {
+        const std::int64_t perValue = i < t.inputTypes.size() ? bytesPerValue(t.inputTypes[i]) : 0;
         std::int64_t values = 1;
-        for (std::int64_t d : e.inputDims[i])
+        for (std::int64_t d : t.inputDims[i])
             values *= d == kNone ? 0 : d;
         bytes += values * perValue;
     }
@@ -95,7 +95,7 @@ void computeCommunication(const Trace &trace, RankRun &run)
         const Event &e = run.events[i];
         const bool host = e.type == EventType::Operator || e.type == EventType::Python || e.type == EventType::UserAnnotation
                           || e.type == EventType::Module;
-        if (!host || !isCommunicationName(trace.str(e.name)))
+        if (!host || !run.names.has(e.name, kTraitCommunication))
             continue;
         CommNode c;
         c.event = i;
@@ -303,7 +303,7 @@ Table tbDistributedOps(const AnalysisContext &ctx, const AnalysisOptions &opt)
             if (inserted)
                 order.push_back(e.name);
             ++it->second.calls;
-            it->second.bytes += collectiveBytes(e);
+            it->second.bytes += collectiveBytes(r.tensorSizesOf(e));
             it->second.kernels.insert(it->second.kernels.end(), c.kernelRanges.begin(), c.kernelRanges.end());
             it->second.transfers.insert(it->second.transfers.end(), c.transferRanges.begin(), c.transferRanges.end());
         }

@@ -4,11 +4,13 @@
 
 #include "model/analysis/core/eventindex.h"
 #include "model/argstree.h"
+#include "model/parallel.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <string_view>
 
 namespace accelscope::model::analysis::tbplugin {
@@ -49,23 +51,19 @@ std::optional<EventType> typeOfCategory(std::string_view cat)
     return std::nullopt;
 }
 
-std::int64_t parseInteger(const ArgNode *n)
+std::int64_t integerText(std::string_view v)
 {
-    if (!n || n->type != ArgNode::Type::Number)
-        return kNone;
-    std::int64_t v = 0;
-    const auto [p, ec] = std::from_chars(n->value.data(), n->value.data() + n->value.size(), v);
-    if (ec == std::errc() && p == n->value.data() + n->value.size())
-        return v;
-    const double d = std::strtod(n->value.c_str(), nullptr);
+    std::int64_t out = 0;
+    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (ec == std::errc() && p == v.data() + v.size())
+        return out;
+    const double d = std::strtod(std::string(v).c_str(), nullptr);
     return std::isfinite(d) ? std::int64_t(d) : kNone;
 }
 
-std::optional<double> parseDouble(const ArgNode *n)
+double doubleText(std::string_view v)
 {
-    if (!n || n->type != ArgNode::Type::Number)
-        return std::nullopt;
-    return std::strtod(n->value.c_str(), nullptr);
+    return std::strtod(std::string(v).c_str(), nullptr);
 }
 
 // Python's str() of a JSON value as json.loads returns it: the plugin keys its groups by it.
@@ -103,51 +101,204 @@ void appendPythonRepr(const ArgNode &n, std::string &out)
     }
 }
 
-std::string pythonRepr(const ArgNode *n, std::string_view absent)
+// The readers below take a member value either as a node of the parsed args tree (the general
+// path) or as its raw JSON text (RawValue, the fast path that builds no tree); both give the
+// same results.
+
+using Kind = ArgNode::Type;
+
+Kind kindOf(const ArgNode &n) { return n.type; }
+std::int64_t integerOf(const ArgNode &n) { return integerText(n.value); }
+double doubleOf(const ArgNode &n) { return doubleText(n.value); }
+std::string stringOf(const ArgNode &n) { return n.value; }
+std::string reprOf(const ArgNode &n)
 {
-    if (!n)
-        return std::string(absent);
     std::string out;
-    appendPythonRepr(*n, out);
+    appendPythonRepr(n, out);
     return out;
 }
 
+/// A member value as its JSON text, as the args store keeps it.
+struct RawValue {
+    std::string_view text;
+};
+
+Kind kindOf(const RawValue &v)
+{
+    switch (v.text.front()) {
+    case '"': return Kind::String;
+    case '[': return Kind::Array;
+    case '{': return Kind::Object;
+    case 'n': return Kind::Null;
+    case 't':
+    case 'f': return Kind::Bool;
+    default: return Kind::Number;
+    }
+}
+std::int64_t integerOf(const RawValue &v) { return integerText(v.text); }
+double doubleOf(const RawValue &v) { return doubleText(v.text); }
+std::string stringOf(const RawValue &v)
+{
+    const std::string_view inner = v.text.substr(1, v.text.size() - 2);
+    if (inner.find('\\') == std::string_view::npos)
+        return std::string(inner);
+    const std::optional<ArgNode> n = parseArgs(v.text); // escapes: the tree's unescaping
+    return n ? n->value : std::string();
+}
+std::string reprOf(const RawValue &v)
+{
+    switch (kindOf(v)) {
+    case Kind::Null: return "None";
+    case Kind::Bool: return v.text == "true" ? "True" : "False";
+    case Kind::Number: return std::string(v.text);
+    case Kind::String: return "'" + stringOf(v) + "'";
+    default: break;
+    }
+    // Arrays of numbers (shapes, grids): Python lists print ", " between items.
+    if (v.text.find_first_not_of("0123456789[],-+.eE") == std::string_view::npos) {
+        std::string out;
+        out.reserve(v.text.size() * 2);
+        for (char c : v.text) {
+            out += c;
+            if (c == ',')
+                out += ' ';
+        }
+        return out;
+    }
+    const std::optional<ArgNode> n = parseArgs(v.text);
+    return n ? reprOf(*n) : std::string();
+}
+
+template <class Value>
+std::int64_t parseInteger(const Value *v)
+{
+    return v && kindOf(*v) == Kind::Number ? integerOf(*v) : kNone;
+}
+
+template <class Value>
+std::optional<double> parseDouble(const Value *v)
+{
+    if (!v || kindOf(*v) != Kind::Number)
+        return std::nullopt;
+    return doubleOf(*v);
+}
+
+template <class Value>
+std::string pythonRepr(const Value *v, std::string_view absent)
+{
+    return v ? reprOf(*v) : std::string(absent);
+}
+
 // `str(value or '0')`: absent, zero or empty values key as "0".
-std::string launchNumber(const ArgNode *n)
+template <class Value>
+std::string launchNumber(const Value *v)
 {
-    if (!n || n->type == ArgNode::Type::Null || (n->type == ArgNode::Type::Number && std::strtod(n->value.c_str(), nullptr) == 0)
-        || (n->type == ArgNode::Type::String && n->value.empty()))
+    if (!v || kindOf(*v) == Kind::Null || (kindOf(*v) == Kind::Number && doubleOf(*v) == 0))
         return "0";
-    return n->type == ArgNode::Type::String ? n->value : pythonRepr(n, "0");
+    if (kindOf(*v) != Kind::String)
+        return reprOf(*v);
+    std::string text = stringOf(*v);
+    return text.empty() ? "0" : text;
 }
 
-void readKernelArgs(const ArgNode &args, Event &e)
+/// The top-level members of an args object as raw text, found by one scan. The first member of a
+/// name wins, as ArgNode::child finds it.
+class RawArgs {
+public:
+    /// False when the text is no object, is malformed, or has a key with escapes (the tree
+    /// compares keys unescaped): the caller then parses the tree.
+    bool scan(std::string_view json);
+    const RawValue *child(std::string_view key) const
+    {
+        for (const auto &[k, v] : m_members)
+            if (k == key)
+                return &v;
+        return nullptr;
+    }
+
+private:
+    std::vector<std::pair<std::string_view, RawValue>> m_members;
+};
+
+bool RawArgs::scan(std::string_view s)
 {
-    e.deviceId = parseInteger(args.child("device"));
-    e.blocksPerSm = parseDouble(args.child("blocks per SM"));
-    e.occupancy = parseDouble(args.child("est. achieved occupancy %"));
-    e.grid = pythonRepr(args.child("grid"), "None");
-    e.block = pythonRepr(args.child("block"), "None");
-    e.registers = launchNumber(args.child("registers per thread"));
-    e.sharedMemory = launchNumber(args.child("shared memory"));
+    using namespace analysis::detail;
+    m_members.clear();
+    std::size_t i = skipWs(s, 0);
+    if (i >= s.size() || s[i] != '{')
+        return false;
+    i = skipWs(s, i + 1);
+    if (i < s.size() && s[i] == '}')
+        return skipWs(s, i + 1) == s.size();
+    while (i < s.size() && s[i] == '"') {
+        const std::size_t keyEnd = skipString(s, i);
+        if (keyEnd == std::string_view::npos)
+            return false;
+        const std::string_view key = s.substr(i + 1, keyEnd - i - 2);
+        if (key.find('\\') != std::string_view::npos)
+            return false;
+        i = skipWs(s, keyEnd);
+        if (i >= s.size() || s[i] != ':')
+            return false;
+        i = skipWs(s, i + 1);
+        if (i >= s.size())
+            return false;
+        std::size_t end = i;
+        if (s[i] == '"')
+            end = skipString(s, i);
+        else if (s[i] == '{' || s[i] == '[')
+            end = skipNested(s, i);
+        else
+            while (end < s.size() && s[end] != ',' && s[end] != '}' && s[end] != ' ' && s[end] != '\n' && s[end] != '\r' && s[end] != '\t')
+                ++end;
+        if (end == std::string_view::npos || end == i)
+            return false;
+        m_members.emplace_back(key, RawValue{s.substr(i, end - i)});
+        i = skipWs(s, end);
+        if (i < s.size() && s[i] == '}')
+            return skipWs(s, i + 1) == s.size();
+        if (i >= s.size() || s[i] != ',')
+            return false;
+        i = skipWs(s, i + 1);
+    }
+    return false;
 }
 
-void readOperatorArgs(const ArgNode &args, Event &e)
+template <class Args>
+KernelArgs readKernelArgs(const Args &args)
 {
-    const ArgNode *dims = args.child("Input Dims");
+    KernelArgs k;
+    k.deviceId = parseInteger(args.child("device"));
+    k.blocksPerSm = parseDouble(args.child("blocks per SM"));
+    k.occupancy = parseDouble(args.child("est. achieved occupancy %"));
+    k.grid = pythonRepr(args.child("grid"), "None");
+    k.block = pythonRepr(args.child("block"), "None");
+    k.registers = launchNumber(args.child("registers per thread"));
+    k.sharedMemory = launchNumber(args.child("shared memory"));
+    return k;
+}
+
+template <class Args>
+HostArgs readHostArgs(const Args &args)
+{
+    HostArgs h;
+    auto dims = args.child("Input Dims");
     if (!dims)
         dims = args.child("Input dims");
-    e.inputShape = pythonRepr(dims, "[]");
-    if (const ArgNode *stack = args.child("Call stack"); stack && stack->type == ArgNode::Type::String)
-        e.callStack = stack->value;
-    e.hasModuleId = args.child("Python module id") != nullptr && args.child("Python module id")->type != ArgNode::Type::Null;
-    e.pythonId = parseInteger(args.child("Python id"));
-    e.pythonParentId = parseInteger(args.child("Python parent id"));
-    e.moduleId = parseInteger(args.child("Python module id"));
+    h.inputShape = pythonRepr(dims, "[]");
+    if (const auto stack = args.child("Call stack"); stack && kindOf(*stack) == Kind::String)
+        h.callStack = stringOf(*stack);
+    const auto moduleId = args.child("Python module id");
+    h.hasModuleId = moduleId != nullptr && kindOf(*moduleId) != Kind::Null;
+    h.pythonId = parseInteger(args.child("Python id"));
+    h.pythonParentId = parseInteger(args.child("Python parent id"));
+    h.moduleId = parseInteger(moduleId);
+    return h;
 }
 
-void readTensorSizes(const ArgNode &args, Event &e)
+TensorSizes readTensorSizes(const ArgNode &args)
 {
+    TensorSizes t;
     const ArgNode *dims = args.child("Input Dims");
     if (!dims)
         dims = args.child("Input dims");
@@ -156,21 +307,12 @@ void readTensorSizes(const ArgNode &args, Event &e)
             std::vector<std::int64_t> shape;
             for (const ArgNode &d : tensor.children)
                 shape.push_back(parseInteger(&d));
-            e.inputDims.push_back(std::move(shape));
+            t.inputDims.push_back(std::move(shape));
         }
     if (const ArgNode *types = args.child("Input type"); types && types->type == ArgNode::Type::Array)
-        for (const ArgNode &t : types->children)
-            e.inputTypes.push_back(t.value);
-}
-
-std::int64_t integerText(std::string_view v)
-{
-    std::int64_t out = 0;
-    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-    if (ec == std::errc() && p == v.data() + v.size())
-        return out;
-    const double d = std::strtod(std::string(v).c_str(), nullptr);
-    return std::isfinite(d) ? std::int64_t(d) : kNone;
+        for (const ArgNode &type : types->children)
+            t.inputTypes.push_back(type.value);
+    return t;
 }
 
 // Runtime calls, copies and sets need two ids only: read them without building the args tree.
@@ -191,7 +333,31 @@ void readIds(std::string_view json, Event &e)
     e.externalId = lowerExternal != kNone ? lowerExternal : upperExternal;
 }
 
-void readArgs(std::string_view json, Event &e, bool collective)
+/// The events of a run of slices, with their args, before the rank's events are joined and sorted.
+struct EventBatch {
+    std::vector<Event> events;
+    std::vector<KernelArgs> kernelArgs;
+    std::vector<HostArgs> hostArgs;
+    std::vector<TensorSizes> tensorSizes;
+};
+
+template <class Args>
+void readParsedArgs(const Args &args, Event &e, EventBatch &batch)
+{
+    e.externalId = parseInteger(args.child("external id"));
+    if (e.externalId == kNone)
+        e.externalId = parseInteger(args.child("External id"));
+    e.correlation = parseInteger(args.child("correlation"));
+    if (e.type == EventType::Kernel) {
+        e.details = std::uint32_t(batch.kernelArgs.size());
+        batch.kernelArgs.push_back(readKernelArgs(args));
+    } else if (carriesHostArgs(e.type)) {
+        e.details = std::uint32_t(batch.hostArgs.size());
+        batch.hostArgs.push_back(readHostArgs(args));
+    }
+}
+
+void readArgs(std::string_view json, Event &e, bool collective, EventBatch &batch, RawArgs &scratch)
 {
     if (json.empty())
         return;
@@ -199,68 +365,174 @@ void readArgs(std::string_view json, Event &e, bool collective)
         readIds(json, e);
         return;
     }
+    if (!collective && scratch.scan(json)) {
+        readParsedArgs(scratch, e, batch);
+        return;
+    }
     const std::optional<ArgNode> args = parseArgs(json);
     if (!args)
         return;
-    e.externalId = parseInteger(args->child("external id"));
-    if (e.externalId == kNone)
-        e.externalId = parseInteger(args->child("External id"));
-    e.correlation = parseInteger(args->child("correlation"));
-    if (e.type == EventType::Kernel)
-        readKernelArgs(*args, e);
-    else if (e.type != EventType::Runtime && e.type != EventType::Memcpy && e.type != EventType::Memset)
-        readOperatorArgs(*args, e);
-    if (collective)
-        readTensorSizes(*args, e);
+    readParsedArgs(*args, e, batch);
+    // Only the distributed view reads a collective's tensors, and only from host events.
+    if (collective && carriesHostArgs(e.type) && e.details != kInvalidId) {
+        batch.hostArgs[e.details].tensorSizes = std::uint32_t(batch.tensorSizes.size());
+        batch.tensorSizes.push_back(readTensorSizes(*args));
+    }
+}
+
+/// The event types of the categories seen so far: a rank uses a handful of categories, so a
+/// short list beats lowering and comparing each slice's category text.
+class CategoryTypes {
+public:
+    explicit CategoryTypes(const Trace &trace) : m_trace(trace) {}
+    std::optional<EventType> typeOf(StringId cat)
+    {
+        for (const auto &[id, type] : m_known)
+            if (id == cat)
+                return type;
+        const std::optional<EventType> type = typeOfCategory(m_trace.str(cat));
+        m_known.emplace_back(cat, type);
+        return type;
+    }
+
+private:
+    const Trace &m_trace;
+    std::vector<std::pair<StringId, std::optional<EventType>>> m_known;
+};
+
+/// A contiguous run of one track's slices: the unit of work of the parallel collection.
+struct SlicePiece {
+    const Track *track = nullptr;
+    std::int64_t pid = 0;
+    std::uint32_t begin = 0, end = 0;
+};
+
+void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOptions &opt, EventBatch &batch)
+{
+    CategoryTypes categories(trace);
+    RawArgs scratch;
+    const SliceColumns &s = piece.track->slices;
+    batch.events.reserve(piece.end - piece.begin);
+    for (std::uint32_t i = piece.begin; i < piece.end; ++i) {
+        if (s.flags[i] & kSliceAsync)
+            continue;
+        const std::optional<EventType> type = categories.typeOf(s.cat[i]);
+        if (!type)
+            continue;
+        const TimeNs end = s.start[i] + s.dur[i];
+        if (!opt.overlapsRange(s.start[i], end))
+            continue;
+        Event e;
+        e.type = *type;
+        e.start = s.start[i];
+        e.end = end;
+        e.name = s.name[i];
+        e.thread = piece.track->id;
+        e.slice = SliceRef{piece.track->id, i};
+        const std::string_view name = trace.str(e.name);
+        if ((e.type == EventType::Operator || e.type == EventType::UserAnnotation) && name.starts_with("ProfilerStep#"))
+            e.type = EventType::ProfilerStep;
+        if (isDeviceWork(e.type))
+            e.devicePid = piece.pid;
+        readArgs(trace.args().json(s.args[i]), e, isCommunicationName(name), batch, scratch);
+        if (e.type == EventType::PythonFunction && e.details != kInvalidId && batch.hostArgs[e.details].hasModuleId)
+            e.type = EventType::Module;
+        batch.events.push_back(e);
+    }
+}
+
+// Slices per piece: enough to make the fan-out's overhead negligible, few enough that a rank's
+// main thread (most of its slices) still spreads over every core.
+constexpr std::uint32_t kSlicesPerPiece = 16384;
+
+std::vector<SlicePiece> slicePieces(const Trace &trace, int rank)
+{
+    std::vector<SlicePiece> pieces;
+    for (const Track &track : trace.tracks()) {
+        const Process &process = trace.process(track.process);
+        if (rankOf(process) != rank)
+            continue;
+        const auto count = std::uint32_t(track.slices.size());
+        for (std::uint32_t begin = 0; begin < count; begin += kSlicesPerPiece)
+            pieces.push_back({&track, process.pid, begin, std::min(count, begin + kSlicesPerPiece)});
+    }
+    return pieces;
 }
 
 } // namespace
 
-std::vector<Event> collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt)
+void collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt, RankRun &run)
 {
-    std::vector<Event> events;
-    for (const Track &track : trace.tracks()) {
-        const Process &process = trace.process(track.process);
-        if (rankOf(process) != rank || track.slices.size() == 0)
-            continue;
-        const SliceColumns &s = track.slices;
-        for (std::uint32_t i = 0; i < s.size(); ++i) {
-            if (s.flags[i] & kSliceAsync)
-                continue;
-            const std::optional<EventType> type = typeOfCategory(trace.str(s.cat[i]));
-            if (!type)
-                continue;
-            const TimeNs end = s.start[i] + s.dur[i];
-            if (!opt.overlapsRange(s.start[i], end))
-                continue;
-            Event e;
-            e.type = *type;
-            e.start = s.start[i];
-            e.end = end;
-            e.name = s.name[i];
-            e.thread = track.id;
-            e.slice = SliceRef{track.id, i};
-            const std::string_view name = trace.str(e.name);
-            if ((e.type == EventType::Operator || e.type == EventType::UserAnnotation) && name.starts_with("ProfilerStep#"))
-                e.type = EventType::ProfilerStep;
-            if (e.type == EventType::Kernel || e.type == EventType::Memcpy || e.type == EventType::Memset)
-                e.devicePid = process.pid;
-            readArgs(trace.args().json(s.args[i]), e, isCommunicationName(name));
-            if (e.type == EventType::PythonFunction && e.hasModuleId)
-                e.type = EventType::Module;
-            events.push_back(std::move(e));
-        }
+    const std::vector<SlicePiece> pieces = slicePieces(trace, rank);
+    std::vector<EventBatch> batches(pieces.size());
+    parallelFor(pieces.size(), [&](std::size_t k) { collectPiece(trace, pieces[k], opt, batches[k]); });
+
+    // Joined in track and slice order, then sorted by start with that order breaking ties (the
+    // plugin's stable sort of the events as it reads them).
+    std::size_t count = 0, kernelCount = 0, hostCount = 0, tensorCount = 0;
+    for (const EventBatch &b : batches) {
+        count += b.events.size();
+        kernelCount += b.kernelArgs.size();
+        hostCount += b.hostArgs.size();
+        tensorCount += b.tensorSizes.size();
     }
-    // Sorted through an index: events are large to move.
-    std::vector<std::uint32_t> order(events.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return events[a].start < events[b].start; });
-    std::vector<Event> sorted;
-    sorted.reserve(events.size());
-    for (std::uint32_t i : order)
-        sorted.push_back(std::move(events[i]));
-    return sorted;
+    std::vector<std::pair<TimeNs, std::uint32_t>> order; // (start, position in the joined list)
+    order.reserve(count);
+    std::vector<Event> joined;
+    joined.reserve(count);
+    run.kernelArgs.reserve(kernelCount);
+    run.hostArgs.reserve(hostCount);
+    run.tensorSizes.reserve(tensorCount);
+    for (EventBatch &b : batches) {
+        const auto kernelBase = std::uint32_t(run.kernelArgs.size());
+        const auto hostBase = std::uint32_t(run.hostArgs.size());
+        const auto tensorBase = std::uint32_t(run.tensorSizes.size());
+        for (Event &e : b.events) {
+            if (e.details != kInvalidId)
+                e.details += e.type == EventType::Kernel ? kernelBase : hostBase;
+            order.emplace_back(e.start, std::uint32_t(joined.size()));
+            joined.push_back(e);
+        }
+        for (HostArgs &h : b.hostArgs)
+            if (h.tensorSizes != kInvalidId)
+                h.tensorSizes += tensorBase;
+        std::move(b.kernelArgs.begin(), b.kernelArgs.end(), std::back_inserter(run.kernelArgs));
+        std::move(b.hostArgs.begin(), b.hostArgs.end(), std::back_inserter(run.hostArgs));
+        std::move(b.tensorSizes.begin(), b.tensorSizes.end(), std::back_inserter(run.tensorSizes));
+        b = EventBatch{};
+    }
+    std::sort(order.begin(), order.end()); // positions are unique: the same order as a stable sort
+    run.events.reserve(count);
+    for (const auto &[start, position] : order)
+        run.events.push_back(joined[position]);
+    for (const Event &e : run.events)
+        run.names.learn(trace, e.name);
+}
+
+void NameTraits::learn(const Trace &trace, StringId id)
+{
+    if (id >= m_traits.size())
+        m_traits.resize(std::max<std::size_t>(trace.strings().size(), std::size_t(id) + 1), 0);
+    if (m_traits[id] & kTraitKnown)
+        return;
+    const std::string_view name = trace.str(id);
+    std::uint16_t traits = kTraitKnown;
+    auto set = [&](NameTrait trait, bool on) {
+        if (on)
+            traits |= trait;
+    };
+    set(kTraitCommunication, isCommunicationName(name));
+    set(kTraitNccl, name.starts_with("nccl:"));
+    set(kTraitGloo, name.starts_with("gloo:"));
+    set(kTraitDataLoader, isDataLoaderName(name));
+    set(kTraitOptimizerStep, name.starts_with("Optimizer.step"));
+    set(kTraitNotOperator, name == "DataParallel.forward" || name == "DistributedDataParallel.forward" || name.starts_with("Optimizer."));
+    set(kTraitDataParallel, name == "DataParallel.forward");
+    set(kTraitDdp, name == "DistributedDataParallel.forward");
+    set(kTraitTcEligible, operatorTensorCoreEligible(name));
+    set(kTraitTcKernel, kernelUsesTensorCores(name));
+    set(kTraitProfilerStep, name.starts_with("ProfilerStep#"));
+    m_traits[id] = traits;
 }
 
 bool kernelUsesTensorCores(std::string_view name)

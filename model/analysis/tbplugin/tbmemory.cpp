@@ -87,7 +87,7 @@ void MemoryWalker::walkThread(std::uint32_t root, const std::vector<std::uint32_
         }
         // Only operators own memory; a release is not attributed (a tensor dies when it is no
         // longer referenced, not in the operator that happens to run).
-        if (isOperatorNode(m_trace, node(current))) {
+        if (isOperatorNode(m_run, node(current))) {
             m_run.memoryOfNode[current].push_back(records[i]);
             if (rec.bytes > 0) {
                 rec.op = current;
@@ -176,7 +176,7 @@ struct StatisticsWalk {
     void visit(std::uint32_t n)
     {
         const OpNode &node = run.nodes[n];
-        const bool op = isOperatorNode(trace, node);
+        const bool op = isOperatorNode(run, node);
         if (op)
             ops.push_back(n);
         if (!run.nodeReached[n])
@@ -226,7 +226,7 @@ std::vector<MemoryStat> memoryStatistics(const Trace &trace, const RankRun &run)
     // Per device, then operator name as Python sorts strings.
     std::map<std::pair<std::string, std::string>, MemoryStat> byName;
     for (const auto &[n, devices] : walk.perNode) {
-        if (!isOperatorNode(trace, run.nodes[n]))
+        if (!isOperatorNode(run, run.nodes[n]))
             continue;
         for (const auto &[device, m] : devices) {
             MemoryStat &s = byName[{device, std::string(trace.str(run.nodes[n].name))}];

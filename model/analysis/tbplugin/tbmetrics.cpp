@@ -32,7 +32,7 @@ std::map<std::int64_t, std::pair<TimeNs, TimeNs>> tensorCoreTimes(const RankRun 
                 if (e.type != EventType::Kernel)
                     continue;
                 anyKernel = true;
-                auto &[tc, total] = perDevice[e.deviceId];
+                auto &[tc, total] = perDevice[run.kernelArgsOf(e).deviceId];
                 if (run.devices[d].tcUsed)
                     tc += e.end - e.start;
                 total += e.end - e.start;
@@ -142,21 +142,24 @@ void computeGpuMetrics(const Trace &trace, RankRun &run)
         for (const Event &e : run.events)
             if (e.type == EventType::Kernel) {
                 total += e.end - e.start;
-                if (kernelUsesTensorCores(trace.str(e.name)))
+                if (run.names.has(e.name, kTraitTcKernel))
                     tcTime += e.end - e.start;
             }
         run.tcUsedRatio = total > 0 ? double(tcTime) / double(total) : 0.0;
     }
     std::map<std::int64_t, DeviceKernels> perDevice;
     for (const Event &e : run.events) {
-        if (e.type != EventType::Kernel || e.deviceId == kNone)
+        if (e.type != EventType::Kernel)
             continue;
-        DeviceKernels &k = perDevice[e.deviceId];
+        const KernelArgs &args = run.kernelArgsOf(e);
+        if (args.deviceId == kNone)
+            continue;
+        DeviceKernels &k = perDevice[args.deviceId];
         k.busy.push_back({e.start, e.end});
-        if (e.blocksPerSm && *e.blocksPerSm > 0.0)
-            k.blocksPerSm.push_back({e.start, e.end, *e.blocksPerSm});
-        if (e.occupancy && *e.occupancy >= 0.0)
-            k.occupancy.push_back({e.start, e.end, *e.occupancy});
+        if (args.blocksPerSm && *args.blocksPerSm > 0.0)
+            k.blocksPerSm.push_back({e.start, e.end, *args.blocksPerSm});
+        if (args.occupancy && *args.occupancy >= 0.0)
+            k.occupancy.push_back({e.start, e.end, *args.occupancy});
     }
     if (run.steps.empty())
         return;
@@ -233,8 +236,9 @@ UtilizationTimeline gpuUtilizationTimeline(const Trace &trace, const RankRun &ru
 {
     std::map<std::int64_t, Ranges> busy;
     for (const Event &e : run.events)
-        if (e.type == EventType::Kernel && e.deviceId != kNone)
-            busy[e.deviceId].push_back({e.start, e.end});
+        if (e.type == EventType::Kernel)
+            if (const std::int64_t device = run.kernelArgsOf(e).deviceId; device != kNone)
+                busy[device].push_back({e.start, e.end});
     UtilizationTimeline out;
     const Range span = utilizationSpan(trace, run);
     if (busy.empty() || span.second <= span.first)

@@ -43,8 +43,11 @@ constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min(); ///< an
 /// The name of a thread's tree root ("CallTreeRoot" in the plugin's kernel-by-operator table).
 constexpr StringId kCallTreeRoot = kInvalidId - 1;
 
+/// One event of the plugin's list. Kept small (the list holds every complete slice of a rank):
+/// the args only kernels or host events carry live in RankRun::kernelArgs / hostArgs.
 struct Event {
     EventType type = EventType::Operator;
+    std::uint32_t details = kInvalidId; ///< index into kernelArgs (kernels) or hostArgs (others); none: no args
     TimeNs start = 0;
     TimeNs end = 0;
     StringId name = kEmptyString;
@@ -53,7 +56,10 @@ struct Event {
     std::int64_t externalId = kNone;
     std::int64_t correlation = kNone;
     SliceRef slice;
-    // kernels
+};
+
+/// A kernel's args (an event without args keeps these defaults).
+struct KernelArgs {
     std::int64_t deviceId = kNone;     ///< args.device
     std::optional<double> blocksPerSm;
     std::optional<double> occupancy;   ///< args["est. achieved occupancy %"]
@@ -61,17 +67,34 @@ struct Event {
     std::string block;
     std::string registers;             ///< "0" when absent or 0, as the plugin keys it
     std::string sharedMemory;
-    // operators
+};
+
+/// A collective operator's tensors (nccl:*, gloo:*), for their size.
+struct TensorSizes {
+    std::vector<std::vector<std::int64_t>> inputDims;
+    std::vector<std::string> inputTypes;
+};
+
+/// The args of operators, Python events and annotations (an event without args keeps these).
+struct HostArgs {
     std::string inputShape;            ///< Python's str() of "Input Dims" ("[]" when absent)
     std::optional<std::string> callStack;
     bool hasModuleId = false;          ///< python_function with "Python module id"
     std::int64_t pythonId = kNone;     ///< python_function: "Python id", "Python parent id", "Python module id"
     std::int64_t pythonParentId = kNone;
     std::int64_t moduleId = kNone;
-    // collectives (nccl:*, gloo:* operators): the tensors, for their size
-    std::vector<std::vector<std::int64_t>> inputDims;
-    std::vector<std::string> inputTypes;
+    std::uint32_t tensorSizes = kInvalidId; ///< collectives: index into RankRun::tensorSizes
 };
+
+constexpr bool isDeviceWork(EventType t)
+{
+    return t == EventType::Kernel || t == EventType::Memcpy || t == EventType::Memset;
+}
+/// Host events carry HostArgs; runtime calls, copies and sets carry only their ids.
+constexpr bool carriesHostArgs(EventType t)
+{
+    return !isDeviceWork(t) && t != EventType::Runtime;
+}
 
 enum class NodeKind : std::uint8_t { Root, Operator, ProfilerStep, Module, DataLoader, Optimizer };
 
@@ -186,10 +209,41 @@ struct StepOverlap {
     TimeNs computation = 0, communication = 0, overlap = 0, other = 0;
 };
 
+/// What the plugin's rules read from an event name, worked out once per distinct name: the
+/// rules run for every event, and comparing texts each time dominated the parse.
+enum NameTrait : std::uint16_t {
+    kTraitCommunication = 1 << 0, ///< isCommunicationName
+    kTraitNccl = 1 << 1,          ///< "nccl:..."
+    kTraitGloo = 1 << 2,          ///< "gloo:..."
+    kTraitDataLoader = 1 << 3,    ///< isDataLoaderName
+    kTraitOptimizerStep = 1 << 4, ///< "Optimizer.step..."
+    kTraitNotOperator = 1 << 5,   ///< DataParallel.forward, DistributedDataParallel.forward, "Optimizer...."
+    kTraitDataParallel = 1 << 6,  ///< "DataParallel.forward"
+    kTraitDdp = 1 << 7,           ///< "DistributedDataParallel.forward"
+    kTraitTcEligible = 1 << 8,    ///< operatorTensorCoreEligible
+    kTraitTcKernel = 1 << 9,      ///< kernelUsesTensorCores
+    kTraitProfilerStep = 1 << 10, ///< "ProfilerStep#..."
+    kTraitKnown = 1 << 15,        ///< the traits of this name were worked out
+};
+
+class NameTraits {
+public:
+    /// Works out the traits of `name` unless known already.
+    void learn(const Trace &trace, StringId name);
+    bool has(StringId name, NameTrait trait) const { return name < m_traits.size() && (m_traits[name] & trait); }
+
+private:
+    std::vector<std::uint16_t> m_traits; ///< by StringId
+};
+
 /// The plugin's parse of one rank.
 struct RankRun {
     int rank = 0;
     std::vector<Event> events;         ///< sorted by start, as the plugin sorts them
+    std::vector<KernelArgs> kernelArgs;   ///< of the kernels with args, in collection order
+    std::vector<HostArgs> hostArgs;       ///< of the host events with args, in collection order
+    std::vector<TensorSizes> tensorSizes; ///< of the collective operators with args
+    NameTraits names;                     ///< the traits of every event's name
     std::vector<DeviceNode> devices;
     std::vector<RuntimeNode> runtimes;
     std::vector<OpNode> nodes;
@@ -220,6 +274,23 @@ struct RankRun {
     TimeNs profilerStart = 0;          ///< the first event's time (the plugin's memory times count from it)
     std::vector<std::vector<std::uint32_t>> memoryOfNode; ///< per node: its memory records (operators only)
     std::vector<std::uint8_t> nodeReached;                ///< per node: the memory walk entered it
+
+    const KernelArgs &kernelArgsOf(const Event &e) const
+    {
+        static const KernelArgs none;
+        return e.type == EventType::Kernel && e.details != kInvalidId ? kernelArgs[e.details] : none;
+    }
+    const HostArgs &hostArgsOf(const Event &e) const
+    {
+        static const HostArgs none;
+        return carriesHostArgs(e.type) && e.details != kInvalidId ? hostArgs[e.details] : none;
+    }
+    const TensorSizes &tensorSizesOf(const Event &e) const
+    {
+        static const TensorSizes none;
+        const HostArgs &args = hostArgsOf(e);
+        return args.tensorSizes != kInvalidId ? tensorSizes[args.tensorSizes] : none;
+    }
 };
 
 struct TbRun {
@@ -232,13 +303,15 @@ struct TbRun {
 std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOptions &opt);
 
 // --- steps of the parse (tbevents.cpp, tbtree.cpp, tbsteps.cpp) ---
-/// Events of one rank, classified and sorted, with the args the plugin reads.
-std::vector<Event> collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt);
+/// Events of one rank, classified and sorted, with the args the plugin reads (run.events,
+/// kernelArgs, hostArgs, tensorSizes).
+void collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt, RankRun &run);
 /// The "[memory]" instants of one rank, sorted by time.
 std::vector<MemoryRecord> collectMemoryRecords(const Trace &trace, int rank, const AnalysisOptions &opt);
 /// Gives each memory record the operator around it (memory_parser.py's find_memory_nodes).
 void attachMemoryRecords(const Trace &trace, RankRun &run);
-bool isOperatorNode(const Trace &trace, const OpNode &n);
+/// A plain operator of the operator view (not ProfilerStep, DataLoader, Optimizer.*, DataParallel.forward, ...).
+bool isOperatorNode(const RankRun &run, const OpNode &n);
 /// Device name of a record: "CPU", "GPU<id>", or empty (the plugin skips such records).
 std::string memoryDeviceName(const MemoryRecord &r);
 

@@ -32,11 +32,12 @@ std::vector<Module> moduleHierarchy(const Trace &trace, const RankRun &run)
         const Event &e = run.events[i];
         if (e.type != EventType::PythonFunction && e.type != EventType::Module)
             continue;
-        byId[e.pythonId] = i;
-        for (std::int64_t k : {e.pythonId, e.pythonParentId})
+        const HostArgs &args = run.hostArgsOf(e);
+        byId[args.pythonId] = i;
+        for (std::int64_t k : {args.pythonId, args.pythonParentId})
             if (children.try_emplace(k).second)
                 keyOrder.push_back(k);
-        children[e.pythonParentId].push_back(e.pythonId);
+        children[args.pythonParentId].push_back(args.pythonId);
     }
     std::vector<std::int64_t> moduleOrder;
     std::unordered_map<std::int64_t, std::optional<std::int64_t>> parentOf;
@@ -47,16 +48,17 @@ std::vector<Module> moduleHierarchy(const Trace &trace, const RankRun &run)
         const Event *e = &run.events[byId[leaf]];
         std::int64_t current = kNone; // python id of the module below, kNone: none yet
         while (e) {
+            const HostArgs &args = run.hostArgsOf(*e);
             if (e->type == EventType::Module) {
                 if (current != kNone)
-                    parentOf[current] = e->pythonId;
-                current = e->pythonId;
-                if (parentOf.try_emplace(e->pythonId).second)
-                    moduleOrder.push_back(e->pythonId);
+                    parentOf[current] = args.pythonId;
+                current = args.pythonId;
+                if (parentOf.try_emplace(args.pythonId).second)
+                    moduleOrder.push_back(args.pythonId);
             }
-            if (!seen.insert({e->pythonId, current}).second)
+            if (!seen.insert({args.pythonId, current}).second)
                 break;
-            auto up = byId.find(e->pythonParentId);
+            auto up = byId.find(args.pythonParentId);
             e = up == byId.end() ? nullptr : &run.events[up->second];
         }
     }
@@ -66,7 +68,7 @@ std::vector<Module> moduleHierarchy(const Trace &trace, const RankRun &run)
             childModules[*parentOf[m]].push_back(m);
     std::function<Module(std::int64_t)> build = [&](std::int64_t id) {
         const Event &e = run.events[byId[id]];
-        Module m{std::string(trace.str(e.name)), e.moduleId, {}};
+        Module m{std::string(trace.str(e.name)), run.hostArgsOf(e).moduleId, {}};
         for (std::int64_t c : childModules[id])
             m.children.push_back(build(c));
         return m;
@@ -103,10 +105,10 @@ std::vector<ModuleRow> moduleView(const Trace &trace, const RankRun &run)
     std::map<std::pair<std::string, std::int64_t>, ModuleRow> stats;
     for (std::uint32_t n : nodes) {
         const OpNode &node = run.nodes[n];
-        ModuleRow &s = stats[{std::string(trace.str(node.name)), run.events[node.event].moduleId}];
+        ModuleRow &s = stats[{std::string(trace.str(node.name)), run.hostArgsOf(run.events[node.event]).moduleId}];
         ++s.occurrences;
         for (std::uint32_t c : node.children)
-            s.operators += isOperatorNode(trace, run.nodes[c]) ? 1 : 0;
+            s.operators += isOperatorNode(run, run.nodes[c]) ? 1 : 0;
         s.hostSelf += node.selfHost;
         s.hostTotal += node.end - node.start;
         s.deviceSelf += node.selfDevice;

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <set>
+#include <unordered_set>
 
 namespace accelscope::model::analysis::tbplugin {
 
@@ -35,17 +35,16 @@ struct HostBounds {
 // Gives every event's span to its role and collects the ProfilerStep spans.
 HostBounds collectRoleRanges(const Trace &trace, RankRun &run, std::vector<Range> &steps, std::vector<std::string> &names)
 {
-    std::set<std::int64_t> communicationIds;
+    std::unordered_set<std::int64_t> communicationIds;
     for (const OpNode &n : run.nodes)
-        if (n.kind != NodeKind::Root && isCommunicationName(trace.str(n.name)))
+        if (n.kind != NodeKind::Root && run.names.has(n.name, kTraitCommunication))
             communicationIds.insert(n.externalId);
     HostBounds b;
     for (const Event &e : run.events) {
-        const std::string_view name = trace.str(e.name);
         const Range span{e.start, e.end};
         switch (e.type) {
         case EventType::Kernel:
-            run.roleRanges[communicationIds.count(e.externalId) ? Communication : Kernel].push_back(span);
+            run.roleRanges[!communicationIds.empty() && communicationIds.count(e.externalId) ? Communication : Kernel].push_back(span);
             break;
         case EventType::Memcpy:
             run.roleRanges[Memcpy].push_back(span);
@@ -58,15 +57,15 @@ HostBounds collectRoleRanges(const Trace &trace, RankRun &run, std::vector<Range
             break;
         case EventType::ProfilerStep:
             steps.push_back(span);
-            names.push_back(stepNumber(name));
+            names.push_back(stepNumber(trace.str(e.name)));
             break;
         case EventType::Operator:
         case EventType::UserAnnotation:
         case EventType::Python:
-            if (e.type != EventType::Python && isDataLoaderName(name))
+            if (e.type != EventType::Python && run.names.has(e.name, kTraitDataLoader))
                 run.roleRanges[DataLoader].push_back(span);
             else
-                run.roleRanges[isCommunicationName(name) ? Communication : CpuOp].push_back(span);
+                run.roleRanges[run.names.has(e.name, kTraitCommunication) ? Communication : CpuOp].push_back(span);
             break;
         default:
             break;

@@ -15,6 +15,18 @@ namespace {
 
 constexpr std::uint32_t kNoEvent = kInvalidId;
 
+/// Sorts by start, the longer first on equal starts (stable). Lists come mostly in that order
+/// already (built from the time-sorted events), and a sorted list is left as it is.
+template <class StartOf, class EndOf>
+void sortByTime(std::vector<std::uint32_t> &v, StartOf startOf, EndOf endOf)
+{
+    auto before = [&](std::uint32_t a, std::uint32_t b) {
+        return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : endOf(a) > endOf(b);
+    };
+    if (!std::is_sorted(v.begin(), v.end(), before))
+        std::stable_sort(v.begin(), v.end(), before);
+}
+
 
 class TreeBuilder {
 public:
@@ -47,14 +59,16 @@ private:
     void fillRuntime(std::uint32_t runtime, std::uint32_t op);
     void fillStats(std::uint32_t node);
     void collectOperatorsAndKernels(std::uint32_t node);
-    bool isOperatorNode(const OpNode &n) const { return tbplugin::isOperatorNode(m_trace, n); }
+    bool isOperatorNode(const OpNode &n) const { return tbplugin::isOperatorNode(m_run, n); }
+    bool nameHas(StringId name, NameTrait trait) const { return m_run.names.has(name, trait); }
 
     const Trace &m_trace;
     RankRun &m_run;
-    std::map<std::int64_t, std::uint32_t> m_runtimeByCorrelation;
-    std::map<std::int64_t, std::vector<std::uint32_t>> m_devicesByCorrelation; // insertion order kept below
-    std::vector<std::int64_t> m_correlationOrder;
-    std::map<std::int64_t, std::vector<std::uint32_t>> m_runtimesByExternalId;
+    // Looked up by key only (never walked), so hashed; the order the plugin walks is kept aside.
+    std::unordered_map<std::int64_t, std::uint32_t> m_runtimeByCorrelation;
+    std::unordered_map<std::int64_t, std::vector<std::uint32_t>> m_devicesByCorrelation;
+    std::vector<std::int64_t> m_correlationOrder; // m_devicesByCorrelation's keys in insertion order
+    std::unordered_map<std::int64_t, std::vector<std::uint32_t>> m_runtimesByExternalId;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_opsByThread;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_zeroRuntimesByThread;
     std::vector<std::uint32_t> m_threadOrder;
@@ -92,7 +106,7 @@ void TreeBuilder::parseDeviceEvent(std::uint32_t i)
         m_run.usedDevices.push_back(e.devicePid);
     DeviceNode d;
     d.event = i;
-    d.tcUsed = e.type == EventType::Kernel && kernelUsesTensorCores(name(e.name));
+    d.tcUsed = e.type == EventType::Kernel && nameHas(e.name, kTraitTcKernel);
     const auto device = std::uint32_t(m_run.devices.size());
     m_run.devices.push_back(d);
     if (auto it = m_runtimeByCorrelation.find(e.correlation); it != m_runtimeByCorrelation.end()) {
@@ -113,11 +127,8 @@ void TreeBuilder::parseRuntimeEvent(std::uint32_t i)
     if (auto it = m_devicesByCorrelation.find(e.correlation); it != m_devicesByCorrelation.end()) {
         rt.devices = std::move(it->second);
         m_devicesByCorrelation.erase(it);
-        std::stable_sort(rt.devices.begin(), rt.devices.end(), [&](std::uint32_t a, std::uint32_t b) {
-            const Event &x = event(m_run.devices[a].event);
-            const Event &y = event(m_run.devices[b].event);
-            return x.start != y.start ? x.start < y.start : x.end > y.end;
-        });
+        sortByTime(rt.devices, [&](std::uint32_t d) { return event(m_run.devices[d].event).start; },
+                   [&](std::uint32_t d) { return event(m_run.devices[d].event).end; });
     }
     const auto id = std::uint32_t(m_run.runtimes.size());
     m_run.runtimes.push_back(std::move(rt));
@@ -130,7 +141,6 @@ void TreeBuilder::parseRuntimeEvent(std::uint32_t i)
 void TreeBuilder::parseHostEvent(std::uint32_t i)
 {
     const Event &e = event(i);
-    const std::string_view nm = name(e.name);
     OpNode n;
     n.type = e.type;
     n.event = i;
@@ -143,20 +153,20 @@ void TreeBuilder::parseHostEvent(std::uint32_t i)
     } else if (e.type == EventType::Module) {
         n.kind = NodeKind::Module;
         n.externalId = kNone; // the plugin gives modules no external id, so no runtime attaches
-    } else if (isDataLoaderName(nm)) {
+    } else if (nameHas(e.name, kTraitDataLoader)) {
         n.kind = NodeKind::DataLoader;
-    } else if (nm.starts_with("Optimizer.step")) {
+    } else if (nameHas(e.name, kTraitOptimizerStep)) {
         n.kind = NodeKind::Optimizer;
-    } else if (e.type == EventType::UserAnnotation && !isCommunicationName(nm)) {
+    } else if (e.type == EventType::UserAnnotation && !nameHas(e.name, kTraitCommunication)) {
         return; // other user annotations are not operators
     }
-    n.tcEligible = operatorTensorCoreEligible(nm);
-    if (isCommunicationName(nm)) {
-        m_run.usesNccl |= nm.starts_with("nccl:");
-        m_run.usesGloo |= nm.starts_with("gloo:");
+    n.tcEligible = nameHas(e.name, kTraitTcEligible);
+    if (nameHas(e.name, kTraitCommunication)) {
+        m_run.usesNccl |= nameHas(e.name, kTraitNccl);
+        m_run.usesGloo |= nameHas(e.name, kTraitGloo);
     }
-    m_run.useDp |= nm == "DataParallel.forward";
-    m_run.useDdp |= nm == "DistributedDataParallel.forward";
+    m_run.useDp |= nameHas(e.name, kTraitDataParallel);
+    m_run.useDdp |= nameHas(e.name, kTraitDdp);
     const auto id = std::uint32_t(m_run.nodes.size());
     m_run.nodes.push_back(std::move(n));
     auto [list, inserted] = m_opsByThread.try_emplace(e.thread);
@@ -182,13 +192,9 @@ void TreeBuilder::attachRuntimesToOperators()
 std::uint32_t TreeBuilder::buildThreadTree(std::uint32_t thread)
 {
     std::vector<std::uint32_t> &list = m_opsByThread[thread];
-    std::stable_sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const OpNode &x = m_run.nodes[a];
-        const OpNode &y = m_run.nodes[b];
-        return x.start != y.start ? x.start < y.start : x.end > y.end;
-    });
+    sortByTime(list, [&](std::uint32_t n) { return m_run.nodes[n].start; }, [&](std::uint32_t n) { return m_run.nodes[n].end; });
     const bool mainThread = std::any_of(list.begin(), list.end(), [&](std::uint32_t n) {
-        return name(m_run.nodes[n].name).starts_with("ProfilerStep#");
+        return nameHas(m_run.nodes[n].name, kTraitProfilerStep);
     });
     OpNode root;
     root.kind = NodeKind::Root;
@@ -211,11 +217,8 @@ std::uint32_t TreeBuilder::buildThreadTree(std::uint32_t thread)
                     placeholder.devices.push_back(d);
         }
         if (!placeholder.devices.empty()) {
-            std::stable_sort(placeholder.devices.begin(), placeholder.devices.end(), [&](std::uint32_t a, std::uint32_t b) {
-                const Event &x = event(m_run.devices[a].event);
-                const Event &y = event(m_run.devices[b].event);
-                return x.start != y.start ? x.start < y.start : x.end > y.end;
-            });
+            sortByTime(placeholder.devices, [&](std::uint32_t d) { return event(m_run.devices[d].event).start; },
+                       [&](std::uint32_t d) { return event(m_run.devices[d].event).end; });
             const auto id = std::uint32_t(m_run.runtimes.size());
             m_run.runtimes.push_back(std::move(placeholder));
             fillRuntime(id, kNoEvent);
@@ -269,9 +272,9 @@ void TreeBuilder::removeDuplicates(std::uint32_t node)
         n.children = std::move(children);
         n.runtimes = std::move(runtimes);
     }
-    const std::vector<std::uint32_t> children = m_run.nodes[node].children;
-    for (std::uint32_t c : children)
-        removeDuplicates(c);
+    // By index: nothing below adds nodes or changes this node's children.
+    for (std::size_t i = 0; i < m_run.nodes[node].children.size(); ++i)
+        removeDuplicates(m_run.nodes[node].children[i]);
 }
 
 void TreeBuilder::fillRuntime(std::uint32_t runtime, std::uint32_t op)
@@ -292,12 +295,7 @@ void TreeBuilder::fillRuntime(std::uint32_t runtime, std::uint32_t op)
 
 void TreeBuilder::fillStats(std::uint32_t node)
 {
-    auto byTime = [&](std::vector<std::uint32_t> &v, auto startOf, auto endOf) {
-        std::stable_sort(v.begin(), v.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : endOf(a) > endOf(b);
-        });
-    };
-    byTime(m_run.nodes[node].children, [&](std::uint32_t c) { return m_run.nodes[c].start; },
+    sortByTime(m_run.nodes[node].children, [&](std::uint32_t c) { return m_run.nodes[c].start; },
            [&](std::uint32_t c) { return m_run.nodes[c].end; });
     // The placeholder runtime has no time; the plugin sorts it last.
     auto rtStart = [&](std::uint32_t r) {
@@ -306,11 +304,11 @@ void TreeBuilder::fillStats(std::uint32_t node)
     auto rtEnd = [&](std::uint32_t r) {
         return m_run.runtimes[r].event == kNoEvent ? std::numeric_limits<TimeNs>::min() : event(m_run.runtimes[r].event).end;
     };
-    byTime(m_run.nodes[node].runtimes, rtStart, rtEnd);
+    sortByTime(m_run.nodes[node].runtimes, rtStart, rtEnd);
 
-    const std::vector<std::uint32_t> children = m_run.nodes[node].children;
-    for (std::uint32_t c : children)
-        fillStats(c);
+    for (std::size_t i = 0; i < m_run.nodes[node].children.size(); ++i)
+        fillStats(m_run.nodes[node].children[i]);
+    const std::vector<std::uint32_t> &children = m_run.nodes[node].children;
     for (std::uint32_t r : m_run.nodes[node].runtimes)
         fillRuntime(r, node);
 
@@ -357,12 +355,9 @@ void TreeBuilder::collectOperatorsAndKernels(std::uint32_t node)
 
 } // namespace
 
-bool isOperatorNode(const Trace &trace, const OpNode &n)
+bool isOperatorNode(const RankRun &run, const OpNode &n)
 {
-    if (n.kind != NodeKind::Operator || n.type != EventType::Operator)
-        return false;
-    const std::string_view nm = trace.str(n.name);
-    return nm != "DataParallel.forward" && nm != "DistributedDataParallel.forward" && !nm.starts_with("Optimizer.");
+    return n.kind == NodeKind::Operator && n.type == EventType::Operator && !run.names.has(n.name, kTraitNotOperator);
 }
 
 void buildTrees(const Trace &trace, RankRun &run)
