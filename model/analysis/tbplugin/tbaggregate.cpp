@@ -2,6 +2,8 @@
 // parse they read, cached in the analysis context.
 #include "tbmodel.h"
 
+#include "model/parallel.h"
+
 #include <map>
 #include <unordered_map>
 
@@ -9,15 +11,24 @@ namespace accelscope::model::analysis::tbplugin {
 
 namespace {
 
-std::string operatorKey(const RankRun &run, const OpNode &n, OperatorGrouping grouping)
+/// An operator group: its name and, by grouping, its input shape or call stack (a view of the
+/// text the run keeps, so grouping allocates nothing per operator).
+using OperatorKey = std::pair<StringId, std::string_view>;
+
+struct OperatorKeyHash {
+    std::size_t operator()(const OperatorKey &k) const
+    {
+        return std::hash<std::string_view>()(k.second) ^ (std::size_t(k.first) * 0x9E3779B97F4A7C15ull);
+    }
+};
+
+OperatorKey operatorKey(const OpNode &n, const HostArgs &args, OperatorGrouping grouping)
 {
-    std::string key = std::to_string(n.name);
-    const HostArgs &args = run.hostArgsOf(run.events[n.event]);
     if (grouping == OperatorGrouping::NameAndShape)
-        key += "\x1f" + args.inputShape;
-    else if (grouping == OperatorGrouping::NameAndStack)
-        key += "\x1f" + args.callStack.value_or("");
-    return key;
+        return {n.name, args.inputShape};
+    if (grouping == OperatorGrouping::NameAndStack)
+        return {n.name, args.callStack ? std::string_view(*args.callStack) : std::string_view()};
+    return {n.name, {}};
 }
 
 void addKernel(KernelAgg &a, const Event &e, const KernelArgs &args)
@@ -31,12 +42,19 @@ void addKernel(KernelAgg &a, const Event &e, const KernelArgs &args)
     a.occupancyWeighted += args.occupancy.value_or(0.0) * double(dur);
 }
 
+/// Runs two independent stages of the parse at once.
+template <class First, class Second>
+void bothAtOnce(First first, Second second)
+{
+    parallelFor(2, [&](std::size_t i) { i == 0 ? first() : second(); });
+}
+
 } // namespace
 
 std::vector<OperatorAgg> aggregateOperators(const Trace &, const RankRun &run, OperatorGrouping grouping)
 {
     std::vector<OperatorAgg> out;
-    std::unordered_map<std::string, std::size_t> index;
+    std::unordered_map<OperatorKey, std::size_t, OperatorKeyHash> index;
     for (std::uint32_t op : run.ops) {
         const OpNode &n = run.nodes[op];
         const Event &e = run.events[n.event];
@@ -44,7 +62,7 @@ std::vector<OperatorAgg> aggregateOperators(const Trace &, const RankRun &run, O
         // The plugin lists call stacks only for operators that recorded one.
         if (grouping == OperatorGrouping::NameAndStack && (!args.callStack || args.callStack->empty()))
             continue;
-        auto [it, inserted] = index.try_emplace(operatorKey(run, n, grouping), out.size());
+        auto [it, inserted] = index.try_emplace(operatorKey(n, args, grouping), out.size());
         if (inserted) {
             OperatorAgg a;
             a.name = n.name;
@@ -136,16 +154,15 @@ std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOpt
             RankRun r;
             r.rank = rank;
             collectEvents(trace, rank, opt, r);
-            r.memory = collectMemoryRecords(trace, rank, opt);
+            // The trees do not read the memory records: both at once.
+            bothAtOnce([&] { buildTrees(trace, r); }, [&] { r.memory = collectMemoryRecords(trace, rank, opt); });
             if (r.events.empty() && r.memory.empty())
                 continue;
             r.profilerStart = std::min(r.events.empty() ? std::numeric_limits<TimeNs>::max() : r.events.front().start,
                                        r.memory.empty() ? std::numeric_limits<TimeNs>::max() : r.memory.front().ts);
-            buildTrees(trace, r);
-            attachMemoryRecords(trace, r);
-            computeSteps(trace, r, opt.tbCompat);
-            computeCommunication(trace, r);
-            computeGpuMetrics(trace, r);
+            // Each pair reads the trees and writes parts of the run the other does not touch.
+            bothAtOnce([&] { attachMemoryRecords(trace, r); }, [&] { computeSteps(trace, r, opt.tbCompat); });
+            bothAtOnce([&] { computeCommunication(trace, r); }, [&] { computeGpuMetrics(trace, r); });
             computeRecommendations(trace, r, run->deviceProperties);
             run->ranks.push_back(std::move(r));
         }

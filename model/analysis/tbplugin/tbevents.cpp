@@ -412,7 +412,10 @@ void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOpt
     CategoryTypes categories(trace);
     RawArgs scratch;
     const SliceColumns &s = piece.track->slices;
+    // Reserved whole: growing would move every args record once more (untouched pages cost nothing).
     batch.events.reserve(piece.end - piece.begin);
+    batch.kernelArgs.reserve(piece.end - piece.begin);
+    batch.hostArgs.reserve(piece.end - piece.begin);
     for (std::uint32_t i = piece.begin; i < piece.end; ++i) {
         if (s.flags[i] & kSliceAsync)
             continue;
@@ -441,10 +444,6 @@ void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOpt
     }
 }
 
-// Slices per piece: enough to make the fan-out's overhead negligible, few enough that a rank's
-// main thread (most of its slices) still spreads over every core.
-constexpr std::uint32_t kSlicesPerPiece = 16384;
-
 std::vector<SlicePiece> slicePieces(const Trace &trace, int rank)
 {
     std::vector<SlicePiece> pieces;
@@ -467,44 +466,42 @@ void collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt, Ran
     std::vector<EventBatch> batches(pieces.size());
     parallelFor(pieces.size(), [&](std::size_t k) { collectPiece(trace, pieces[k], opt, batches[k]); });
 
-    // Joined in track and slice order, then sorted by start with that order breaking ties (the
-    // plugin's stable sort of the events as it reads them).
-    std::size_t count = 0, kernelCount = 0, hostCount = 0, tensorCount = 0;
-    for (const EventBatch &b : batches) {
-        count += b.events.size();
-        kernelCount += b.kernelArgs.size();
-        hostCount += b.hostArgs.size();
-        tensorCount += b.tensorSizes.size();
-    }
-    std::vector<std::pair<TimeNs, std::uint32_t>> order; // (start, position in the joined list)
-    order.reserve(count);
-    std::vector<Event> joined;
-    joined.reserve(count);
-    run.kernelArgs.reserve(kernelCount);
-    run.hostArgs.reserve(hostCount);
-    run.tensorSizes.reserve(tensorCount);
-    for (EventBatch &b : batches) {
-        const auto kernelBase = std::uint32_t(run.kernelArgs.size());
-        const auto hostBase = std::uint32_t(run.hostArgs.size());
-        const auto tensorBase = std::uint32_t(run.tensorSizes.size());
-        for (Event &e : b.events) {
+    // The args stay in their piece's list (no move); an index in a piece becomes global as
+    // piece * kSlicesPerPiece + index, which also orders events as they were read (track, slice).
+    std::vector<std::size_t> firstOfBatch(batches.size() + 1, 0);
+    for (std::size_t k = 0; k < batches.size(); ++k)
+        firstOfBatch[k + 1] = firstOfBatch[k] + batches[k].events.size();
+    const std::size_t count = firstOfBatch.back();
+    std::vector<std::pair<TimeNs, std::uint32_t>> order(count); // (start, global position)
+    parallelFor(batches.size(), [&](std::size_t k) {
+        const auto base = std::uint32_t(k * kSlicesPerPiece);
+        EventBatch &b = batches[k];
+        for (std::uint32_t i = 0; i < b.events.size(); ++i) {
+            Event &e = b.events[i];
             if (e.details != kInvalidId)
-                e.details += e.type == EventType::Kernel ? kernelBase : hostBase;
-            order.emplace_back(e.start, std::uint32_t(joined.size()));
-            joined.push_back(e);
+                e.details += base;
+            order[firstOfBatch[k] + i] = {e.start, base + i};
         }
         for (HostArgs &h : b.hostArgs)
             if (h.tensorSizes != kInvalidId)
-                h.tensorSizes += tensorBase;
-        std::move(b.kernelArgs.begin(), b.kernelArgs.end(), std::back_inserter(run.kernelArgs));
-        std::move(b.hostArgs.begin(), b.hostArgs.end(), std::back_inserter(run.hostArgs));
-        std::move(b.tensorSizes.begin(), b.tensorSizes.end(), std::back_inserter(run.tensorSizes));
-        b = EventBatch{};
+                h.tensorSizes += base;
+    });
+    // Sorted by start, the reading order breaking ties: the plugin's stable sort of its events.
+    std::sort(order.begin(), order.end());
+    run.events.resize(count);
+    const std::size_t parts = std::max<std::size_t>(1, hardwareThreads()) * 4;
+    parallelForChunks(count, parts, [&](std::size_t, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const std::uint32_t position = order[i].second;
+            run.events[i] = batches[position / kSlicesPerPiece].events[position % kSlicesPerPiece];
+        }
+    });
+    for (EventBatch &b : batches) {
+        b.events = {};
+        run.kernelArgs.push_back(std::move(b.kernelArgs));
+        run.hostArgs.push_back(std::move(b.hostArgs));
+        run.tensorSizes.push_back(std::move(b.tensorSizes));
     }
-    std::sort(order.begin(), order.end()); // positions are unique: the same order as a stable sort
-    run.events.reserve(count);
-    for (const auto &[start, position] : order)
-        run.events.push_back(joined[position]);
     for (const Event &e : run.events)
         run.names.learn(trace, e.name);
 }

@@ -165,30 +165,50 @@ void attachMemoryRecords(const Trace &trace, RankRun &run)
 namespace {
 
 using Metrics = std::array<std::int64_t, 6>; // self increase, self allocated, self count, then with children
-using DeviceMetrics = std::map<std::string, Metrics>;
+/// A node's metrics per device (a handful of devices: a short list, by index into the walk's names).
+using NodeMetrics = std::vector<std::pair<std::uint32_t, Metrics>>;
 
+Metrics &metricsOf(NodeMetrics &node, std::uint32_t device)
+{
+    for (auto &[d, m] : node)
+        if (d == device)
+            return m;
+    return node.emplace_back(device, Metrics{}).second;
+}
+
+/// Walks the trees once, each node handing its totals to its parent, and adds every operator
+/// node's metrics to its (device, name) group as it finishes.
 struct StatisticsWalk {
-    const Trace &trace;
     const RankRun &run;
-    std::unordered_map<std::uint32_t, DeviceMetrics> perNode;
-    std::vector<std::uint32_t> ops; ///< operator nodes visited, for the calls
+    std::vector<std::string> devices; ///< the device names met, by index
+    std::unordered_map<std::uint64_t, MemoryStat> groups; ///< by device index << 32 | operator name
+    std::vector<std::uint32_t> ops;   ///< operator nodes visited, for the calls
 
-    void visit(std::uint32_t n)
+    std::uint32_t deviceIndex(const std::string &name)
+    {
+        const auto it = std::find(devices.begin(), devices.end(), name);
+        if (it != devices.end())
+            return std::uint32_t(it - devices.begin());
+        devices.push_back(name);
+        return std::uint32_t(devices.size() - 1);
+    }
+
+    NodeMetrics visit(std::uint32_t n)
     {
         const OpNode &node = run.nodes[n];
         const bool op = isOperatorNode(run, node);
         if (op)
             ops.push_back(n);
+        NodeMetrics mine;
         if (!run.nodeReached[n])
-            return; // the memory walk never entered it: neither it nor its children hold records
+            return mine; // the memory walk never entered it: neither it nor its children hold records
         if (op) {
-            DeviceMetrics &mine = perNode[n];
             for (std::uint32_t r : run.memoryOfNode[n]) {
                 const MemoryRecord &rec = run.memory[r];
                 const std::string device = memoryDeviceName(rec);
                 if (device.empty())
                     continue;
-                Metrics &m = mine[device];
+                Metrics &m = metricsOf(mine, deviceIndex(device));
                 m[0] += rec.bytes;
                 if (rec.bytes > 0) {
                     m[1] += rec.bytes;
@@ -199,16 +219,24 @@ struct StatisticsWalk {
                 for (int i = 0; i < 3; ++i)
                     m[std::size_t(i + 3)] += m[std::size_t(i)];
         }
-        for (std::uint32_t c : node.children) {
-            visit(c);
-            auto it = perNode.find(c);
-            if (it == perNode.end())
-                continue;
-            const DeviceMetrics childMetrics = it->second;
-            for (const auto &[device, m] : childMetrics)
+        for (std::uint32_t c : node.children)
+            for (const auto &[device, m] : visit(c)) {
+                Metrics &total = metricsOf(mine, device);
                 for (std::size_t i = 3; i < 6; ++i)
-                    perNode[n][device][i] += m[i];
-        }
+                    total[i] += m[i];
+            }
+        if (op)
+            for (const auto &[device, m] : mine) {
+                MemoryStat &s = groups[std::uint64_t(device) << 32 | node.name];
+                s.name = node.name;
+                s.selfIncrease += m[0];
+                s.selfAllocated += m[1];
+                s.selfAllocations += m[2];
+                s.increase += m[3];
+                s.allocated += m[4];
+                s.allocations += m[5];
+            }
+        return mine;
     }
 };
 
@@ -216,29 +244,18 @@ struct StatisticsWalk {
 
 std::vector<MemoryStat> memoryStatistics(const Trace &trace, const RankRun &run)
 {
-    StatisticsWalk walk{trace, run, {}, {}};
+    StatisticsWalk walk{run, {}, {}, {}};
     for (std::uint32_t root : run.roots)
         for (std::uint32_t c : run.nodes[root].children)
             walk.visit(c);
-    std::map<StringId, std::int64_t> calls;
+    std::unordered_map<StringId, std::int64_t> calls;
     for (std::uint32_t op : walk.ops)
         ++calls[run.nodes[op].name];
     // Per device, then operator name as Python sorts strings.
     std::map<std::pair<std::string, std::string>, MemoryStat> byName;
-    for (const auto &[n, devices] : walk.perNode) {
-        if (!isOperatorNode(run, run.nodes[n]))
-            continue;
-        for (const auto &[device, m] : devices) {
-            MemoryStat &s = byName[{device, std::string(trace.str(run.nodes[n].name))}];
-            s.device = device;
-            s.name = run.nodes[n].name;
-            s.selfIncrease += m[0];
-            s.selfAllocated += m[1];
-            s.selfAllocations += m[2];
-            s.increase += m[3];
-            s.allocated += m[4];
-            s.allocations += m[5];
-        }
+    for (auto &[key, s] : walk.groups) {
+        s.device = walk.devices[key >> 32];
+        byName.emplace(std::pair{s.device, std::string(trace.str(s.name))}, s);
     }
     std::vector<MemoryStat> out;
     for (auto &[key, s] : byName) {

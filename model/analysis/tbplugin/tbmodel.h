@@ -86,6 +86,11 @@ struct HostArgs {
     std::uint32_t tensorSizes = kInvalidId; ///< collectives: index into RankRun::tensorSizes
 };
 
+/// Slices a rank's events are collected by at once (in parallel): enough to make the fan-out's
+/// overhead negligible, few enough that a rank's main thread (most of its slices) still spreads
+/// over every core. A power of two: args records are addressed as piece * this + index.
+constexpr std::uint32_t kSlicesPerPiece = 16384;
+
 constexpr bool isDeviceWork(EventType t)
 {
     return t == EventType::Kernel || t == EventType::Memcpy || t == EventType::Memset;
@@ -240,9 +245,11 @@ private:
 struct RankRun {
     int rank = 0;
     std::vector<Event> events;         ///< sorted by start, as the plugin sorts them
-    std::vector<KernelArgs> kernelArgs;   ///< of the kernels with args, in collection order
-    std::vector<HostArgs> hostArgs;       ///< of the host events with args, in collection order
-    std::vector<TensorSizes> tensorSizes; ///< of the collective operators with args
+    // Args lists, one per piece of collected slices: a record's index is piece * kSlicesPerPiece
+    // + its index in the piece (Event::details, HostArgs::tensorSizes).
+    std::vector<std::vector<KernelArgs>> kernelArgs;   ///< of the kernels with args
+    std::vector<std::vector<HostArgs>> hostArgs;       ///< of the host events with args
+    std::vector<std::vector<TensorSizes>> tensorSizes; ///< of the collective operators with args
     NameTraits names;                     ///< the traits of every event's name
     std::vector<DeviceNode> devices;
     std::vector<RuntimeNode> runtimes;
@@ -278,18 +285,18 @@ struct RankRun {
     const KernelArgs &kernelArgsOf(const Event &e) const
     {
         static const KernelArgs none;
-        return e.type == EventType::Kernel && e.details != kInvalidId ? kernelArgs[e.details] : none;
+        return e.type == EventType::Kernel && e.details != kInvalidId ? kernelArgs[e.details / kSlicesPerPiece][e.details % kSlicesPerPiece] : none;
     }
     const HostArgs &hostArgsOf(const Event &e) const
     {
         static const HostArgs none;
-        return carriesHostArgs(e.type) && e.details != kInvalidId ? hostArgs[e.details] : none;
+        return carriesHostArgs(e.type) && e.details != kInvalidId ? hostArgs[e.details / kSlicesPerPiece][e.details % kSlicesPerPiece] : none;
     }
     const TensorSizes &tensorSizesOf(const Event &e) const
     {
         static const TensorSizes none;
         const HostArgs &args = hostArgsOf(e);
-        return args.tensorSizes != kInvalidId ? tensorSizes[args.tensorSizes] : none;
+        return args.tensorSizes != kInvalidId ? tensorSizes[args.tensorSizes / kSlicesPerPiece][args.tensorSizes % kSlicesPerPiece] : none;
     }
 };
 

@@ -8,7 +8,10 @@ Ranges mergeRanges(Ranges ranges)
 {
     if (ranges.empty())
         return {};
-    std::stable_sort(ranges.begin(), ranges.end(), [](const Range &a, const Range &b) { return a.first < b.first; });
+    // Lists mostly come sorted (collected from the time-sorted events); those are left as they are.
+    auto byStart = [](const Range &a, const Range &b) { return a.first < b.first; };
+    if (!std::is_sorted(ranges.begin(), ranges.end(), byStart))
+        std::stable_sort(ranges.begin(), ranges.end(), byStart);
     Ranges merged{ranges.front()};
     for (std::size_t i = 1; i < ranges.size(); ++i) {
         const Range &r = ranges[i];

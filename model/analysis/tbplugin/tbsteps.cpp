@@ -96,7 +96,9 @@ DeviceSteps findDeviceSteps(const RankRun &run, const std::vector<Range> &steps)
             order.push_back(r);
     auto startOf = [&](std::uint32_t r) { return run.events[run.runtimes[r].event].start; };
     auto endOf = [&](std::uint32_t r) { return run.events[run.runtimes[r].event].end; };
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return startOf(a) < startOf(b); });
+    auto byStart = [&](std::uint32_t a, std::uint32_t b) { return startOf(a) < startOf(b); };
+    if (!std::is_sorted(order.begin(), order.end(), byStart)) // made in event order: mostly sorted already
+        std::stable_sort(order.begin(), order.end(), byStart);
 
     DeviceSteps out;
     out.device.assign(steps.size(), {kMaxTime, kMinTime});

@@ -28,6 +28,44 @@ void sortByTime(std::vector<std::uint32_t> &v, StartOf startOf, EndOf endOf)
 }
 
 
+/// Runtime call by correlation id, the lookup of every device event: open addressing in a table
+/// sized once from the number of runtime calls (a node-based map allocates once per call).
+class RuntimeByCorrelation {
+public:
+    void reserve(std::size_t calls)
+    {
+        std::size_t capacity = 16;
+        while (capacity < calls * 2)
+            capacity <<= 1;
+        m_slots.assign(capacity, Slot{});
+        m_mask = capacity - 1;
+    }
+    /// Sets or replaces the runtime call of `correlation` (at most `calls` distinct ids).
+    void set(std::int64_t correlation, std::uint32_t runtime)
+    {
+        Slot &s = m_slots[probe(correlation)];
+        s.correlation = correlation;
+        s.runtime = runtime;
+    }
+    /// kInvalidId when no runtime call has that id.
+    std::uint32_t find(std::int64_t correlation) const { return m_slots[probe(correlation)].runtime; }
+
+private:
+    struct Slot {
+        std::int64_t correlation = 0;
+        std::uint32_t runtime = kInvalidId; ///< kInvalidId: empty
+    };
+    std::size_t probe(std::int64_t correlation) const
+    {
+        std::size_t i = std::size_t((std::uint64_t(correlation) * 0x9E3779B97F4A7C15ull) >> 20) & m_mask;
+        while (m_slots[i].runtime != kInvalidId && m_slots[i].correlation != correlation)
+            i = (i + 1) & m_mask;
+        return i;
+    }
+    std::vector<Slot> m_slots = std::vector<Slot>(16);
+    std::size_t m_mask = 15;
+};
+
 class TreeBuilder {
 public:
     TreeBuilder(const Trace &trace, RankRun &run) : m_trace(trace), m_run(run) {}
@@ -65,10 +103,12 @@ private:
     const Trace &m_trace;
     RankRun &m_run;
     // Looked up by key only (never walked), so hashed; the order the plugin walks is kept aside.
-    std::unordered_map<std::int64_t, std::uint32_t> m_runtimeByCorrelation;
+    RuntimeByCorrelation m_runtimeByCorrelation;
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> m_devicesByCorrelation;
     std::vector<std::int64_t> m_correlationOrder; // m_devicesByCorrelation's keys in insertion order
-    std::unordered_map<std::int64_t, std::vector<std::uint32_t>> m_runtimesByExternalId;
+    /// (external id, runtime) of every runtime call, sorted before the operators take theirs: one
+    /// flat list instead of a map of lists (two allocations per runtime call).
+    std::vector<std::pair<std::int64_t, std::uint32_t>> m_runtimesByExternalId;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_opsByThread;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_zeroRuntimesByThread;
     std::vector<std::uint32_t> m_threadOrder;
@@ -76,6 +116,20 @@ private:
 
 void TreeBuilder::parseNodes()
 {
+    // Reserved up front: nodes are large, and growing the lists would move them and touch fresh
+    // memory again at every doubling.
+    std::size_t deviceCount = 0, runtimeCount = 0, hostCount = 0;
+    for (const Event &e : m_run.events) {
+        deviceCount += isDeviceWork(e.type);
+        runtimeCount += e.type == EventType::Runtime;
+        hostCount += carriesHostArgs(e.type);
+    }
+    m_run.devices.reserve(deviceCount);
+    m_run.runtimes.reserve(runtimeCount + 1);   // and the placeholder of unlaunched kernels
+    m_run.nodes.reserve(hostCount + 64);        // and a root per host thread
+    m_runtimeByCorrelation.reserve(runtimeCount);
+    m_runtimesByExternalId.reserve(runtimeCount);
+    m_opsByThread.reserve(64);
     for (std::uint32_t i = 0; i < m_run.events.size(); ++i) {
         switch (event(i).type) {
         case EventType::Kernel:
@@ -109,8 +163,8 @@ void TreeBuilder::parseDeviceEvent(std::uint32_t i)
     d.tcUsed = e.type == EventType::Kernel && nameHas(e.name, kTraitTcKernel);
     const auto device = std::uint32_t(m_run.devices.size());
     m_run.devices.push_back(d);
-    if (auto it = m_runtimeByCorrelation.find(e.correlation); it != m_runtimeByCorrelation.end()) {
-        m_run.runtimes[it->second].devices.push_back(device); // kept: a runtime may launch several
+    if (const std::uint32_t runtime = m_runtimeByCorrelation.find(e.correlation); runtime != kInvalidId) {
+        m_run.runtimes[runtime].devices.push_back(device); // kept: a runtime may launch several
     } else {
         auto [slot, inserted] = m_devicesByCorrelation.try_emplace(e.correlation);
         if (inserted)
@@ -132,8 +186,8 @@ void TreeBuilder::parseRuntimeEvent(std::uint32_t i)
     }
     const auto id = std::uint32_t(m_run.runtimes.size());
     m_run.runtimes.push_back(std::move(rt));
-    m_runtimeByCorrelation[e.correlation] = id;
-    m_runtimesByExternalId[e.externalId].push_back(id);
+    m_runtimeByCorrelation.set(e.correlation, id);
+    m_runtimesByExternalId.emplace_back(e.externalId, id);
     if (e.externalId == 0)
         m_zeroRuntimesByThread[e.thread].push_back(id);
 }
@@ -175,16 +229,22 @@ void TreeBuilder::parseHostEvent(std::uint32_t i)
     list->second.push_back(id);
 }
 
+// The first operator (threads in order of appearance, operators in time order) with an external
+// id takes every runtime call of that id, in the order they were parsed; later ones get none.
 void TreeBuilder::attachRuntimesToOperators()
 {
+    std::vector<std::pair<std::int64_t, std::uint32_t>> &byId = m_runtimesByExternalId;
+    std::sort(byId.begin(), byId.end()); // runtime indices grow in parse order: that order is kept within an id
+    std::vector<std::uint8_t> taken(byId.size(), 0); // marked on the first entry of an id
     for (std::uint32_t thread : m_threadOrder) {
         for (std::uint32_t op : m_opsByThread[thread]) {
             OpNode &n = m_run.nodes[op];
-            auto it = m_runtimesByExternalId.find(n.externalId);
-            if (it == m_runtimesByExternalId.end())
+            const auto first = std::lower_bound(byId.begin(), byId.end(), std::pair{n.externalId, std::uint32_t(0)});
+            if (first == byId.end() || first->first != n.externalId || taken[std::size_t(first - byId.begin())])
                 continue;
-            n.runtimes.insert(n.runtimes.end(), it->second.begin(), it->second.end());
-            m_runtimesByExternalId.erase(it);
+            taken[std::size_t(first - byId.begin())] = 1;
+            for (auto it = first; it != byId.end() && it->first == n.externalId; ++it)
+                n.runtimes.push_back(it->second);
         }
     }
 }
