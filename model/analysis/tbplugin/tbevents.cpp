@@ -13,6 +13,10 @@
 #include <iterator>
 #include <string_view>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace accelscope::model::analysis::tbplugin {
 
 namespace {
@@ -413,9 +417,9 @@ void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOpt
     RawArgs scratch;
     const SliceColumns &s = piece.track->slices;
     // Reserved whole: growing would move every args record once more (untouched pages cost nothing).
-    batch.events.reserve(piece.end - piece.begin);
-    batch.kernelArgs.reserve(piece.end - piece.begin);
-    batch.hostArgs.reserve(piece.end - piece.begin);
+    reserveLarge(batch.events, piece.end - piece.begin);
+    reserveLarge(batch.kernelArgs, piece.end - piece.begin);
+    reserveLarge(batch.hostArgs, piece.end - piece.begin);
     for (std::uint32_t i = piece.begin; i < piece.end; ++i) {
         if (s.flags[i] & kSliceAsync)
             continue;
@@ -472,7 +476,9 @@ void collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt, Ran
     for (std::size_t k = 0; k < batches.size(); ++k)
         firstOfBatch[k + 1] = firstOfBatch[k] + batches[k].events.size();
     const std::size_t count = firstOfBatch.back();
-    std::vector<std::pair<TimeNs, std::uint32_t>> order(count); // (start, global position)
+    std::vector<std::pair<TimeNs, std::uint32_t>> order; // (start, global position)
+    reserveLarge(order, count);
+    order.resize(count);
     parallelFor(batches.size(), [&](std::size_t k) {
         const auto base = std::uint32_t(k * kSlicesPerPiece);
         EventBatch &b = batches[k];
@@ -488,6 +494,7 @@ void collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt, Ran
     });
     // Sorted by start, the reading order breaking ties: the plugin's stable sort of its events.
     std::sort(order.begin(), order.end());
+    reserveLarge(run.events, count);
     run.events.resize(count);
     const std::size_t parts = std::max<std::size_t>(1, hardwareThreads()) * 4;
     parallelForChunks(count, parts, [&](std::size_t, std::size_t begin, std::size_t end) {
@@ -504,6 +511,22 @@ void collectEvents(const Trace &trace, int rank, const AnalysisOptions &opt, Ran
     }
     for (const Event &e : run.events)
         run.names.learn(trace, e.name);
+}
+
+void adviseHugePages(const void *data, std::size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t kHugePage = 2u << 20;
+    if (bytes < 2 * kHugePage)
+        return;
+    const auto start = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t begin = (start + kHugePage - 1) & ~(kHugePage - 1), end = (start + bytes) & ~(kHugePage - 1);
+    if (end > begin)
+        (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE); // a hint: failure changes nothing
+#else
+    (void)data;
+    (void)bytes;
+#endif
 }
 
 void NameTraits::learn(const Trace &trace, StringId id)

@@ -86,10 +86,21 @@ struct HostArgs {
     std::uint32_t tensorSizes = kInvalidId; ///< collectives: index into RankRun::tensorSizes
 };
 
+/// Asks for transparent huge pages over a large buffer about to be filled (one page fault per
+/// 2 MB instead of per 4 KB where the kernel gives them on request only, as the AIU reader does).
+void adviseHugePages(const void *data, std::size_t bytes);
+/// Reserves room for `count` items, in huge pages when large.
+template <class T>
+void reserveLarge(std::vector<T> &v, std::size_t count)
+{
+    v.reserve(count);
+    adviseHugePages(v.data(), v.capacity() * sizeof(T));
+}
+
 /// Slices a rank's events are collected by at once (in parallel): enough to make the fan-out's
 /// overhead negligible, few enough that a rank's main thread (most of its slices) still spreads
 /// over every core. A power of two: args records are addressed as piece * this + index.
-constexpr std::uint32_t kSlicesPerPiece = 16384;
+constexpr std::uint32_t kSlicesPerPiece = 65536;
 
 constexpr bool isDeviceWork(EventType t)
 {

@@ -124,9 +124,9 @@ void TreeBuilder::parseNodes()
         runtimeCount += e.type == EventType::Runtime;
         hostCount += carriesHostArgs(e.type);
     }
-    m_run.devices.reserve(deviceCount);
-    m_run.runtimes.reserve(runtimeCount + 1);   // and the placeholder of unlaunched kernels
-    m_run.nodes.reserve(hostCount + 64);        // and a root per host thread
+    reserveLarge(m_run.devices, deviceCount);
+    reserveLarge(m_run.runtimes, runtimeCount + 1); // and the placeholder of unlaunched kernels
+    reserveLarge(m_run.nodes, hostCount + 64);      // and a root per host thread
     m_runtimeByCorrelation.reserve(runtimeCount);
     m_runtimesByExternalId.reserve(runtimeCount);
     m_opsByThread.reserve(64);
