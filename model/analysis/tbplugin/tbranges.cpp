@@ -1,6 +1,7 @@
 #include "tbranges.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace accelscope::model::analysis::tbplugin {
 
@@ -154,15 +155,23 @@ std::vector<ValuedRange> mergeValuedRanges(const std::vector<ValuedRange> &range
     std::vector<ValuedRange> merged;
     if (ranges.empty())
         return merged;
+    // The endpoints in the order of a stable sort by (time, start before end) of the list
+    // [start 0, end 0, start 1, end 1, ...]: the starts and the ends each sorted stably by time
+    // (the starts usually are already), then merged with a start first on equal times.
+    auto byTime = [](const Endpoint &x, const Endpoint &y) { return x.time < y.time; };
+    std::vector<Endpoint> starts, ends;
+    starts.reserve(ranges.size());
+    ends.reserve(ranges.size());
+    for (const ValuedRange &r : ranges) {
+        starts.push_back({r.start, 0, r.value});
+        ends.push_back({r.end, 1, r.value});
+    }
+    if (!std::is_sorted(starts.begin(), starts.end(), byTime))
+        std::stable_sort(starts.begin(), starts.end(), byTime);
+    std::stable_sort(ends.begin(), ends.end(), byTime);
     std::vector<Endpoint> points;
     points.reserve(ranges.size() * 2);
-    for (const ValuedRange &r : ranges) {
-        points.push_back({r.start, 0, r.value});
-        points.push_back({r.end, 1, r.value});
-    }
-    std::stable_sort(points.begin(), points.end(), [](const Endpoint &x, const Endpoint &y) {
-        return x.time != y.time ? x.time < y.time : x.isEnd < y.isEnd;
-    });
+    std::merge(starts.begin(), starts.end(), ends.begin(), ends.end(), std::back_inserter(points), byTime);
     // The running sum starts at the first endpoint's value without applying that endpoint, as the
     // plugin does: the first endpoint is always a start, so this counts it once.
     TimeNs lastTime = points[0].time;
