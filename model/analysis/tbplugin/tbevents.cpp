@@ -160,8 +160,8 @@ std::string reprOf(const RawValue &v)
     }
     // Arrays of numbers (shapes, grids): Python lists print ", " between items.
     if (v.text.find_first_not_of("0123456789[],-+.eE") == std::string_view::npos) {
-        std::string out;
-        out.reserve(v.text.size() * 2);
+        std::string out; // sized exactly: a short shape or grid stays in the string's own buffer
+        out.reserve(v.text.size() + std::size_t(std::count(v.text.begin(), v.text.end(), ',')));
         for (char c : v.text) {
             out += c;
             if (c == ',')
