@@ -155,7 +155,12 @@ std::string reprOf(const RawValue &v)
     case Kind::Null: return "None";
     case Kind::Bool: return v.text == "true" ? "True" : "False";
     case Kind::Number: return std::string(v.text);
-    case Kind::String: return "'" + stringOf(v) + "'";
+    case Kind::String: {
+        std::string out(1, '\'');
+        out += stringOf(v);
+        out += '\'';
+        return out;
+    }
     default: break;
     }
     // Arrays of numbers (shapes, grids): Python lists print ", " between items.
