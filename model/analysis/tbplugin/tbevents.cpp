@@ -409,23 +409,26 @@ private:
     std::vector<std::pair<StringId, std::optional<EventType>>> m_known;
 };
 
-/// A contiguous run of one track's slices: the unit of work of the parallel collection.
-struct SlicePiece {
+/// A contiguous run of one track's slices.
+struct TrackSpan {
     const Track *track = nullptr;
     std::int64_t pid = 0;
     std::uint32_t begin = 0, end = 0;
 };
 
-void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOptions &opt, EventBatch &batch)
+/// The unit of work of the parallel collection: at most kSlicesPerPiece slices, of one or several
+/// tracks (small tracks share a piece, so the piece count, and with it the args indices, stay
+/// bounded by the slice count).
+struct SlicePiece {
+    std::vector<TrackSpan> spans;
+    std::uint32_t slices = 0;
+};
+
+void collectSpan(const Trace &trace, const TrackSpan &span, const AnalysisOptions &opt, CategoryTypes &categories,
+                 RawArgs &scratch, EventBatch &batch)
 {
-    CategoryTypes categories(trace);
-    RawArgs scratch;
-    const SliceColumns &s = piece.track->slices;
-    // Reserved whole: growing would move every args record once more (untouched pages cost nothing).
-    reserveLarge(batch.events, piece.end - piece.begin);
-    reserveLarge(batch.kernelArgs, piece.end - piece.begin);
-    reserveLarge(batch.hostArgs, piece.end - piece.begin);
-    for (std::uint32_t i = piece.begin; i < piece.end; ++i) {
+    const SliceColumns &s = span.track->slices;
+    for (std::uint32_t i = span.begin; i < span.end; ++i) {
         if (s.flags[i] & kSliceAsync)
             continue;
         const std::optional<EventType> type = categories.typeOf(s.cat[i]);
@@ -439,13 +442,13 @@ void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOpt
         e.start = s.start[i];
         e.end = end;
         e.name = s.name[i];
-        e.thread = piece.track->id;
-        e.slice = SliceRef{piece.track->id, i};
+        e.thread = span.track->id;
+        e.slice = SliceRef{span.track->id, i};
         const std::string_view name = trace.str(e.name);
         if ((e.type == EventType::Operator || e.type == EventType::UserAnnotation) && name.starts_with("ProfilerStep#"))
             e.type = EventType::ProfilerStep;
         if (isDeviceWork(e.type))
-            e.devicePid = piece.pid;
+            e.devicePid = span.pid;
         readArgs(trace.args().json(s.args[i]), e, isCommunicationName(name), batch, scratch);
         if (e.type == EventType::PythonFunction && e.details != kInvalidId && batch.hostArgs[e.details].hasModuleId)
             e.type = EventType::Module;
@@ -453,16 +456,35 @@ void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOpt
     }
 }
 
+void collectPiece(const Trace &trace, const SlicePiece &piece, const AnalysisOptions &opt, EventBatch &batch)
+{
+    CategoryTypes categories(trace);
+    RawArgs scratch;
+    // Reserved whole: growing would move every args record once more (untouched pages cost nothing).
+    reserveLarge(batch.events, piece.slices);
+    reserveLarge(batch.kernelArgs, piece.slices);
+    reserveLarge(batch.hostArgs, piece.slices);
+    for (const TrackSpan &span : piece.spans)
+        collectSpan(trace, span, opt, categories, scratch, batch);
+}
+
 std::vector<SlicePiece> slicePieces(const Trace &trace, int rank)
 {
-    std::vector<SlicePiece> pieces;
+    std::vector<SlicePiece> pieces(1);
     for (const Track &track : trace.tracks()) {
         const Process &process = trace.process(track.process);
         if (rankOf(process) != rank)
             continue;
         const auto count = std::uint32_t(track.slices.size());
-        for (std::uint32_t begin = 0; begin < count; begin += kSlicesPerPiece)
-            pieces.push_back({&track, process.pid, begin, std::min(count, begin + kSlicesPerPiece)});
+        for (std::uint32_t begin = 0; begin < count;) {
+            if (pieces.back().slices == kSlicesPerPiece)
+                pieces.emplace_back();
+            SlicePiece &piece = pieces.back();
+            const std::uint32_t end = std::min(count, begin + (kSlicesPerPiece - piece.slices));
+            piece.spans.push_back({&track, process.pid, begin, end});
+            piece.slices += end - begin;
+            begin = end;
+        }
     }
     return pieces;
 }

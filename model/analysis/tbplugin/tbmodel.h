@@ -99,7 +99,9 @@ void reserveLarge(std::vector<T> &v, std::size_t count)
 
 /// Slices a rank's events are collected by at once (in parallel): enough to make the fan-out's
 /// overhead negligible, few enough that a rank's main thread (most of its slices) still spreads
-/// over every core. A power of two: args records are addressed as piece * this + index.
+/// over every core. A power of two: args records are addressed as piece * this + index, which
+/// bounds a rank to 2^32 slices (pieces are filled across tracks, so the piece count follows the
+/// slice count, not the track count).
 constexpr std::uint32_t kSlicesPerPiece = 65536;
 
 constexpr bool isDeviceWork(EventType t)
