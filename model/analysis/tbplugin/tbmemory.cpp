@@ -309,7 +309,7 @@ std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run)
             remember(allocated, *r.addr, i);
         } else if (auto it = allocated.find(*r.addr); it != allocated.end()) {
             const MemoryRecord &a = run.memory[it->second.first];
-            out.push_back(withOperator({memoryDeviceName(a), opText(a), -r.bytes, a.ts, r.ts}, a));
+            out.push_back(withOperator({memoryDeviceName(a), opText(a), -r.bytes, a.ts, r.ts, kEmptyString, SliceRef{}}, a));
             allocated.erase(it);
         } else {
             remember(freedAlone, *r.addr, i);
@@ -324,11 +324,11 @@ std::vector<MemoryEvent> memoryEvents(const Trace &trace, const RankRun &run)
     };
     for (const auto &[order, i] : inFirstSeenOrder(allocated)) {
         const MemoryRecord &a = run.memory[i];
-        out.push_back(withOperator({memoryDeviceName(a), opText(a), a.bytes, a.ts, std::nullopt}, a));
+        out.push_back(withOperator({memoryDeviceName(a), opText(a), a.bytes, a.ts, std::nullopt, kEmptyString, SliceRef{}}, a));
     }
     for (const auto &[order, i] : inFirstSeenOrder(freedAlone)) {
         const MemoryRecord &f = run.memory[i];
-        out.push_back({memoryDeviceName(f), opText(f), -f.bytes, std::nullopt, f.ts});
+        out.push_back({memoryDeviceName(f), opText(f), -f.bytes, std::nullopt, f.ts, kEmptyString, SliceRef{}});
     }
     std::stable_sort(out.begin(), out.end(), [](const MemoryEvent &a, const MemoryEvent &b) { return a.device < b.device; });
     return out;
