@@ -162,7 +162,8 @@ std::shared_ptr<const TbRun> tbRun(const AnalysisContext &ctx, const AnalysisOpt
                                        r.memory.empty() ? std::numeric_limits<TimeNs>::max() : r.memory.front().ts);
             // Each pair reads the trees and writes parts of the run the other does not touch.
             bothAtOnce([&] { attachMemoryRecords(trace, r); }, [&] { computeSteps(trace, r, opt.tbCompat); });
-            bothAtOnce([&] { computeCommunication(trace, r); }, [&] { computeGpuMetrics(trace, r); });
+            computeCommunication(trace, r);
+            computeGpuMetrics(trace, r); // splits itself in two
             computeRecommendations(trace, r, run->deviceProperties);
             run->ranks.push_back(std::move(r));
         }

@@ -3,6 +3,7 @@
 #include "tbmodel.h"
 
 #include "model/argstree.h"
+#include "model/parallel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -135,18 +136,12 @@ void recommendUtilization(RankRun &run)
 
 } // namespace
 
-void computeGpuMetrics(const Trace &trace, RankRun &run)
+namespace {
+
+/// Per device: utilization, SM efficiency and occupancy over the steps' span (the Tensor Core
+/// ratio is filled in later, from the walk of the operator trees).
+std::vector<GpuMetrics> deviceSweeps(const RankRun &run)
 {
-    if (run.hasKernel) {
-        TimeNs tcTime = 0, total = 0;
-        for (const Event &e : run.events)
-            if (e.type == EventType::Kernel) {
-                total += e.end - e.start;
-                if (run.names.has(e.name, kTraitTcKernel))
-                    tcTime += e.end - e.start;
-            }
-        run.tcUsedRatio = total > 0 ? double(tcTime) / double(total) : 0.0;
-    }
     std::map<std::int64_t, DeviceKernels> perDevice;
     for (const Event &e : run.events) {
         if (e.type != EventType::Kernel)
@@ -161,12 +156,11 @@ void computeGpuMetrics(const Trace &trace, RankRun &run)
         if (args.occupancy && *args.occupancy >= 0.0)
             k.occupancy.push_back({e.start, e.end, *args.occupancy});
     }
+    std::vector<GpuMetrics> out;
     if (run.steps.empty())
-        return;
+        return out;
     const Range all{run.steps.front().span.first, run.steps.back().span.second};
     const double span = double(all.second - all.first);
-    bool anyKernel = false;
-    const auto tc = tensorCoreTimes(run, anyKernel);
     for (auto &[device, k] : perDevice) {
         GpuMetrics g;
         g.device = device;
@@ -189,18 +183,63 @@ void computeGpuMetrics(const Trace &trace, RankRun &run)
         }
         if (occupancyTime > 0)
             g.occupancy = occupancySum / double(occupancyTime);
-        if (anyKernel) {
-            auto it = tc.find(device);
-            g.tensorCoreRatio = it != tc.end() && it->second.second > 0 ? double(it->second.first) / double(it->second.second) : 0.0;
-        }
-        run.gpus.push_back(g);
+        out.push_back(g);
     }
+    return out;
+}
 
+/// What the walks of the operator trees give the GPU summary.
+struct TreeKernelTimes {
+    std::map<std::int64_t, std::pair<TimeNs, TimeNs>> tensorCore; ///< device -> (tc time, total)
+    bool anyKernel = false;
+    double eligibleOpsKernelRatio = 0;
+};
+
+TreeKernelTimes treeKernelTimes(const RankRun &run)
+{
+    TreeKernelTimes t;
+    t.tensorCore = tensorCoreTimes(run, t.anyKernel);
     std::vector<std::uint32_t> bottom;
     for (std::uint32_t root : run.roots)
         bottomEligibleOperators(run, root, bottom);
     const TimeNs opsKernel = selfKernelTime(run, run.ops);
-    run.tcEligibleOpsKernelRatio = opsKernel > 0 ? double(selfKernelTime(run, bottom)) / double(opsKernel) : 0.0;
+    t.eligibleOpsKernelRatio = opsKernel > 0 ? double(selfKernelTime(run, bottom)) / double(opsKernel) : 0.0;
+    return t;
+}
+
+} // namespace
+
+void computeGpuMetrics(const Trace &, RankRun &run)
+{
+    if (run.hasKernel) {
+        TimeNs tcTime = 0, total = 0;
+        for (const Event &e : run.events)
+            if (e.type == EventType::Kernel) {
+                total += e.end - e.start;
+                if (run.names.has(e.name, kTraitTcKernel))
+                    tcTime += e.end - e.start;
+            }
+        run.tcUsedRatio = total > 0 ? double(tcTime) / double(total) : 0.0;
+    }
+    // The per-device sweeps read the kernel events, the walks the operator trees: both at once.
+    std::vector<GpuMetrics> gpus;
+    TreeKernelTimes trees;
+    parallelFor(2, [&](std::size_t part) {
+        if (part == 0)
+            gpus = deviceSweeps(run);
+        else
+            trees = treeKernelTimes(run);
+    });
+    if (run.steps.empty())
+        return;
+    for (GpuMetrics &g : gpus) {
+        if (trees.anyKernel) {
+            auto it = trees.tensorCore.find(g.device);
+            g.tensorCoreRatio = it != trees.tensorCore.end() && it->second.second > 0 ? double(it->second.first) / double(it->second.second) : 0.0;
+        }
+        run.gpus.push_back(g);
+    }
+    run.tcEligibleOpsKernelRatio = trees.eligibleOpsKernelRatio;
 }
 
 namespace {
