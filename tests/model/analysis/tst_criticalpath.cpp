@@ -5,7 +5,7 @@
 // device-side traces (launch delay, kernel-kernel gap, stream/context/event sync, stream wait) are
 // what HTA 0.6.1 gives on the same events with a metadata event first (HTA reads a partner at
 // index 0 as none); HTA fails on traces without kernels (nesting, runtime lock).
-#include "analysistesthelpers.h"
+#include "criticalpathtesthelpers.h"
 
 #include "importers/registry.h"
 #include "model/analysis/criticalpath/criticalpath.h"
@@ -97,40 +97,6 @@ std::string events(std::string text)
     if (!text.empty() && text.back() == ',')
         text.pop_back();
     return text;
-}
-
-AnalysisOptions wholeTrace()
-{
-    AnalysisOptions o;
-    o.annotation = std::string();
-    return o;
-}
-
-/// "type from_event.from_point->to_event.to_point duration" per path edge.
-std::vector<std::string> pathOf(const Table &t)
-{
-    std::vector<std::string> out;
-    for (std::size_t r = 0; r < t.rowCount(); ++r) {
-        std::string type = cell(t, r, "type");
-        type = type.substr(std::string("critical_path_").size());
-        out.push_back(type + " " + cell(t, r, "from_event") + "." + cell(t, r, "from_point") + "->" + cell(t, r, "to_event") + "."
-                      + cell(t, r, "to_point") + " " + cell(t, r, "duration_ns"));
-    }
-    return out;
-}
-
-bool hasEdge(const Table &t, const std::string &edge)
-{
-    const auto p = pathOf(t);
-    return std::find(p.begin(), p.end(), edge) != p.end();
-}
-
-std::string joined(const std::vector<std::string> &v)
-{
-    std::string s;
-    for (const std::string &x : v)
-        s += x + "\n";
-    return s;
 }
 
 } // namespace

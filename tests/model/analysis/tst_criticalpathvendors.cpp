@@ -2,7 +2,7 @@
 // importer) or AIU / Sophgo trace (built as their importers build them) that must fire it and
 // one that must not; the notes that say what a vendor's trace cannot tell; and the shared
 // Ascend and AIU samples, on which the path must be a chain in time whose summary sums to 100 %.
-#include "analysistesthelpers.h"
+#include "criticalpathtesthelpers.h"
 
 #include "importers/registry.h"
 #include "model/aiufacts.h"
@@ -125,38 +125,6 @@ AnalysisOptions firstStep()
     AnalysisOptions o;
     o.annotation = std::string("ProfilerStep#");
     return o;
-}
-
-AnalysisOptions wholeTrace()
-{
-    AnalysisOptions o;
-    o.annotation = std::string();
-    return o;
-}
-
-/// "type from_event.from_point->to_event.to_point duration" per path edge.
-std::vector<std::string> pathOf(const Table &t)
-{
-    std::vector<std::string> out;
-    for (std::size_t r = 0; r < t.rowCount(); ++r)
-        out.push_back(cell(t, r, "type").substr(std::string("critical_path_").size()) + " " + cell(t, r, "from_event") + "."
-                      + cell(t, r, "from_point") + "->" + cell(t, r, "to_event") + "." + cell(t, r, "to_point") + " "
-                      + cell(t, r, "duration_ns"));
-    return out;
-}
-
-std::string joined(const std::vector<std::string> &v)
-{
-    std::string s;
-    for (const std::string &x : v)
-        s += x + "\n";
-    return s;
-}
-
-bool hasEdge(const Table &t, const std::string &edge)
-{
-    const auto p = pathOf(t);
-    return std::find(p.begin(), p.end(), edge) != p.end();
 }
 
 bool hasNoteStarting(const Table &t, const std::string &prefix)
